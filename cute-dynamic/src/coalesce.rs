@@ -1,0 +1,190 @@
+//! `coalesce`, `filter_zeros`, `filter`: simplify a layout without changing it as a function.
+
+use crate::error::{LayoutError, Result};
+use crate::int::Int;
+use crate::int_tuple::{IntTuple, filter_zeros as filter_zeros_tuple};
+use crate::layout::Layout;
+use crate::twin::checked;
+use std::collections::VecDeque;
+
+/// CuTe's `bw_coalesce`: walk the flat modes from the back, keeping a stack whose front is the
+/// mode built so far. For each mode `s:d`, in order of priority:
+///
+/// | front of stack | mode `s:d`  | action                     |
+/// |----------------|-------------|----------------------------|
+/// | `s0:d0`        | `_1:d`      | skip the mode              |
+/// | `_1:d0`        | `s:d`       | replace the front by `s:d` |
+/// | `s0:s*d` (`s0` static, `s*d` statically equal) | `s:d` | replace the front by `s*s0:d` |
+/// | `s0:d0`        | `s:d`       | push `s:d` onto the front  |
+///
+/// The result is an integer layout while the stack has one mode, `_1:_0` if that mode is `_1`.
+fn bw_coalesce(shape: &[Int], stride: &[Int], init: (Int, Int)) -> Result<Layout> {
+    let mut stack: VecDeque<(Int, Int)> = VecDeque::from([init]);
+    let mut is_tuple = false;
+    for (&s, &d) in shape.iter().zip(stride).rev() {
+        let (front_s, front_d) = stack[0];
+        if s.is_constant(1) {
+            continue;
+        } else if !is_tuple && front_s.is_constant(1) {
+            stack[0] = (s, d);
+        } else if front_s.is_static() && s.checked_mul(d)?.eq_int(front_d).is_constant_true() {
+            stack[0] = (s.checked_mul(front_s)?, d);
+        } else {
+            stack.push_front((s, d));
+            is_tuple = true;
+        }
+    }
+    if !is_tuple {
+        let (s, d) = stack[0];
+        return Ok(if s.is_constant(1) {
+            Layout::trivial()
+        } else {
+            Layout::raw(s.into(), d.into())
+        });
+    }
+    let (shapes, strides): (Vec<_>, Vec<_>) = stack
+        .into_iter()
+        .map(|(s, d)| (IntTuple::Int(s), IntTuple::Int(d)))
+        .unzip();
+    Ok(Layout::raw(
+        IntTuple::tuple(shapes),
+        IntTuple::tuple(strides),
+    ))
+}
+
+fn flat_leaves(layout: &Layout, op: &'static str) -> Result<(Vec<Int>, Vec<Int>)> {
+    let (shape, stride) = (layout.shape().leaves(), layout.stride().leaves());
+    if shape.is_empty() {
+        return Err(LayoutError::invalid(op, format!("{layout} has no modes")));
+    }
+    Ok((shape, stride))
+}
+
+pub(crate) fn coalesce_exact(layout: &Layout) -> Result<Layout> {
+    let (shape, stride) = flat_leaves(layout, "coalesce")?;
+    let last = shape.len() - 1;
+    bw_coalesce(&shape[..last], &stride[..last], (shape[last], stride[last]))
+}
+
+/// CuTe's `detail::coalesce_x`: like coalesce, but also keeps the function outside the domain
+/// (a trailing `_1` mode becomes `_2` so that its stride survives).
+pub(crate) fn coalesce_x(layout: &Layout) -> Result<Layout> {
+    let (shape, stride) = flat_leaves(layout, "coalesce")?;
+    let last = shape.len() - 1;
+    let last_shape = if shape[last].is_constant(1) {
+        Int::new_static(2)
+    } else {
+        shape[last]
+    };
+    bw_coalesce(&shape[..last], &stride[..last], (last_shape, stride[last]))
+}
+
+/// CuTe's `coalesce(layout)`: flatten and merge modes where possible.
+///
+/// Post-conditions: same size, depth at most 1, and `result(i) == layout(i)` for every `i` in
+/// the domain. Only statically known modes merge: a dynamic `1` stays.
+///
+/// ```
+/// use cute_dynamic::coalesce;
+/// let l = "(_2,(_1,_6)):(_1,(6,_2))".parse().unwrap();
+/// assert_eq!(coalesce(&l).unwrap().to_string(), "_12:_1");
+/// let l = "((_2,(_3,_4)),(_3,_2),_1):((_4,(_8,_24)),(_2,_6),_12)".parse().unwrap();
+/// assert_eq!(coalesce(&l).unwrap().to_string(), "(_24,_6):(_4,_2)");
+/// ```
+pub fn coalesce(layout: &Layout) -> Result<Layout> {
+    checked!(coalesce_exact, layout)
+}
+
+pub(crate) fn coalesce_profile_exact(layout: &Layout, profile: &IntTuple) -> Result<Layout> {
+    match profile {
+        IntTuple::Int(_) => coalesce_exact(layout),
+        IntTuple::Tuple(p) => {
+            if p.len() > layout.rank() {
+                return Err(LayoutError::invalid(
+                    "coalesce",
+                    format!("profile {profile} has more modes than layout {layout}"),
+                ));
+            }
+            let modes: Vec<Layout> = layout
+                .modes()
+                .enumerate()
+                .map(|(i, m)| match p.get(i) {
+                    Some(pi) => coalesce_profile_exact(&m, pi),
+                    None => Ok(m),
+                })
+                .collect::<Result<_>>()?;
+            Ok(Layout::concat(&modes))
+        }
+    }
+}
+
+/// CuTe's `coalesce(layout, profile)`: coalesce each mode at the terminals of `profile`
+/// (only the profile's shape matters), keeping the modes beyond it unchanged.
+///
+/// ```
+/// use cute_dynamic::coalesce_profile;
+/// let l = "(_2,(_1,_6)):(_1,(_6,_2))".parse().unwrap();
+/// let r = coalesce_profile(&l, &"(_1,_1)".parse().unwrap()).unwrap();
+/// assert_eq!(r.to_string(), "(_2,_6):(_1,_2)");
+/// ```
+pub fn coalesce_profile(layout: &Layout, profile: &IntTuple) -> Result<Layout> {
+    checked!(coalesce_profile_exact, layout, profile)
+}
+
+/// CuTe's `coalesce(shape)`: merge neighbouring leaves that are both static or both dynamic.
+pub(crate) fn coalesce_shape(shape: &IntTuple) -> Result<IntTuple> {
+    let leaves = shape.leaves();
+    let Some((&first, rest)) = leaves.split_first() else {
+        return Ok(shape.clone());
+    };
+    let mut out = vec![first];
+    let mut is_tuple = false;
+    for &a in rest {
+        let back = out.len() - 1;
+        if out[back].is_static() == a.is_static() {
+            out[back] = out[back].checked_mul(a)?;
+        } else {
+            out.push(a);
+            is_tuple = true;
+        }
+    }
+    Ok(if is_tuple {
+        out.into_iter().map(IntTuple::Int).collect()
+    } else {
+        IntTuple::Int(out[0])
+    })
+}
+
+pub(crate) fn filter_zeros_exact(layout: &Layout) -> Result<Layout> {
+    Layout::new(
+        filter_zeros_tuple(layout.stride(), layout.shape())?,
+        layout.stride().clone(),
+    )
+}
+
+/// CuTe's `filter_zeros(layout)`: every mode with a static `_0` stride gets shape `_1`.
+///
+/// ```
+/// use cute_dynamic::filter_zeros_layout;
+/// let l = "(_4,(_2,3)):(_0,(_1,0))".parse().unwrap();
+/// assert_eq!(filter_zeros_layout(&l).unwrap().to_string(), "(_1,(_2,3)):(_0,(_1,0))");
+/// ```
+pub fn filter_zeros_layout(layout: &Layout) -> Result<Layout> {
+    checked!(filter_zeros_exact, layout)
+}
+
+pub(crate) fn filter_exact(layout: &Layout) -> Result<Layout> {
+    coalesce_exact(&filter_zeros_exact(layout)?)
+}
+
+/// CuTe's `filter(layout)`: remove static stride-0 and size-1 modes, then coalesce
+/// (`_1:_0` if nothing is left).
+///
+/// ```
+/// use cute_dynamic::filter;
+/// let l = "(_4,(_2,_3)):(_0,(_1,_2))".parse().unwrap();
+/// assert_eq!(filter(&l).unwrap().to_string(), "_6:_1");
+/// ```
+pub fn filter(layout: &Layout) -> Result<Layout> {
+    checked!(filter_exact, layout)
+}

@@ -1,0 +1,154 @@
+//! `composition(A, B)`: the layout `A ∘ B` with `(A ∘ B)(c) == A(B(c))`.
+//!
+//! Post-conditions: `compatible(B, result)` and `result(c) == A(B(c))` for every `c` in B's domain.
+
+use crate::coalesce::coalesce_x;
+use crate::error::{Condition, LayoutError, Result};
+use crate::int_tuple::IntTuple;
+use crate::layout::{Layout, unwrap_layout};
+use crate::tiler::Tiler;
+use crate::twin::checked;
+
+/// CuTe's `composition_impl` on a coalesced `lhs` and one `rhs` mode:
+/// * `rhs` a tuple: compose mode by mode (right-distributivity);
+/// * `rhs` stride `_0`: `rhs` itself;
+/// * `lhs` an integer: `rhs_shape : rhs_stride * lhs_stride`;
+/// * otherwise walk the modes of `lhs`: divide `rhs_stride` out of them (Stride Divisibility
+///   Condition), then keep `rhs_shape` elements (Shape Divisibility Condition); the last mode of
+///   `lhs` takes the rest.
+fn composition_impl(lhs: &Layout, rhs_shape: &IntTuple, rhs_stride: &IntTuple) -> Result<Layout> {
+    let (rs, rd) = match (rhs_shape, rhs_stride) {
+        (IntTuple::Tuple(s), IntTuple::Tuple(d)) => {
+            let modes: Vec<Layout> = s
+                .iter()
+                .zip(d.iter())
+                .map(|(si, di)| composition_impl(lhs, si, di))
+                .collect::<Result<_>>()?;
+            return Ok(Layout::concat(&modes));
+        }
+        (IntTuple::Int(s), IntTuple::Int(d)) => (*s, *d),
+        _ => {
+            return Err(LayoutError::Incongruent {
+                shape: rhs_shape.to_string(),
+                stride: rhs_stride.to_string(),
+            });
+        }
+    };
+    if rd.is_constant(0) {
+        return Ok(Layout::raw(rs.into(), rd.into()));
+    }
+    let (lshape, lstride) = match (lhs.shape(), lhs.stride()) {
+        (IntTuple::Int(_), IntTuple::Int(d)) => {
+            return Ok(Layout::raw(rs.into(), rd.checked_mul(*d)?.into()));
+        }
+        (s, d) => (s.leaves(), d.leaves()),
+    };
+    let last = lshape.len() - 1;
+    let (mut result_shape, mut result_stride) = (Vec::new(), Vec::new());
+    let (mut rest_shape, mut rest_stride) = (rs, rd);
+    for (&curr_shape, &curr_stride) in lshape[..last].iter().zip(&lstride[..last]) {
+        if curr_shape.is_static() && rest_stride.is_static() {
+            let divides = rest_stride.checked_rem(curr_shape)?.value() == 0
+                || rest_stride.value() < curr_shape.value();
+            if !divides {
+                return Err(LayoutError::precondition(
+                    Condition::StrideDivisibility,
+                    format!("stride {rest_stride} against shape {curr_shape} of {lhs}"),
+                ));
+            }
+        }
+        let abs_stride = rest_stride.abs()?;
+        let next_shape = curr_shape.ceil_div(abs_stride)?;
+        let next_stride = abs_stride
+            .ceil_div(curr_shape)?
+            .checked_mul(rest_stride.signum())?;
+        if next_shape.is_constant(1) || rest_shape.is_constant(1) {
+            rest_stride = next_stride;
+            continue;
+        }
+        let new_shape = next_shape.min(rest_shape);
+        if new_shape.is_static()
+            && rest_shape.is_static()
+            && rest_shape.checked_rem(new_shape)?.value() != 0
+        {
+            return Err(LayoutError::precondition(
+                Condition::ShapeDivisibility,
+                format!("shape {rest_shape} against {new_shape} in {lhs}"),
+            ));
+        }
+        result_shape.push(IntTuple::Int(new_shape));
+        result_stride.push(IntTuple::Int(rest_stride.checked_mul(curr_stride)?));
+        rest_shape = rest_shape.checked_div(new_shape)?;
+        rest_stride = next_stride;
+    }
+    let last_stride = rest_stride.checked_mul(lstride[last])?;
+    if result_shape.is_empty() {
+        return Ok(Layout::raw(rest_shape.into(), last_stride.into()));
+    }
+    if !rest_shape.is_constant(1) {
+        result_shape.push(IntTuple::Int(rest_shape));
+        result_stride.push(IntTuple::Int(last_stride));
+    }
+    Ok(unwrap_layout(result_shape, result_stride))
+}
+
+pub(crate) fn composition_exact(lhs: &Layout, rhs: &Layout) -> Result<Layout> {
+    composition_impl(&coalesce_x(lhs)?, rhs.shape(), rhs.stride())
+}
+
+/// CuTe's `composition(A, B)` of two layouts.
+///
+/// ```
+/// use cute_dynamic::composition;
+/// let a = "(_10,_2):(_16,_4)".parse().unwrap();
+/// let b = "(_5,_4):(_1,_5)".parse().unwrap();
+/// assert_eq!(composition(&a, &b).unwrap().to_string(), "(_5,(_2,_2)):(_16,(_80,_4))");
+/// // All dynamic: CuTe cannot drop the size-1 mode.
+/// let a = "(10,2):(16,4)".parse().unwrap();
+/// let b = "(5,4):(1,5)".parse().unwrap();
+/// assert_eq!(composition(&a, &b).unwrap().to_string(), "((5,1),(2,2)):((16,4),(80,4))");
+/// ```
+pub fn composition(lhs: &Layout, rhs: &Layout) -> Result<Layout> {
+    checked!(composition_exact, lhs, rhs)
+}
+
+pub(crate) fn composition_tiler_exact(lhs: &Layout, tiler: &Tiler) -> Result<Layout> {
+    match tiler {
+        Tiler::Layout(rhs) => composition_exact(lhs, rhs),
+        Tiler::Underscore => Ok(lhs.clone()),
+        Tiler::Int(n) => composition_impl(&coalesce_x(lhs)?, &IntTuple::Int(*n), &IntTuple::s(1)),
+        Tiler::Tuple(t) => {
+            if t.len() > lhs.rank() {
+                return Err(too_many_modes("composition", tiler, lhs));
+            }
+            // Modes of lhs that the tiler does not cover are dropped.
+            let modes: Vec<Layout> = lhs
+                .modes()
+                .zip(t.iter())
+                .map(|(l, r)| composition_tiler_exact(&l, r))
+                .collect::<Result<_>>()?;
+            Ok(Layout::concat(&modes))
+        }
+    }
+}
+
+pub(crate) fn too_many_modes(op: &'static str, tiler: &Tiler, layout: &Layout) -> LayoutError {
+    LayoutError::precondition(
+        Condition::MismatchedRanks,
+        format!("{op}: tiler {tiler} has more modes than layout {layout}"),
+    )
+}
+
+/// CuTe's `composition(A, tiler)`: by-mode composition. A tuple tiler composes mode `i` of `A`
+/// with element `i` (modes of `A` beyond the tiler are dropped), `_` keeps a mode, an integer
+/// `n` stands for `n:_1`.
+///
+/// ```
+/// use cute_dynamic::composition_tiler;
+/// let a = "(12,(4,8)):(59,(13,1))".parse().unwrap();
+/// let r = composition_tiler(&a, &"(_3,_8)".parse().unwrap()).unwrap();
+/// assert_eq!(r.to_string(), "(_3,(4,2)):(59,(13,1))");
+/// ```
+pub fn composition_tiler(lhs: &Layout, tiler: &Tiler) -> Result<Layout> {
+    checked!(composition_tiler_exact, lhs, tiler)
+}

@@ -1,0 +1,218 @@
+//! `LayoutError`: every way an operation can refuse its input.
+//!
+//! CuTe refuses bad input at compile time (`static_assert`) or not at all. Here every refusal is a
+//! value: the condition in CuTe's words plus the offending values.
+
+use core::fmt;
+
+/// A precondition of CuTe's algebra, named by the text of CuTe's `static_assert`.
+///
+/// ```
+/// use cute_dynamic::Condition;
+/// assert_eq!(Condition::StrideDivisibility.message(), "Stride Divisibility Condition");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Condition {
+    /// Composition: the stride of B must divide, or be divided by, the shapes of A it walks over.
+    StrideDivisibility,
+    /// Composition: the shapes of A taken by B must divide the shape of B.
+    ShapeDivisibility,
+    /// `shape_div(a, b)` needs `a % b == 0 || b % a == 0`.
+    Divisibility,
+    /// `upcast<N>`: every non-zero stride must divide or be divided by `N`.
+    UpcastDivisibility,
+    /// `downcast<N>`: the layout needs a stride-1 mode.
+    DowncastAdjacent,
+    /// `complement`: two modes of the layout hit the same offset.
+    NonInjectiveComplement,
+    /// `complement` of a layout with a dynamic stride needs rank 1 after `filter`.
+    DynamicStrideComplement,
+    /// `left_inverse` needs every stride static.
+    LeftInverseStaticStrides,
+    /// `left_inverse`: each stride must be a multiple of the size covered by the smaller strides.
+    LeftInverseDivisibility,
+    /// `tile_to_shape`: every mode of the block must divide the target mode.
+    TileToShapeDivides,
+    /// `tile_to_shape`: the block may not have more modes than the target shape.
+    TileToShapeRank,
+    /// Two tuples that must have the same rank (or a tiler with more modes than the layout).
+    MismatchedRanks,
+}
+
+impl Condition {
+    /// CuTe's own wording of the condition (the text of its `static_assert`).
+    ///
+    /// ```
+    /// use cute_dynamic::Condition;
+    /// assert_eq!(Condition::LeftInverseStaticStrides.message(), "Left inverse requires static strides.");
+    /// ```
+    pub const fn message(self) -> &'static str {
+        match self {
+            Condition::StrideDivisibility => "Stride Divisibility Condition",
+            Condition::ShapeDivisibility => "Shape Divisibility Condition",
+            Condition::Divisibility => "Divisibility Condition",
+            Condition::UpcastDivisibility => "Divisibility condition",
+            Condition::DowncastAdjacent => "Downcast requires adjacent elements",
+            Condition::NonInjectiveComplement => "Non-injective Layout detected in complement.",
+            Condition::DynamicStrideComplement => {
+                "Dynamic-stride complement only for rank-1 layouts"
+            }
+            Condition::LeftInverseStaticStrides => "Left inverse requires static strides.",
+            Condition::LeftInverseDivisibility => "Left inverse divisibility condition",
+            Condition::TileToShapeDivides => {
+                "tile_to_shape: block shape does not divide the target shape."
+            }
+            Condition::TileToShapeRank => "Rank of layout must be <= rank of target shape.",
+            Condition::MismatchedRanks => "Mismatched Ranks",
+        }
+    }
+}
+
+/// Everything that can go wrong in `cute-dynamic`. Never a panic: every operation returns this.
+///
+/// ```
+/// use cute_dynamic::{Layout, LayoutError};
+/// let err = "(2,3):(1)".parse::<Layout>().unwrap_err();
+/// assert!(matches!(err, LayoutError::Incongruent { .. }));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LayoutError {
+    /// CuTe text that does not parse.
+    Parse {
+        /// Byte offset of the offending character in the input.
+        offset: usize,
+        /// What the parser expected there.
+        expected: String,
+        /// What it found (`end of input` at the end).
+        found: String,
+    },
+    /// A shape and a stride that do not have the same profile.
+    Incongruent {
+        /// The shape, in CuTe text.
+        shape: String,
+        /// The stride, in CuTe text.
+        stride: String,
+    },
+    /// A precondition of CuTe's algebra failed.
+    Precondition {
+        /// Which condition, in CuTe's words.
+        condition: Condition,
+        /// The values involved.
+        detail: String,
+    },
+    /// An argument of the wrong kind or structure (a tuple where an integer is needed, ...).
+    InvalidArgument {
+        /// The operation.
+        op: &'static str,
+        /// What is wrong, with the values.
+        detail: String,
+    },
+    /// A coordinate or mode index outside the layout.
+    OutOfRange {
+        /// The operation.
+        op: &'static str,
+        /// What is out of range, with the values.
+        detail: String,
+    },
+    /// A zero or negative value where CuTe needs a positive one.
+    NonPositive {
+        /// The operation.
+        op: &'static str,
+        /// The offending value.
+        value: i32,
+    },
+    /// An `i32` operation overflowed.
+    Overflow {
+        /// The arithmetic operation (`*`, `+`, ...).
+        op: &'static str,
+        /// Left operand.
+        lhs: i32,
+        /// Right operand.
+        rhs: i32,
+    },
+    /// An integer division or remainder by zero (CuTe dies of SIGFPE here).
+    DivisionByZero {
+        /// The arithmetic operation (`/`, `%`).
+        op: &'static str,
+        /// The dividend.
+        lhs: i32,
+    },
+}
+
+impl LayoutError {
+    pub(crate) fn precondition(condition: Condition, detail: impl Into<String>) -> Self {
+        LayoutError::Precondition {
+            condition,
+            detail: detail.into(),
+        }
+    }
+
+    pub(crate) fn invalid(op: &'static str, detail: impl Into<String>) -> Self {
+        LayoutError::InvalidArgument {
+            op,
+            detail: detail.into(),
+        }
+    }
+
+    pub(crate) fn out_of_range(op: &'static str, detail: impl Into<String>) -> Self {
+        LayoutError::OutOfRange {
+            op,
+            detail: detail.into(),
+        }
+    }
+
+    /// The CuTe condition behind this error, if it is a precondition failure.
+    ///
+    /// ```
+    /// use cute_dynamic::{Condition, Layout};
+    /// let l: Layout = "(_3,_2):(_2,_1)".parse().unwrap();
+    /// let err = cute_dynamic::left_inverse(&"(3,2):(2,1)".parse().unwrap()).unwrap_err();
+    /// assert_eq!(err.condition(), Some(Condition::LeftInverseStaticStrides));
+    /// # let _ = l;
+    /// ```
+    pub fn condition(&self) -> Option<Condition> {
+        match self {
+            LayoutError::Precondition { condition, .. } => Some(*condition),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for LayoutError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LayoutError::Parse {
+                offset,
+                expected,
+                found,
+            } => {
+                write!(
+                    f,
+                    "parse error at byte {offset}: expected {expected}, found {found}"
+                )
+            }
+            LayoutError::Incongruent { shape, stride } => {
+                write!(f, "shape {shape} and stride {stride} are not congruent")
+            }
+            LayoutError::Precondition { condition, detail } => {
+                write!(f, "{}: {detail}", condition.message())
+            }
+            LayoutError::InvalidArgument { op, detail } => write!(f, "{op}: {detail}"),
+            LayoutError::OutOfRange { op, detail } => write!(f, "{op}: out of range: {detail}"),
+            LayoutError::NonPositive { op, value } => {
+                write!(f, "{op}: needs a positive value, got {value}")
+            }
+            LayoutError::Overflow { op, lhs, rhs } => {
+                write!(f, "i32 overflow in {lhs} {op} {rhs}")
+            }
+            LayoutError::DivisionByZero { op, lhs } => {
+                write!(f, "division by zero in {lhs} {op} 0")
+            }
+        }
+    }
+}
+
+impl std::error::Error for LayoutError {}
+
+/// Result of every fallible operation in this crate.
+pub type Result<T, E = LayoutError> = core::result::Result<T, E>;

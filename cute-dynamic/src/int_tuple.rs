@@ -1,0 +1,487 @@
+//! `IntTuple`: an integer or a tuple of IntTuples, and CuTe's functions on them
+//! (`int_tuple.hpp`): rank, depth, size, flatten, shape_div, ceil_div, congruent, compatible,
+//! weakly_congruent, filter_zeros.
+
+use crate::error::{Condition, LayoutError, Result};
+use crate::int::{Bool, Int};
+use std::sync::Arc;
+
+/// CuTe's IntTuple: an [`Int`] or a tuple of IntTuples. Cloning is cheap (tuples are shared).
+///
+/// ```
+/// use cute_dynamic::IntTuple;
+/// let t: IntTuple = "(_2,(_3,4))".parse().unwrap();
+/// assert_eq!(t.rank(), 2);
+/// assert_eq!(t.depth(), 2);
+/// assert_eq!(t.size().unwrap().to_string(), "24");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum IntTuple {
+    /// A single integer.
+    Int(Int),
+    /// A tuple (possibly empty or of rank 1, `()` and `(x)`).
+    Tuple(Arc<[IntTuple]>),
+}
+
+impl From<Int> for IntTuple {
+    fn from(i: Int) -> IntTuple {
+        IntTuple::Int(i)
+    }
+}
+
+impl FromIterator<IntTuple> for IntTuple {
+    fn from_iter<I: IntoIterator<Item = IntTuple>>(iter: I) -> IntTuple {
+        IntTuple::Tuple(iter.into_iter().collect())
+    }
+}
+
+impl IntTuple {
+    /// A tuple of the given elements.
+    ///
+    /// ```
+    /// use cute_dynamic::{Int, IntTuple};
+    /// let t = IntTuple::tuple(vec![Int::new_static(2).into(), Int::new_dynamic(3).into()]);
+    /// assert_eq!(t.to_string(), "(_2,3)");
+    /// ```
+    pub fn tuple(items: Vec<IntTuple>) -> IntTuple {
+        IntTuple::Tuple(items.into())
+    }
+
+    /// A static integer leaf (`_v`).
+    ///
+    /// ```
+    /// assert_eq!(cute_dynamic::IntTuple::s(3).to_string(), "_3");
+    /// ```
+    pub fn s(value: i32) -> IntTuple {
+        IntTuple::Int(Int::new_static(value))
+    }
+
+    /// A dynamic integer leaf (`v`).
+    ///
+    /// ```
+    /// assert_eq!(cute_dynamic::IntTuple::d(3).to_string(), "3");
+    /// ```
+    pub fn d(value: i32) -> IntTuple {
+        IntTuple::Int(Int::new_dynamic(value))
+    }
+
+    /// The integer, if this is one.
+    ///
+    /// ```
+    /// assert_eq!(cute_dynamic::IntTuple::s(3).as_int().unwrap().value(), 3);
+    /// ```
+    pub fn as_int(&self) -> Option<Int> {
+        match self {
+            IntTuple::Int(i) => Some(*i),
+            IntTuple::Tuple(_) => None,
+        }
+    }
+
+    /// The elements, if this is a tuple.
+    ///
+    /// ```
+    /// let t: cute_dynamic::IntTuple = "(1,2)".parse().unwrap();
+    /// assert_eq!(t.as_tuple().unwrap().len(), 2);
+    /// ```
+    pub fn as_tuple(&self) -> Option<&[IntTuple]> {
+        match self {
+            IntTuple::Int(_) => None,
+            IntTuple::Tuple(t) => Some(t),
+        }
+    }
+
+    /// Whether this is a tuple (CuTe's `is_tuple`).
+    ///
+    /// ```
+    /// assert!(!cute_dynamic::IntTuple::s(3).is_tuple());
+    /// ```
+    pub fn is_tuple(&self) -> bool {
+        matches!(self, IntTuple::Tuple(_))
+    }
+
+    /// CuTe's `rank`: number of modes (1 for an integer).
+    ///
+    /// ```
+    /// let t: cute_dynamic::IntTuple = "((2,3),4)".parse().unwrap();
+    /// assert_eq!(t.rank(), 2);
+    /// ```
+    pub fn rank(&self) -> usize {
+        match self {
+            IntTuple::Int(_) => 1,
+            IntTuple::Tuple(t) => t.len(),
+        }
+    }
+
+    /// CuTe's `depth`: 0 for an integer, 1 + the deepest element for a tuple.
+    ///
+    /// ```
+    /// let t: cute_dynamic::IntTuple = "((2,3),4)".parse().unwrap();
+    /// assert_eq!(t.depth(), 2);
+    /// ```
+    pub fn depth(&self) -> usize {
+        match self {
+            IntTuple::Int(_) => 0,
+            IntTuple::Tuple(t) => 1 + t.iter().map(IntTuple::depth).max().unwrap_or(0),
+        }
+    }
+
+    /// CuTe's `get<i>`: mode `i` (an integer is its own mode 0).
+    ///
+    /// ```
+    /// let t: cute_dynamic::IntTuple = "((2,3),4)".parse().unwrap();
+    /// assert_eq!(t.get(0).unwrap().to_string(), "(2,3)");
+    /// assert!(t.get(2).is_err());
+    /// ```
+    pub fn get(&self, i: usize) -> Result<&IntTuple> {
+        match self {
+            IntTuple::Int(_) if i == 0 => Ok(self),
+            IntTuple::Tuple(t) if i < t.len() => Ok(&t[i]),
+            _ => Err(LayoutError::out_of_range(
+                "get",
+                format!("mode {i} of {self}, which has rank {}", self.rank()),
+            )),
+        }
+    }
+
+    /// The modes as a slice (an integer is a rank-1 list of itself).
+    pub(crate) fn modes(&self) -> &[IntTuple] {
+        match self {
+            IntTuple::Int(_) => core::slice::from_ref(self),
+            IntTuple::Tuple(t) => t,
+        }
+    }
+
+    /// CuTe's `product` (`size`): the product of all leaves; `_1` for the empty tuple.
+    ///
+    /// ```
+    /// let t: cute_dynamic::IntTuple = "(_2,(_3,_4))".parse().unwrap();
+    /// assert_eq!(t.size().unwrap().to_string(), "_24");
+    /// ```
+    pub fn size(&self) -> Result<Int> {
+        match self {
+            IntTuple::Int(i) => Ok(*i),
+            IntTuple::Tuple(t) => {
+                let mut modes = t.iter();
+                let Some(first) = modes.next() else {
+                    return Ok(Int::new_static(1));
+                };
+                modes.try_fold(first.size()?, |acc, m| acc.checked_mul(m.size()?))
+            }
+        }
+    }
+
+    /// CuTe's `sum` of all leaves (`_0` for the empty tuple).
+    ///
+    /// ```
+    /// let t: cute_dynamic::IntTuple = "(_2,(_3,4))".parse().unwrap();
+    /// assert_eq!(t.sum().unwrap().to_string(), "9");
+    /// ```
+    pub fn sum(&self) -> Result<Int> {
+        match self {
+            IntTuple::Int(i) => Ok(*i),
+            IntTuple::Tuple(t) => t
+                .iter()
+                .try_fold(Int::new_static(0), |acc, m| acc.checked_add(m.sum()?)),
+        }
+    }
+
+    /// The leaves, left to right.
+    ///
+    /// ```
+    /// let t: cute_dynamic::IntTuple = "(2,(3,4))".parse().unwrap();
+    /// assert_eq!(t.leaves().iter().map(|i| i.value()).collect::<Vec<_>>(), vec![2, 3, 4]);
+    /// ```
+    pub fn leaves(&self) -> Vec<Int> {
+        let mut out = Vec::new();
+        self.collect_leaves(&mut out);
+        out
+    }
+
+    fn collect_leaves(&self, out: &mut Vec<Int>) {
+        match self {
+            IntTuple::Int(i) => out.push(*i),
+            IntTuple::Tuple(t) => t.iter().for_each(|m| m.collect_leaves(out)),
+        }
+    }
+
+    /// CuTe's `flatten`: an integer stays an integer, a tuple becomes the tuple of its leaves.
+    ///
+    /// ```
+    /// let t: cute_dynamic::IntTuple = "((2,3),(4))".parse().unwrap();
+    /// assert_eq!(t.flatten().to_string(), "(2,3,4)");
+    /// ```
+    pub fn flatten(&self) -> IntTuple {
+        match self {
+            IntTuple::Int(_) => self.clone(),
+            IntTuple::Tuple(_) => self.leaves().into_iter().map(IntTuple::Int).collect(),
+        }
+    }
+
+    /// Whether every leaf is static (CuTe's `is_static`).
+    ///
+    /// ```
+    /// let t: cute_dynamic::IntTuple = "(_2,(_3,4))".parse().unwrap();
+    /// assert!(!t.is_static());
+    /// ```
+    pub fn is_static(&self) -> bool {
+        match self {
+            IntTuple::Int(i) => i.is_static(),
+            IntTuple::Tuple(t) => t.iter().all(IntTuple::is_static),
+        }
+    }
+
+    /// The same profile with every leaf replaced by `leaf` (CuTe's `repeat_like`).
+    ///
+    /// ```
+    /// use cute_dynamic::{Int, IntTuple};
+    /// let t: IntTuple = "(2,(3,4))".parse().unwrap();
+    /// assert_eq!(t.repeat_like(Int::new_static(1)).to_string(), "(_1,(_1,_1))");
+    /// ```
+    pub fn repeat_like(&self, leaf: Int) -> IntTuple {
+        self.map_leaves(&mut |_| leaf)
+    }
+
+    /// Apply `f` to every leaf, keeping the profile.
+    pub(crate) fn map_leaves(&self, f: &mut impl FnMut(Int) -> Int) -> IntTuple {
+        match self {
+            IntTuple::Int(i) => IntTuple::Int(f(*i)),
+            IntTuple::Tuple(t) => t.iter().map(|m| m.map_leaves(f)).collect(),
+        }
+    }
+
+    /// Whether two IntTuples have the same profile.
+    pub(crate) fn same_profile(&self, other: &IntTuple) -> bool {
+        match (self, other) {
+            (IntTuple::Int(_), IntTuple::Int(_)) => true,
+            (IntTuple::Tuple(a), IntTuple::Tuple(b)) => {
+                a.len() == b.len() && a.iter().zip(b.iter()).all(|(x, y)| x.same_profile(y))
+            }
+            _ => false,
+        }
+    }
+}
+
+impl FromIterator<IntTuple> for Result<IntTuple> {
+    fn from_iter<I: IntoIterator<Item = IntTuple>>(iter: I) -> Self {
+        Ok(IntTuple::Tuple(iter.into_iter().collect()))
+    }
+}
+
+fn mismatched(op: &'static str, a: &IntTuple, b: &IntTuple) -> LayoutError {
+    LayoutError::precondition(Condition::MismatchedRanks, format!("{op}({a}, {b})"))
+}
+
+/// The modes of `b` padded with `_1` up to rank `r` (CuTe's `append<R>(b, _1)`).
+fn pad_with_ones(b: &[IntTuple], r: usize) -> Vec<IntTuple> {
+    let mut padded = b.to_vec();
+    padded.resize(r.max(b.len()), IntTuple::s(1));
+    padded
+}
+
+/// CuTe's `shape_div(a, b)`: "shape division", `ceil_div` of integers that must divide each other.
+///
+/// Tuple / tuple divides mode by mode; tuple / integer folds the divisor across the modes from the
+/// left (`shape_div((4,5,6),40) == (1,1,3)`); integer / tuple divides by the product.
+/// Precondition (checked for every value, static or dynamic): `a % b == 0 || b % a == 0`.
+///
+/// ```
+/// use cute_dynamic::{shape_div, IntTuple};
+/// let a: IntTuple = "(_4,_5,_6)".parse().unwrap();
+/// assert_eq!(shape_div(&a, &IntTuple::s(40)).unwrap().to_string(), "(_1,_1,_3)");
+/// assert!(shape_div(&IntTuple::s(6), &IntTuple::s(4)).is_err());
+/// ```
+pub fn shape_div(a: &IntTuple, b: &IntTuple) -> Result<IntTuple> {
+    match (a, b) {
+        (IntTuple::Tuple(ta), IntTuple::Tuple(tb)) => {
+            if ta.len() != tb.len() {
+                return Err(mismatched("shape_div", a, b));
+            }
+            ta.iter()
+                .zip(tb.iter())
+                .map(|(x, y)| shape_div(x, y))
+                .collect()
+        }
+        (IntTuple::Tuple(ta), IntTuple::Int(_)) => {
+            let mut rest = b.clone();
+            let mut out = Vec::with_capacity(ta.len());
+            for ai in ta.iter() {
+                out.push(shape_div(ai, &rest)?);
+                rest = shape_div(&rest, ai)?;
+            }
+            Ok(IntTuple::tuple(out))
+        }
+        (IntTuple::Int(_), IntTuple::Tuple(_)) => shape_div(a, &IntTuple::Int(b.size()?)),
+        (IntTuple::Int(x), IntTuple::Int(y)) => Ok(IntTuple::Int(shape_div_int(*x, *y)?)),
+    }
+}
+
+fn shape_div_int(a: Int, b: Int) -> Result<Int> {
+    if b.value() == 0 {
+        return Err(LayoutError::DivisionByZero {
+            op: "/",
+            lhs: a.value(),
+        });
+    }
+    let (x, y) = (a.value(), b.value());
+    let divides = x.wrapping_rem(y) == 0 || (x != 0 && y.wrapping_rem(x) == 0);
+    if !divides {
+        return Err(LayoutError::precondition(
+            Condition::Divisibility,
+            format!("shape_div({a}, {b}): neither divides the other"),
+        ));
+    }
+    a.ceil_div(b)
+}
+
+/// CuTe's `ceil_div(a, b)`. Tuple / tuple: mode by mode, missing modes of `b` count as `_1`
+/// (rank of `b` must not exceed rank of `a`); tuple / integer: folds from the left; integer /
+/// tuple: divides by the product.
+///
+/// ```
+/// use cute_dynamic::{ceil_div, IntTuple};
+/// let a: IntTuple = "(_7,_5)".parse().unwrap();
+/// assert_eq!(ceil_div(&a, &"(_2)".parse().unwrap()).unwrap().to_string(), "(_4,_5)");
+/// ```
+pub fn ceil_div(a: &IntTuple, b: &IntTuple) -> Result<IntTuple> {
+    match (a, b) {
+        (IntTuple::Tuple(ta), IntTuple::Tuple(tb)) => {
+            if ta.len() < tb.len() {
+                return Err(mismatched("ceil_div", a, b));
+            }
+            let padded = pad_with_ones(tb, ta.len());
+            ta.iter()
+                .zip(padded.iter())
+                .map(|(x, y)| ceil_div(x, y))
+                .collect()
+        }
+        (IntTuple::Tuple(ta), IntTuple::Int(_)) => {
+            let mut rest = b.clone();
+            let mut out = Vec::with_capacity(ta.len());
+            for ai in ta.iter() {
+                out.push(ceil_div(ai, &rest)?);
+                rest = ceil_div(&rest, ai)?;
+            }
+            Ok(IntTuple::tuple(out))
+        }
+        (IntTuple::Int(_), IntTuple::Tuple(_)) => ceil_div(a, &IntTuple::Int(b.size()?)),
+        (IntTuple::Int(x), IntTuple::Int(y)) => Ok(IntTuple::Int(x.ceil_div(*y)?)),
+    }
+}
+
+/// CuTe's `congruent(a, b)`: the same profile. Always a static answer.
+///
+/// ```
+/// use cute_dynamic::congruent;
+/// assert!(congruent(&"(2,(3,4))".parse().unwrap(), &"(_1,(_1,5))".parse().unwrap()).value);
+/// ```
+pub fn congruent(a: &IntTuple, b: &IntTuple) -> Bool {
+    Bool {
+        value: a.same_profile(b),
+        is_static: true,
+    }
+}
+
+/// CuTe's `weakly_congruent(a, b)`: the profile of `a` is a coarsening of the profile of `b`.
+///
+/// ```
+/// use cute_dynamic::weakly_congruent;
+/// assert!(weakly_congruent(&"(2,3)".parse().unwrap(), &"((1,2),3)".parse().unwrap()).value);
+/// ```
+pub fn weakly_congruent(a: &IntTuple, b: &IntTuple) -> Bool {
+    let constant = |value| Bool {
+        value,
+        is_static: true,
+    };
+    match (a, b) {
+        (IntTuple::Tuple(ta), IntTuple::Tuple(tb)) => {
+            if ta.len() != tb.len() {
+                return constant(false);
+            }
+            ta.iter()
+                .zip(tb.iter())
+                .fold(constant(true), |acc, (x, y)| {
+                    acc.and(weakly_congruent(x, y))
+                })
+        }
+        (IntTuple::Int(_), _) => constant(true),
+        (IntTuple::Tuple(_), IntTuple::Int(_)) => constant(false),
+    }
+}
+
+/// CuTe's `compatible(a, b)`: sizes match and every coordinate of `a` is a coordinate of `b`.
+/// Static when CuTe can decide it at compile time.
+///
+/// ```
+/// use cute_dynamic::compatible;
+/// let r = compatible(&"_6".parse().unwrap(), &"(_2,_3)".parse().unwrap()).unwrap();
+/// assert_eq!(r.to_string(), "_1");
+/// ```
+pub fn compatible(a: &IntTuple, b: &IntTuple) -> Result<Bool> {
+    let constant = |value| Bool {
+        value,
+        is_static: true,
+    };
+    match (a, b) {
+        (IntTuple::Tuple(ta), IntTuple::Tuple(tb)) => {
+            if ta.len() != tb.len() {
+                return Ok(constant(false));
+            }
+            ta.iter()
+                .zip(tb.iter())
+                .try_fold(constant(true), |acc, (x, y)| Ok(acc.and(compatible(x, y)?)))
+        }
+        (IntTuple::Int(x), _) => Ok(x.eq_int(b.size()?)),
+        (IntTuple::Tuple(_), IntTuple::Int(_)) => Ok(constant(false)),
+    }
+}
+
+/// CuTe's `filter_zeros(a, b)`: the elements of `b` paired with a static `_0` in `a` become `_1`.
+///
+/// ```
+/// use cute_dynamic::filter_zeros;
+/// let d = "(_0,2,(_0,_1))".parse().unwrap();
+/// let s = "(3,4,(5,6))".parse().unwrap();
+/// assert_eq!(filter_zeros(&d, &s).unwrap().to_string(), "(_1,4,(_1,6))");
+/// ```
+pub fn filter_zeros(a: &IntTuple, b: &IntTuple) -> Result<IntTuple> {
+    match a {
+        IntTuple::Tuple(ta) => {
+            let tb = b.as_tuple().filter(|tb| tb.len() == ta.len());
+            let tb = tb.ok_or_else(|| mismatched("filter_zeros", a, b))?;
+            ta.iter()
+                .zip(tb.iter())
+                .map(|(x, y)| filter_zeros(x, y))
+                .collect()
+        }
+        IntTuple::Int(i) if i.is_constant(0) => Ok(b.repeat_like(Int::new_static(1))),
+        IntTuple::Int(_) => Ok(b.clone()),
+    }
+}
+
+/// CuTe's `product_each`: the size of each mode, as a tuple (an integer becomes a 1-tuple).
+///
+/// ```
+/// use cute_dynamic::product_each;
+/// assert_eq!(product_each(&"((2,3),4)".parse().unwrap()).unwrap().to_string(), "(6,4)");
+/// ```
+pub fn product_each(t: &IntTuple) -> Result<IntTuple> {
+    t.modes()
+        .iter()
+        .map(|m| Ok(IntTuple::Int(m.size()?)))
+        .collect()
+}
+
+/// CuTe's `product_like(t, guide)`: the product of `t` at each leaf of `guide`.
+pub(crate) fn product_like(t: &IntTuple, guide: &IntTuple) -> Result<IntTuple> {
+    match guide {
+        IntTuple::Int(_) => Ok(IntTuple::Int(t.size()?)),
+        IntTuple::Tuple(tg) => {
+            let tt = t.as_tuple().filter(|tt| tt.len() == tg.len());
+            let tt = tt.ok_or_else(|| mismatched("product_like", t, guide))?;
+            tt.iter()
+                .zip(tg.iter())
+                .map(|(x, g)| product_like(x, g))
+                .collect()
+        }
+    }
+}

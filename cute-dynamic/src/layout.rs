@@ -1,0 +1,430 @@
+//! `Layout`: a congruent pair `shape:stride`, CuTe's `layout.hpp` constructors, accessors and
+//! mode manipulation (get, take, select, group, append, prepend, replace), evaluation and
+//! coshape/cosize.
+
+use crate::error::{LayoutError, Result};
+use crate::int::Int;
+use crate::int_tuple::IntTuple;
+use crate::stride::{Major, compact_major, crd2idx, idx2crd_strided};
+
+/// A CuTe layout: a shape and a congruent stride, a function from coordinates to offsets.
+///
+/// ```
+/// use cute_dynamic::Layout;
+/// let l: Layout = "(_4,_2):(_2,_1)".parse().unwrap();
+/// assert_eq!(l.call(5).unwrap().value(), 3);            // index 5 is coordinate (1,1)
+/// assert_eq!(l.to_string(), "(_4,_2):(_2,_1)");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Layout {
+    shape: IntTuple,
+    stride: IntTuple,
+}
+
+fn out_of_rank(op: &'static str, i: usize, rank: usize) -> LayoutError {
+    LayoutError::out_of_range(op, format!("mode {i} of a rank-{rank} layout"))
+}
+
+impl Layout {
+    /// `make_layout(shape, stride)`: checks that shape and stride are congruent.
+    ///
+    /// ```
+    /// use cute_dynamic::{IntTuple, Layout};
+    /// let l = Layout::new("(2,3)".parse().unwrap(), "(1,2)".parse().unwrap()).unwrap();
+    /// assert_eq!(l.to_string(), "(2,3):(1,2)");
+    /// assert!(Layout::new("(2,3)".parse().unwrap(), IntTuple::d(1)).is_err());
+    /// ```
+    pub fn new(shape: IntTuple, stride: IntTuple) -> Result<Layout> {
+        if !shape.same_profile(&stride) {
+            return Err(LayoutError::Incongruent {
+                shape: shape.to_string(),
+                stride: stride.to_string(),
+            });
+        }
+        Ok(Layout { shape, stride })
+    }
+
+    /// For results built from congruent parts (every algorithm below keeps congruence).
+    pub(crate) fn raw(shape: IntTuple, stride: IntTuple) -> Layout {
+        debug_assert!(shape.same_profile(&stride), "{shape} vs {stride}");
+        Layout { shape, stride }
+    }
+
+    /// CuTe's `Layout<_1,_0>{}`, the trivial layout.
+    pub(crate) fn trivial() -> Layout {
+        Layout::raw(IntTuple::s(1), IntTuple::s(0))
+    }
+
+    /// The shape.
+    ///
+    /// ```
+    /// let l: cute_dynamic::Layout = "(_4,_2):(_2,_1)".parse().unwrap();
+    /// assert_eq!(l.shape().to_string(), "(_4,_2)");
+    /// ```
+    pub fn shape(&self) -> &IntTuple {
+        &self.shape
+    }
+
+    /// The stride.
+    ///
+    /// ```
+    /// let l: cute_dynamic::Layout = "(_4,_2):(_2,_1)".parse().unwrap();
+    /// assert_eq!(l.stride().to_string(), "(_2,_1)");
+    /// ```
+    pub fn stride(&self) -> &IntTuple {
+        &self.stride
+    }
+
+    /// CuTe's `rank(layout)`: number of top-level modes.
+    ///
+    /// ```
+    /// let l: cute_dynamic::Layout = "((_4,_2),_3):((_2,_1),_8)".parse().unwrap();
+    /// assert_eq!(l.rank(), 2);
+    /// ```
+    pub fn rank(&self) -> usize {
+        self.shape.rank()
+    }
+
+    /// CuTe's `depth(layout)`.
+    ///
+    /// ```
+    /// let l: cute_dynamic::Layout = "((_4,_2),_3):((_2,_1),_8)".parse().unwrap();
+    /// assert_eq!(l.depth(), 2);
+    /// ```
+    pub fn depth(&self) -> usize {
+        self.shape.depth()
+    }
+
+    /// CuTe's `size(layout)`: the size of the domain.
+    ///
+    /// ```
+    /// let l: cute_dynamic::Layout = "((_4,_2),3):((_2,_1),_8)".parse().unwrap();
+    /// assert_eq!(l.size().unwrap().to_string(), "24");
+    /// ```
+    pub fn size(&self) -> Result<Int> {
+        self.shape.size()
+    }
+
+    /// CuTe's `cosize(layout)`: one past the largest offset, `1 + sum((s-1)*|d|)`.
+    ///
+    /// ```
+    /// let l: cute_dynamic::Layout = "(_4,(_3,_2)):(_2,(_8,_1))".parse().unwrap();
+    /// assert_eq!(l.cosize().unwrap().to_string(), "_24");
+    /// ```
+    pub fn cosize(&self) -> Result<Int> {
+        inner_product_m1(&self.shape, &self.stride)?.checked_add(Int::new_static(1))
+    }
+
+    /// Mode `i` as a layout (CuTe's `get<i>(layout)` / `layout<i>(layout)`).
+    ///
+    /// ```
+    /// let l: cute_dynamic::Layout = "((_4,_2),_3):((_2,_1),_8)".parse().unwrap();
+    /// assert_eq!(l.get(0).unwrap().to_string(), "(_4,_2):(_2,_1)");
+    /// ```
+    pub fn get(&self, i: usize) -> Result<Layout> {
+        if i >= self.rank() {
+            return Err(out_of_rank("get", i, self.rank()));
+        }
+        Ok(Layout::raw(
+            self.shape.get(i)?.clone(),
+            self.stride.get(i)?.clone(),
+        ))
+    }
+
+    /// The sublayout at a path of mode indices (CuTe's `layout<I0,I1,...>(layout)`).
+    ///
+    /// ```
+    /// let l: cute_dynamic::Layout = "((_4,_2),_3):((_2,_1),_8)".parse().unwrap();
+    /// assert_eq!(l.layout(&[0, 1]).unwrap().to_string(), "_2:_1");
+    /// ```
+    pub fn layout(&self, path: &[usize]) -> Result<Layout> {
+        path.iter().try_fold(self.clone(), |l, &i| l.get(i))
+    }
+
+    /// The modes as layouts (an integer layout is its own single mode).
+    pub(crate) fn modes(&self) -> impl Iterator<Item = Layout> + '_ {
+        self.shape
+            .modes()
+            .iter()
+            .zip(self.stride.modes())
+            .map(|(s, d)| Layout::raw(s.clone(), d.clone()))
+    }
+
+    /// CuTe's `make_layout(l0, l1, ...)`: the layouts as the modes of a new layout.
+    ///
+    /// ```
+    /// use cute_dynamic::Layout;
+    /// let a: Layout = "_4:_1".parse().unwrap();
+    /// let b: Layout = "(_2,_3):(_4,_8)".parse().unwrap();
+    /// assert_eq!(Layout::concat(&[a, b]).to_string(), "(_4,(_2,_3)):(_1,(_4,_8))");
+    /// ```
+    pub fn concat(layouts: &[Layout]) -> Layout {
+        Layout::raw(
+            layouts.iter().map(|l| l.shape.clone()).collect(),
+            layouts.iter().map(|l| l.stride.clone()).collect(),
+        )
+    }
+
+    /// Evaluate the layout: the offset of an index or of a (possibly partial) coordinate.
+    /// CuTe's `layout(coord)` / `crd2idx(coord, layout)`.
+    ///
+    /// ```
+    /// use cute_dynamic::{IntTuple, Layout};
+    /// let l: Layout = "(_3,(_2,_3)):(_3,(_12,_1))".parse().unwrap();
+    /// assert_eq!(l.call(16).unwrap().value(), 17);
+    /// let c: IntTuple = "(1,(1,2))".parse().unwrap();
+    /// assert_eq!(l.call(&c).unwrap().value(), 17);
+    /// ```
+    #[inline]
+    pub fn call<'c>(&self, coord: impl Into<CoordRef<'c>>) -> Result<Int> {
+        match coord.into() {
+            CoordRef::Index(i) => crd2idx(&IntTuple::d(i), &self.shape, &self.stride),
+            CoordRef::Coord(c) => crd2idx(c, &self.shape, &self.stride),
+        }
+    }
+
+    /// CuTe's `crd2idx(coord, layout)`.
+    ///
+    /// ```
+    /// let l: cute_dynamic::Layout = "(_2,_3):(_3,_1)".parse().unwrap();
+    /// assert_eq!(l.crd2idx(&"(1,2)".parse().unwrap()).unwrap().value(), 5);
+    /// ```
+    pub fn crd2idx(&self, coord: &IntTuple) -> Result<Int> {
+        crd2idx(coord, &self.shape, &self.stride)
+    }
+
+    /// CuTe's `layout.get_hier_coord(idx)` = `idx2crd(idx, shape, stride)` (compact layouts only).
+    ///
+    /// ```
+    /// let l: cute_dynamic::Layout = "(_2,_3):(_3,_1)".parse().unwrap();
+    /// assert_eq!(l.idx2crd(5).unwrap().to_string(), "(1,2)");
+    /// ```
+    pub fn idx2crd(&self, idx: i32) -> Result<IntTuple> {
+        idx2crd_strided(&IntTuple::d(idx), &self.shape, &self.stride)
+    }
+}
+
+/// What [`Layout::call`] accepts: an index (`i32`) or a coordinate.
+#[derive(Clone, Copy, Debug)]
+pub enum CoordRef<'c> {
+    /// A 1-D index (a dynamic integer coordinate).
+    Index(i32),
+    /// A (possibly hierarchical, possibly partial) coordinate.
+    Coord(&'c IntTuple),
+}
+
+impl From<i32> for CoordRef<'_> {
+    fn from(i: i32) -> Self {
+        CoordRef::Index(i)
+    }
+}
+
+impl<'c> From<&'c IntTuple> for CoordRef<'c> {
+    fn from(c: &'c IntTuple) -> Self {
+        CoordRef::Coord(c)
+    }
+}
+
+/// `sum((s - 1) * |d|)` over the leaves, CuTe's `inner_product(m1_shapes, abs_strides)`.
+fn inner_product_m1(shape: &IntTuple, stride: &IntTuple) -> Result<Int> {
+    match (shape, stride) {
+        (IntTuple::Int(s), IntTuple::Int(d)) => {
+            s.checked_sub(Int::new_static(1))?.checked_mul(d.abs()?)
+        }
+        (IntTuple::Tuple(s), IntTuple::Tuple(d)) => s
+            .iter()
+            .zip(d.iter())
+            .try_fold(Int::new_static(0), |acc, (si, di)| {
+                acc.checked_add(inner_product_m1(si, di)?)
+            }),
+        _ => Err(LayoutError::Incongruent {
+            shape: shape.to_string(),
+            stride: stride.to_string(),
+        }),
+    }
+}
+
+/// CuTe's `make_layout(shape)`: the compact column-major (`LayoutLeft`) layout of a shape.
+///
+/// ```
+/// use cute_dynamic::make_layout;
+/// assert_eq!(make_layout(&"(_4,(3,_2))".parse().unwrap()).unwrap().to_string(), "(_4,(3,_2)):(_1,(_4,12))");
+/// ```
+pub fn make_layout(shape: &IntTuple) -> Result<Layout> {
+    make_layout_major(shape, Major::Left)
+}
+
+/// CuTe's `make_layout(shape, LayoutLeft{})` or `make_layout(shape, LayoutRight{})`.
+///
+/// ```
+/// use cute_dynamic::{make_layout_major, Major};
+/// let l = make_layout_major(&"(_4,_3)".parse().unwrap(), Major::Right).unwrap();
+/// assert_eq!(l.to_string(), "(_4,_3):(_3,_1)");
+/// ```
+pub fn make_layout_major(shape: &IntTuple, major: Major) -> Result<Layout> {
+    Ok(Layout::raw(
+        shape.clone(),
+        compact_major(shape, Int::new_static(1), major)?,
+    ))
+}
+
+/// CuTe's `make_ordered_layout(shape, order)`: compact strides in the order given by `order`.
+///
+/// ```
+/// use cute_dynamic::make_ordered_layout;
+/// let l = make_ordered_layout(&"(_2,_2,_2,_2)".parse().unwrap(), &"(_0,_2,_3,_1)".parse().unwrap());
+/// assert_eq!(l.unwrap().to_string(), "(_2,_2,_2,_2):(_1,_4,_8,_2)");
+/// ```
+pub fn make_ordered_layout(shape: &IntTuple, order: &IntTuple) -> Result<Layout> {
+    Ok(Layout::raw(
+        shape.clone(),
+        crate::stride::compact_order(shape, order)?,
+    ))
+}
+
+/// The modes of a layout as owned shape/stride vectors.
+fn split(l: &Layout) -> (Vec<IntTuple>, Vec<IntTuple>) {
+    (l.shape.modes().to_vec(), l.stride.modes().to_vec())
+}
+
+fn join(shapes: Vec<IntTuple>, strides: Vec<IntTuple>) -> Layout {
+    Layout::raw(IntTuple::tuple(shapes), IntTuple::tuple(strides))
+}
+
+/// CuTe's `take<B,E>(layout)`: the modes `[b, e)`.
+///
+/// ```
+/// use cute_dynamic::take;
+/// let l = "(_2,_3,_4):(_1,_2,_6)".parse().unwrap();
+/// assert_eq!(take(&l, 1, 3).unwrap().to_string(), "(_3,_4):(_2,_6)");
+/// ```
+pub fn take(layout: &Layout, b: usize, e: usize) -> Result<Layout> {
+    if b >= e || e > layout.rank() {
+        return Err(LayoutError::out_of_range(
+            "take",
+            format!(
+                "range [{b},{e}) of a rank-{} layout {layout}",
+                layout.rank()
+            ),
+        ));
+    }
+    let (s, d) = split(layout);
+    Ok(join(s[b..e].to_vec(), d[b..e].to_vec()))
+}
+
+/// CuTe's `select<I...>(layout)`: the listed modes, in the listed order.
+///
+/// ```
+/// use cute_dynamic::select;
+/// let l = "(_2,_3,_4):(_1,_2,_6)".parse().unwrap();
+/// assert_eq!(select(&l, &[2, 0]).unwrap().to_string(), "(_4,_2):(_6,_1)");
+/// ```
+pub fn select(layout: &Layout, modes: &[usize]) -> Result<Layout> {
+    let picked: Vec<Layout> = modes
+        .iter()
+        .map(|&i| layout.get(i))
+        .collect::<Result<_>>()?;
+    Ok(Layout::concat(&picked))
+}
+
+/// CuTe's `group<B,E>(layout)`: modes `[b, e)` grouped into one mode.
+///
+/// ```
+/// use cute_dynamic::group;
+/// let l = "(_2,_3,_4):(_1,_2,_6)".parse().unwrap();
+/// assert_eq!(group(&l, 1, 3).unwrap().to_string(), "(_2,(_3,_4)):(_1,(_2,_6))");
+/// ```
+pub fn group(layout: &Layout, b: usize, e: usize) -> Result<Layout> {
+    let inner = take(layout, b, e)?;
+    let (mut s, mut d) = split(layout);
+    s.splice(b..e, [inner.shape]);
+    d.splice(b..e, [inner.stride]);
+    Ok(join(s, d))
+}
+
+/// CuTe's `replace<N>(layout, x)`: mode `n` replaced by `x`.
+///
+/// ```
+/// use cute_dynamic::replace;
+/// let l = "(_2,_3):(_1,_2)".parse().unwrap();
+/// assert_eq!(replace(&l, 1, &"_5:_7".parse().unwrap()).unwrap().to_string(), "(_2,_5):(_1,_7)");
+/// ```
+pub fn replace(layout: &Layout, n: usize, x: &Layout) -> Result<Layout> {
+    if n >= layout.rank() {
+        return Err(out_of_rank("replace", n, layout.rank()));
+    }
+    let (mut s, mut d) = split(layout);
+    s[n] = x.shape.clone();
+    d[n] = x.stride.clone();
+    Ok(join(s, d))
+}
+
+/// CuTe's `append(a, b)`: `b` as a new last mode (an integer layout first becomes a 1-mode tuple).
+///
+/// ```
+/// use cute_dynamic::append;
+/// let a = "_4:_1".parse().unwrap();
+/// assert_eq!(append(&a, &"_2:_4".parse().unwrap()).to_string(), "(_4,_2):(_1,_4)");
+/// ```
+pub fn append(a: &Layout, b: &Layout) -> Layout {
+    let (mut s, mut d) = split(a);
+    s.push(b.shape.clone());
+    d.push(b.stride.clone());
+    join(s, d)
+}
+
+/// CuTe's `prepend(a, b)`: `b` as a new first mode.
+///
+/// ```
+/// use cute_dynamic::prepend;
+/// let a = "_4:_1".parse().unwrap();
+/// assert_eq!(prepend(&a, &"_2:_4".parse().unwrap()).to_string(), "(_2,_4):(_4,_1)");
+/// ```
+pub fn prepend(a: &Layout, b: &Layout) -> Layout {
+    let (mut s, mut d) = split(a);
+    s.insert(0, b.shape.clone());
+    d.insert(0, b.stride.clone());
+    join(s, d)
+}
+
+/// CuTe's `append<N>(layout)`: padded with `_1:_0` modes up to rank `n` (unchanged at rank `n`).
+///
+/// ```
+/// use cute_dynamic::append_to_rank;
+/// let a = "_4:_1".parse().unwrap();
+/// assert_eq!(append_to_rank(&a, 3).unwrap().to_string(), "(_4,_1,_1):(_1,_0,_0)");
+/// assert_eq!(append_to_rank(&a, 1).unwrap().to_string(), "_4:_1");
+/// ```
+pub fn append_to_rank(layout: &Layout, n: usize) -> Result<Layout> {
+    let r = layout.rank();
+    if n == r {
+        return Ok(layout.clone());
+    }
+    if n < r {
+        return Err(LayoutError::out_of_range(
+            "append",
+            format!("cannot pad rank-{r} layout {layout} to rank {n}"),
+        ));
+    }
+    let (mut s, mut d) = split(layout);
+    s.resize(n, IntTuple::s(1));
+    d.resize(n, IntTuple::s(0));
+    Ok(join(s, d))
+}
+
+/// A layout from lists of modes, unwrapped as CuTe's `unwrap` does: a single mode stands alone
+/// (recursively), anything else is a tuple.
+pub(crate) fn unwrap_layout(shapes: Vec<IntTuple>, strides: Vec<IntTuple>) -> Layout {
+    Layout::raw(
+        unwrap(IntTuple::tuple(shapes)),
+        unwrap(IntTuple::tuple(strides)),
+    )
+}
+
+/// CuTe's `unwrap`: a 1-tuple becomes its element, recursively.
+pub(crate) fn unwrap(t: IntTuple) -> IntTuple {
+    match t.as_tuple() {
+        Some([only]) => unwrap(only.clone()),
+        _ => t,
+    }
+}

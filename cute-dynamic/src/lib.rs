@@ -1,0 +1,133 @@
+//! # cute-dynamic: CuTe's layout algebra at run time
+//!
+//! The shape/stride algebra of NVIDIA CUTLASS's CuTe (coalesce, composition, complement,
+//! inverses, divide, product) on layouts built at run time, with CuTe's exact static/dynamic
+//! semantics: every integer is an `i32` tagged static (`_8`, CuTe's `Int<8>`) or dynamic (`8`,
+//! a C++ `int`), and the tags change results exactly as they do in CuTe C++.
+//!
+//! ```
+//! use cute_dynamic::{composition, Layout};
+//! let a: Layout = "(_6,_2):(8,_2)".parse()?;      // a dynamic stride
+//! let b: Layout = "(_4,_3):(_3,_1)".parse()?;
+//! let r = composition(&a, &b)?;
+//! assert_eq!(r.to_string(), "((_2,_2),_3):((24,_2),8)");          // CuTe C++ text
+//! assert_eq!(r.dsl().to_string(), "((2,2),3):((?{div=3},2),?)");   // CuTe DSL compile-time view
+//! assert_eq!(r.values().to_string(), "((2,2),3):((24,2),8)");      // run-time view
+//! # Ok::<(), cute_dynamic::LayoutError>(())
+//! ```
+//!
+//! Nothing panics: every operation returns [`Result`]. CuTe's preconditions come back as
+//! [`LayoutError::Precondition`] in CuTe's words. Where CuTe C++ skips a check because the values
+//! are dynamic (and may then return a wrong layout, CUTLASS #3513), this crate runs the same
+//! operation on the *static twin* of the input (every integer made static) and reports the
+//! precondition that CuTe would have reported had it known the values.
+//!
+//! ## CuTe names and this crate
+//!
+//! Every function has CuTe's name. Where C++ overloads one name, Rust has siblings:
+//!
+//! | conformance op | CuTe call | here |
+//! |---|---|---|
+//! | `size` | `size(S)` | [`IntTuple::size`], [`Layout::size`] |
+//! | `flatten` | `flatten(t)` | [`IntTuple::flatten`] |
+//! | `shape_div` | `shape_div(a,b)` | [`shape_div`] |
+//! | `ceil_div` | `ceil_div(a,b)` | [`ceil_div`] |
+//! | `compact_col_major` | `compact_col_major(S)` | [`compact_col_major`] |
+//! | `compact_row_major` | `compact_row_major(S)` | [`compact_row_major`] |
+//! | `idx2crd` | `idx2crd(idx,S)` | [`idx2crd`] (with strides: [`idx2crd_strided`]) |
+//! | `crd2idx` | `crd2idx(crd,S,D)` | [`crd2idx`], [`Layout::crd2idx`] |
+//! | `congruent` | `congruent(a,b)` | [`congruent`] |
+//! | `compatible` | `compatible(a,b)` | [`compatible`] |
+//! | `weakly_congruent` | `weakly_congruent(a,b)` | [`weakly_congruent`] |
+//! | `call` | `L(i)` | [`Layout::call`] |
+//! | `cosize` | `cosize(L)` | [`Layout::cosize`] |
+//! | `coalesce` | `coalesce(L)` | [`coalesce`] |
+//! | `coalesce_profile` | `coalesce(L,P)` | [`coalesce_profile`] |
+//! | `filter` | `filter(L)` | [`filter`] |
+//! | `filter_zeros` | `filter_zeros(L)` | [`filter_zeros_layout`] (on IntTuples: [`filter_zeros`]) |
+//! | `composition` | `composition(A,B)` | [`composition`] |
+//! | `composition_tiler` | `composition(A,T)` | [`composition_tiler`] |
+//! | `complement` | `complement(L,cotarget)` | [`complement`] |
+//! | `complement1` | `complement(L)` | [`complement1`] |
+//! | `right_inverse` | `right_inverse(L)` | [`right_inverse`] |
+//! | `left_inverse` | `left_inverse(L)` | [`left_inverse`] |
+//! | `logical_divide` | `logical_divide(A,B)` | [`logical_divide`] |
+//! | `logical_divide_tiler` | `logical_divide(A,T)` | [`logical_divide_tiler`] |
+//! | `zipped_divide` | `zipped_divide(A,T)` | [`zipped_divide`] |
+//! | `tiled_divide` | `tiled_divide(A,T)` | [`tiled_divide`] |
+//! | `flat_divide` | `flat_divide(A,T)` | [`flat_divide`] |
+//! | `logical_product` | `logical_product(A,B)` | [`logical_product`] (tiler: [`logical_product_tiler`]) |
+//! | `zipped_product` | `zipped_product(A,B)` | [`zipped_product`] |
+//! | `tiled_product` | `tiled_product(A,B)` | [`tiled_product`] |
+//! | `flat_product` | `flat_product(A,B)` | [`flat_product`] |
+//! | `blocked_product` | `blocked_product(A,B)` | [`blocked_product`] |
+//! | `raked_product` | `raked_product(A,B)` | [`raked_product`] |
+//! | `max_common_vector` | `max_common_vector(A,B)` | [`max_common_vector`] |
+//! | `max_common_layout` | `max_common_layout(A,B)` | [`max_common_layout`] |
+//! | `nullspace` | `nullspace(L)` | [`nullspace`] |
+//! | `make_ordered_layout` | `make_ordered_layout(S,order)` | [`make_ordered_layout`] |
+//! | `slice` | `slice(crd,L)` | [`slice`] (on IntTuples: [`slice_tuple`]) |
+//! | `dice` | `dice(crd,L)` | [`dice`] (on IntTuples: [`dice_tuple`]) |
+//! | `append` | `append(A,B)` | [`append`] (`append<N>`: [`append_to_rank`]) |
+//! | `prepend` | `prepend(A,B)` | [`prepend`] |
+//! | `tile_to_shape` | `tile_to_shape(A,S)` | [`tile_to_shape`] |
+//! | `upcast` | `upcast<N>(L)` | [`upcast`] |
+//! | `downcast` | `downcast<N>(L)` | [`downcast`] |
+//!
+//! Also: [`make_layout`] (`LayoutLeft`), [`make_layout_major`] (`LayoutRight`), [`Layout::get`]
+//! (`get<I>` / `layout<I>`), [`Layout::layout`] (`layout<I,J,...>`), [`group`], [`select`],
+//! [`take`], [`replace`], [`Layout::concat`] (`make_layout(l0, l1, ...)`), [`print_layout`].
+
+#![forbid(unsafe_code)]
+
+mod coalesce;
+mod complement;
+mod composition;
+mod coord;
+mod divide;
+mod error;
+mod int;
+mod int_tuple;
+mod inverse;
+mod layout;
+mod max_common;
+mod nullspace;
+mod parse;
+mod print;
+mod print_layout;
+mod product;
+mod recast;
+mod stride;
+mod tiler;
+mod twin;
+
+pub use coalesce::{coalesce, coalesce_profile, filter, filter_zeros_layout};
+pub use complement::{complement, complement1};
+pub use composition::{composition, composition_tiler};
+pub use coord::{Coord, dice, dice_tuple, slice, slice_tuple};
+pub use divide::{flat_divide, logical_divide, logical_divide_tiler, tiled_divide, zipped_divide};
+pub use error::{Condition, LayoutError, Result};
+pub use int::{Bool, Int};
+pub use int_tuple::{
+    IntTuple, ceil_div, compatible, congruent, filter_zeros, product_each, shape_div,
+    weakly_congruent,
+};
+pub use inverse::{left_inverse, right_inverse};
+pub use layout::{
+    CoordRef, Layout, append, append_to_rank, group, make_layout, make_layout_major,
+    make_ordered_layout, prepend, replace, select, take,
+};
+pub use max_common::{max_common_layout, max_common_vector};
+pub use nullspace::nullspace;
+pub use print::Viewed;
+pub use print_layout::print_layout;
+pub use product::{
+    blocked_product, flat_product, logical_product, logical_product_tiler, raked_product,
+    tile_to_shape, tiled_product, zipped_product,
+};
+pub use recast::{downcast, upcast};
+pub use stride::{
+    Major, compact_col_major, compact_major, compact_order, compact_row_major, crd2idx, idx2crd,
+    idx2crd_strided,
+};
+pub use tiler::Tiler;

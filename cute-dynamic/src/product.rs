@@ -1,0 +1,224 @@
+//! Products (replication): `logical_product` and its zipped, tiled and flat flavours, the
+//! rank-sensitive `blocked_product` and `raked_product`, and `tile_to_shape`.
+
+use crate::complement::complement_exact;
+use crate::composition::composition_exact;
+use crate::divide::{by_mode, tile_unzip, unpack_both, unpack_rest};
+use crate::error::{Condition, LayoutError, Result};
+use crate::int_tuple::{IntTuple, ceil_div, product_each};
+use crate::layout::{Layout, append_to_rank, make_layout};
+use crate::tiler::Tiler;
+use crate::twin::checked;
+
+pub(crate) fn logical_product_exact(block: &Layout, tiler: &Layout) -> Result<Layout> {
+    let cotarget = block.size()?.checked_mul(tiler.cosize()?)?;
+    let rest = composition_exact(&complement_exact(block, &cotarget.into())?, tiler)?;
+    Ok(Layout::concat(&[block.clone(), rest]))
+}
+
+/// CuTe's `logical_product(A, B)`: `(A, complement(A, size(A)*cosize(B)) ∘ B)`.
+///
+/// ```
+/// use cute_dynamic::logical_product;
+/// let a = "(_2,_2):(_4,_1)".parse().unwrap();
+/// let r = logical_product(&a, &"_6:_1".parse().unwrap()).unwrap();
+/// assert_eq!(r.to_string(), "((_2,_2),(_2,_3)):((_4,_1),(_2,_8))");
+/// ```
+pub fn logical_product(block: &Layout, tiler: &Layout) -> Result<Layout> {
+    checked!(logical_product_exact, block, tiler)
+}
+
+pub(crate) fn logical_product_tiler_exact(block: &Layout, tiler: &Tiler) -> Result<Layout> {
+    match tiler {
+        Tiler::Tuple(_) => by_mode("logical_product", block, tiler, logical_product_tiler_exact),
+        Tiler::Underscore => Ok(block.clone()),
+        _ => match tiler.as_layout()? {
+            Some(t) => logical_product_exact(block, &t),
+            None => Ok(block.clone()),
+        },
+    }
+}
+
+/// CuTe's `logical_product(A, tiler)` with a tiler: by-mode product (a tuple tiler multiplies
+/// mode `i` of `A` by element `i`).
+///
+/// ```
+/// use cute_dynamic::{logical_product, logical_product_tiler, Layout};
+/// let a: Layout = "(_2,_5):(_5,_1)".parse().unwrap();
+/// let r = logical_product_tiler(&a, &"(_3:_1,_4:_1)".parse().unwrap()).unwrap();
+/// let mode0 = logical_product(&a.get(0).unwrap(), &"_3:_1".parse().unwrap()).unwrap();
+/// assert_eq!(r.get(0).unwrap(), mode0);
+/// ```
+pub fn logical_product_tiler(block: &Layout, tiler: &Tiler) -> Result<Layout> {
+    checked!(logical_product_tiler_exact, block, tiler)
+}
+
+pub(crate) fn zipped_product_exact(block: &Layout, tiler: &Tiler) -> Result<Layout> {
+    tile_unzip(&logical_product_tiler_exact(block, tiler)?, tiler)
+}
+
+/// CuTe's `zipped_product(A, B)`: `((M,N,...),(TileM,TileN,...,L,...))`.
+///
+/// ```
+/// use cute_dynamic::zipped_product;
+/// let a = "(_2,_5):(_5,_1)".parse().unwrap();
+/// let r = zipped_product(&a, &"(_3,_4):(_1,_3)".parse().unwrap()).unwrap();
+/// assert_eq!(r.to_string(), "((_2,_5),(_3,_4)):((_5,_1),(_10,_30))");
+/// ```
+pub fn zipped_product(block: &Layout, tiler: &Tiler) -> Result<Layout> {
+    checked!(zipped_product_exact, block, tiler)
+}
+
+pub(crate) fn tiled_product_exact(block: &Layout, tiler: &Tiler) -> Result<Layout> {
+    unpack_rest(&zipped_product_exact(block, tiler)?)
+}
+
+/// CuTe's `tiled_product(A, B)`: `((M,N,...),TileM,TileN,...,L,...)`.
+///
+/// ```
+/// use cute_dynamic::tiled_product;
+/// let a = "(_2,_5):(_5,_1)".parse().unwrap();
+/// let r = tiled_product(&a, &"(_3,_4):(_1,_3)".parse().unwrap()).unwrap();
+/// assert_eq!(r.to_string(), "((_2,_5),_3,_4):((_5,_1),_10,_30)");
+/// ```
+pub fn tiled_product(block: &Layout, tiler: &Tiler) -> Result<Layout> {
+    checked!(tiled_product_exact, block, tiler)
+}
+
+pub(crate) fn flat_product_exact(block: &Layout, tiler: &Tiler) -> Result<Layout> {
+    unpack_both(&zipped_product_exact(block, tiler)?)
+}
+
+/// CuTe's `flat_product(A, B)`: `(M,N,...,TileM,TileN,...,L,...)`.
+///
+/// ```
+/// use cute_dynamic::flat_product;
+/// let a = "(_2,_5):(_5,_1)".parse().unwrap();
+/// let r = flat_product(&a, &"(_3,_4):(_1,_3)".parse().unwrap()).unwrap();
+/// assert_eq!(r.to_string(), "(_2,_5,_3,_4):(_5,_1,_10,_30)");
+/// ```
+pub fn flat_product(block: &Layout, tiler: &Tiler) -> Result<Layout> {
+    checked!(flat_product_exact, block, tiler)
+}
+
+/// CuTe's `zip(a, b)` of two IntTuples: `((a0,b0),(a1,b1),...)`; an integer `a` gives
+/// `((a,b))`, a tuple `a` needs a tuple `b` of the same rank.
+fn zip_tuples(a: &IntTuple, b: &IntTuple) -> Result<IntTuple> {
+    match (a, b) {
+        (IntTuple::Int(_), _) => Ok(IntTuple::tuple(vec![IntTuple::tuple(vec![
+            a.clone(),
+            b.clone(),
+        ])])),
+        (IntTuple::Tuple(ta), IntTuple::Tuple(tb)) if ta.len() == tb.len() => ta
+            .iter()
+            .zip(tb.iter())
+            .map(|(aj, bj)| Ok(IntTuple::tuple(vec![aj.clone(), bj.clone()])))
+            .collect(),
+        _ => Err(LayoutError::precondition(
+            Condition::MismatchedRanks,
+            format!("zip({a}, {b})"),
+        )),
+    }
+}
+
+/// `logical_product(append<R>(block), append<R>(tiler))` with `R = max(rank(block), rank(tiler))`.
+fn rank_matched_product(block: &Layout, tiler: &Layout) -> Result<(Layout, Layout)> {
+    let r = block.rank().max(tiler.rank());
+    let result = logical_product_exact(&append_to_rank(block, r)?, &append_to_rank(tiler, r)?)?;
+    Ok((result.get(0)?, result.get(1)?))
+}
+
+fn zip_layouts(a: &Layout, b: &Layout) -> Result<Layout> {
+    Ok(Layout::raw(
+        zip_tuples(a.shape(), b.shape())?,
+        zip_tuples(a.stride(), b.stride())?,
+    ))
+}
+
+pub(crate) fn blocked_product_exact(block: &Layout, tiler: &Layout) -> Result<Layout> {
+    let (a, b) = rank_matched_product(block, tiler)?;
+    zip_layouts(&a, &b)
+}
+
+/// CuTe's `blocked_product(A, B)`: each element of `B` becomes a block `A`; mode `i` of the
+/// result is `(A_i, B_i)`. Rank is `max(rank(A), rank(B))`.
+///
+/// ```
+/// use cute_dynamic::blocked_product;
+/// let a = "(_2,_5):(_5,_1)".parse().unwrap();
+/// let r = blocked_product(&a, &"(_3,_4):(_1,_3)".parse().unwrap()).unwrap();
+/// assert_eq!(r.to_string(), "((_2,_3),(_5,_4)):((_5,_10),(_1,_30))");
+/// ```
+pub fn blocked_product(block: &Layout, tiler: &Layout) -> Result<Layout> {
+    checked!(blocked_product_exact, block, tiler)
+}
+
+pub(crate) fn raked_product_exact(block: &Layout, tiler: &Layout) -> Result<Layout> {
+    let (a, b) = rank_matched_product(block, tiler)?;
+    zip_layouts(&b, &a)
+}
+
+/// CuTe's `raked_product(A, B)`: like `blocked_product` with the blocks interleaved; mode `i` of
+/// the result is `(B_i, A_i)`.
+///
+/// ```
+/// use cute_dynamic::raked_product;
+/// let a = "(_2,_5):(_5,_1)".parse().unwrap();
+/// let r = raked_product(&a, &"(_3,_4):(_1,_3)".parse().unwrap()).unwrap();
+/// assert_eq!(r.to_string(), "((_3,_2),(_4,_5)):((_10,_5),(_30,_1))");
+/// ```
+pub fn raked_product(block: &Layout, tiler: &Layout) -> Result<Layout> {
+    checked!(raked_product_exact, block, tiler)
+}
+
+pub(crate) fn tile_to_shape_exact(block: &Layout, target: &IntTuple) -> Result<Layout> {
+    if block.rank() > target.rank() {
+        return Err(LayoutError::precondition(
+            Condition::TileToShapeRank,
+            format!(
+                "{block} has rank {} and target shape {target} rank {}",
+                block.rank(),
+                target.rank()
+            ),
+        ));
+    }
+    let padded = append_to_rank(block, target.rank())?;
+    let block_shape = product_each(padded.shape())?;
+    let target_shape = product_each(target)?;
+    if target_shape.is_static() {
+        if !block_shape.is_static() {
+            return Err(LayoutError::invalid(
+                "tile_to_shape",
+                format!(
+                    "a static target shape {target} needs a static block shape, got {block_shape}"
+                ),
+            ));
+        }
+        let divides = block_shape
+            .leaves()
+            .iter()
+            .zip(target_shape.leaves())
+            .all(|(b, t)| t.value().checked_rem(b.value()) == Some(0));
+        if !divides {
+            return Err(LayoutError::precondition(
+                Condition::TileToShapeDivides,
+                format!("block shape {block_shape} against target shape {target_shape}"),
+            ));
+        }
+    }
+    let product_shape = ceil_div(&target_shape, &block_shape)?;
+    blocked_product_exact(&padded, &make_layout(&product_shape)?)
+}
+
+/// CuTe's `tile_to_shape(block, target)`: repeat `block` (column-major order of repeats) until it
+/// has the shape `target`.
+///
+/// ```
+/// use cute_dynamic::tile_to_shape;
+/// let b = "(_2,_3):(_1,_2)".parse().unwrap();
+/// let r = tile_to_shape(&b, &"(_8,_9)".parse().unwrap()).unwrap();
+/// assert_eq!(r.to_string(), "((_2,_4),(_3,_3)):((_1,_6),(_2,_24))");
+/// ```
+pub fn tile_to_shape(block: &Layout, target: &IntTuple) -> Result<Layout> {
+    checked!(tile_to_shape_exact, block, target)
+}

@@ -1,0 +1,78 @@
+//! Tilers: what by-mode composition, divide and product take as their second argument.
+
+use crate::error::{LayoutError, Result};
+use crate::int::Int;
+use crate::layout::{Layout, make_layout};
+use crate::parse::{Node, Spanned, parse_node};
+
+/// A CuTe tiler: a layout, an integer `n` (the layout `n:_1`), `_` (leave the mode alone), or a
+/// tuple of tilers applied mode by mode.
+///
+/// ```
+/// use cute_dynamic::Tiler;
+/// let t: Tiler = "(_3:_3,(_2,_4):(_1,_8))".parse().unwrap();
+/// assert_eq!(t.rank(), 2);
+/// assert_eq!(t.to_string(), "(_3:_3,(_2,_4):(_1,_8))");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Tiler {
+    /// A layout.
+    Layout(Layout),
+    /// An integer `n`, meaning `n:_1`.
+    Int(Int),
+    /// `_`: this mode is left alone.
+    Underscore,
+    /// One tiler per mode.
+    Tuple(Vec<Tiler>),
+}
+
+impl From<Layout> for Tiler {
+    fn from(l: Layout) -> Tiler {
+        Tiler::Layout(l)
+    }
+}
+
+impl Tiler {
+    /// Number of modes (1 unless a tuple).
+    ///
+    /// ```
+    /// assert_eq!("(_2,_,4:_1)".parse::<cute_dynamic::Tiler>().unwrap().rank(), 3);
+    /// ```
+    pub fn rank(&self) -> usize {
+        match self {
+            Tiler::Tuple(t) => t.len(),
+            _ => 1,
+        }
+    }
+
+    /// The layout an integer or layout tiler stands for (CuTe's `make_layout(n)` for integers).
+    pub(crate) fn as_layout(&self) -> Result<Option<Layout>> {
+        match self {
+            Tiler::Layout(l) => Ok(Some(l.clone())),
+            Tiler::Int(n) => Ok(Some(make_layout(&(*n).into())?)),
+            _ => Ok(None),
+        }
+    }
+
+    pub(crate) fn from_node(n: &Spanned, text: &str) -> Result<Tiler> {
+        match &n.node {
+            Node::Int(i) => Ok(Tiler::Int(*i)),
+            Node::Underscore => Ok(Tiler::Underscore),
+            Node::Layout(..) => Ok(Tiler::Layout(n.to_layout(text)?)),
+            Node::Tuple(items) => Ok(Tiler::Tuple(
+                items
+                    .iter()
+                    .map(|i| Tiler::from_node(i, text))
+                    .collect::<Result<_>>()?,
+            )),
+        }
+    }
+}
+
+impl core::str::FromStr for Tiler {
+    type Err = LayoutError;
+
+    fn from_str(text: &str) -> Result<Tiler> {
+        Tiler::from_node(&parse_node(text)?, text)
+    }
+}

@@ -1,0 +1,51 @@
+//! Every CuTe vector in `data/cute-vectors.jsonl` through cute-dynamic: 0 failed, 0 skipped.
+
+use cute_tests::{Outcome, check_all, totals};
+
+#[test]
+fn all_vectors_pass() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/data/cute-vectors.jsonl");
+    let text = std::fs::read_to_string(path).expect("the vector file is part of the repository");
+    let (verdicts, table) = check_all(&text);
+    let failures: Vec<String> = verdicts
+        .iter()
+        .filter_map(|v| match &v.outcome {
+            Outcome::Pass => None,
+            other => Some(format!("{}: {other:?}", v.id)),
+        })
+        .collect();
+    let [passed, failed, skipped] = totals(&table);
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+    assert_eq!((failed, skipped), (0, 0));
+    assert_eq!(passed, text.lines().count());
+}
+
+#[test]
+fn malformed_lines_fail_with_a_reason() {
+    let (verdicts, table) = check_all(
+        "not json\n{\"id\":\"x/y/0\",\"op\":\"nope\",\"variant\":\"static\",\"args\":[]}\n",
+    );
+    assert_eq!(totals(&table), [0, 2, 0]);
+    assert!(matches!(&verdicts[0].outcome, Outcome::Fail(why) if why.contains("malformed JSON")));
+    assert!(matches!(&verdicts[1].outcome, Outcome::Fail(why) if why.contains("unknown op")));
+}
+
+#[test]
+fn wrong_results_and_wrong_acceptance_fail() {
+    let wrong =
+        r#"{"id":"size/static/0","op":"size","variant":"static","args":["(_6)"],"result":"_7"}"#;
+    assert!(matches!(
+        cute_tests::check_line(wrong).outcome,
+        Outcome::Fail(_)
+    ));
+    let accepted = r#"{"id":"size/static/0","op":"size","variant":"static","args":["(_6)"],"result":null,"error":"compile","message":"x"}"#;
+    assert!(matches!(
+        cute_tests::check_line(accepted).outcome,
+        Outcome::Fail(_)
+    ));
+}
