@@ -3,7 +3,7 @@
 //! Post-conditions: `compatible(B, result)` and `result(c) == A(B(c))` for every `c` in B's domain.
 
 use crate::coalesce::coalesce_x;
-use crate::error::{Condition, LayoutError, Result};
+use crate::error::{Condition, ErrorKind, LayoutError, Result};
 use crate::int_tuple::IntTuple;
 use crate::layout::{Layout, unwrap_layout};
 use crate::tiler::Tiler;
@@ -28,10 +28,10 @@ fn composition_impl(lhs: &Layout, rhs_shape: &IntTuple, rhs_stride: &IntTuple) -
         }
         (IntTuple::Int(s), IntTuple::Int(d)) => (*s, *d),
         _ => {
-            return Err(LayoutError::Incongruent {
+            return Err(LayoutError::from(ErrorKind::Incongruent {
                 shape: rhs_shape.to_string(),
                 stride: rhs_stride.to_string(),
-            });
+            }));
         }
     };
     if rd.is_constant(0) {

@@ -68,15 +68,15 @@ impl Condition {
     }
 }
 
-/// Everything that can go wrong in `cute-dynamic`. Never a panic: every operation returns this.
+/// What went wrong, with the offending values: the payload of a [`LayoutError`].
 ///
 /// ```
-/// use cute_dynamic::{Layout, LayoutError};
+/// use cute_dynamic::{ErrorKind, Layout};
 /// let err = "(2,3):(1)".parse::<Layout>().unwrap_err();
-/// assert!(matches!(err, LayoutError::Incongruent { .. }));
+/// assert!(matches!(err.kind(), ErrorKind::Incongruent { .. }));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum LayoutError {
+pub enum ErrorKind {
     /// CuTe text that does not parse.
     Parse {
         /// Byte offset of the offending character in the input.
@@ -114,7 +114,7 @@ pub enum LayoutError {
         /// What is out of range, with the values.
         detail: String,
     },
-    /// A zero or negative value where CuTe needs a positive one.
+    /// A zero or negative value where CuTe needs a positive one (a negative shape, `upcast<0>`).
     NonPositive {
         /// The operation.
         op: &'static str,
@@ -139,40 +139,71 @@ pub enum LayoutError {
     },
 }
 
+/// Everything that can go wrong in `cute-dynamic`. Never a panic: every operation returns this.
+/// One pointer wide, so that `Result<Int>` stays small on the hot paths; [`LayoutError::kind`]
+/// says what happened.
+///
+/// ```
+/// use cute_dynamic::{ErrorKind, Layout};
+/// let err = "(2;3):(1,2)".parse::<Layout>().unwrap_err();
+/// assert!(matches!(err.kind(), ErrorKind::Parse { offset: 2, .. }));
+/// assert_eq!(err.to_string(), "parse error at byte 2: expected ',' or ')', found ';'");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LayoutError(Box<ErrorKind>);
+
+impl From<ErrorKind> for LayoutError {
+    fn from(kind: ErrorKind) -> LayoutError {
+        LayoutError(Box::new(kind))
+    }
+}
+
 impl LayoutError {
     pub(crate) fn precondition(condition: Condition, detail: impl Into<String>) -> Self {
-        LayoutError::Precondition {
+        ErrorKind::Precondition {
             condition,
             detail: detail.into(),
         }
+        .into()
     }
 
     pub(crate) fn invalid(op: &'static str, detail: impl Into<String>) -> Self {
-        LayoutError::InvalidArgument {
+        ErrorKind::InvalidArgument {
             op,
             detail: detail.into(),
         }
+        .into()
     }
 
     pub(crate) fn out_of_range(op: &'static str, detail: impl Into<String>) -> Self {
-        LayoutError::OutOfRange {
+        ErrorKind::OutOfRange {
             op,
             detail: detail.into(),
         }
+        .into()
+    }
+
+    /// What went wrong.
+    ///
+    /// ```
+    /// use cute_dynamic::{ErrorKind, Int, LayoutError};
+    /// let e: LayoutError = Int::new_static(1).checked_div(Int::new_static(0)).unwrap_err().into();
+    /// assert!(matches!(e.kind(), ErrorKind::DivisionByZero { .. }));
+    /// ```
+    pub fn kind(&self) -> &ErrorKind {
+        &self.0
     }
 
     /// The CuTe condition behind this error, if it is a precondition failure.
     ///
     /// ```
-    /// use cute_dynamic::{Condition, Layout};
-    /// let l: Layout = "(_3,_2):(_2,_1)".parse().unwrap();
+    /// use cute_dynamic::Condition;
     /// let err = cute_dynamic::left_inverse(&"(3,2):(2,1)".parse().unwrap()).unwrap_err();
     /// assert_eq!(err.condition(), Some(Condition::LeftInverseStaticStrides));
-    /// # let _ = l;
     /// ```
     pub fn condition(&self) -> Option<Condition> {
-        match self {
-            LayoutError::Precondition { condition, .. } => Some(*condition),
+        match self.kind() {
+            ErrorKind::Precondition { condition, .. } => Some(*condition),
             _ => None,
         }
     }
@@ -180,8 +211,14 @@ impl LayoutError {
 
 impl fmt::Display for LayoutError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.kind().fmt(f)
+    }
+}
+
+impl fmt::Display for ErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            LayoutError::Parse {
+            ErrorKind::Parse {
                 offset,
                 expected,
                 found,
@@ -191,21 +228,21 @@ impl fmt::Display for LayoutError {
                     "parse error at byte {offset}: expected {expected}, found {found}"
                 )
             }
-            LayoutError::Incongruent { shape, stride } => {
+            ErrorKind::Incongruent { shape, stride } => {
                 write!(f, "shape {shape} and stride {stride} are not congruent")
             }
-            LayoutError::Precondition { condition, detail } => {
+            ErrorKind::Precondition { condition, detail } => {
                 write!(f, "{}: {detail}", condition.message())
             }
-            LayoutError::InvalidArgument { op, detail } => write!(f, "{op}: {detail}"),
-            LayoutError::OutOfRange { op, detail } => write!(f, "{op}: out of range: {detail}"),
-            LayoutError::NonPositive { op, value } => {
+            ErrorKind::InvalidArgument { op, detail } => write!(f, "{op}: {detail}"),
+            ErrorKind::OutOfRange { op, detail } => write!(f, "{op}: out of range: {detail}"),
+            ErrorKind::NonPositive { op, value } => {
                 write!(f, "{op}: needs a positive value, got {value}")
             }
-            LayoutError::Overflow { op, lhs, rhs } => {
+            ErrorKind::Overflow { op, lhs, rhs } => {
                 write!(f, "i32 overflow in {lhs} {op} {rhs}")
             }
-            LayoutError::DivisionByZero { op, lhs } => {
+            ErrorKind::DivisionByZero { op, lhs } => {
                 write!(f, "division by zero in {lhs} {op} 0")
             }
         }

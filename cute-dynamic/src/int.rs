@@ -8,7 +8,7 @@
 //! A dynamic value also carries what the CuTe DSL calls its divisibility: a number it is known to
 //! be a multiple of (`?{div=3}` for a dynamic stride times a static 3).
 
-use crate::error::{LayoutError, Result};
+use crate::error::{ErrorKind, LayoutError};
 use core::fmt;
 
 /// One integer of an IntTuple: value, static/dynamic tag, and (dynamic only) a known divisor.
@@ -64,6 +64,7 @@ impl Bool {
     /// use cute_dynamic::Int;
     /// assert!(!Int::new_dynamic(2).lt(Int::new_static(3)).is_constant_true());
     /// ```
+    #[inline]
     pub fn is_constant_true(self) -> bool {
         self.is_static && self.value
     }
@@ -76,6 +77,7 @@ impl Bool {
     /// let d = Bool { value: true, is_static: false };
     /// assert_eq!(f.and(d), f);
     /// ```
+    #[inline]
     pub fn and(self, other: Bool) -> Bool {
         if (self.is_static && !self.value) || (other.is_static && !other.value) {
             return Bool {
@@ -95,6 +97,7 @@ impl Bool {
     /// use cute_dynamic::Bool;
     /// assert_eq!(Bool { value: true, is_static: false }.to_int().to_string(), "1");
     /// ```
+    #[inline]
     pub fn to_int(self) -> Int {
         Int::with_tag(i32::from(self.value), self.is_static)
     }
@@ -107,6 +110,9 @@ impl fmt::Display for Bool {
 }
 
 fn gcd_i32(a: i32, b: i32) -> i32 {
+    if a == 1 || b == 1 {
+        return 1;
+    }
     let (mut a, mut b) = (a.unsigned_abs(), b.unsigned_abs());
     while b != 0 {
         (a, b) = (b, a % b);
@@ -114,9 +120,61 @@ fn gcd_i32(a: i32, b: i32) -> i32 {
     i32::try_from(a).unwrap_or(1)
 }
 
-fn overflow(op: &'static str, lhs: i32, rhs: i32) -> LayoutError {
-    LayoutError::Overflow { op, lhs, rhs }
+fn overflow(op: &'static str, lhs: i32, rhs: i32) -> IntError {
+    IntError::Overflow { op, lhs, rhs }
 }
+
+/// The two ways integer arithmetic can fail. Small and `Copy` so that arithmetic stays cheap;
+/// it converts into [`LayoutError`] with `?`.
+///
+/// ```
+/// use cute_dynamic::{ErrorKind, Int, IntError, LayoutError};
+/// let e = Int::new_dynamic(1).checked_div(Int::new_dynamic(0)).unwrap_err();
+/// assert_eq!(e, IntError::DivisionByZero { op: "/", lhs: 1 });
+/// assert!(matches!(LayoutError::from(e).kind(), ErrorKind::DivisionByZero { .. }));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IntError {
+    /// An `i32` operation overflowed.
+    Overflow {
+        /// The operation.
+        op: &'static str,
+        /// Left operand.
+        lhs: i32,
+        /// Right operand.
+        rhs: i32,
+    },
+    /// Division or remainder by zero.
+    DivisionByZero {
+        /// The operation.
+        op: &'static str,
+        /// The dividend.
+        lhs: i32,
+    },
+}
+
+impl From<IntError> for ErrorKind {
+    fn from(e: IntError) -> ErrorKind {
+        match e {
+            IntError::Overflow { op, lhs, rhs } => ErrorKind::Overflow { op, lhs, rhs },
+            IntError::DivisionByZero { op, lhs } => ErrorKind::DivisionByZero { op, lhs },
+        }
+    }
+}
+
+impl From<IntError> for LayoutError {
+    fn from(e: IntError) -> LayoutError {
+        ErrorKind::from(e).into()
+    }
+}
+
+impl fmt::Display for IntError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        ErrorKind::from(*self).fmt(f)
+    }
+}
+
+impl std::error::Error for IntError {}
 
 impl Int {
     /// A static integer, CuTe's `Int<v>` (printed `_v`).
@@ -124,6 +182,7 @@ impl Int {
     /// ```
     /// assert_eq!(cute_dynamic::Int::new_static(4).to_string(), "_4");
     /// ```
+    #[inline]
     pub const fn new_static(value: i32) -> Int {
         Int {
             value,
@@ -137,6 +196,7 @@ impl Int {
     /// ```
     /// assert_eq!(cute_dynamic::Int::new_dynamic(4).to_string(), "4");
     /// ```
+    #[inline]
     pub const fn new_dynamic(value: i32) -> Int {
         Int {
             value,
@@ -154,6 +214,7 @@ impl Int {
     /// assert_eq!(Int::dynamic_with_divisor(24, 3).unwrap().divisibility(), 3);
     /// assert!(Int::dynamic_with_divisor(24, 5).is_none());
     /// ```
+    #[inline]
     pub fn dynamic_with_divisor(value: i32, div: i32) -> Option<Int> {
         (div > 0 && value % div == 0).then_some(Int {
             value,
@@ -167,6 +228,7 @@ impl Int {
     /// ```
     /// assert_eq!(cute_dynamic::Int::with_tag(2, false).to_string(), "2");
     /// ```
+    #[inline]
     pub const fn with_tag(value: i32, is_static: bool) -> Int {
         Int {
             value,
@@ -180,6 +242,7 @@ impl Int {
     /// ```
     /// assert_eq!(cute_dynamic::Int::new_static(7).value(), 7);
     /// ```
+    #[inline]
     pub const fn value(self) -> i32 {
         self.value
     }
@@ -189,6 +252,7 @@ impl Int {
     /// ```
     /// assert!(cute_dynamic::Int::new_static(7).is_static());
     /// ```
+    #[inline]
     pub const fn is_static(self) -> bool {
         self.is_static
     }
@@ -200,6 +264,7 @@ impl Int {
     /// assert!(Int::new_static(1).is_constant(1));
     /// assert!(!Int::new_dynamic(1).is_constant(1));
     /// ```
+    #[inline]
     pub const fn is_constant(self, v: i32) -> bool {
         self.is_static && self.value == v
     }
@@ -212,6 +277,7 @@ impl Int {
     /// let d = Int::new_dynamic(8).checked_mul(Int::new_static(3)).unwrap();
     /// assert_eq!(d.divisibility(), 3);
     /// ```
+    #[inline]
     pub fn divisibility(self) -> i32 {
         if self.is_static {
             self.value.checked_abs().unwrap_or(1)
@@ -220,8 +286,21 @@ impl Int {
         }
     }
 
-    fn derived(value: i32, is_static: bool, div: i32) -> Int {
-        let div = if div > 0 && value % div == 0 { div } else { 1 };
+    /// A result whose divisibility is `div()` (computed only for dynamic results).
+    #[inline]
+    fn derived(value: i32, is_static: bool, div: impl FnOnce() -> i32) -> Int {
+        if is_static {
+            return Int {
+                value,
+                is_static,
+                div: 1,
+            };
+        }
+        let div = match div() {
+            1 => 1,
+            d if d > 0 && value % d == 0 => d,
+            _ => 1,
+        };
         Int {
             value,
             is_static,
@@ -235,18 +314,20 @@ impl Int {
     /// use cute_dynamic::Int;
     /// assert_eq!(Int::new_dynamic(5).checked_mul(Int::new_static(0)).unwrap(), Int::new_static(0));
     /// ```
-    pub fn checked_mul(self, rhs: Int) -> Result<Int> {
+    #[inline]
+    pub fn checked_mul(self, rhs: Int) -> Result<Int, IntError> {
         if self.is_constant(0) || rhs.is_constant(0) {
             return Ok(Int::new_static(0));
         }
         let value = self
             .value
             .checked_mul(rhs.value)
-            .ok_or(overflow("*", self.value, rhs.value))?;
-        let div = self
-            .divisibility()
-            .checked_mul(rhs.divisibility())
-            .unwrap_or(1);
+            .ok_or_else(|| overflow("*", self.value, rhs.value))?;
+        let div = || {
+            self.divisibility()
+                .checked_mul(rhs.divisibility())
+                .unwrap_or(1)
+        };
         Ok(Int::derived(value, self.is_static && rhs.is_static, div))
     }
 
@@ -256,12 +337,13 @@ impl Int {
     /// use cute_dynamic::Int;
     /// assert_eq!(Int::new_static(2).checked_add(Int::new_static(3)).unwrap(), Int::new_static(5));
     /// ```
-    pub fn checked_add(self, rhs: Int) -> Result<Int> {
+    #[inline]
+    pub fn checked_add(self, rhs: Int) -> Result<Int, IntError> {
         let value = self
             .value
             .checked_add(rhs.value)
-            .ok_or(overflow("+", self.value, rhs.value))?;
-        let div = gcd_i32(self.divisibility(), rhs.divisibility());
+            .ok_or_else(|| overflow("+", self.value, rhs.value))?;
+        let div = || gcd_i32(self.divisibility(), rhs.divisibility());
         Ok(Int::derived(value, self.is_static && rhs.is_static, div))
     }
 
@@ -271,12 +353,13 @@ impl Int {
     /// use cute_dynamic::Int;
     /// assert_eq!(Int::new_static(2).checked_sub(Int::new_dynamic(3)).unwrap(), Int::new_dynamic(-1));
     /// ```
-    pub fn checked_sub(self, rhs: Int) -> Result<Int> {
+    #[inline]
+    pub fn checked_sub(self, rhs: Int) -> Result<Int, IntError> {
         let value = self
             .value
             .checked_sub(rhs.value)
-            .ok_or(overflow("-", self.value, rhs.value))?;
-        let div = gcd_i32(self.divisibility(), rhs.divisibility());
+            .ok_or_else(|| overflow("-", self.value, rhs.value))?;
+        let div = || gcd_i32(self.divisibility(), rhs.divisibility());
         Ok(Int::derived(value, self.is_static && rhs.is_static, div))
     }
 
@@ -287,9 +370,10 @@ impl Int {
     /// assert_eq!(Int::new_static(7).checked_div(Int::new_static(2)).unwrap(), Int::new_static(3));
     /// assert!(Int::new_dynamic(7).checked_div(Int::new_dynamic(0)).is_err());
     /// ```
-    pub fn checked_div(self, rhs: Int) -> Result<Int> {
+    #[inline]
+    pub fn checked_div(self, rhs: Int) -> Result<Int, IntError> {
         if rhs.value == 0 {
-            return Err(LayoutError::DivisionByZero {
+            return Err(IntError::DivisionByZero {
                 op: "/",
                 lhs: self.value,
             });
@@ -300,9 +384,11 @@ impl Int {
         let value = self
             .value
             .checked_div(rhs.value)
-            .ok_or(overflow("/", self.value, rhs.value))?;
-        let (d, r) = (self.divisibility(), rhs.divisibility());
-        let div = if d % r == 0 { d / r } else { 1 };
+            .ok_or_else(|| overflow("/", self.value, rhs.value))?;
+        let div = || {
+            let (d, r) = (self.divisibility(), rhs.divisibility());
+            if d > 1 && d % r == 0 { d / r } else { 1 }
+        };
         Ok(Int::derived(value, self.is_static && rhs.is_static, div))
     }
 
@@ -312,12 +398,13 @@ impl Int {
     /// use cute_dynamic::Int;
     /// assert_eq!(Int::new_dynamic(7).checked_rem(Int::new_static(1)).unwrap(), Int::new_static(0));
     /// ```
-    pub fn checked_rem(self, rhs: Int) -> Result<Int> {
+    #[inline]
+    pub fn checked_rem(self, rhs: Int) -> Result<Int, IntError> {
         if rhs.is_constant(1) || rhs.is_constant(-1) {
             return Ok(Int::new_static(0));
         }
         if rhs.value == 0 {
-            return Err(LayoutError::DivisionByZero {
+            return Err(IntError::DivisionByZero {
                 op: "%",
                 lhs: self.value,
             });
@@ -328,7 +415,7 @@ impl Int {
         let value = self
             .value
             .checked_rem(rhs.value)
-            .ok_or(overflow("%", self.value, rhs.value))?;
+            .ok_or_else(|| overflow("%", self.value, rhs.value))?;
         Ok(Int::with_tag(value, self.is_static && rhs.is_static))
     }
 
@@ -338,9 +425,10 @@ impl Int {
     /// use cute_dynamic::Int;
     /// assert_eq!(Int::new_static(7).ceil_div(Int::new_static(2)).unwrap(), Int::new_static(4));
     /// ```
-    pub fn ceil_div(self, rhs: Int) -> Result<Int> {
+    #[inline]
+    pub fn ceil_div(self, rhs: Int) -> Result<Int, IntError> {
         if rhs.value == 0 {
-            return Err(LayoutError::DivisionByZero {
+            return Err(IntError::DivisionByZero {
                 op: "/",
                 lhs: self.value,
             });
@@ -358,13 +446,12 @@ impl Int {
     /// use cute_dynamic::Int;
     /// assert_eq!(Int::new_static(2).min(Int::new_dynamic(3)), Int::new_dynamic(2));
     /// ```
+    #[inline]
     pub fn min(self, rhs: Int) -> Int {
         let pick = if rhs.value < self.value { rhs } else { self };
-        Int::derived(
-            pick.value,
-            self.is_static && rhs.is_static,
-            gcd_i32(self.divisibility(), rhs.divisibility()),
-        )
+        Int::derived(pick.value, self.is_static && rhs.is_static, || {
+            gcd_i32(self.divisibility(), rhs.divisibility())
+        })
     }
 
     /// `max(a, b)`: static only if both are.
@@ -373,13 +460,12 @@ impl Int {
     /// use cute_dynamic::Int;
     /// assert_eq!(Int::new_static(2).max(Int::new_static(3)), Int::new_static(3));
     /// ```
+    #[inline]
     pub fn max(self, rhs: Int) -> Int {
         let pick = if rhs.value > self.value { rhs } else { self };
-        Int::derived(
-            pick.value,
-            self.is_static && rhs.is_static,
-            gcd_i32(self.divisibility(), rhs.divisibility()),
-        )
+        Int::derived(pick.value, self.is_static && rhs.is_static, || {
+            gcd_i32(self.divisibility(), rhs.divisibility())
+        })
     }
 
     /// `abs(a)`, keeping the tag.
@@ -388,11 +474,12 @@ impl Int {
     /// use cute_dynamic::Int;
     /// assert_eq!(Int::new_static(-2).abs().unwrap(), Int::new_static(2));
     /// ```
-    pub fn abs(self) -> Result<Int> {
+    #[inline]
+    pub fn abs(self) -> Result<Int, IntError> {
         let value = self
             .value
             .checked_abs()
-            .ok_or(overflow("abs", self.value, 0))?;
+            .ok_or_else(|| overflow("abs", self.value, 0))?;
         Ok(Int { value, ..self })
     }
 
@@ -402,6 +489,7 @@ impl Int {
     /// use cute_dynamic::Int;
     /// assert_eq!(Int::new_dynamic(-5).signum(), Int::new_dynamic(-1));
     /// ```
+    #[inline]
     pub fn signum(self) -> Int {
         Int::with_tag(self.value.signum(), self.is_static)
     }
@@ -412,6 +500,7 @@ impl Int {
     /// use cute_dynamic::Int;
     /// assert_eq!(Int::new_static(12).gcd(Int::new_static(18)), Int::new_static(6));
     /// ```
+    #[inline]
     pub fn gcd(self, rhs: Int) -> Int {
         Int::with_tag(
             gcd_i32(self.value, rhs.value),
@@ -425,6 +514,7 @@ impl Int {
     /// use cute_dynamic::Int;
     /// assert!(Int::new_static(2).eq_int(Int::new_static(2)).is_constant_true());
     /// ```
+    #[inline]
     pub fn eq_int(self, rhs: Int) -> Bool {
         Bool {
             value: self.value == rhs.value,
@@ -438,6 +528,7 @@ impl Int {
     /// use cute_dynamic::Int;
     /// assert!(!Int::new_dynamic(2).lt(Int::new_static(3)).is_static);
     /// ```
+    #[inline]
     pub fn lt(self, rhs: Int) -> Bool {
         Bool {
             value: self.value < rhs.value,
@@ -454,6 +545,7 @@ impl Int {
     /// assert_eq!(Int::new_dynamic(3).dsl().to_string(), "?");
     /// assert_eq!(Int::dynamic_with_divisor(24, 3).unwrap().dsl().to_string(), "?{div=3}");
     /// ```
+    #[inline]
     pub fn dsl(self) -> impl fmt::Display {
         DslInt(self)
     }

@@ -2,7 +2,7 @@
 //! (`int_tuple.hpp`): rank, depth, size, flatten, shape_div, ceil_div, congruent, compatible,
 //! weakly_congruent, filter_zeros.
 
-use crate::error::{Condition, LayoutError, Result};
+use crate::error::{Condition, ErrorKind, LayoutError, Result};
 use crate::int::{Bool, Int};
 use std::sync::Arc;
 
@@ -165,7 +165,7 @@ impl IntTuple {
                 let Some(first) = modes.next() else {
                     return Ok(Int::new_static(1));
                 };
-                modes.try_fold(first.size()?, |acc, m| acc.checked_mul(m.size()?))
+                modes.try_fold(first.size()?, |acc, m| Ok(acc.checked_mul(m.size()?)?))
             }
         }
     }
@@ -181,7 +181,7 @@ impl IntTuple {
             IntTuple::Int(i) => Ok(*i),
             IntTuple::Tuple(t) => t
                 .iter()
-                .try_fold(Int::new_static(0), |acc, m| acc.checked_add(m.sum()?)),
+                .try_fold(Int::new_static(0), |acc, m| Ok(acc.checked_add(m.sum()?)?)),
         }
     }
 
@@ -317,10 +317,10 @@ pub fn shape_div(a: &IntTuple, b: &IntTuple) -> Result<IntTuple> {
 
 fn shape_div_int(a: Int, b: Int) -> Result<Int> {
     if b.value() == 0 {
-        return Err(LayoutError::DivisionByZero {
+        return Err(LayoutError::from(ErrorKind::DivisionByZero {
             op: "/",
             lhs: a.value(),
-        });
+        }));
     }
     let (x, y) = (a.value(), b.value());
     let divides = x.wrapping_rem(y) == 0 || (x != 0 && y.wrapping_rem(x) == 0);
@@ -330,7 +330,7 @@ fn shape_div_int(a: Int, b: Int) -> Result<Int> {
             format!("shape_div({a}, {b}): neither divides the other"),
         ));
     }
-    a.ceil_div(b)
+    Ok(a.ceil_div(b)?)
 }
 
 /// CuTe's `ceil_div(a, b)`. Tuple / tuple: mode by mode, missing modes of `b` count as `_1`

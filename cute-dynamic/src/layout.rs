@@ -2,7 +2,7 @@
 //! mode manipulation (get, take, select, group, append, prepend, replace), evaluation and
 //! coshape/cosize.
 
-use crate::error::{LayoutError, Result};
+use crate::error::{ErrorKind, LayoutError, Result};
 use crate::int::Int;
 use crate::int_tuple::IntTuple;
 use crate::stride::{Major, compact_major, crd2idx, idx2crd_strided};
@@ -26,20 +26,28 @@ fn out_of_rank(op: &'static str, i: usize, rank: usize) -> LayoutError {
 }
 
 impl Layout {
-    /// `make_layout(shape, stride)`: checks that shape and stride are congruent.
+    /// `make_layout(shape, stride)`: checks that shape and stride are congruent and that no
+    /// shape is negative (zero is allowed: an empty layout).
     ///
     /// ```
     /// use cute_dynamic::{IntTuple, Layout};
     /// let l = Layout::new("(2,3)".parse().unwrap(), "(1,2)".parse().unwrap()).unwrap();
     /// assert_eq!(l.to_string(), "(2,3):(1,2)");
     /// assert!(Layout::new("(2,3)".parse().unwrap(), IntTuple::d(1)).is_err());
+    /// assert!(Layout::new(IntTuple::d(-2), IntTuple::d(1)).is_err());
     /// ```
     pub fn new(shape: IntTuple, stride: IntTuple) -> Result<Layout> {
+        if let Some(bad) = shape.leaves().into_iter().find(|s| s.value() < 0) {
+            return Err(LayoutError::from(ErrorKind::NonPositive {
+                op: "make_layout (shape)",
+                value: bad.value(),
+            }));
+        }
         if !shape.same_profile(&stride) {
-            return Err(LayoutError::Incongruent {
+            return Err(LayoutError::from(ErrorKind::Incongruent {
                 shape: shape.to_string(),
                 stride: stride.to_string(),
-            });
+            }));
         }
         Ok(Layout { shape, stride })
     }
@@ -112,7 +120,7 @@ impl Layout {
     /// assert_eq!(l.cosize().unwrap().to_string(), "_24");
     /// ```
     pub fn cosize(&self) -> Result<Int> {
-        inner_product_m1(&self.shape, &self.stride)?.checked_add(Int::new_static(1))
+        Ok(inner_product_m1(&self.shape, &self.stride)?.checked_add(Int::new_static(1))?)
     }
 
     /// Mode `i` as a layout (CuTe's `get<i>(layout)` / `layout<i>(layout)`).
@@ -229,18 +237,18 @@ impl<'c> From<&'c IntTuple> for CoordRef<'c> {
 fn inner_product_m1(shape: &IntTuple, stride: &IntTuple) -> Result<Int> {
     match (shape, stride) {
         (IntTuple::Int(s), IntTuple::Int(d)) => {
-            s.checked_sub(Int::new_static(1))?.checked_mul(d.abs()?)
+            Ok(s.checked_sub(Int::new_static(1))?.checked_mul(d.abs()?)?)
         }
         (IntTuple::Tuple(s), IntTuple::Tuple(d)) => s
             .iter()
             .zip(d.iter())
             .try_fold(Int::new_static(0), |acc, (si, di)| {
-                acc.checked_add(inner_product_m1(si, di)?)
+                Ok(acc.checked_add(inner_product_m1(si, di)?)?)
             }),
-        _ => Err(LayoutError::Incongruent {
+        _ => Err(LayoutError::from(ErrorKind::Incongruent {
             shape: shape.to_string(),
             stride: stride.to_string(),
-        }),
+        })),
     }
 }
 

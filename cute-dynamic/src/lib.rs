@@ -17,7 +17,7 @@
 //! ```
 //!
 //! Nothing panics: every operation returns [`Result`]. CuTe's preconditions come back as
-//! [`LayoutError::Precondition`] in CuTe's words. Where CuTe C++ skips a check because the values
+//! [`ErrorKind::Precondition`] in CuTe's words. Where CuTe C++ skips a check because the values
 //! are dynamic (and may then return a wrong layout, CUTLASS #3513), this crate runs the same
 //! operation on the *static twin* of the input (every integer made static) and reports the
 //! precondition that CuTe would have reported had it known the values.
@@ -66,7 +66,7 @@
 //! | `max_common_layout` | `max_common_layout(A,B)` | [`max_common_layout`] |
 //! | `nullspace` | `nullspace(L)` | [`nullspace`] |
 //! | `make_ordered_layout` | `make_ordered_layout(S,order)` | [`make_ordered_layout`] |
-//! | `slice` | `slice(crd,L)` | [`slice`] (on IntTuples: [`slice_tuple`]) |
+//! | `slice` | `slice(crd,L)` | [`slice()`] (on IntTuples: [`slice_tuple`]) |
 //! | `dice` | `dice(crd,L)` | [`dice`] (on IntTuples: [`dice_tuple`]) |
 //! | `append` | `append(A,B)` | [`append`] (`append<N>`: [`append_to_rank`]) |
 //! | `prepend` | `prepend(A,B)` | [`prepend`] |
@@ -106,8 +106,8 @@ pub use complement::{complement, complement1};
 pub use composition::{composition, composition_tiler};
 pub use coord::{Coord, dice, dice_tuple, slice, slice_tuple};
 pub use divide::{flat_divide, logical_divide, logical_divide_tiler, tiled_divide, zipped_divide};
-pub use error::{Condition, LayoutError, Result};
-pub use int::{Bool, Int};
+pub use error::{Condition, ErrorKind, LayoutError, Result};
+pub use int::{Bool, Int, IntError};
 pub use int_tuple::{
     IntTuple, ceil_div, compatible, congruent, filter_zeros, product_each, shape_div,
     weakly_congruent,

@@ -1,7 +1,7 @@
 //! Reading CuTe's printed text: `_N` static, `N` dynamic, `_` underscore, `(a,b)` tuples and
 //! `shape:stride` layouts, nested in any way a tiler allows. Errors carry the byte offset.
 
-use crate::error::{LayoutError, Result};
+use crate::error::{ErrorKind, LayoutError, Result};
 use crate::int::Int;
 use crate::int_tuple::IntTuple;
 use crate::layout::Layout;
@@ -36,11 +36,11 @@ pub(crate) fn parse_error(text: &str, at: usize, expected: &str) -> LayoutError 
         Some(c) => format!("'{c}'"),
         None => "end of input".to_string(),
     };
-    LayoutError::Parse {
+    LayoutError::from(ErrorKind::Parse {
         offset: at,
         expected: expected.to_string(),
         found,
-    }
+    })
 }
 
 impl<'a> Parser<'a> {
@@ -115,10 +115,12 @@ impl<'a> Parser<'a> {
             return Err(self.error("a digit"));
         }
         let text = core::str::from_utf8(&self.text[at..self.pos]).unwrap_or("");
-        text.parse::<i32>().map_err(|_| LayoutError::Parse {
-            offset: at,
-            expected: "an integer that fits in i32".to_string(),
-            found: text.to_string(),
+        text.parse::<i32>().map_err(|_| {
+            LayoutError::from(ErrorKind::Parse {
+                offset: at,
+                expected: "an integer that fits in i32".to_string(),
+                found: text.to_string(),
+            })
         })
     }
 

@@ -1,6 +1,6 @@
 //! `upcast<N>` and `downcast<N>`: the same memory seen as elements `N` times larger or smaller.
 
-use crate::error::{Condition, LayoutError, Result};
+use crate::error::{Condition, ErrorKind, LayoutError, Result};
 use crate::int::Int;
 use crate::int_tuple::IntTuple;
 use crate::layout::Layout;
@@ -24,7 +24,7 @@ fn map_modes(layout: &Layout, leaf: &impl Fn(Int, Int) -> Result<(Int, Int)>) ->
 
 fn check_n(n: i32, op: &'static str) -> Result<Int> {
     if n <= 0 {
-        return Err(LayoutError::NonPositive { op, value: n });
+        return Err(LayoutError::from(ErrorKind::NonPositive { op, value: n }));
     }
     Ok(Int::new_static(n))
 }
@@ -65,8 +65,10 @@ fn upcast_exact(n: i32, layout: &Layout) -> Result<Layout> {
 pub fn upcast(n: i32, layout: &Layout) -> Result<Layout> {
     let out = upcast_exact(n, layout)?;
     if !layout.is_all_static() {
-        if let Err(e @ LayoutError::Precondition { .. }) = upcast_exact(n, &layout.static_twin()) {
-            return Err(e);
+        if let Err(e) = upcast_exact(n, &layout.static_twin()) {
+            if e.condition().is_some() {
+                return Err(e);
+            }
         }
     }
     Ok(out)

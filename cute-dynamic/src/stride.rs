@@ -1,7 +1,7 @@
 //! Coordinates and strides (`stride.hpp`): `crd2idx`, `idx2crd`, compact column-/row-major strides
 //! and `compact_order`.
 
-use crate::error::{Condition, LayoutError, Result};
+use crate::error::{Condition, ErrorKind, LayoutError, Result};
 use crate::int::Int;
 use crate::int_tuple::{IntTuple, product_like};
 
@@ -34,7 +34,7 @@ pub fn crd2idx(coord: &IntTuple, shape: &IntTuple, stride: &IntTuple) -> Result<
                 return Ok(Int::new_static(0));
             };
             terms.try_fold(crd2idx(c0, s0, d0)?, |acc, ((ci, si), di)| {
-                acc.checked_add(crd2idx(ci, si, di)?)
+                Ok(acc.checked_add(crd2idx(ci, si, di)?)?)
             })
         }
         (IntTuple::Int(c), IntTuple::Tuple(s), IntTuple::Tuple(d)) => {
@@ -43,7 +43,7 @@ pub fn crd2idx(coord: &IntTuple, shape: &IntTuple, stride: &IntTuple) -> Result<
             }
             crd2idx_split(*c, s, d)
         }
-        (IntTuple::Int(c), IntTuple::Int(_), IntTuple::Int(d)) => c.checked_mul(*d),
+        (IntTuple::Int(c), IntTuple::Int(_), IntTuple::Int(d)) => Ok(c.checked_mul(*d)?),
         _ => Err(LayoutError::invalid(
             "crd2idx",
             format!("coordinate {coord} does not fit shape {shape} with stride {stride}"),
@@ -59,7 +59,7 @@ fn crd2idx_split(c: Int, s: &[IntTuple], d: &[IntTuple]) -> Result<Int> {
         [s0, rest @ ..] => {
             let n = s0.size()?;
             let here = crd2idx(&IntTuple::Int(c.checked_rem(n)?), s0, &d[0])?;
-            here.checked_add(crd2idx_split(c.checked_div(n)?, rest, &d[1..])?)
+            Ok(here.checked_add(crd2idx_split(c.checked_div(n)?, rest, &d[1..])?)?)
         }
     }
 }
@@ -252,13 +252,14 @@ pub fn compact_order(shape: &IntTuple, order: &IntTuple) -> Result<IntTuple> {
             }
             let base =
                 i32::try_from(i).map_err(|_| LayoutError::invalid("compact_order", "rank"))?;
-            let v = max_order
-                .checked_add(1 + base)
-                .ok_or(LayoutError::Overflow {
-                    op: "+",
-                    lhs: max_order,
-                    rhs: base,
-                })?;
+            let v =
+                max_order
+                    .checked_add(1 + base)
+                    .ok_or(LayoutError::from(ErrorKind::Overflow {
+                        op: "+",
+                        lhs: max_order,
+                        rhs: base,
+                    }))?;
             Ok(Int::new_static(v))
         })
         .collect::<Result<_>>()?;

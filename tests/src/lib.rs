@@ -7,7 +7,7 @@
 //! ```
 
 use cute_dynamic as cute;
-use cute_dynamic::{Coord, IntTuple, Layout, LayoutError, Tiler};
+use cute_dynamic::{Coord, ErrorKind, IntTuple, Layout, LayoutError, Tiler};
 use std::collections::BTreeMap;
 
 /// What happened to one vector.
@@ -48,10 +48,10 @@ fn tiler(s: &str) -> Result<Tiler, LayoutError> {
 fn template_int(s: &str) -> Result<i32, LayoutError> {
     match tuple(s)?.as_int() {
         Some(i) if i.is_static() => Ok(i.value()),
-        _ => Err(LayoutError::InvalidArgument {
+        _ => Err(LayoutError::from(ErrorKind::InvalidArgument {
             op: "upcast",
             detail: format!("{s} is not _N"),
-        }),
+        })),
     }
 }
 
@@ -59,10 +59,12 @@ fn template_int(s: &str) -> Result<i32, LayoutError> {
 /// `Ok(None)` means the op name is unknown.
 pub fn run_op(op: &str, args: &[&str]) -> Result<Option<String>, LayoutError> {
     let arg = |i: usize| -> Result<&str, LayoutError> {
-        args.get(i).copied().ok_or(LayoutError::InvalidArgument {
-            op: "conform",
-            detail: format!("{op} needs argument {i}"),
-        })
+        args.get(i)
+            .copied()
+            .ok_or(LayoutError::from(ErrorKind::InvalidArgument {
+                op: "conform",
+                detail: format!("{op} needs argument {i}"),
+            }))
     };
     let out = match op {
         "size" => tuple(arg(0)?)?.size()?.to_string(),
