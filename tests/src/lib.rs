@@ -235,3 +235,8 @@ pub fn totals(table: &Table) -> [usize; 3] {
         [acc[0] + r[0], acc[1] + r[1], acc[2] + r[2]]
     })
 }
+
+/// The README, so that its Rust tour runs as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+pub struct ReadmeDoctests;
