@@ -1,0 +1,243 @@
+//! CuTe's `int_tuple.hpp` on const trees: shape_div, ceil_div, congruent, compatible,
+//! weakly_congruent, filter_zeros, product_each, product_like. Every value is static here.
+
+use crate::error::{Msg, ceil_div as cdiv, rem};
+use crate::tree::{INT, TUP, Tree};
+
+const fn mismatched(op: &str, a: &Tree, b: &Tree) -> ! {
+    Msg::new("Mismatched Ranks: ")
+        .str(op)
+        .str("(")
+        .tree(a)
+        .str(", ")
+        .tree(b)
+        .str(")")
+        .fail()
+}
+
+/// `shape_div` of two integers: they must divide one another ("Divisibility Condition").
+pub(crate) const fn shape_div_int(a: i32, b: i32) -> i32 {
+    if b == 0 {
+        Msg::new("division by zero: shape_div(")
+            .int(a)
+            .str(", _0)")
+            .fail()
+    }
+    if !(rem(a, b) == 0 || (a != 0 && rem(b, a) == 0)) {
+        Msg::new("Divisibility Condition: shape_div(")
+            .int(a)
+            .str(", ")
+            .int(b)
+            .str(")")
+            .fail()
+    }
+    cdiv(a, b)
+}
+
+const fn shape_div_rec(a: &Tree, i: usize, b: &Tree, j: usize, out: &mut Tree) {
+    match (a.tag[i], b.tag[j]) {
+        (TUP, TUP) => {
+            if a.val[i] != b.val[j] {
+                mismatched("shape_div", &a.sub(i), &b.sub(j))
+            }
+            let at = out.open();
+            let mut c = 0;
+            while c < a.val[i] as usize {
+                shape_div_rec(a, a.child(i, c), b, b.child(j, c), out);
+                c += 1;
+            }
+            out.close(at, c);
+        }
+        (TUP, _) => {
+            let mut rest = b.val[j];
+            let at = out.open();
+            let mut c = 0;
+            while c < a.val[i] as usize {
+                let ai = a.child(i, c);
+                shape_div_rec(a, ai, &Tree::int(rest), 0, out);
+                rest = shape_div_int(rest, a.sub(ai).size());
+                c += 1;
+            }
+            out.close(at, c);
+        }
+        (_, TUP) => out.push(INT, shape_div_int(a.val[i], b.sub(j).size())),
+        _ => out.push(INT, shape_div_int(a.val[i], b.val[j])),
+    }
+}
+
+/// CuTe's `shape_div(a, b)`.
+pub(crate) const fn shape_div(a: &Tree, b: &Tree) -> Tree {
+    let mut out = Tree::new();
+    shape_div_rec(a, 0, b, 0, &mut out);
+    out
+}
+
+const fn ceil_div_rec(a: &Tree, i: usize, b: &Tree, j: usize, out: &mut Tree) {
+    match (a.tag[i], b.tag[j]) {
+        (TUP, TUP) => {
+            if a.val[i] < b.val[j] {
+                mismatched("ceil_div", &a.sub(i), &b.sub(j))
+            }
+            let at = out.open();
+            let mut c = 0;
+            while c < a.val[i] as usize {
+                if c < b.val[j] as usize {
+                    ceil_div_rec(a, a.child(i, c), b, b.child(j, c), out);
+                } else {
+                    ceil_div_rec(a, a.child(i, c), &Tree::int(1), 0, out);
+                }
+                c += 1;
+            }
+            out.close(at, c);
+        }
+        (TUP, _) => {
+            let mut rest = b.val[j];
+            let at = out.open();
+            let mut c = 0;
+            while c < a.val[i] as usize {
+                let ai = a.child(i, c);
+                ceil_div_rec(a, ai, &Tree::int(rest), 0, out);
+                rest = cdiv(rest, a.sub(ai).size());
+                c += 1;
+            }
+            out.close(at, c);
+        }
+        (_, TUP) => out.push(INT, cdiv(a.val[i], b.sub(j).size())),
+        _ => out.push(INT, cdiv(a.val[i], b.val[j])),
+    }
+}
+
+/// CuTe's `ceil_div(a, b)` (missing modes of `b` count as 1).
+pub(crate) const fn ceil_div(a: &Tree, b: &Tree) -> Tree {
+    let mut out = Tree::new();
+    ceil_div_rec(a, 0, b, 0, &mut out);
+    out
+}
+
+/// CuTe's `congruent`.
+pub(crate) const fn congruent(a: &Tree, b: &Tree) -> bool {
+    a.same_profile(b)
+}
+
+const fn weakly_rec(a: &Tree, i: usize, b: &Tree, j: usize) -> bool {
+    match (a.tag[i], b.tag[j]) {
+        (TUP, TUP) => {
+            if a.val[i] != b.val[j] {
+                return false;
+            }
+            let mut c = 0;
+            while c < a.val[i] as usize {
+                if !weakly_rec(a, a.child(i, c), b, b.child(j, c)) {
+                    return false;
+                }
+                c += 1;
+            }
+            true
+        }
+        (INT, _) => true,
+        _ => false,
+    }
+}
+
+/// CuTe's `weakly_congruent`.
+pub(crate) const fn weakly_congruent(a: &Tree, b: &Tree) -> bool {
+    weakly_rec(a, 0, b, 0)
+}
+
+const fn compatible_rec(a: &Tree, i: usize, b: &Tree, j: usize) -> bool {
+    match (a.tag[i], b.tag[j]) {
+        (TUP, TUP) => {
+            if a.val[i] != b.val[j] {
+                return false;
+            }
+            let mut c = 0;
+            while c < a.val[i] as usize {
+                if !compatible_rec(a, a.child(i, c), b, b.child(j, c)) {
+                    return false;
+                }
+                c += 1;
+            }
+            true
+        }
+        (INT, _) => a.val[i] == b.sub(j).size(),
+        _ => false,
+    }
+}
+
+/// CuTe's `compatible`.
+pub(crate) const fn compatible(a: &Tree, b: &Tree) -> bool {
+    compatible_rec(a, 0, b, 0)
+}
+
+const fn filter_zeros_rec(a: &Tree, i: usize, b: &Tree, j: usize, out: &mut Tree) {
+    if a.tag[i] == TUP {
+        if b.tag[j] != TUP || a.val[i] != b.val[j] {
+            mismatched("filter_zeros", &a.sub(i), &b.sub(j))
+        }
+        let at = out.open();
+        let mut c = 0;
+        while c < a.val[i] as usize {
+            filter_zeros_rec(a, a.child(i, c), b, b.child(j, c), out);
+            c += 1;
+        }
+        out.close(at, c);
+    } else if a.val[i] == 0 {
+        let ones = b.sub(j);
+        let mut k = 0;
+        let mut t = ones;
+        while k < t.len {
+            if t.tag[k] == INT {
+                t.val[k] = 1;
+            }
+            k += 1;
+        }
+        out.append(&t);
+    } else {
+        out.append_sub(b, j);
+    }
+}
+
+/// CuTe's `filter_zeros(a, b)`: elements of `b` paired with a 0 in `a` become 1.
+pub(crate) const fn filter_zeros(a: &Tree, b: &Tree) -> Tree {
+    let mut out = Tree::new();
+    filter_zeros_rec(a, 0, b, 0, &mut out);
+    out
+}
+
+/// CuTe's `product_each`: the size of each mode, as a tuple.
+pub(crate) const fn product_each(t: &Tree) -> Tree {
+    let mut out = Tree::new();
+    let at = out.open();
+    let r = t.rank();
+    let mut c = 0;
+    while c < r {
+        out.push(INT, t.mode(c).size());
+        c += 1;
+    }
+    out.close(at, r);
+    out
+}
+
+const fn product_like_rec(t: &Tree, i: usize, g: &Tree, j: usize, out: &mut Tree) {
+    if g.tag[j] == TUP {
+        if t.tag[i] != TUP || t.val[i] != g.val[j] {
+            mismatched("product_like", &t.sub(i), &g.sub(j))
+        }
+        let at = out.open();
+        let mut c = 0;
+        while c < g.val[j] as usize {
+            product_like_rec(t, t.child(i, c), g, g.child(j, c), out);
+            c += 1;
+        }
+        out.close(at, c);
+    } else {
+        out.push(INT, t.sub(i).size());
+    }
+}
+
+/// CuTe's `product_like(t, guide)`: the product of `t` at each leaf of `guide`.
+pub(crate) const fn product_like(t: &Tree, guide: &Tree) -> Tree {
+    let mut out = Tree::new();
+    product_like_rec(t, 0, guide, 0, &mut out);
+    out
+}

@@ -1,0 +1,297 @@
+//! A const layout `shape:stride` and CuTe's basic layout functions: make_layout, get, append,
+//! prepend, concat, cosize, evaluation plans.
+
+use crate::error::{Msg, add, mul};
+use crate::tree::{INT, TUP, Tree};
+
+/// A layout as a pair of const trees.
+#[derive(Clone, Copy, Debug)]
+pub struct L {
+    pub(crate) shape: Tree,
+    pub(crate) stride: Tree,
+}
+
+impl L {
+    /// `make_layout(shape, stride)`: shape and stride must be congruent, shapes non-negative.
+    pub(crate) const fn new(shape: Tree, stride: Tree) -> L {
+        if !shape.same_profile(&stride) {
+            Msg::new("Layout: shape ")
+                .tree(&shape)
+                .str(" and stride ")
+                .tree(&stride)
+                .str(" are not congruent")
+                .fail()
+        }
+        let mut k = 0;
+        while k < shape.len {
+            if shape.tag[k] == INT && shape.val[k] < 0 {
+                Msg::new("Layout: negative shape ")
+                    .int(shape.val[k])
+                    .str(" in ")
+                    .tree(&shape)
+                    .fail()
+            }
+            k += 1;
+        }
+        L { shape, stride }
+    }
+
+    /// CuTe's `Layout<_1,_0>{}`.
+    pub(crate) const fn trivial() -> L {
+        L {
+            shape: Tree::int(1),
+            stride: Tree::int(0),
+        }
+    }
+
+    pub(crate) const fn int(s: i32, d: i32) -> L {
+        L {
+            shape: Tree::int(s),
+            stride: Tree::int(d),
+        }
+    }
+
+    pub(crate) const fn rank(&self) -> usize {
+        self.shape.rank()
+    }
+
+    /// CuTe's `get<k>(layout)` (checked).
+    pub(crate) const fn mode(&self, k: usize) -> L {
+        if k >= self.rank() {
+            Msg::new("get: mode ")
+                .num(k as i32)
+                .str(" of rank-")
+                .num(self.rank() as i32)
+                .str(" layout ")
+                .layout(&self.shape, &self.stride)
+                .fail()
+        }
+        L {
+            shape: self.shape.mode(k),
+            stride: self.stride.mode(k),
+        }
+    }
+
+    pub(crate) const fn size(&self) -> i32 {
+        self.shape.size()
+    }
+
+    /// CuTe's `cosize`: `1 + sum((s - 1) * |d|)`.
+    pub(crate) const fn cosize(&self) -> i32 {
+        let (s, d) = (self.shape.leaves(), self.stride.leaves());
+        let mut sum = 0;
+        let mut k = 0;
+        while k < s.n {
+            sum = add(sum, mul(s.v[k] - 1, d.v[k].abs()));
+            k += 1;
+        }
+        add(sum, 1)
+    }
+
+    pub(crate) const fn eq(&self, other: &L) -> bool {
+        self.shape.equals(&other.shape) && self.stride.equals(&other.stride)
+    }
+}
+
+/// A builder for layouts made of modes: `make_layout(l0, l1, ...)`.
+#[derive(Clone, Copy)]
+pub(crate) struct Modes {
+    shape: Tree,
+    stride: Tree,
+    n: usize,
+}
+
+impl Modes {
+    pub(crate) const fn new() -> Modes {
+        let mut m = Modes {
+            shape: Tree::new(),
+            stride: Tree::new(),
+            n: 0,
+        };
+        m.shape.push(TUP, 0);
+        m.stride.push(TUP, 0);
+        m
+    }
+
+    pub(crate) const fn push(&mut self, l: &L) {
+        self.shape.append(&l.shape);
+        self.stride.append(&l.stride);
+        self.n += 1;
+        self.shape.val[0] = self.n as i32;
+        self.stride.val[0] = self.n as i32;
+    }
+
+    pub(crate) const fn push_int(&mut self, s: i32, d: i32) {
+        self.push(&L::int(s, d));
+    }
+
+    pub(crate) const fn count(&self) -> usize {
+        self.n
+    }
+
+    /// The tuple layout of the pushed modes.
+    pub(crate) const fn build(&self) -> L {
+        L {
+            shape: self.shape,
+            stride: self.stride,
+        }
+    }
+
+    /// Like `build`, but a single mode stands alone (CuTe's `unwrap`).
+    pub(crate) const fn build_unwrapped(&self) -> L {
+        if self.n == 1 {
+            L {
+                shape: self.shape.mode(0),
+                stride: self.stride.mode(0),
+            }
+        } else {
+            self.build()
+        }
+    }
+}
+
+/// CuTe's `make_layout(a, b)`.
+pub(crate) const fn concat2(a: &L, b: &L) -> L {
+    let mut m = Modes::new();
+    m.push(a);
+    m.push(b);
+    m.build()
+}
+
+/// CuTe's `append(a, b)`.
+pub(crate) const fn append(a: &L, b: &L) -> L {
+    let mut m = Modes::new();
+    let mut k = 0;
+    while k < a.rank() {
+        m.push(&a.mode(k));
+        k += 1;
+    }
+    m.push(b);
+    m.build()
+}
+
+/// CuTe's `prepend(a, b)`.
+pub(crate) const fn prepend(a: &L, b: &L) -> L {
+    let mut m = Modes::new();
+    m.push(b);
+    let mut k = 0;
+    while k < a.rank() {
+        m.push(&a.mode(k));
+        k += 1;
+    }
+    m.build()
+}
+
+/// CuTe's `append<N>(layout)`: padded with `_1:_0` up to rank `n`.
+pub(crate) const fn append_to_rank(a: &L, n: usize) -> L {
+    let r = a.rank();
+    if r == n {
+        return *a;
+    }
+    if r > n {
+        Msg::new("append: cannot pad rank-")
+            .num(r as i32)
+            .str(" layout ")
+            .layout(&a.shape, &a.stride)
+            .str(" to rank ")
+            .num(n as i32)
+            .fail()
+    }
+    let mut m = Modes::new();
+    let mut k = 0;
+    while k < r {
+        m.push(&a.mode(k));
+        k += 1;
+    }
+    while k < n {
+        m.push_int(1, 0);
+        k += 1;
+    }
+    m.build()
+}
+
+/// CuTe's `make_layout(shape)` (`right == false`) or `make_layout(shape, LayoutRight{})`.
+pub(crate) const fn make_layout(shape: &Tree, right: bool) -> L {
+    L::new(*shape, super::stride::compact_major(shape, 1, right))
+}
+
+/// Most leaves a runtime evaluation plan handles.
+pub const PLAN_CAP: usize = 64;
+
+/// How to evaluate `layout(i)` for a runtime index `i`: for each leaf with a non-zero stride,
+/// `((i / div) % modulus) * stride`, where the leaves on the rightmost spine take the rest (no
+/// modulus), exactly as CuTe's column-major split of an index across nested modes.
+#[derive(Clone, Copy, Debug)]
+pub struct Plan {
+    pub(crate) n: usize,
+    pub(crate) div: [i32; PLAN_CAP],
+    pub(crate) modulus: [i32; PLAN_CAP],
+    pub(crate) stride: [i32; PLAN_CAP],
+}
+
+const fn plan_rec(
+    s: &Tree,
+    si: usize,
+    d: &Tree,
+    di: usize,
+    prefix: i32,
+    spine: bool,
+    p: &mut Plan,
+) {
+    if prefix == 0 {
+        return; // a zero-size mode before: no index reaches these leaves
+    }
+    if s.tag[si] != TUP {
+        if d.val[di] != 0 {
+            if p.n >= PLAN_CAP {
+                Msg::new("cute-static: evaluation supports at most 64 leaves").fail()
+            }
+            p.div[p.n] = prefix;
+            p.modulus[p.n] = if spine { 0 } else { s.val[si] };
+            p.stride[p.n] = d.val[di];
+            p.n += 1;
+        }
+        return;
+    }
+    let n = s.val[si] as usize;
+    let mut prefix = prefix;
+    let mut k = 0;
+    while k < n {
+        let (sk, dk) = (s.child(si, k), d.child(di, k));
+        plan_rec(s, sk, d, dk, prefix, spine && k + 1 == n, p);
+        prefix = mul(prefix, s.sub(sk).size());
+        k += 1;
+    }
+}
+
+/// The evaluation plan of a layout.
+pub(crate) const fn plan(l: &L) -> Plan {
+    let mut p = Plan {
+        n: 0,
+        div: [1; PLAN_CAP],
+        modulus: [0; PLAN_CAP],
+        stride: [0; PLAN_CAP],
+    };
+    plan_rec(&l.shape, 0, &l.stride, 0, 1, true, &mut p);
+    p
+}
+
+impl Plan {
+    /// `layout(i)`: folds to the hand-written index arithmetic when the plan is a constant.
+    #[inline(always)]
+    pub(crate) const fn eval(&self, i: i32) -> i32 {
+        let mut off = 0i32;
+        let mut k = 0;
+        while k < self.n {
+            let c = i / self.div[k];
+            let c = if self.modulus[k] != 0 {
+                c % self.modulus[k]
+            } else {
+                c
+            };
+            off = off.wrapping_add(c.wrapping_mul(self.stride[k]));
+            k += 1;
+        }
+        off
+    }
+}

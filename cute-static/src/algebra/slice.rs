@@ -1,0 +1,108 @@
+//! Coordinates with `_`: CuTe's `slice` and `dice`, and the unpacking of zipped results.
+
+use super::layout::L;
+use crate::error::Msg;
+use crate::tree::{INT, TUP, Tree, UNDER};
+
+const fn lift(
+    c: &Tree,
+    ci: usize,
+    t: &Tree,
+    ti: usize,
+    keep_under: bool,
+    out: &mut Tree,
+    count: &mut usize,
+) {
+    match c.tag[ci] {
+        TUP => {
+            if t.tag[ti] != TUP || t.val[ti] != c.val[ci] {
+                Msg::new("Mismatched Ranks: coordinate ")
+                    .tree(&c.sub(ci))
+                    .str(" against ")
+                    .tree(&t.sub(ti))
+                    .fail()
+            }
+            let mut k = 0;
+            while k < c.val[ci] as usize {
+                lift(c, c.child(ci, k), t, t.child(ti, k), keep_under, out, count);
+                k += 1;
+            }
+        }
+        UNDER if keep_under => {
+            out.append_sub(t, ti);
+            *count += 1;
+        }
+        INT if !keep_under => {
+            out.append_sub(t, ti);
+            *count += 1;
+        }
+        _ => {}
+    }
+}
+
+const fn slice_or_dice(c: &Tree, t: &Tree, keep_under: bool) -> Tree {
+    match c.tag[0] {
+        TUP => {
+            let mut out = Tree::new();
+            let at = out.open();
+            let mut count = 0;
+            lift(c, 0, t, 0, keep_under, &mut out, &mut count);
+            out.close(at, count);
+            out
+        }
+        UNDER if keep_under => *t,
+        INT if !keep_under => *t,
+        _ => Tree::unit(),
+    }
+}
+
+/// CuTe's `slice(crd, layout)`: the modes where `crd` has `_`.
+pub(crate) const fn slice(c: &Tree, l: &L) -> L {
+    L::new(
+        slice_or_dice(c, &l.shape, true),
+        slice_or_dice(c, &l.stride, true),
+    )
+}
+
+/// CuTe's `dice(crd, layout)`: the modes where `crd` has an integer.
+pub(crate) const fn dice(c: &Tree, l: &L) -> L {
+    L::new(
+        slice_or_dice(c, &l.shape, false),
+        slice_or_dice(c, &l.stride, false),
+    )
+}
+
+/// `_` repeated `n` times (a single `_` for `n == 1`), appended to `out`.
+const fn underscores(n: usize, out: &mut Tree) {
+    if n == 1 {
+        out.push(UNDER, 0);
+    } else {
+        let at = out.open();
+        let mut k = 0;
+        while k < n {
+            out.push(UNDER, 0);
+            k += 1;
+        }
+        out.close(at, n);
+    }
+}
+
+/// `result(_, repeat<R1>(_))`.
+pub(crate) const fn keep_rest_unpacked(z: &L) -> L {
+    let mut c = Tree::new();
+    let at = c.open();
+    c.push(UNDER, 0);
+    underscores(z.mode(1).rank(), &mut c);
+    c.close(at, 2);
+    slice(&c, z)
+}
+
+/// `result(repeat<R0>(_), repeat<R1>(_))`.
+pub(crate) const fn unpack_both(z: &L) -> L {
+    let mut c = Tree::new();
+    let at = c.open();
+    underscores(z.mode(0).rank(), &mut c);
+    underscores(z.mode(1).rank(), &mut c);
+    c.close(at, 2);
+    slice(&c, z)
+}

@@ -1,0 +1,48 @@
+//! Const tilers: trees whose nodes are integers, `_`, layouts or tuples of tilers.
+
+use super::layout::L;
+use crate::error::Msg;
+use crate::tree::{INT, LAYOUT, Tree, UNDER};
+
+/// A tiler in preorder: a `LAYOUT` node is followed by its shape and stride subtrees.
+pub type Tl = Tree;
+
+/// What the tiler node at an index is.
+#[allow(clippy::large_enum_variant)] // only used in const evaluation, where there is no Box
+pub(crate) enum Kind {
+    Layout(L),
+    Int(i32),
+    Under,
+    Tuple(usize),
+}
+
+pub(crate) const fn kind(t: &Tl, i: usize) -> Kind {
+    match t.tag[i] {
+        INT => Kind::Int(t.val[i]),
+        UNDER => Kind::Under,
+        LAYOUT => {
+            let stride_at = t.end(i + 1);
+            Kind::Layout(L::new(t.sub(i + 1), t.sub(stride_at)))
+        }
+        _ => Kind::Tuple(t.val[i] as usize),
+    }
+}
+
+/// The tiler node at `i` as a layout, if it is one (`n` stands for `make_layout(n)`).
+pub(crate) const fn as_layout(t: &Tl, i: usize) -> Option<L> {
+    match kind(t, i) {
+        Kind::Layout(l) => Some(l),
+        Kind::Int(n) => Some(super::layout::make_layout(&Tree::int(n), false)),
+        _ => None,
+    }
+}
+
+pub(crate) const fn too_many_modes(op: &str, t: &Tl, l: &L) -> ! {
+    Msg::new("Mismatched Ranks: ")
+        .str(op)
+        .str(": tiler ")
+        .tree(t)
+        .str(" has more modes than ")
+        .layout(&l.shape, &l.stride)
+        .fail()
+}

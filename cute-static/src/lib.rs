@@ -1,0 +1,99 @@
+//! # cute-static: CuTe's layout algebra at compile time
+//!
+//! Layouts are zero-sized types written in CuTe's own text, every operation of CuTe's algebra is
+//! computed while compiling, evaluation folds to the hand-written index arithmetic, and a
+//! violated precondition is a compile error whose first line says, in CuTe's words and with the
+//! numbers, what is wrong.
+//!
+//! ```
+//! use cute_static::{composition, layout, layout_t, Composition};
+//! let a = layout!((_10,_2):(_16,_4));
+//! let b = layout!((_5,_4):(_1,_5));
+//! let r = composition(a, b);
+//! assert_eq!(r.to_string(), "(_5,(_2,_2)):(_16,(_80,_4))");
+//! // Results are types: name them, store them, evaluate them in const contexts.
+//! type R = Composition<layout_t!((_10,_2):(_16,_4)), layout_t!((_5,_4):(_1,_5))>;
+//! const OFFSET: i32 = R::new().call(7);
+//! assert_eq!(OFFSET, r.call(7));
+//! assert_eq!(core::mem::size_of::<R>(), 0);
+//! ```
+//!
+//! ## How it works
+//!
+//! `C<N>` is a static integer (CuTe's `Int<N>`, any `i32`), Rust tuples of them are IntTuples,
+//! and `Layout<Shape, Stride>` is a layout. Each operation is a type (`Composition<A, B>`,
+//! `Complement<L, C>`, ...) whose shape and stride are computed by `const fn`s in const
+//! evaluation, so results are compile-time constants that never reach the trait solver: no
+//! recursion limits, and about the cost of a constant per operation. A failed precondition stops
+//! const evaluation with CuTe's `static_assert` text, e.g.
+//! `error[E0080]: evaluation panicked: Stride Divisibility Condition: stride _5 against shape _4 ...`.
+//! Like CuTe's `static_assert`s, these errors appear when the operation is instantiated
+//! (`cargo build`, `cargo test`), not under `cargo check`; the macros' own errors (malformed
+//! text, incongruent shape and stride) appear everywhere.
+//!
+//! ## CuTe names and this crate
+//!
+//! | conformance op | CuTe call | here (function / result type) |
+//! |---|---|---|
+//! | `size` | `size(S)` | [`size`] / [`Size`] |
+//! | `flatten` | `flatten(t)` | [`flatten`] / [`Flatten`] |
+//! | `shape_div` | `shape_div(a,b)` | [`shape_div`] / [`ShapeDiv`] |
+//! | `ceil_div` | `ceil_div(a,b)` | [`ceil_div`] / [`CeilDiv`] |
+//! | `compact_col_major` | `compact_col_major(S)` | [`compact_col_major`] |
+//! | `compact_row_major` | `compact_row_major(S)` | [`compact_row_major`] |
+//! | `idx2crd` | `idx2crd(idx,S)` | [`idx2crd`] |
+//! | `crd2idx` | `crd2idx(crd,S,D)` | [`crd2idx`] |
+//! | `congruent` / `compatible` / `weakly_congruent` | same | [`congruent`], [`compatible`], [`weakly_congruent`] |
+//! | `call` | `L(i)` | [`Layout::call`] |
+//! | `cosize` | `cosize(L)` | [`cosize`], [`Layout::cosize`] |
+//! | `coalesce` | `coalesce(L)` | [`coalesce`] / [`Coalesce`] |
+//! | `coalesce_profile` | `coalesce(L,P)` | [`coalesce_profile`] |
+//! | `filter` / `filter_zeros` | same | [`filter`], [`filter_zeros`] |
+//! | `composition` | `composition(A,B)` | [`composition`] / [`Composition`] |
+//! | `composition_tiler` | `composition(A,T)` | [`composition_tiler`] |
+//! | `complement` / `complement1` | `complement(L,c)` / `complement(L)` | [`complement`], [`complement1`] |
+//! | `right_inverse` / `left_inverse` | same | [`right_inverse`], [`left_inverse`] |
+//! | `logical_divide` / `logical_divide_tiler` | `logical_divide(A,B)` / `(A,T)` | [`logical_divide`], [`logical_divide_tiler`] |
+//! | `zipped_divide` / `tiled_divide` / `flat_divide` | same | [`zipped_divide`], [`tiled_divide`], [`flat_divide`] |
+//! | `logical_product` | `logical_product(A,B)` | [`logical_product`] (tiler: [`logical_product_tiler`]) |
+//! | `zipped_product` / `tiled_product` / `flat_product` | same | [`zipped_product`], [`tiled_product`], [`flat_product`] |
+//! | `blocked_product` / `raked_product` | same | [`blocked_product`], [`raked_product`] |
+//! | `max_common_vector` / `max_common_layout` | same | [`max_common_vector`], [`max_common_layout`] |
+//! | `nullspace` | `nullspace(L)` | [`nullspace`] |
+//! | `make_ordered_layout` | `make_ordered_layout(S,O)` | [`make_ordered_layout`] / [`OrderedLayout`] |
+//! | `slice` / `dice` | `slice(c,L)` / `dice(c,L)` | [`slice()`], [`dice`] |
+//! | `append` / `prepend` | same | [`append`], [`prepend`] |
+//! | `tile_to_shape` | `tile_to_shape(A,S)` | [`tile_to_shape`] |
+//! | `upcast` / `downcast` | `upcast<N>(L)` / `downcast<N>(L)` | [`upcast`], [`downcast`] |
+//!
+//! Also [`make_layout`] (`LayoutLeft`), [`make_layout_right`] (`LayoutRight`), [`get`]
+//! (`get<I>` / `layout<I>`), and every operation as a trait with an `Output` type
+//! (`CompositionOp`, `CoalesceOp`, ...).
+
+#![no_std]
+#![forbid(unsafe_code)]
+
+extern crate self as cute_static;
+
+mod algebra;
+mod error;
+mod int;
+mod layout;
+mod ops;
+mod print;
+mod tree;
+mod tuple;
+mod values;
+
+pub use cute_static_macros::{
+    coord, coord_t, int_tuple, int_tuple_t, layout, layout_t, tile, tile_t,
+};
+pub use int::*;
+pub use layout::{Expr, Layout, LayoutOf, ShapeOf, StaticLayout, StrideOf, TupleText, same_layout};
+pub use ops::*;
+pub use tuple::{IntTuple, StaticCoord, StaticTiler, Underscore};
+pub use values::{BoolExpr, BoolOf, IntExpr, IntOf, TupleExpr, TupleOf};
+
+impl<S: IntTuple, D: IntTuple> StaticTiler for Layout<S, D> {
+    const TILER: tree::Tree = tuple::layout_tiler(&<Layout<S, D> as StaticLayout>::LAYOUT);
+}
