@@ -6,6 +6,8 @@
 //! assert_eq!(cute_tests::check_line(line).outcome, cute_tests::Outcome::Pass);
 //! ```
 
+pub mod static_gen;
+
 use cute_dynamic as cute;
 use cute_dynamic::{Coord, ErrorKind, IntTuple, Layout, LayoutError, Tiler};
 use std::collections::BTreeMap;

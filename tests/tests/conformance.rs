@@ -49,3 +49,16 @@ fn wrong_results_and_wrong_acceptance_fail() {
         Outcome::Fail(_)
     ));
 }
+
+#[test]
+fn static_conformance_is_up_to_date() {
+    let dir = env!("CARGO_MANIFEST_DIR");
+    let vectors =
+        std::fs::read_to_string(format!("{dir}/data/cute-vectors.jsonl")).expect("vectors");
+    let checked_in = std::fs::read_to_string(format!("{dir}/tests/static_conformance.rs"))
+        .expect("generated file");
+    assert!(
+        checked_in == cute_tests::static_gen::generate(&vectors),
+        "tests/static_conformance.rs is stale: run `cargo run -p cute-tests --bin gen-static-conformance`"
+    );
+}
