@@ -5,7 +5,7 @@
 use crate::tree::{INT, LAYOUT, Tree, UNDER};
 
 /// A fixed-size text buffer for messages built in const evaluation.
-pub(crate) struct Msg {
+pub struct Msg {
     buf: [u8; 512],
     len: usize,
 }
@@ -106,7 +106,8 @@ impl Msg {
         self.tree(stride)
     }
 
-    pub(crate) const fn as_str(&self) -> &str {
+    /// The message so far.
+    pub const fn as_str(&self) -> &str {
         let (head, _) = self.buf.split_at(self.len);
         match core::str::from_utf8(head) {
             Ok(s) => s,
@@ -178,4 +179,10 @@ pub(crate) const fn ceil_div(a: i32, b: i32) -> i32 {
         overflow("ceil_div", a, b)
     }
     wide as i32
+}
+
+impl core::fmt::Display for Msg {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(self.as_str())
+    }
 }

@@ -81,9 +81,16 @@ mod int;
 mod layout;
 mod ops;
 mod print;
+mod text;
 mod tree;
 mod tuple;
 mod values;
+
+/// Not part of the API: the const algorithms on CuTe text at run time, for tests and tools.
+#[doc(hidden)]
+pub mod __private {
+    pub use crate::text::{parse, run};
+}
 
 pub use cute_static_macros::{
     coord, coord_t, int_tuple, int_tuple_t, layout, layout_t, tile, tile_t,

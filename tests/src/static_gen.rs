@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write;
 
 /// Whether every integer in the CuTe text is static (`_N`).
-fn all_static(text: &str) -> bool {
+pub fn is_all_static(text: &str) -> bool {
     let bytes = text.as_bytes();
     bytes.iter().enumerate().all(|(i, b)| {
         !b.is_ascii_digit() || {
@@ -94,7 +94,7 @@ pub fn generate(vectors: &str) -> String {
             .flatten()
             .filter_map(|a| a.as_str())
             .collect();
-        if !args.iter().all(|a| all_static(a)) {
+        if !args.iter().all(|a| is_all_static(a)) {
             continue;
         }
         let Some(expr) = expression(op, &args) else {
