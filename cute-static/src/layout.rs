@@ -2,7 +2,8 @@
 //! Results of the algebra are layouts too: their shape and stride are [`ShapeOf`] / [`StrideOf`]
 //! a const-evaluated expression, so every layout has the same methods and the same `Display`.
 
-use crate::algebra::layout::{L, Plan, plan};
+use crate::algebra::layout::{L, PLAN_CAP, Plan, plan};
+use crate::coordinate::{Coordinate, Crd, coord_plan, idx_plan};
 use crate::print::write_tree;
 use crate::tree::Tree;
 use crate::tuple::IntTuple;
@@ -100,19 +101,102 @@ impl<S: IntTuple, D: IntTuple> Layout<S, D> {
         Layout(PhantomData)
     }
 
-    /// `layout(i)`: the offset of index `i` (CuTe's column-major split of `i` across the modes).
-    /// Folds to the hand-written index arithmetic.
+    /// `layout(coord)`: the offset of an index (`i32`) or of a (nested) coordinate tuple,
+    /// CuTe's `crd2idx(coord, shape, stride)`. Folds to the hand-written index arithmetic.
     ///
     /// ```
     /// let l = cute_static::layout!((_3,(_2,_3)):(_3,(_12,_1)));
     /// assert_eq!(l.call(16), 17);
-    /// const X: i32 = cute_static::layout!((_4,_2):(_2,_1)).call(5);
+    /// assert_eq!(l.call((1, (1, 2))), 17);
+    /// ```
+    #[inline(always)]
+    pub fn call<Cd: Coordinate>(&self, coord: Cd) -> i32 {
+        let plan = const { coord_plan(&Cd::PROFILE, &<Self as StaticLayout>::LAYOUT) };
+        let mut off = 0i32;
+        let mut k = 0;
+        while k < plan.n {
+            let c = coord.leaf(plan.leaf[k]) / plan.div[k];
+            let c = if plan.modulus[k] != 0 {
+                c % plan.modulus[k]
+            } else {
+                c
+            };
+            off = off.wrapping_add(c.wrapping_mul(plan.stride[k]));
+            k += 1;
+        }
+        off
+    }
+
+    /// `layout(i)` for an index, usable in `const` contexts.
+    ///
+    /// ```
+    /// const X: i32 = cute_static::layout!((_4,_2):(_2,_1)).call_index(5);
     /// assert_eq!(X, 3);
     /// ```
     #[inline(always)]
-    pub const fn call(&self, i: i32) -> i32 {
+    pub const fn call_index(&self, i: i32) -> i32 {
         let plan = const { <Self as StaticLayout>::PLAN };
         plan.eval(i)
+    }
+
+    /// CuTe's `crd2idx(coord, layout)`, the same as [`Layout::call`].
+    ///
+    /// ```
+    /// let l = cute_static::layout!((_2,_3):(_3,_1));
+    /// assert_eq!(l.crd2idx((1, 2)), 5);
+    /// ```
+    #[inline(always)]
+    pub fn crd2idx<Cd: Coordinate>(&self, coord: Cd) -> i32 {
+        self.call(coord)
+    }
+
+    /// CuTe's `idx2crd(idx, shape)`: the natural coordinate of a run-time index.
+    ///
+    /// ```
+    /// let l = cute_static::layout!(((_2,_2),(_4,_2),(_2,_3)):((_1,_2),(_4,_16),(_32,_64)));
+    /// assert_eq!(l.idx2crd(191).to_string(), "((1,1),(3,1),(1,2))");
+    /// ```
+    #[inline(always)]
+    pub fn idx2crd(&self, i: i32) -> Crd {
+        let plan = const { idx_plan(&<Self as StaticLayout>::LAYOUT.shape) };
+        let mut vals = [0; PLAN_CAP];
+        let mut k = 0;
+        while k < plan.n {
+            let c = i / plan.div[k];
+            vals[k] = if plan.modulus[k] != 0 {
+                c % plan.modulus[k]
+            } else {
+                c
+            };
+            k += 1;
+        }
+        Crd {
+            shape: <Self as StaticLayout>::LAYOUT.shape,
+            vals,
+            n: plan.n,
+        }
+    }
+
+    /// CuTe's `get<I>(layout)`: mode `I` as a layout.
+    ///
+    /// ```
+    /// let l = cute_static::layout!((_4,(_3,_2)):(_2,(_8,_1)));
+    /// assert_eq!(l.get::<1>().to_string(), "(_3,_2):(_8,_1)");
+    /// ```
+    #[inline(always)]
+    pub fn get<const I: usize>(self) -> crate::ops::Get<I, Self> {
+        crate::ops::get::<I, Self>(self)
+    }
+
+    /// CuTe's `layout<I>(layout)`, the same as [`Layout::get`].
+    ///
+    /// ```
+    /// let l = cute_static::layout!((_4,(_3,_2)):(_2,(_8,_1)));
+    /// assert_eq!(l.layout::<0>().to_string(), "_4:_2");
+    /// ```
+    #[inline(always)]
+    pub fn layout<const I: usize>(self) -> crate::ops::Get<I, Self> {
+        self.get::<I>()
     }
 
     /// CuTe's `size(layout)`.

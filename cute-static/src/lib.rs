@@ -13,7 +13,7 @@
 //! assert_eq!(r.to_string(), "(_5,(_2,_2)):(_16,(_80,_4))");
 //! // Results are types: name them, store them, evaluate them in const contexts.
 //! type R = Composition<layout_t!((_10,_2):(_16,_4)), layout_t!((_5,_4):(_1,_5))>;
-//! const OFFSET: i32 = R::new().call(7);
+//! const OFFSET: i32 = R::new().call_index(7);
 //! assert_eq!(OFFSET, r.call(7));
 //! assert_eq!(core::mem::size_of::<R>(), 0);
 //! ```
@@ -76,6 +76,7 @@
 extern crate self as cute_static;
 
 mod algebra;
+mod coordinate;
 mod error;
 mod int;
 mod layout;
@@ -92,6 +93,7 @@ pub mod __private {
     pub use crate::text::{parse, run};
 }
 
+pub use coordinate::{Coordinate, Crd};
 pub use cute_static_macros::{
     coord, coord_t, int_tuple, int_tuple_t, layout, layout_t, tile, tile_t,
 };

@@ -639,3 +639,23 @@ pub fn get<const I: usize, A: StaticLayout>(_: A) -> Get<I, A> {
     let _ = <GetExpr<I, A> as Expr>::LAYOUT;
     Default::default()
 }
+
+/// The const expression behind [`take`].
+pub struct TakeExpr<const B: usize, const E: usize, A>(PhantomData<fn() -> A>);
+impl<const B: usize, const E: usize, A: StaticLayout> Expr for TakeExpr<B, E, A> {
+    const LAYOUT: L = ly::take(&A::LAYOUT, B, E);
+}
+/// The result type of [`take`]: modes `[B, E)` of a layout.
+pub type Take<const B: usize, const E: usize, A> = LayoutOf<TakeExpr<B, E, A>>;
+
+/// CuTe's `take<B,E>(layout)`: the modes `[B, E)`.
+///
+/// ```
+/// use cute_static::{take, layout};
+/// assert_eq!(take::<1, 3, _>(layout!((_2,_3,_4):(_1,_2,_6))).to_string(), "(_3,_4):(_2,_6)");
+/// ```
+#[inline(always)]
+pub fn take<const B: usize, const E: usize, A: StaticLayout>(_: A) -> Take<B, E, A> {
+    let _ = <TakeExpr<B, E, A> as Expr>::LAYOUT;
+    Default::default()
+}

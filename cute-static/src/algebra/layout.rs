@@ -295,3 +295,33 @@ impl Plan {
         off
     }
 }
+
+/// CuTe's `take<B,E>(layout)`.
+pub(crate) const fn take(a: &L, b: usize, e: usize) -> L {
+    if b >= e {
+        Msg::new("take: empty range error: [")
+            .num(b as i32)
+            .str(",")
+            .num(e as i32)
+            .str(")")
+            .fail()
+    }
+    if e > a.rank() {
+        Msg::new("take: range out of bounds: [")
+            .num(b as i32)
+            .str(",")
+            .num(e as i32)
+            .str(") of rank-")
+            .num(a.rank() as i32)
+            .str(" layout ")
+            .layout(&a.shape, &a.stride)
+            .fail()
+    }
+    let mut m = Modes::new();
+    let mut k = b;
+    while k < e {
+        m.push(&a.mode(k));
+        k += 1;
+    }
+    m.build()
+}
