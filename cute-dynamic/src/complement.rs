@@ -44,7 +44,7 @@ fn complement_filtered(filtered: &Layout, cotarget: &IntTuple) -> Result<Layout>
             .unwrap_or(0);
         let last = result_stride[result_stride.len() - 1];
         let new_shape = min_stride.checked_div(last)?;
-        if new_shape.is_constant(0) {
+        if new_shape.value() == 0 {
             return Err(non_injective(filtered, min_stride, last));
         }
         let new_stride = min_stride.checked_mul(shape[min_idx])?;
@@ -55,7 +55,7 @@ fn complement_filtered(filtered: &Layout, cotarget: &IntTuple) -> Result<Layout>
     }
     let last = result_stride[result_stride.len() - 1];
     let new_shape = stride[0].checked_div(last)?;
-    if new_shape.is_constant(0) {
+    if new_shape.value() == 0 {
         return Err(non_injective(filtered, stride[0], last));
     }
     result_shape.push(new_shape);

@@ -4,10 +4,38 @@
 
 use crate::coalesce::coalesce_x;
 use crate::error::{Condition, ErrorKind, LayoutError, Result};
+use crate::int::Int;
 use crate::int_tuple::IntTuple;
 use crate::layout::{Layout, unwrap_layout};
 use crate::tiler::Tiler;
 use crate::twin::checked;
+
+/// CuTe's Stride Divisibility Condition for one mode of `lhs` (`shape`), taking `count`
+/// elements at `stride`: `stride % shape == 0` or `stride < shape`. CuTe checks it only when
+/// both are static; the values are known here, so it is checked always. It is also checked in
+/// its complete form (a stride below the shape that does not divide it is only right if all
+/// `count` elements stay inside this mode); see [`crate::twin`] for how that second check is
+/// resolved.
+fn check_stride_divisibility(lhs: &Layout, shape: Int, stride: Int, count: Int) -> Result<()> {
+    let fail = |condition| {
+        Err(LayoutError::precondition(
+            condition,
+            format!("stride {stride} against shape {shape} of {lhs}"),
+        ))
+    };
+    let below = stride.value() < shape.value();
+    if !(below || stride.checked_rem(shape)?.value() == 0) {
+        return fail(Condition::StrideDivisibility);
+    }
+    if below && !crate::twin::lenient() {
+        let magnitude = stride.abs()?;
+        let fits = shape.ceil_div(magnitude)?.value() >= count.value();
+        if magnitude.value() != 0 && shape.checked_rem(magnitude)?.value() != 0 && !fits {
+            return fail(Condition::StrideDivisibilityComplete);
+        }
+    }
+    Ok(())
+}
 
 /// CuTe's `composition_impl` on a coalesced `lhs` and one `rhs` mode:
 /// * `rhs` a tuple: compose mode by mode (right-distributivity);
@@ -16,6 +44,8 @@ use crate::twin::checked;
 /// * otherwise walk the modes of `lhs`: divide `rhs_stride` out of them (Stride Divisibility
 ///   Condition), then keep `rhs_shape` elements (Shape Divisibility Condition); the last mode of
 ///   `lhs` takes the rest.
+///
+/// Both conditions are checked on every value, static or dynamic (CuTe checks static ones only).
 fn composition_impl(lhs: &Layout, rhs_shape: &IntTuple, rhs_stride: &IntTuple) -> Result<Layout> {
     let (rs, rd) = match (rhs_shape, rhs_stride) {
         (IntTuple::Tuple(s), IntTuple::Tuple(d)) => {
@@ -47,16 +77,7 @@ fn composition_impl(lhs: &Layout, rhs_shape: &IntTuple, rhs_stride: &IntTuple) -
     let (mut result_shape, mut result_stride) = (Vec::new(), Vec::new());
     let (mut rest_shape, mut rest_stride) = (rs, rd);
     for (&curr_shape, &curr_stride) in lshape[..last].iter().zip(&lstride[..last]) {
-        if curr_shape.is_static() && rest_stride.is_static() {
-            let divides = rest_stride.checked_rem(curr_shape)?.value() == 0
-                || rest_stride.value() < curr_shape.value();
-            if !divides {
-                return Err(LayoutError::precondition(
-                    Condition::StrideDivisibility,
-                    format!("stride {rest_stride} against shape {curr_shape} of {lhs}"),
-                ));
-            }
-        }
+        check_stride_divisibility(lhs, curr_shape, rest_stride, rest_shape)?;
         let abs_stride = rest_stride.abs()?;
         let next_shape = curr_shape.ceil_div(abs_stride)?;
         let next_stride = abs_stride
@@ -67,10 +88,7 @@ fn composition_impl(lhs: &Layout, rhs_shape: &IntTuple, rhs_stride: &IntTuple) -
             continue;
         }
         let new_shape = next_shape.min(rest_shape);
-        if new_shape.is_static()
-            && rest_shape.is_static()
-            && rest_shape.checked_rem(new_shape)?.value() != 0
-        {
+        if rest_shape.checked_rem(new_shape)?.value() != 0 {
             return Err(LayoutError::precondition(
                 Condition::ShapeDivisibility,
                 format!("shape {rest_shape} against {new_shape} in {lhs}"),

@@ -15,6 +15,11 @@ use core::fmt;
 pub enum Condition {
     /// Composition: the stride of B must divide, or be divided by, the shapes of A it walks over.
     StrideDivisibility,
+    /// Composition with dynamic values: a stride of B below a shape of A that does not divide
+    /// it, with B's elements leaving that mode. CuTe's own (weaker) condition accepts this and
+    /// its arithmetic gives a wrong layout; reported only when the result is not what the same
+    /// operation gives on the all-static twin.
+    StrideDivisibilityComplete,
     /// Composition: the shapes of A taken by B must divide the shape of B.
     ShapeDivisibility,
     /// `shape_div(a, b)` needs `a % b == 0 || b % a == 0`.
@@ -48,7 +53,9 @@ impl Condition {
     /// ```
     pub const fn message(self) -> &'static str {
         match self {
-            Condition::StrideDivisibility => "Stride Divisibility Condition",
+            Condition::StrideDivisibility | Condition::StrideDivisibilityComplete => {
+                "Stride Divisibility Condition"
+            }
             Condition::ShapeDivisibility => "Shape Divisibility Condition",
             Condition::Divisibility => "Divisibility Condition",
             Condition::UpcastDivisibility => "Divisibility condition",

@@ -2,6 +2,88 @@
 //! is known, so an input with dynamic integers is also run with every integer made static, and a
 //! precondition that the static twin fails is reported (CuTe's `unchecked` cases, e.g. #3513).
 //! The result itself always comes from the input as given, with CuTe's static/dynamic semantics.
+//!
+//! One condition needs both runs: the complete form of the Stride Divisibility Condition
+//! ([`Condition::StrideDivisibilityComplete`]). CuTe's own condition lets a stride below a mode's
+//! shape pass without dividing it; then CuTe's arithmetic can be wrong, for static values too,
+//! and the vectors record those static answers. When the complete form fails, the operation is
+//! run again as CuTe runs it: an all-static input gets CuTe's answer (this crate reproduces CuTe
+//! for static values); otherwise CuTe's answer is kept only if it is the same function as the
+//! static twin's result (what CuTe computes when it knows the values), and the complete-form
+//! error is returned if not.
+
+use crate::error::{Condition, LayoutError};
+use std::cell::Cell;
+
+thread_local! {
+    static LENIENT: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Whether the complete-form checks are off (running an operation exactly as CuTe does).
+pub(crate) fn lenient() -> bool {
+    LENIENT.with(Cell::get)
+}
+
+/// Run `f` with the complete-form checks off.
+pub(crate) fn as_cute_does<T>(f: impl FnOnce() -> T) -> T {
+    let before = LENIENT.with(|l| l.replace(true));
+    let out = f();
+    LENIENT.with(|l| l.set(before));
+    out
+}
+
+/// Results that can be compared as functions.
+pub(crate) trait SameFunction {
+    /// Whether `self` and `other` agree everywhere on their (equal) domains; `None` when the
+    /// domain is too large to check.
+    fn same_function(&self, other: &Self) -> Option<bool>;
+}
+
+impl SameFunction for Layout {
+    fn same_function(&self, other: &Self) -> Option<bool> {
+        let n = self.size().ok()?.value();
+        if n != other.size().ok()?.value() {
+            return Some(false);
+        }
+        if !(0..=1 << 20).contains(&n) {
+            return None;
+        }
+        Some((0..n).all(|i| match (self.call(i), other.call(i)) {
+            (Ok(a), Ok(b)) => a.value() == b.value(),
+            _ => false,
+        }))
+    }
+}
+
+impl SameFunction for Int {
+    fn same_function(&self, other: &Self) -> Option<bool> {
+        Some(self.value() == other.value())
+    }
+}
+
+fn is_complete_form(e: &LayoutError) -> bool {
+    e.condition() == Some(Condition::StrideDivisibilityComplete)
+}
+
+/// A complete-form failure: all-static inputs get CuTe's answer (CuTe's static semantics);
+/// otherwise CuTe's answer is kept only if it is the static twin's function.
+pub(crate) fn resolve<T: SameFunction>(
+    error: LayoutError,
+    all_static: bool,
+    as_cute: impl FnOnce() -> crate::error::Result<T>,
+    twin: impl FnOnce() -> crate::error::Result<T>,
+) -> crate::error::Result<T> {
+    if !is_complete_form(&error) {
+        return Err(error);
+    }
+    if all_static {
+        return as_cute_does(as_cute);
+    }
+    match (as_cute_does(as_cute), as_cute_does(twin)) {
+        (Ok(cute), Ok(twin)) if cute.same_function(&twin) == Some(true) => Ok(cute),
+        _ => Err(error),
+    }
+}
 
 use crate::coord::Coord;
 use crate::int::Int;
@@ -84,8 +166,19 @@ impl Twin for Coord {
 /// static twins; a precondition the twin fails is returned as the error.
 macro_rules! checked {
     ($f:path, $($arg:ident),+) => {{
-        let out = $f($($arg),+)?;
-        if !(true $(&& $crate::twin::Twin::is_all_static($arg))+) {
+        let all_static = true $(&& $crate::twin::Twin::is_all_static($arg))+;
+        let out = match $f($($arg),+) {
+            Ok(out) => out,
+            Err(e) => {
+                return $crate::twin::resolve(
+                    e,
+                    all_static,
+                    || $f($($arg),+),
+                    || $f($(&$crate::twin::Twin::static_twin($arg)),+),
+                )
+            }
+        };
+        if !all_static {
             $(let $arg = &$crate::twin::Twin::static_twin($arg);)+
             if let Err(e) = $f($($arg),+) {
                 if e.condition().is_some() {

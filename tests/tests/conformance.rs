@@ -10,11 +10,11 @@ fn all_vectors_pass() {
     let failures: Vec<String> = verdicts
         .iter()
         .filter_map(|v| match &v.outcome {
-            Outcome::Pass => None,
+            Outcome::Pass | Outcome::Corrected(_) => None,
             other => Some(format!("{}: {other:?}", v.id)),
         })
         .collect();
-    let [passed, failed, skipped] = totals(&table);
+    let [passed, failed, skipped, corrected] = totals(&table);
     assert!(
         failures.is_empty(),
         "{} failures:\n{}",
@@ -23,6 +23,15 @@ fn all_vectors_pass() {
     );
     assert_eq!((failed, skipped), (0, 0));
     assert_eq!(passed, text.lines().count());
+    // Dynamic vectors where CuTe's recorded layout is wrong (it differs, evaluated, from the same
+    // op on the static twin); cute-dynamic rejects them. A regression that rejects a correct
+    // vector is a failure above, not a correction.
+    let corrected_ids: Vec<&str> = verdicts
+        .iter()
+        .filter(|v| matches!(v.outcome, Outcome::Corrected(_)))
+        .map(|v| v.id.as_str())
+        .collect();
+    assert_eq!(corrected, 11, "{corrected_ids:?}");
 }
 
 #[test]
@@ -30,7 +39,7 @@ fn malformed_lines_fail_with_a_reason() {
     let (verdicts, table) = check_all(
         "not json\n{\"id\":\"x/y/0\",\"op\":\"nope\",\"variant\":\"static\",\"args\":[]}\n",
     );
-    assert_eq!(totals(&table), [0, 2, 0]);
+    assert_eq!(totals(&table), [0, 2, 0, 0]);
     assert!(matches!(&verdicts[0].outcome, Outcome::Fail(why) if why.contains("malformed JSON")));
     assert!(matches!(&verdicts[1].outcome, Outcome::Fail(why) if why.contains("unknown op")));
 }

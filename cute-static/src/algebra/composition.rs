@@ -48,7 +48,7 @@ const fn impl_rec(lhs: &L, ls: &List, ld: &List, rs: &Tree, ri: usize, rd: &Tree
                 .int(curr_shape)
                 .str(" (mode ")
                 .num(k as i32)
-                .str(") of ")
+                .str(") of coalesced A = ")
                 .layout(&lhs.shape, &lhs.stride)
                 .fail()
         }
@@ -70,7 +70,7 @@ const fn impl_rec(lhs: &L, ls: &List, ld: &List, rs: &Tree, ri: usize, rd: &Tree
                     .int(new_shape)
                     .str(" (mode ")
                     .num(k as i32)
-                    .str(") of ")
+                    .str(") of coalesced A = ")
                     .layout(&lhs.shape, &lhs.stride)
                     .fail()
             }

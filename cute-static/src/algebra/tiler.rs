@@ -38,8 +38,8 @@ pub(crate) const fn as_layout(t: &Tl, i: usize) -> Option<L> {
 }
 
 pub(crate) const fn too_many_modes(op: &str, t: &Tl, l: &L) -> ! {
-    Msg::new("Mismatched Ranks: ")
-        .str(op)
+    Msg::new(op)
+        .str(": Too many modes in tiler.")
         .str(": tiler ")
         .tree(t)
         .str(" has more modes than ")

@@ -1,0 +1,615 @@
+//! Fuzz-style properties: nothing in cute-dynamic panics. Arbitrary text goes into every parser,
+//! and arbitrary layouts, tuples, tilers and coordinates (zero, negative and huge values, empty
+//! and rank-1 tuples, static and dynamic leaves) go into every public operation, which must
+//! answer `Ok` or `Err`. A panic fails the case (proptest catches it and shrinks the input).
+
+use cute_dynamic::{
+    Coord, Int, IntTuple, Layout, Major, Tiler, append, append_to_rank, blocked_product, ceil_div,
+    coalesce, coalesce_profile, compact_col_major, compact_major, compact_order, compact_row_major,
+    compatible, complement, complement1, composition, composition_tiler, congruent, crd2idx, dice,
+    dice_tuple, downcast, filter, filter_zeros, filter_zeros_layout, flat_divide, flat_product,
+    group, idx2crd, idx2crd_strided, left_inverse, logical_divide, logical_divide_tiler,
+    logical_product, logical_product_tiler, make_layout, make_layout_major, make_ordered_layout,
+    max_common_layout, max_common_vector, nullspace, prepend, print_layout, product_each,
+    raked_product, replace, right_inverse, select, shape_div, slice, slice_tuple, take,
+    tile_to_shape, tiled_divide, tiled_product, upcast, weakly_congruent, zipped_divide,
+    zipped_product,
+};
+use proptest::collection::vec;
+use proptest::prelude::*;
+use proptest::test_runner::Config;
+use std::fmt::Display;
+
+fn config() -> Config {
+    Config {
+        cases: 1000,
+        // No regression files: this suite must not write into the source tree.
+        failure_persistence: None,
+        max_shrink_iters: 4_000,
+        max_shrink_time: 15_000,
+        ..Config::default()
+    }
+}
+
+// ------------------------------------------------------------------------------------------------
+// Text
+// ------------------------------------------------------------------------------------------------
+
+/// Tokens of CuTe text, including the i32 limits and just beyond them.
+const TOKENS: &[&str] = &[
+    "_",
+    "-",
+    "(",
+    ")",
+    ",",
+    ":",
+    " ",
+    "()",
+    "_0",
+    "0",
+    "-0",
+    "_-0",
+    "1",
+    "_1",
+    "-1",
+    "_-1",
+    "00",
+    "_-",
+    "--1",
+    "1_",
+    ":(",
+    "):",
+    "_-2147483648",
+    "-2147483648",
+    "2147483647",
+    "_2147483647",
+    "2147483648",
+    "_-2147483649",
+    "46341",
+    "_65536",
+];
+
+fn cute_char() -> impl Strategy<Value = char> {
+    prop_oneof![
+        6 => prop::sample::select(&['_', '-', '(', ')', ',', ':'][..]),
+        4 => proptest::char::range('0', '9'),
+        1 => prop::sample::select(&[' ', '\t', '\n', 'x', '+', '.', '\u{e9}', '\0', '\u{10ffff}'][..]),
+    ]
+}
+
+fn token() -> impl Strategy<Value = String> {
+    prop_oneof![
+        4 => prop::sample::select(TOKENS).prop_map(String::from),
+        1 => "[0-9]{1,300}",
+        1 => "_?-?[0-9]{1,12}",
+    ]
+}
+
+/// Strings over CuTe's alphabet: random characters, random token sequences, very deep nesting
+/// (far beyond the parser's limit) and very long digit runs.
+fn cute_text() -> impl Strategy<Value = String> {
+    prop_oneof![
+        3 => vec(cute_char(), 0..64).prop_map(String::from_iter),
+        3 => vec(token(), 0..24).prop_map(|t| t.concat()),
+        1 => (1usize..=1200).prop_map(|n| "(".repeat(n)),
+        1 => (1usize..=1200).prop_map(|n| ")".repeat(n)),
+        1 => (1usize..=300, token()).prop_map(|(n, t)| {
+            format!("{}{t}{}", "(".repeat(n), ")".repeat(n))
+        }),
+        1 => (1usize..=100).prop_map(|n| {
+            let (open, close) = ("(".repeat(n), ")".repeat(n));
+            format!("{open}_1{close}:{open}_1{close}")
+        }),
+        1 => (0usize..=200, token()).prop_map(|(n, t)| format!("({})", vec![t; n].join(","))),
+        1 => "[0-9]{1,2000}",
+    ]
+}
+
+/// Parse `text` as every kind of CuTe value; whatever parses prints and parses back to itself.
+fn parse_everything(text: &str) -> Result<(), TestCaseError> {
+    if let Ok(t) = text.parse::<IntTuple>() {
+        let _ = (t.dsl().to_string(), t.values().to_string());
+        prop_assert_eq!(t.to_string().parse::<IntTuple>().ok(), Some(t));
+    }
+    if let Ok(l) = text.parse::<Layout>() {
+        let _ = (l.dsl().to_string(), l.values().to_string());
+        prop_assert_eq!(l.to_string().parse::<Layout>().ok(), Some(l));
+    }
+    if let Ok(t) = text.parse::<Tiler>() {
+        let _ = (t.dsl().to_string(), t.values().to_string());
+        prop_assert_eq!(t.to_string().parse::<Tiler>().ok(), Some(t));
+    }
+    if let Ok(c) = text.parse::<Coord>() {
+        prop_assert_eq!(c.to_string().parse::<Coord>().ok(), Some(c));
+    }
+    for e in [
+        text.parse::<IntTuple>().err().map(|e| e.to_string()),
+        text.parse::<Layout>().err().map(|e| e.to_string()),
+        text.parse::<Tiler>().err().map(|e| e.to_string()),
+        text.parse::<Coord>().err().map(|e| e.to_string()),
+    ]
+    .into_iter()
+    .flatten()
+    {
+        prop_assert!(!e.is_empty());
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    #[test]
+    fn parsing_any_string_never_panics(text in ".*") {
+        parse_everything(&text)?;
+    }
+
+    #[test]
+    fn parsing_cute_like_text_never_panics(text in cute_text()) {
+        parse_everything(&text)?;
+    }
+}
+
+#[test]
+fn parsing_limits() {
+    let deep = "(".repeat(1000);
+    assert!(deep.parse::<IntTuple>().is_err());
+    let nested = format!("{}1{}", "(".repeat(1000), ")".repeat(1000));
+    assert!(nested.parse::<IntTuple>().is_err());
+    assert!(nested.parse::<Tiler>().is_err());
+    let max = "(_2147483647,2147483647):(2147483647,_-2147483648)";
+    assert_eq!(max.parse::<Layout>().unwrap().to_string(), max);
+    let min = "(_-2147483648,2147483647):(2147483647,_-2147483648)";
+    assert!(
+        min.parse::<Layout>().is_err(),
+        "a negative shape is not a layout"
+    );
+    let t = "(_-2147483648,2147483647)".parse::<IntTuple>().unwrap();
+    assert_eq!(t.to_string(), "(_-2147483648,2147483647)");
+    assert!("_2147483648".parse::<IntTuple>().is_err());
+    assert!("-2147483649".parse::<IntTuple>().is_err());
+    assert!("9".repeat(2000).parse::<IntTuple>().is_err());
+}
+
+// ------------------------------------------------------------------------------------------------
+// Values
+// ------------------------------------------------------------------------------------------------
+
+/// Values near the i32 limits and around `sqrt(i32::MAX)`.
+const EXTREMES: &[i32] = &[
+    i32::MAX,
+    i32::MAX - 1,
+    i32::MIN,
+    i32::MIN + 1,
+    46341,
+    -46341,
+    65536,
+    1 << 30,
+    -(1 << 30),
+    1_073_741_823,
+];
+
+fn value() -> impl Strategy<Value = i32> {
+    prop_oneof![8 => -5..=5i32, 2 => prop::sample::select(EXTREMES), 1 => any::<i32>()]
+}
+
+/// A leaf of a generated shape/stride pair: two values with their tags.
+#[derive(Clone, Debug)]
+struct Leaf {
+    shape: (i32, bool),
+    stride: (i32, bool),
+}
+
+/// A tree of leaves: depth ≤ 3, rank 0..=4 (empty and rank-1 tuples included).
+#[derive(Clone, Debug)]
+enum Tree {
+    Leaf(Leaf),
+    Node(Vec<Tree>),
+}
+
+fn leaf() -> impl Strategy<Value = Tree> {
+    ((value(), any::<bool>()), (value(), any::<bool>()))
+        .prop_map(|(shape, stride)| Tree::Leaf(Leaf { shape, stride }))
+}
+
+fn tree() -> impl Strategy<Value = Tree> {
+    leaf().prop_recursive(3, 24, 4, |inner| {
+        prop_oneof![
+            1 => Just(Tree::Node(vec![])),
+            8 => vec(inner, 1..=4).prop_map(Tree::Node),
+        ]
+    })
+}
+
+fn int_text((v, is_static): (i32, bool)) -> String {
+    if is_static {
+        format!("_{v}")
+    } else {
+        v.to_string()
+    }
+}
+
+impl Tree {
+    fn text(&self, part: &dyn Fn(&Leaf) -> (i32, bool)) -> String {
+        match self {
+            Tree::Leaf(l) => int_text(part(l)),
+            Tree::Node(c) => {
+                let items: Vec<String> = c.iter().map(|t| t.text(part)).collect();
+                format!("({})", items.join(","))
+            }
+        }
+    }
+
+    fn shape_text(&self) -> String {
+        self.text(&|l| l.shape)
+    }
+
+    fn stride_text(&self) -> String {
+        self.text(&|l| l.stride)
+    }
+
+    /// The layout text as generated (its shape may have negative values).
+    fn raw_layout_text(&self) -> String {
+        format!("{}:{}", self.shape_text(), self.stride_text())
+    }
+
+    /// The layout text with every shape value made non-negative (`|i32::MIN|` saturates), as
+    /// `make_layout` requires.
+    fn layout_text(&self) -> String {
+        let shape = self.text(&|l| (l.shape.0.checked_abs().unwrap_or(i32::MAX), l.shape.1));
+        format!("{shape}:{}", self.stride_text())
+    }
+
+    fn has_negative_shape(&self) -> bool {
+        match self {
+            Tree::Leaf(l) => l.shape.0 < 0,
+            Tree::Node(c) => c.iter().any(Tree::has_negative_shape),
+        }
+    }
+}
+
+/// Generated layout text with blanks after punctuation (the parser skips them).
+fn spaced_layout_text() -> impl Strategy<Value = String> {
+    (
+        tree(),
+        vec(prop::sample::select(&["", "", " ", "\t", "\n  "][..]), 64),
+    )
+        .prop_map(|(t, blanks)| {
+            let mut out = String::new();
+            let mut k = 0;
+            for ch in t.layout_text().chars() {
+                out.push(ch);
+                if "(),:".contains(ch) {
+                    out.push_str(blanks[k % blanks.len()]);
+                    k += 1;
+                }
+            }
+            out
+        })
+}
+
+fn layout() -> impl Strategy<Value = Layout> {
+    tree().prop_map(|t| {
+        let text = t.layout_text();
+        text.parse()
+            .unwrap_or_else(|e| panic!("generated layout {text} does not parse: {e}"))
+    })
+}
+
+fn int_tuple() -> impl Strategy<Value = IntTuple> {
+    tree().prop_map(|t| {
+        let text = t.shape_text();
+        text.parse()
+            .unwrap_or_else(|e| panic!("generated tuple {text} does not parse: {e}"))
+    })
+}
+
+/// Tiler text: layouts, integers, `_` and tuples of them.
+fn tiler() -> impl Strategy<Value = Tiler> {
+    let element = prop_oneof![
+        3 => tree().prop_map(|t| t.layout_text()),
+        2 => (value(), any::<bool>()).prop_map(int_text),
+        1 => Just("_".to_string()),
+    ];
+    element
+        .prop_recursive(2, 12, 4, |inner| {
+            vec(inner, 0..=4).prop_map(|items| format!("({})", items.join(",")))
+        })
+        .prop_map(|text| {
+            text.parse()
+                .unwrap_or_else(|e| panic!("generated tiler {text} does not parse: {e}"))
+        })
+}
+
+/// Coordinate text: integers, `_` and tuples of them.
+fn coord() -> impl Strategy<Value = Coord> {
+    let element = prop_oneof![
+        2 => (value(), any::<bool>()).prop_map(int_text),
+        2 => Just("_".to_string()),
+    ];
+    element
+        .prop_recursive(3, 16, 4, |inner| {
+            vec(inner, 0..=4).prop_map(|items| format!("({})", items.join(",")))
+        })
+        .prop_map(|text| {
+            text.parse()
+                .unwrap_or_else(|e| panic!("generated coordinate {text} does not parse: {e}"))
+        })
+}
+
+/// Everything one case feeds to the library.
+#[derive(Clone, Debug)]
+struct Inputs {
+    a: Layout,
+    b: Layout,
+    t: IntTuple,
+    u: IntTuple,
+    tiler: Tiler,
+    coord: Coord,
+    n: i32,
+    i: usize,
+    j: usize,
+}
+
+fn inputs() -> impl Strategy<Value = Inputs> {
+    (
+        layout(),
+        layout(),
+        int_tuple(),
+        int_tuple(),
+        tiler(),
+        coord(),
+        prop_oneof![4 => -2..=9i32, 1 => prop::sample::select(EXTREMES)],
+        0..6usize,
+        0..6usize,
+    )
+        .prop_map(|(a, b, t, u, tiler, coord, n, i, j)| Inputs {
+            a,
+            b,
+            t,
+            u,
+            tiler,
+            coord,
+            n,
+            i,
+            j,
+        })
+}
+
+// ------------------------------------------------------------------------------------------------
+// Using the results
+// ------------------------------------------------------------------------------------------------
+
+/// Print a result, Ok or Err (printing must not panic either).
+fn touch<T: Display, E: Display>(r: Result<T, E>) -> String {
+    match r {
+        Ok(v) => v.to_string(),
+        Err(e) => e.to_string(),
+    }
+}
+
+/// Magnitude of a size, if it can be computed.
+fn magnitude(r: Result<Int, impl Display>) -> Option<i64> {
+    r.ok().map(|v| i64::from(v.value()).abs())
+}
+
+/// Whether `print_layout` would draw a small grid (it enumerates rows × columns and writes a
+/// header of every column, so it is only called on small layouts).
+fn small_enough_to_draw(l: &Layout) -> bool {
+    let small = |m: Option<i64>| m.is_some_and(|m| m <= 1024);
+    let modes_small = match l.rank() {
+        1 => true,
+        2 => (0..2).all(|k| l.get(k).is_ok_and(|m| small(magnitude(m.size())))),
+        _ => false,
+    };
+    modes_small && small(magnitude(l.size())) && small(magnitude(l.cosize()))
+}
+
+/// Everything one can ask a layout on its own; a result layout goes through this too.
+fn exercise(l: &Layout) {
+    let _ = (l.to_string(), l.dsl().to_string(), l.values().to_string());
+    let _ = (l.rank(), l.depth(), touch(l.size()), touch(l.cosize()));
+    let size = l.size().map_or(0, Int::value);
+    for i in [0, 1, 2, -1, size.wrapping_sub(1), size, i32::MAX, i32::MIN] {
+        let _ = touch(l.call(i));
+        let _ = touch(l.idx2crd(i));
+    }
+    if let Ok(c) = l.idx2crd(1) {
+        let _ = touch(l.call(&c));
+        let _ = touch(l.crd2idx(&c));
+    }
+    if small_enough_to_draw(l) {
+        let _ = touch(print_layout(l));
+    }
+}
+
+fn exercise_result(r: Result<Layout, impl Display>) {
+    match r {
+        Ok(l) => exercise(&l),
+        Err(e) => {
+            let _ = e.to_string();
+        }
+    }
+}
+
+fn exercise_tuple(t: &IntTuple) {
+    let _ = (t.to_string(), t.dsl().to_string(), t.values().to_string());
+    let _ = (t.rank(), t.depth(), t.is_static(), t.leaves(), t.flatten());
+    let _ = (touch(t.size()), touch(t.sum()), touch(product_each(t)));
+    let _ = t.repeat_like(Int::new_static(1));
+    for k in 0..=t.rank() {
+        let _ = t.get(k).map(ToString::to_string);
+    }
+}
+
+// ------------------------------------------------------------------------------------------------
+// Every operation
+// ------------------------------------------------------------------------------------------------
+
+fn every_operation(x: &Inputs) {
+    let Inputs {
+        a,
+        b,
+        t,
+        u,
+        tiler,
+        coord,
+        n,
+        i,
+        j,
+    } = x;
+    let (n, i, j) = (*n, *i, *j);
+    exercise(a);
+    exercise(b);
+    exercise_tuple(t);
+    exercise_tuple(u);
+    let _ = (
+        tiler.rank(),
+        tiler.dsl().to_string(),
+        tiler.values().to_string(),
+    );
+    let _ = coord.to_string();
+
+    // Simplification.
+    exercise_result(coalesce(a));
+    exercise_result(coalesce_profile(a, t));
+    exercise_result(filter(a));
+    exercise_result(filter_zeros_layout(a));
+
+    // Composition, complement, inverses.
+    exercise_result(composition(a, b));
+    exercise_result(composition_tiler(a, tiler));
+    exercise_result(complement(a, t));
+    exercise_result(complement(a, &b.shape().clone()));
+    exercise_result(complement1(a));
+    exercise_result(right_inverse(a));
+    exercise_result(left_inverse(a));
+
+    // Divide.
+    exercise_result(logical_divide(a, b));
+    exercise_result(logical_divide_tiler(a, tiler));
+    exercise_result(zipped_divide(a, tiler));
+    exercise_result(tiled_divide(a, tiler));
+    exercise_result(flat_divide(a, tiler));
+
+    // Product.
+    exercise_result(logical_product(a, b));
+    exercise_result(logical_product_tiler(a, tiler));
+    exercise_result(zipped_product(a, tiler));
+    exercise_result(tiled_product(a, tiler));
+    exercise_result(flat_product(a, tiler));
+    exercise_result(blocked_product(a, b));
+    exercise_result(raked_product(a, b));
+    exercise_result(tile_to_shape(a, t));
+
+    // Common layouts, nullspace, recasts.
+    let _ = touch(max_common_vector(a, b));
+    exercise_result(max_common_layout(a, b));
+    exercise_result(nullspace(a));
+    exercise_result(upcast(n, a));
+    exercise_result(downcast(n, a));
+
+    // Construction.
+    exercise_result(make_layout(t));
+    exercise_result(make_layout_major(t, Major::Left));
+    exercise_result(make_layout_major(t, Major::Right));
+    exercise_result(make_ordered_layout(t, u));
+    exercise_result(Layout::new(t.clone(), u.clone()));
+
+    // Modes.
+    exercise_result(slice(coord, a));
+    exercise_result(dice(coord, a));
+    let _ = (touch(slice_tuple(coord, t)), touch(dice_tuple(coord, t)));
+    exercise(&append(a, b));
+    exercise(&prepend(a, b));
+    exercise(&Layout::concat(&[a.clone(), b.clone()]));
+    exercise_result(append_to_rank(a, i + j));
+    exercise_result(a.get(i));
+    exercise_result(a.layout(&[i, j]));
+    exercise_result(take(a, i, j));
+    exercise_result(select(a, &[j, i]));
+    exercise_result(group(a, i, j));
+    exercise_result(replace(a, i, b));
+
+    // IntTuple algebra.
+    let _ = (touch(shape_div(t, u)), touch(ceil_div(t, u)));
+    let _ = (
+        touch(idx2crd(t, u)),
+        touch(idx2crd_strided(t, u, a.stride())),
+    );
+    let _ = (
+        touch(crd2idx(t, a.shape(), a.stride())),
+        touch(crd2idx(t, u, u)),
+    );
+    let _ = (touch(compact_col_major(t)), touch(compact_row_major(t)));
+    let _ = touch(compact_major(t, Int::new_dynamic(n), Major::Right));
+    let _ = touch(compact_order(t, u));
+    let _ = (
+        congruent(t, u).to_string(),
+        weakly_congruent(t, u).to_string(),
+    );
+    let _ = touch(compatible(t, u));
+    let _ = touch(filter_zeros(t, u));
+}
+
+fn int() -> impl Strategy<Value = Int> {
+    (
+        prop_oneof![3 => value(), 1 => any::<i32>()],
+        any::<bool>(),
+        0..4u32,
+    )
+        .prop_map(|(v, is_static, div)| {
+            let d = [1, 2, 3, -1][div as usize];
+            if is_static {
+                Int::new_static(v)
+            } else {
+                Int::dynamic_with_divisor(v, d).unwrap_or(Int::new_dynamic(v))
+            }
+        })
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    #[test]
+    fn every_operation_answers_ok_or_err(x in inputs()) {
+        every_operation(&x);
+    }
+
+    #[test]
+    fn every_operation_on_layouts_from_text(
+        a in prop_oneof![1 => cute_text(), 3 => spaced_layout_text()],
+        b in layout(),
+        x in inputs(),
+    ) {
+        // Whatever parses from text is a layout like any other.
+        if let Ok(a) = a.parse::<Layout>() {
+            every_operation(&Inputs { a, b, ..x });
+        }
+    }
+
+    #[test]
+    fn layout_text_parses_unless_a_shape_is_negative(t in tree()) {
+        // make_layout refuses negative shapes (zero is an empty mode); anything else generated
+        // here is congruent and parses.
+        let text = t.raw_layout_text();
+        let parsed = text.parse::<Layout>();
+        let why = parsed.as_ref().err().map(ToString::to_string);
+        prop_assert_eq!(parsed.is_ok(), !t.has_negative_shape(), "{}: {:?}", text, why);
+    }
+
+    #[test]
+    fn integer_arithmetic_never_panics(x in int(), y in int()) {
+        let _ = (x.to_string(), x.dsl().to_string(), x.divisibility(), x.is_static());
+        let _ = x.checked_mul(y).map(|v| v.to_string());
+        let _ = x.checked_add(y).map(|v| v.to_string());
+        let _ = x.checked_sub(y).map(|v| v.to_string());
+        let _ = x.checked_div(y).map(|v| v.to_string());
+        let _ = x.checked_rem(y).map(|v| v.to_string());
+        let _ = x.ceil_div(y).map(|v| v.to_string());
+        let _ = x.abs().map(|v| v.to_string());
+        let _ = (x.min(y), x.max(y), x.gcd(y), x.signum());
+        let _ = (x.eq_int(y).to_string(), x.lt(y).and(y.lt(x)).to_string());
+        let _ = Int::dynamic_with_divisor(x.value(), y.value());
+    }
+}
