@@ -6,6 +6,7 @@
 //! assert_eq!(cute_tests::check_line(line).outcome, cute_tests::Outcome::Pass);
 //! ```
 
+pub mod agree_gen;
 pub mod static_gen;
 
 use cute_dynamic as cute;

@@ -21,7 +21,7 @@ pub fn is_all_static(text: &str) -> bool {
 }
 
 /// The cute-static expression for one op, or `None` for an op it has no form for.
-fn expression(op: &str, args: &[&str]) -> Option<String> {
+pub fn expression_for(op: &str, args: &[&str]) -> Option<String> {
     let l = |i: usize| format!("cute_static::layout!({})", args[i]);
     let t = |i: usize| format!("cute_static::int_tuple!({})", args[i]);
     let tl = |i: usize| format!("cute_static::tile!({})", args[i]);
@@ -97,7 +97,7 @@ pub fn generate(vectors: &str) -> String {
         if !args.iter().all(|a| is_all_static(a)) {
             continue;
         }
-        let Some(expr) = expression(op, &args) else {
+        let Some(expr) = expression_for(op, &args) else {
             continue;
         };
         let want = expected(op, result);

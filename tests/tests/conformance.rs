@@ -71,3 +71,14 @@ fn static_conformance_is_up_to_date() {
         "tests/static_conformance.rs is stale: run `cargo run -p cute-tests --bin gen-static-conformance`"
     );
 }
+
+#[test]
+fn static_agreement_is_up_to_date() {
+    let dir = env!("CARGO_MANIFEST_DIR");
+    let checked_in = std::fs::read_to_string(format!("{dir}/tests/static_agreement.rs"))
+        .expect("generated file");
+    assert!(
+        checked_in == cute_tests::agree_gen::generate(),
+        "tests/static_agreement.rs is stale: run `cargo run -p cute-tests --bin gen-static-agreement`"
+    );
+}
