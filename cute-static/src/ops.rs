@@ -19,15 +19,15 @@ macro_rules! op {
         $kind:ident $fname:ident, $Expr:ident, $Alias:ident, $Trait:ident,
         [$A:ident: $AB:path $(, $P:ident: $PB:path)*] = $body:expr;
     ) => {
-        #[doc = concat!("The const expression behind [`", stringify!($fname), "`].")]
+        #[doc = concat!("The const expression behind [`", stringify!($fname), "()`].")]
         pub struct $Expr<$A $(, $P)*>(PhantomData<fn() -> ($A, $($P,)*)>);
 
         op!(@impl $kind, $Expr, [$A: $AB $(, $P: $PB)*], $body);
 
-        #[doc = concat!("The result type of [`", stringify!($fname), "`].")]
+        #[doc = concat!("The result type of [`", stringify!($fname), "()`].")]
         pub type $Alias<$A $(, $P)*> = op!(@out $kind, $Expr<$A $(, $P)*>);
 
-        #[doc = concat!("[`", stringify!($fname), "`] as a trait on its first argument: `Output` is the result type.")]
+        #[doc = concat!("[`", stringify!($fname), "()`] as a trait on its first argument: `Output` is the result type.")]
         pub trait $Trait<$($P),*> {
             /// The result type.
             type Output;
