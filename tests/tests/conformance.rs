@@ -82,3 +82,28 @@ fn static_agreement_is_up_to_date() {
         "tests/static_agreement.rs is stale: run `cargo run -p cute-tests --bin gen-static-agreement`"
     );
 }
+
+#[test]
+fn every_vector_string_round_trips() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/data/cute-vectors.jsonl");
+    let text = std::fs::read_to_string(path).expect("vectors");
+    let mut checked = 0;
+    for line in text.lines() {
+        let r: serde_json::Value = serde_json::from_str(line).expect("json");
+        let strings = r["args"]
+            .as_array()
+            .expect("args")
+            .iter()
+            .chain(std::iter::once(&r["result"]));
+        for s in strings.filter_map(|v| v.as_str()) {
+            if s.starts_with('[') {
+                continue; // the `call` result list is not a CuTe value
+            }
+            // A tiler is the most general value: integers, `_`, tuples and layouts.
+            let parsed: cute_dynamic::Tiler = s.parse().unwrap_or_else(|e| panic!("{s}: {e}"));
+            assert_eq!(parsed.to_string(), s);
+            checked += 1;
+        }
+    }
+    assert!(checked > 15_000, "{checked}");
+}
