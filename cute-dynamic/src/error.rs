@@ -3,6 +3,7 @@
 //! CuTe refuses bad input at compile time (`static_assert`) or not at all. Here every refusal is a
 //! value: the condition in CuTe's words plus the offending values.
 
+use crate::int::IntError;
 use core::fmt;
 
 /// A precondition of CuTe's algebra, named by the text of CuTe's `static_assert`.
@@ -128,22 +129,9 @@ pub enum ErrorKind {
         /// The offending value.
         value: i32,
     },
-    /// An `i32` operation overflowed.
-    Overflow {
-        /// The arithmetic operation (`*`, `+`, ...).
-        op: &'static str,
-        /// Left operand.
-        lhs: i32,
-        /// Right operand.
-        rhs: i32,
-    },
-    /// An integer division or remainder by zero (CuTe dies of SIGFPE here).
-    DivisionByZero {
-        /// The arithmetic operation (`/`, `%`).
-        op: &'static str,
-        /// The dividend.
-        lhs: i32,
-    },
+    /// Integer arithmetic failed: `i32` overflow or division by zero (CuTe dies of SIGFPE on
+    /// the latter).
+    Arithmetic(IntError),
 }
 
 /// Everything that can go wrong in `cute-dynamic`. Never a panic: every operation returns this.
@@ -195,7 +183,7 @@ impl LayoutError {
     /// ```
     /// use cute_dynamic::{ErrorKind, Int, LayoutError};
     /// let e: LayoutError = Int::new_static(1).checked_div(Int::new_static(0)).unwrap_err().into();
-    /// assert!(matches!(e.kind(), ErrorKind::DivisionByZero { .. }));
+    /// assert!(matches!(e.kind(), ErrorKind::Arithmetic(cute_dynamic::IntError::DivisionByZero { .. })));
     /// ```
     pub fn kind(&self) -> &ErrorKind {
         &self.0
@@ -246,12 +234,7 @@ impl fmt::Display for ErrorKind {
             ErrorKind::NonPositive { op, value } => {
                 write!(f, "{op}: needs a positive value, got {value}")
             }
-            ErrorKind::Overflow { op, lhs, rhs } => {
-                write!(f, "i32 overflow in {lhs} {op} {rhs}")
-            }
-            ErrorKind::DivisionByZero { op, lhs } => {
-                write!(f, "division by zero in {lhs} {op} 0")
-            }
+            ErrorKind::Arithmetic(e) => e.fmt(f),
         }
     }
 }

@@ -131,7 +131,7 @@ fn overflow(op: &'static str, lhs: i32, rhs: i32) -> IntError {
 /// use cute_dynamic::{ErrorKind, Int, IntError, LayoutError};
 /// let e = Int::new_dynamic(1).checked_div(Int::new_dynamic(0)).unwrap_err();
 /// assert_eq!(e, IntError::DivisionByZero { op: "/", lhs: 1 });
-/// assert!(matches!(LayoutError::from(e).kind(), ErrorKind::DivisionByZero { .. }));
+/// assert!(matches!(LayoutError::from(e).kind(), ErrorKind::Arithmetic(IntError::DivisionByZero { .. })));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum IntError {
@@ -153,24 +153,18 @@ pub enum IntError {
     },
 }
 
-impl From<IntError> for ErrorKind {
-    fn from(e: IntError) -> ErrorKind {
-        match e {
-            IntError::Overflow { op, lhs, rhs } => ErrorKind::Overflow { op, lhs, rhs },
-            IntError::DivisionByZero { op, lhs } => ErrorKind::DivisionByZero { op, lhs },
-        }
-    }
-}
-
 impl From<IntError> for LayoutError {
     fn from(e: IntError) -> LayoutError {
-        ErrorKind::from(e).into()
+        ErrorKind::Arithmetic(e).into()
     }
 }
 
 impl fmt::Display for IntError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        ErrorKind::from(*self).fmt(f)
+        match self {
+            IntError::Overflow { op, lhs, rhs } => write!(f, "i32 overflow in {lhs} {op} {rhs}"),
+            IntError::DivisionByZero { op, lhs } => write!(f, "division by zero in {lhs} {op} 0"),
+        }
     }
 }
 

@@ -2,8 +2,8 @@
 //! (`int_tuple.hpp`): rank, depth, size, flatten, shape_div, ceil_div, congruent, compatible,
 //! weakly_congruent, filter_zeros.
 
-use crate::error::{Condition, ErrorKind, LayoutError, Result};
-use crate::int::{Bool, Int};
+use crate::error::{Condition, LayoutError, Result};
+use crate::int::{Bool, Int, IntError};
 use std::sync::Arc;
 
 /// CuTe's IntTuple: an [`Int`] or a tuple of IntTuples. Cloning is cheap (tuples are shared).
@@ -291,36 +291,16 @@ fn pad_with_ones(b: &[IntTuple], r: usize) -> Vec<IntTuple> {
 /// assert!(shape_div(&IntTuple::s(6), &IntTuple::s(4)).is_err());
 /// ```
 pub fn shape_div(a: &IntTuple, b: &IntTuple) -> Result<IntTuple> {
-    match (a, b) {
-        (IntTuple::Tuple(ta), IntTuple::Tuple(tb)) => {
-            if ta.len() != tb.len() {
-                return Err(mismatched("shape_div", a, b));
-            }
-            ta.iter()
-                .zip(tb.iter())
-                .map(|(x, y)| shape_div(x, y))
-                .collect()
-        }
-        (IntTuple::Tuple(ta), IntTuple::Int(_)) => {
-            let mut rest = b.clone();
-            let mut out = Vec::with_capacity(ta.len());
-            for ai in ta.iter() {
-                out.push(shape_div(ai, &rest)?);
-                rest = shape_div(&rest, ai)?;
-            }
-            Ok(IntTuple::tuple(out))
-        }
-        (IntTuple::Int(_), IntTuple::Tuple(_)) => shape_div(a, &IntTuple::Int(b.size()?)),
-        (IntTuple::Int(x), IntTuple::Int(y)) => Ok(IntTuple::Int(shape_div_int(*x, *y)?)),
-    }
+    divide(a, b, Division::Shape)
 }
 
 fn shape_div_int(a: Int, b: Int) -> Result<Int> {
     if b.value() == 0 {
-        return Err(LayoutError::from(ErrorKind::DivisionByZero {
+        return Err(IntError::DivisionByZero {
             op: "/",
             lhs: a.value(),
-        }));
+        }
+        .into());
     }
     let (x, y) = (a.value(), b.value());
     let divides = x.wrapping_rem(y) == 0 || (x != 0 && y.wrapping_rem(x) == 0);
@@ -343,28 +323,56 @@ fn shape_div_int(a: Int, b: Int) -> Result<Int> {
 /// assert_eq!(ceil_div(&a, &"(_2)".parse().unwrap()).unwrap().to_string(), "(_4,_5)");
 /// ```
 pub fn ceil_div(a: &IntTuple, b: &IntTuple) -> Result<IntTuple> {
+    divide(a, b, Division::Ceil)
+}
+
+/// The two divisions of IntTuples; they share CuTe's recursion and differ at the leaves and in
+/// how ranks must match.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Division {
+    /// `shape_div`: equal ranks, leaves that divide one another.
+    Shape,
+    /// `ceil_div`: `b` may have fewer modes (they count as 1), any leaves.
+    Ceil,
+}
+
+fn divide(a: &IntTuple, b: &IntTuple, kind: Division) -> Result<IntTuple> {
+    let op = if kind == Division::Shape {
+        "shape_div"
+    } else {
+        "ceil_div"
+    };
     match (a, b) {
         (IntTuple::Tuple(ta), IntTuple::Tuple(tb)) => {
-            if ta.len() < tb.len() {
-                return Err(mismatched("ceil_div", a, b));
+            let ranks_ok = if kind == Division::Shape {
+                ta.len() == tb.len()
+            } else {
+                ta.len() >= tb.len()
+            };
+            if !ranks_ok {
+                return Err(mismatched(op, a, b));
             }
             let padded = pad_with_ones(tb, ta.len());
             ta.iter()
                 .zip(padded.iter())
-                .map(|(x, y)| ceil_div(x, y))
+                .map(|(x, y)| divide(x, y, kind))
                 .collect()
         }
         (IntTuple::Tuple(ta), IntTuple::Int(_)) => {
+            // Fold the divisor across the modes from the left.
             let mut rest = b.clone();
             let mut out = Vec::with_capacity(ta.len());
             for ai in ta.iter() {
-                out.push(ceil_div(ai, &rest)?);
-                rest = ceil_div(&rest, ai)?;
+                out.push(divide(ai, &rest, kind)?);
+                rest = divide(&rest, ai, kind)?;
             }
             Ok(IntTuple::tuple(out))
         }
-        (IntTuple::Int(_), IntTuple::Tuple(_)) => ceil_div(a, &IntTuple::Int(b.size()?)),
-        (IntTuple::Int(x), IntTuple::Int(y)) => Ok(IntTuple::Int(x.ceil_div(*y)?)),
+        (IntTuple::Int(_), IntTuple::Tuple(_)) => divide(a, &IntTuple::Int(b.size()?), kind),
+        (IntTuple::Int(x), IntTuple::Int(y)) => Ok(IntTuple::Int(match kind {
+            Division::Shape => shape_div_int(*x, *y)?,
+            Division::Ceil => x.ceil_div(*y)?,
+        })),
     }
 }
 

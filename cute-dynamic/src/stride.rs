@@ -1,8 +1,8 @@
 //! Coordinates and strides (`stride.hpp`): `crd2idx`, `idx2crd`, compact column-/row-major strides
 //! and `compact_order`.
 
-use crate::error::{Condition, ErrorKind, LayoutError, Result};
-use crate::int::Int;
+use crate::error::{Condition, LayoutError, Result};
+use crate::int::{Int, IntError};
 use crate::int_tuple::{IntTuple, product_like};
 
 fn mismatched(op: &'static str, a: &IntTuple, b: &IntTuple) -> LayoutError {
@@ -252,14 +252,11 @@ pub fn compact_order(shape: &IntTuple, order: &IntTuple) -> Result<IntTuple> {
             }
             let base =
                 i32::try_from(i).map_err(|_| LayoutError::invalid("compact_order", "rank"))?;
-            let v =
-                max_order
-                    .checked_add(1 + base)
-                    .ok_or(LayoutError::from(ErrorKind::Overflow {
-                        op: "+",
-                        lhs: max_order,
-                        rhs: base,
-                    }))?;
+            let v = max_order.checked_add(1 + base).ok_or(IntError::Overflow {
+                op: "+",
+                lhs: max_order,
+                rhs: base,
+            })?;
             Ok(Int::new_static(v))
         })
         .collect::<Result<_>>()?;

@@ -105,6 +105,30 @@ pub struct CoordPlan {
 }
 
 impl CoordPlan {
+    /// Term `k` for the coordinate integer `c`: `((c / div) % modulus) * stride`.
+    #[inline(always)]
+    pub(crate) const fn term(&self, k: usize, c: i32) -> i32 {
+        let c = c / self.div[k];
+        let c = if self.modulus[k] != 0 {
+            c % self.modulus[k]
+        } else {
+            c
+        };
+        c.wrapping_mul(self.stride[k])
+    }
+
+    /// `layout(i)` for a plan made for an index (every term reads the same integer).
+    #[inline(always)]
+    pub(crate) const fn eval_index(&self, i: i32) -> i32 {
+        let mut off = 0i32;
+        let mut k = 0;
+        while k < self.n {
+            off = off.wrapping_add(self.term(k, i));
+            k += 1;
+        }
+        off
+    }
+
     const fn push(&mut self, leaf: usize, div: i32, modulus: i32, stride: i32) {
         if self.n >= PLAN_CAP {
             Msg::new("cute-static: evaluation supports at most 64 leaves").fail()

@@ -2,8 +2,8 @@
 //! Results of the algebra are layouts too: their shape and stride are [`ShapeOf`] / [`StrideOf`]
 //! a const-evaluated expression, so every layout has the same methods and the same `Display`.
 
-use crate::algebra::layout::{L, PLAN_CAP, Plan, plan};
-use crate::coordinate::{Coordinate, Crd, coord_plan, idx_plan};
+use crate::algebra::layout::{L, PLAN_CAP};
+use crate::coordinate::{CoordPlan, Coordinate, Crd, coord_plan, idx_plan};
 use crate::print::write_tree;
 use crate::tree::Tree;
 use crate::tuple::IntTuple;
@@ -60,7 +60,7 @@ pub trait StaticLayout: Copy + Default {
     const DEPTH: usize = Self::LAYOUT.shape.depth();
     /// How `layout(i)` is computed (a compile-time constant).
     #[doc(hidden)]
-    const PLAN: Plan = plan(&Self::LAYOUT);
+    const PLAN: CoordPlan = coord_plan(&<i32 as Coordinate>::PROFILE, &Self::LAYOUT);
 }
 
 impl<S: IntTuple, D: IntTuple> StaticLayout for Layout<S, D> {
@@ -136,7 +136,7 @@ impl<S: IntTuple, D: IntTuple> Layout<S, D> {
     #[inline(always)]
     pub const fn call_index(&self, i: i32) -> i32 {
         let plan = const { <Self as StaticLayout>::PLAN };
-        plan.eval(i)
+        plan.eval_index(i)
     }
 
     /// CuTe's `crd2idx(coord, layout)`, the same as [`Layout::call`].

@@ -34,83 +34,77 @@ pub(crate) const fn shape_div_int(a: i32, b: i32) -> i32 {
     cdiv(a, b)
 }
 
-const fn shape_div_rec(a: &Tree, i: usize, b: &Tree, j: usize, out: &mut Tree) {
-    match (a.tag[i], b.tag[j]) {
-        (TUP, TUP) => {
-            if a.val[i] != b.val[j] {
-                mismatched("shape_div", &a.sub(i), &b.sub(j))
-            }
-            let at = out.open();
-            let mut c = 0;
-            while c < a.val[i] as usize {
-                shape_div_rec(a, a.child(i, c), b, b.child(j, c), out);
-                c += 1;
-            }
-            out.close(at, c);
-        }
-        (TUP, _) => {
-            let mut rest = b.val[j];
-            let at = out.open();
-            let mut c = 0;
-            while c < a.val[i] as usize {
-                let ai = a.child(i, c);
-                shape_div_rec(a, ai, &Tree::int(rest), 0, out);
-                rest = shape_div_int(rest, a.sub(ai).size());
-                c += 1;
-            }
-            out.close(at, c);
-        }
-        (_, TUP) => out.push(INT, shape_div_int(a.val[i], b.sub(j).size())),
-        _ => out.push(INT, shape_div_int(a.val[i], b.val[j])),
+/// `shape_div` (equal ranks, leaves that divide one another) or `ceil_div` (`b` may have fewer
+/// modes, counting as 1): the same recursion, different leaves.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Division {
+    Shape,
+    Ceil,
+}
+
+const fn leaf_div(a: i32, b: i32, kind: Division) -> i32 {
+    match kind {
+        Division::Shape => shape_div_int(a, b),
+        Division::Ceil => cdiv(a, b),
     }
 }
 
-/// CuTe's `shape_div(a, b)`.
-pub(crate) const fn shape_div(a: &Tree, b: &Tree) -> Tree {
-    let mut out = Tree::new();
-    shape_div_rec(a, 0, b, 0, &mut out);
-    out
-}
-
-const fn ceil_div_rec(a: &Tree, i: usize, b: &Tree, j: usize, out: &mut Tree) {
+const fn divide_rec(a: &Tree, i: usize, b: &Tree, j: usize, kind: Division, out: &mut Tree) {
+    let op = if matches!(kind, Division::Shape) {
+        "shape_div"
+    } else {
+        "ceil_div"
+    };
     match (a.tag[i], b.tag[j]) {
         (TUP, TUP) => {
-            if a.val[i] < b.val[j] {
-                mismatched("ceil_div", &a.sub(i), &b.sub(j))
+            let ranks_ok = match kind {
+                Division::Shape => a.val[i] == b.val[j],
+                Division::Ceil => a.val[i] >= b.val[j],
+            };
+            if !ranks_ok {
+                mismatched(op, &a.sub(i), &b.sub(j))
             }
             let at = out.open();
             let mut c = 0;
             while c < a.val[i] as usize {
                 if c < b.val[j] as usize {
-                    ceil_div_rec(a, a.child(i, c), b, b.child(j, c), out);
+                    divide_rec(a, a.child(i, c), b, b.child(j, c), kind, out);
                 } else {
-                    ceil_div_rec(a, a.child(i, c), &Tree::int(1), 0, out);
+                    divide_rec(a, a.child(i, c), &Tree::int(1), 0, kind, out);
                 }
                 c += 1;
             }
             out.close(at, c);
         }
         (TUP, _) => {
+            // Fold the divisor across the modes from the left.
             let mut rest = b.val[j];
             let at = out.open();
             let mut c = 0;
             while c < a.val[i] as usize {
                 let ai = a.child(i, c);
-                ceil_div_rec(a, ai, &Tree::int(rest), 0, out);
-                rest = cdiv(rest, a.sub(ai).size());
+                divide_rec(a, ai, &Tree::int(rest), 0, kind, out);
+                rest = leaf_div(rest, a.sub(ai).size(), kind);
                 c += 1;
             }
             out.close(at, c);
         }
-        (_, TUP) => out.push(INT, cdiv(a.val[i], b.sub(j).size())),
-        _ => out.push(INT, cdiv(a.val[i], b.val[j])),
+        (_, TUP) => out.push(INT, leaf_div(a.val[i], b.sub(j).size(), kind)),
+        _ => out.push(INT, leaf_div(a.val[i], b.val[j], kind)),
     }
+}
+
+/// CuTe's `shape_div(a, b)`.
+pub(crate) const fn shape_div(a: &Tree, b: &Tree) -> Tree {
+    let mut out = Tree::new();
+    divide_rec(a, 0, b, 0, Division::Shape, &mut out);
+    out
 }
 
 /// CuTe's `ceil_div(a, b)` (missing modes of `b` count as 1).
 pub(crate) const fn ceil_div(a: &Tree, b: &Tree) -> Tree {
     let mut out = Tree::new();
-    ceil_div_rec(a, 0, b, 0, &mut out);
+    divide_rec(a, 0, b, 0, Division::Ceil, &mut out);
     out
 }
 
