@@ -214,6 +214,13 @@ impl Layout {
 
 /// What [`Layout::call`] accepts: an index (`i32`) or a coordinate.
 #[derive(Clone, Copy, Debug)]
+///
+/// ```
+/// use cute_dynamic::{CoordRef, IntTuple, Layout};
+/// let l: Layout = "(_2,_3):(_3,_1)".parse().unwrap();
+/// let c: IntTuple = "(1,2)".parse().unwrap();
+/// assert_eq!(l.call(CoordRef::Coord(&c)).unwrap().value(), l.call(CoordRef::Index(5)).unwrap().value());
+/// ```
 pub enum CoordRef<'c> {
     /// A 1-D index (a dynamic integer coordinate).
     Index(i32),

@@ -154,6 +154,12 @@ pub fn idx2crd(idx: &IntTuple, shape: &IntTuple) -> Result<IntTuple> {
 
 /// Which mode of a compact layout is contiguous.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+///
+/// ```
+/// use cute_dynamic::{make_layout_major, Major};
+/// let l = make_layout_major(&"(_2,_3)".parse().unwrap(), Major::Left).unwrap();
+/// assert_eq!(l.to_string(), "(_2,_3):(_1,_2)");
+/// ```
 pub enum Major {
     /// CuTe's `LayoutLeft` (column-major, `GenColMajor`): the leftmost mode has stride 1.
     Left,

@@ -50,6 +50,12 @@ macro_rules! aliases {
     ($($name:ident = $n:literal),* $(,)?) => {
         $(
             #[doc = concat!("CuTe's `_", stringify!($n), "` (`Int<", stringify!($n), ">`).")]
+            ///
+            /// ```
+            #[doc = concat!("use cute_static::StaticInt;")]
+            #[doc = concat!("assert_eq!(<cute_static::", stringify!($name), " as StaticInt>::VALUE, ", stringify!($n), ");")]
+            #[doc = concat!("assert_eq!(cute_static::", stringify!($name), "::default().to_string(), \"_", stringify!($n), "\");")]
+            /// ```
             pub type $name = C<$n>;
         )*
     };

@@ -68,6 +68,13 @@ impl<S: IntTuple, D: IntTuple> StaticLayout for Layout<S, D> {
 }
 
 /// A const-evaluated layout expression (the result of an operation).
+///
+/// ```
+/// use cute_static::{layout_t, CoalesceExpr, LayoutOf};
+/// // Every operation result is `LayoutOf<E>` for its expression `E: Expr`.
+/// type R = LayoutOf<CoalesceExpr<layout_t!((_2,(_1,_6)):(_1,(_6,_2)))>>;
+/// assert_eq!(R::new().to_string(), "_12:_1");
+/// ```
 pub trait Expr {
     /// The resulting layout.
     #[doc(hidden)]
@@ -75,8 +82,18 @@ pub trait Expr {
 }
 
 /// The shape of an expression's result, as a type-level IntTuple.
+///
+/// ```
+/// use cute_static::{layout_t, CoalesceExpr, IntTuple, ShapeOf};
+/// assert_eq!(<ShapeOf<CoalesceExpr<layout_t!((_2,_3):(_1,_2))>> as IntTuple>::SIZE, 6);
+/// ```
 pub struct ShapeOf<E>(PhantomData<fn() -> E>);
 /// The stride of an expression's result, as a type-level IntTuple.
+///
+/// ```
+/// use cute_static::{layout_t, CoalesceExpr, IntTuple, StrideOf};
+/// assert_eq!(<StrideOf<CoalesceExpr<layout_t!((_2,_3):(_1,_2))>> as IntTuple>::RANK, 1);
+/// ```
 pub struct StrideOf<E>(PhantomData<fn() -> E>);
 
 impl<E: Expr> IntTuple for ShapeOf<E> {
@@ -87,6 +104,12 @@ impl<E: Expr> IntTuple for StrideOf<E> {
 }
 
 /// The layout type of an expression: `Layout<ShapeOf<E>, StrideOf<E>>`.
+///
+/// ```
+/// use cute_static::{layout_t, CompositionExpr, LayoutOf};
+/// type R = LayoutOf<CompositionExpr<layout_t!((_10,_2):(_16,_4)), layout_t!((_5,_4):(_1,_5))>>;
+/// assert_eq!(R::new().to_string(), "(_5,(_2,_2)):(_16,(_80,_4))");
+/// ```
 pub type LayoutOf<E> = Layout<ShapeOf<E>, StrideOf<E>>;
 
 impl<S: IntTuple, D: IntTuple> Layout<S, D> {

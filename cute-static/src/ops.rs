@@ -13,21 +13,54 @@ use crate::tuple::{IntTuple, StaticCoord, StaticTiler};
 use crate::values::{BoolExpr, BoolOf, IntExpr, IntOf, TupleExpr, TupleOf};
 use core::marker::PhantomData;
 
+/// A sample type of each argument kind, for the trait examples (not evaluated there).
+macro_rules! sample {
+    (StaticLayout) => {
+        "cute_static::layout_t!((_4,_2):(_2,_1))"
+    };
+    (IntTuple) => {
+        "cute_static::int_tuple_t!((_4,_2))"
+    };
+    (StaticTiler) => {
+        "cute_static::tile_t!((_2,_2))"
+    };
+    (StaticCoord) => {
+        "cute_static::coord_t!((_,_1))"
+    };
+}
+
 macro_rules! op {
     (
         $(#[$doc:meta])*
         $kind:ident $fname:ident, $Expr:ident, $Alias:ident, $Trait:ident,
-        [$A:ident: $AB:path $(, $P:ident: $PB:path)*] = $body:expr;
+        [$A:ident: $AB:ident $(, $P:ident: $PB:ident)*] = $body:expr;
     ) => {
-        #[doc = concat!("The const expression behind [`", stringify!($fname), "()`].")]
+        #[doc = concat!("The const expression behind [`", stringify!($fname), "()`]; [`", stringify!($Alias), "`] is the layout, tuple or integer it computes.")]
+        ///
+        /// ```
+        #[doc = concat!("type E = cute_static::", stringify!($Expr), "<", sample!($AB) $(, ", ", sample!($PB))*, ">;")]
+        #[doc = concat!("let _ = core::marker::PhantomData::<E>;")]
+        /// ```
         pub struct $Expr<$A $(, $P)*>(PhantomData<fn() -> ($A, $($P,)*)>);
 
         op!(@impl $kind, $Expr, [$A: $AB $(, $P: $PB)*], $body);
 
         #[doc = concat!("The result type of [`", stringify!($fname), "()`].")]
+        ///
+        /// ```
+        #[doc = concat!("type R = cute_static::", stringify!($Alias), "<", sample!($AB) $(, ", ", sample!($PB))*, ">;")]
+        #[doc = concat!("let _ = core::marker::PhantomData::<R>;")]
+        /// ```
         pub type $Alias<$A $(, $P)*> = op!(@out $kind, $Expr<$A $(, $P)*>);
 
         #[doc = concat!("[`", stringify!($fname), "()`] as a trait on its first argument: `Output` is the result type.")]
+        ///
+        /// ```
+        #[doc = concat!("use cute_static::", stringify!($Trait), ";")]
+        #[doc = concat!("type Out = <", sample!($AB), " as ", stringify!($Trait), "<", $(sample!($PB), ", ",)* ">>::Output;")]
+        #[doc = concat!("type Same = cute_static::", stringify!($Alias), "<", sample!($AB) $(, ", ", sample!($PB))*, ">;")]
+        #[doc = concat!("let _: core::marker::PhantomData<Out> = core::marker::PhantomData::<Same>;")]
+        /// ```
         pub trait $Trait<$($P),*> {
             /// The result type.
             type Output;
@@ -580,11 +613,22 @@ op! {
 // ---- Recast ---------------------------------------------------------------------------------
 
 /// The const expression behind [`upcast`].
+///
+/// ```
+/// use cute_static::{layout_t, Upcast};
+/// assert_eq!(Upcast::<2, layout_t!((_4,_8):(_1,_4))>::new().to_string(), "(_2,_8):(_1,_2)");
+/// let _ = core::marker::PhantomData::<cute_static::UpcastExpr<2, layout_t!(_4:_1)>>;
+/// ```
 pub struct UpcastExpr<const N: i32, A>(PhantomData<fn() -> A>);
 impl<const N: i32, A: StaticLayout> Expr for UpcastExpr<N, A> {
     const LAYOUT: L = rc::upcast(N, &A::LAYOUT);
 }
 /// The result type of [`upcast`].
+///
+/// ```
+/// use cute_static::{layout_t, Upcast};
+/// assert_eq!(Upcast::<4, layout_t!(_8:_1)>::new().to_string(), "_2:_1");
+/// ```
 pub type Upcast<const N: i32, A> = LayoutOf<UpcastExpr<N, A>>;
 
 /// CuTe's `upcast<N>(layout)`: elements `N` times larger.
@@ -600,11 +644,21 @@ pub fn upcast<const N: i32, A: StaticLayout>(_: A) -> Upcast<N, A> {
 }
 
 /// The const expression behind [`downcast`].
+///
+/// ```
+/// use cute_static::layout_t;
+/// let _ = core::marker::PhantomData::<cute_static::DowncastExpr<2, layout_t!(_4:_1)>>;
+/// ```
 pub struct DowncastExpr<const N: i32, A>(PhantomData<fn() -> A>);
 impl<const N: i32, A: StaticLayout> Expr for DowncastExpr<N, A> {
     const LAYOUT: L = rc::downcast(N, &A::LAYOUT);
 }
 /// The result type of [`downcast`].
+///
+/// ```
+/// use cute_static::{layout_t, Downcast};
+/// assert_eq!(Downcast::<2, layout_t!((_4,_8):(_1,_4))>::new().to_string(), "(_8,_8):(_1,_8)");
+/// ```
 pub type Downcast<const N: i32, A> = LayoutOf<DowncastExpr<N, A>>;
 
 /// CuTe's `downcast<N>(layout)`: elements `N` times smaller.
@@ -620,11 +674,21 @@ pub fn downcast<const N: i32, A: StaticLayout>(_: A) -> Downcast<N, A> {
 }
 
 /// The const expression behind [`get`].
+///
+/// ```
+/// use cute_static::layout_t;
+/// let _ = core::marker::PhantomData::<cute_static::GetExpr<0, layout_t!((_4,_2):(_2,_1))>>;
+/// ```
 pub struct GetExpr<const I: usize, A>(PhantomData<fn() -> A>);
 impl<const I: usize, A: StaticLayout> Expr for GetExpr<I, A> {
     const LAYOUT: L = A::LAYOUT.mode(I);
 }
 /// The result type of [`get`]: mode `I` of a layout.
+///
+/// ```
+/// use cute_static::{layout_t, Get};
+/// assert_eq!(Get::<1, layout_t!((_4,_2):(_2,_1))>::new().to_string(), "_2:_1");
+/// ```
 pub type Get<const I: usize, A> = LayoutOf<GetExpr<I, A>>;
 
 /// CuTe's `get<I>(layout)` / `layout<I>(layout)`: mode `I` as a layout.
@@ -641,11 +705,21 @@ pub fn get<const I: usize, A: StaticLayout>(_: A) -> Get<I, A> {
 }
 
 /// The const expression behind [`take`].
+///
+/// ```
+/// use cute_static::layout_t;
+/// let _ = core::marker::PhantomData::<cute_static::TakeExpr<0, 1, layout_t!((_4,_2):(_2,_1))>>;
+/// ```
 pub struct TakeExpr<const B: usize, const E: usize, A>(PhantomData<fn() -> A>);
 impl<const B: usize, const E: usize, A: StaticLayout> Expr for TakeExpr<B, E, A> {
     const LAYOUT: L = ly::take(&A::LAYOUT, B, E);
 }
 /// The result type of [`take`]: modes `[B, E)` of a layout.
+///
+/// ```
+/// use cute_static::{layout_t, Take};
+/// assert_eq!(Take::<0, 1, layout_t!((_4,_2):(_2,_1))>::new().to_string(), "(_4):(_2)");
+/// ```
 pub type Take<const B: usize, const E: usize, A> = LayoutOf<TakeExpr<B, E, A>>;
 
 /// CuTe's `take<B,E>(layout)`: the modes `[B, E)`.

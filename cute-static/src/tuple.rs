@@ -33,6 +33,13 @@ pub trait IntTuple {
 pub struct Underscore;
 
 /// A type-level tiler: a layout, `C<N>` (meaning `N:_1`), [`Underscore`], or a tuple of tilers.
+///
+/// ```
+/// use cute_static::{layout, tile, logical_divide_tiler};
+/// // `(_3:_3, _)`: divide mode 0 by `3:3`, leave mode 1 alone.
+/// let r = logical_divide_tiler(layout!((_9,_4):(_1,_9)), tile!((_3:_3,_)));
+/// assert_eq!(r.to_string(), "((_3,_3),_4):((_3,_1),_9)");
+/// ```
 pub trait StaticTiler {
     /// The tiler as a const tree.
     #[doc(hidden)]
@@ -40,6 +47,11 @@ pub trait StaticTiler {
 }
 
 /// A type-level coordinate whose leaves are `C<N>` or [`Underscore`] (for `slice` and `dice`).
+///
+/// ```
+/// use cute_static::{coord, layout, slice};
+/// assert_eq!(slice(coord!((_,_1)), layout!((_4,_2):(_2,_1))).to_string(), "(_4):(_2)");
+/// ```
 pub trait StaticCoord {
     /// The coordinate as a const tree.
     #[doc(hidden)]

@@ -8,6 +8,11 @@ use core::fmt;
 use core::marker::PhantomData;
 
 /// A const-evaluated integer expression.
+///
+/// ```
+/// use cute_static::{layout_t, CosizeExpr, IntExpr};
+/// assert_eq!(<CosizeExpr<layout_t!((_4,_2):(_2,_1))> as IntExpr>::VALUE, 8);
+/// ```
 pub trait IntExpr {
     /// The value.
     #[doc(hidden)]
@@ -15,6 +20,12 @@ pub trait IntExpr {
 }
 
 /// A const-evaluated IntTuple expression.
+///
+/// ```
+/// use cute_static::{int_tuple_t, FlattenExpr, Flatten};
+/// assert_eq!(Flatten::<int_tuple_t!(((_2,_3),_4))>::default().to_string(), "(_2,_3,_4)");
+/// let _ = core::marker::PhantomData::<FlattenExpr<int_tuple_t!(_2)>>;
+/// ```
 pub trait TupleExpr {
     /// The value.
     #[doc(hidden)]
@@ -22,6 +33,11 @@ pub trait TupleExpr {
 }
 
 /// A const-evaluated boolean expression.
+///
+/// ```
+/// use cute_static::{int_tuple_t, BoolExpr, CongruentExpr};
+/// assert!(<CongruentExpr<int_tuple_t!((_2,_3)), int_tuple_t!((_4,_5))> as BoolExpr>::VALUE);
+/// ```
 pub trait BoolExpr {
     /// The value.
     #[doc(hidden)]
