@@ -227,7 +227,10 @@ impl fmt::Display for ErrorKind {
                 write!(f, "shape {shape} and stride {stride} are not congruent")
             }
             ErrorKind::Precondition { condition, detail } => {
-                write!(f, "{}: {detail}", condition.message())
+                // CuTe's messages that are sentences keep their period.
+                let message = condition.message();
+                let sep = if message.ends_with('.') { " " } else { ": " };
+                write!(f, "{message}{sep}{detail}")
             }
             ErrorKind::InvalidArgument { op, detail } => write!(f, "{op}: {detail}"),
             ErrorKind::OutOfRange { op, detail } => write!(f, "{op}: out of range: {detail}"),

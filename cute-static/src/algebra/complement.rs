@@ -8,7 +8,7 @@ use crate::error::{Msg, div, mul};
 use crate::tree::Tree;
 
 const fn non_injective(l: &L, stride: i32, covered: i32) -> ! {
-    Msg::new("Non-injective Layout detected in complement.: stride ")
+    Msg::new("Non-injective Layout detected in complement. Stride ")
         .int(stride)
         .str(" of ")
         .layout(&l.shape, &l.stride)

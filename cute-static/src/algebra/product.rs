@@ -93,7 +93,7 @@ pub(crate) const fn raked_product(a: &L, b: &L) -> L {
 /// CuTe's `tile_to_shape(block, target)` (column-major order of the repeats).
 pub(crate) const fn tile_to_shape(block: &L, target: &Tree) -> L {
     if block.rank() > target.rank() {
-        Msg::new("Rank of layout must be <= rank of target shape.: ")
+        Msg::new("Rank of layout must be <= rank of target shape. Layout ")
             .layout(&block.shape, &block.stride)
             .str(" against ")
             .tree(target)
@@ -106,7 +106,7 @@ pub(crate) const fn tile_to_shape(block: &L, target: &Tree) -> L {
     let mut k = 0;
     while k < t.n {
         if rem(t.v[k], b.v[k]) != 0 {
-            Msg::new("tile_to_shape: block shape does not divide the target shape.: block ")
+            Msg::new("tile_to_shape: block shape does not divide the target shape. Block ")
                 .tree(&block_shape)
                 .str(" against target ")
                 .tree(&target_shape)

@@ -40,7 +40,7 @@ pub(crate) const fn as_layout(t: &Tl, i: usize) -> Option<L> {
 pub(crate) const fn too_many_modes(op: &str, t: &Tl, l: &L) -> ! {
     Msg::new(op)
         .str(": Too many modes in tiler.")
-        .str(": tiler ")
+        .str(" Tiler ")
         .tree(t)
         .str(" has more modes than ")
         .layout(&l.shape, &l.stride)

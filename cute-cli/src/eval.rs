@@ -1,0 +1,515 @@
+//! Evaluation: every `cute-dynamic` operation by its CuTe name, on values of the right kind.
+//!
+//! [`OPS`] lists the operations with their arguments; [`apply`] runs one on evaluated
+//! arguments. Where CuTe overloads a name, the kind of the arguments picks the overload:
+//! `composition(A, B)` with a layout `B` is layout composition, with any other tiler it is
+//! by-mode composition (`composition_tiler`); `complement(L)` is `complement1`;
+//! `coalesce(L, P)` is `coalesce_profile`; and so on.
+
+use crate::error::CliError;
+use crate::value::Value;
+use cute_dynamic::{self as cute, Coord, Int, IntTuple, Layout, LayoutError, Major, Tiler};
+use std::collections::HashMap;
+
+/// Most values `call(L)` lists (the same cap as the pictures).
+pub const MAX_LIST: usize = 65_536;
+
+/// One operation: its name, how many arguments it takes, and its signature for `--list-ops`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Op {
+    /// The CuTe name (or the conformance-vector name of an overload).
+    pub name: &'static str,
+    /// Fewest arguments.
+    pub min: usize,
+    /// Most arguments.
+    pub max: usize,
+    /// The arguments and the result: `A`, `B`, `L` layouts, `S` shapes, `T` tilers, `c`
+    /// coordinates.
+    pub signature: &'static str,
+}
+
+const fn op(name: &'static str, min: usize, max: usize, signature: &'static str) -> Op {
+    Op {
+        name,
+        min,
+        max,
+        signature,
+    }
+}
+
+/// Every operation the evaluator knows, in the order of the conformance format's op table,
+/// then the constructors and accessors.
+pub const OPS: &[Op] = &[
+    op("size", 1, 1, "size(S | L) -> integer"),
+    op(
+        "flatten",
+        1,
+        1,
+        "flatten(t | L) -> t with the nesting removed",
+    ),
+    op("shape_div", 2, 2, "shape_div(a, b) -> integer tuple"),
+    op("ceil_div", 2, 2, "ceil_div(a, b) -> integer tuple"),
+    op("compact_col_major", 1, 1, "compact_col_major(S) -> stride"),
+    op("compact_row_major", 1, 1, "compact_row_major(S) -> stride"),
+    op("idx2crd", 2, 3, "idx2crd(idx, S [, D]) -> coordinate"),
+    op("crd2idx", 2, 3, "crd2idx(c, S, D) | crd2idx(c, L) -> index"),
+    op("congruent", 2, 2, "congruent(a, b) -> boolean"),
+    op("compatible", 2, 2, "compatible(a, b) -> boolean"),
+    op(
+        "weakly_congruent",
+        2,
+        2,
+        "weakly_congruent(a, b) -> boolean",
+    ),
+    op(
+        "call",
+        1,
+        2,
+        "call(L) -> [L(0),L(1),...] | call(L, c) -> L(c)",
+    ),
+    op("cosize", 1, 1, "cosize(L) -> integer"),
+    op("coalesce", 1, 2, "coalesce(L [, P]) -> layout"),
+    op("coalesce_profile", 2, 2, "coalesce_profile(L, P) -> layout"),
+    op("filter", 1, 1, "filter(L) -> layout"),
+    op(
+        "filter_zeros",
+        1,
+        2,
+        "filter_zeros(L) -> layout | filter_zeros(a, b) -> tuple",
+    ),
+    op("composition", 2, 2, "composition(A, B | T) -> layout"),
+    op(
+        "composition_tiler",
+        2,
+        2,
+        "composition_tiler(A, T) -> layout",
+    ),
+    op("complement", 1, 2, "complement(L [, cotarget]) -> layout"),
+    op("complement1", 1, 1, "complement1(L) -> layout"),
+    op("right_inverse", 1, 1, "right_inverse(L) -> layout"),
+    op("left_inverse", 1, 1, "left_inverse(L) -> layout"),
+    op("logical_divide", 2, 2, "logical_divide(A, B | T) -> layout"),
+    op(
+        "logical_divide_tiler",
+        2,
+        2,
+        "logical_divide_tiler(A, T) -> layout",
+    ),
+    op("zipped_divide", 2, 2, "zipped_divide(A, T) -> layout"),
+    op("tiled_divide", 2, 2, "tiled_divide(A, T) -> layout"),
+    op("flat_divide", 2, 2, "flat_divide(A, T) -> layout"),
+    op(
+        "logical_product",
+        2,
+        2,
+        "logical_product(A, B | T) -> layout",
+    ),
+    op(
+        "logical_product_tiler",
+        2,
+        2,
+        "logical_product_tiler(A, T) -> layout",
+    ),
+    op("zipped_product", 2, 2, "zipped_product(A, T) -> layout"),
+    op("tiled_product", 2, 2, "tiled_product(A, T) -> layout"),
+    op("flat_product", 2, 2, "flat_product(A, T) -> layout"),
+    op("blocked_product", 2, 2, "blocked_product(A, B) -> layout"),
+    op("raked_product", 2, 2, "raked_product(A, B) -> layout"),
+    op(
+        "max_common_vector",
+        2,
+        2,
+        "max_common_vector(A, B) -> integer",
+    ),
+    op(
+        "max_common_layout",
+        2,
+        2,
+        "max_common_layout(A, B) -> layout",
+    ),
+    op("nullspace", 1, 1, "nullspace(L) -> layout"),
+    op(
+        "make_ordered_layout",
+        2,
+        2,
+        "make_ordered_layout(S, order) -> layout",
+    ),
+    op(
+        "slice",
+        2,
+        2,
+        "slice(c, L | t) -> the modes where c has '_'",
+    ),
+    op(
+        "dice",
+        2,
+        2,
+        "dice(c, L | t) -> the modes where c has an integer",
+    ),
+    op("append", 2, 2, "append(A, B) -> layout"),
+    op("prepend", 2, 2, "prepend(A, B) -> layout"),
+    op("tile_to_shape", 2, 2, "tile_to_shape(A, S) -> layout"),
+    op("upcast", 2, 2, "upcast(_N, L) -> layout"),
+    op("downcast", 2, 2, "downcast(_N, L) -> layout"),
+    op(
+        "make_layout",
+        1,
+        usize::MAX,
+        "make_layout(S [, D]) | make_layout(L0, L1, ...) -> layout",
+    ),
+    op(
+        "make_layout_right",
+        1,
+        1,
+        "make_layout_right(S) -> layout (row-major)",
+    ),
+    op("rank", 1, 1, "rank(L | t) -> integer"),
+    op("depth", 1, 1, "depth(L | t) -> integer"),
+    op("shape", 1, 1, "shape(L) -> shape"),
+    op("stride", 1, 1, "stride(L) -> stride"),
+    op("get", 2, 2, "get(L | t, i) -> mode i"),
+];
+
+/// The operation called `name`.
+pub fn find_op(name: &str) -> Option<&'static Op> {
+    OPS.iter().find(|o| o.name == name)
+}
+
+/// Levenshtein distance, for "did you mean".
+fn distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut prev = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let here = row[j + 1];
+            row[j + 1] = (prev + usize::from(ca != *cb))
+                .min(row[j] + 1)
+                .min(here + 1);
+            prev = here;
+        }
+    }
+    row[b.len()]
+}
+
+/// The known operation closest to a misspelt name, if one is close.
+pub fn suggest(name: &str) -> Option<&'static str> {
+    OPS.iter()
+        .map(|o| (distance(name, o.name), o.name))
+        .filter(|(d, n)| *d <= 2.max(n.len() / 4))
+        .min()
+        .map(|(_, n)| n)
+}
+
+/// An evaluated argument and where its expression starts in the input.
+#[derive(Clone, Debug)]
+pub struct Arg {
+    /// The value.
+    pub value: Value,
+    /// Byte offset of the argument's expression.
+    pub at: usize,
+}
+
+struct Call<'a> {
+    name: &'a str,
+    at: usize,
+    args: &'a [Arg],
+}
+
+impl Call<'_> {
+    fn wrong(&self, i: usize, want: &str) -> CliError {
+        let a = &self.args[i];
+        CliError::at(
+            format!(
+                "{}: argument {} must be {want}, got {} {}",
+                self.name,
+                i + 1,
+                a.value.kind(),
+                a.value.show(crate::View::Cute)
+            ),
+            a.at,
+        )
+    }
+
+    fn value(&self, i: usize) -> &Value {
+        &self.args[i].value
+    }
+
+    fn layout(&self, i: usize) -> Result<&Layout, CliError> {
+        self.value(i)
+            .as_layout()
+            .ok_or_else(|| self.wrong(i, "a layout shape:stride"))
+    }
+
+    fn tuple(&self, i: usize) -> Result<IntTuple, CliError> {
+        self.value(i)
+            .to_int_tuple()
+            .ok_or_else(|| self.wrong(i, "an integer or an integer tuple"))
+    }
+
+    fn coord(&self, i: usize) -> Result<Coord, CliError> {
+        self.value(i)
+            .to_coord()
+            .ok_or_else(|| self.wrong(i, "a coordinate (integers and '_')"))
+    }
+
+    fn tiler(&self, i: usize) -> Result<Tiler, CliError> {
+        self.value(i)
+            .to_tiler()
+            .ok_or_else(|| self.wrong(i, "a tiler (layouts, integers, '_' in a tuple)"))
+    }
+
+    fn int(&self, i: usize) -> Result<Int, CliError> {
+        self.value(i)
+            .to_int()
+            .ok_or_else(|| self.wrong(i, "an integer"))
+    }
+
+    fn index(&self, i: usize) -> Result<usize, CliError> {
+        let n = self.int(i)?;
+        usize::try_from(n.value()).map_err(|_| self.wrong(i, "a non-negative integer"))
+    }
+
+    /// A `cute-dynamic` error, pointing at the call.
+    fn algebra(&self, e: LayoutError) -> CliError {
+        CliError::at(e.to_string(), self.at)
+    }
+}
+
+fn static_int(i: usize) -> Value {
+    let i = i32::try_from(i).unwrap_or(i32::MAX);
+    Value::Tuple(IntTuple::s(i))
+}
+
+/// Run the operation `name` on evaluated arguments. `at` is where the call starts (algebra
+/// errors point there).
+///
+/// ```
+/// use cute_cli::eval::{apply, Arg};
+/// use cute_cli::{Value, View};
+/// let l = |s: &str| Arg { value: Value::Layout(s.parse().unwrap()), at: 0 };
+/// let r = apply("composition", 0, &[l("(10,2):(16,4)"), l("(5,4):(1,5)")]).unwrap();
+/// assert_eq!(r.show(View::Cute), "((5,1),(2,2)):((16,4),(80,4))");
+/// ```
+pub fn apply(name: &str, at: usize, args: &[Arg]) -> Result<Value, CliError> {
+    let Some(op) = find_op(name) else {
+        let hint = suggest(name)
+            .map(|s| format!(" (did you mean {s}?)"))
+            .unwrap_or_default();
+        return Err(CliError::at(
+            format!("unknown operation '{name}'{hint}; `cute --list-ops` lists them"),
+            at,
+        ));
+    };
+    if args.len() < op.min || args.len() > op.max {
+        let count = match (op.min, op.max) {
+            (a, b) if a == b => format!("{a}"),
+            (a, usize::MAX) => format!("at least {a}"),
+            (a, b) => format!("{a} to {b}"),
+        };
+        return Err(CliError::at(
+            format!(
+                "{name} takes {count} argument{}, got {}: {}",
+                if op.max == 1 { "" } else { "s" },
+                args.len(),
+                op.signature
+            ),
+            at,
+        ));
+    }
+    let c = Call { name, at, args };
+    run(&c).map_err(|e| match e {
+        Failure::Cli(e) => e,
+        Failure::Algebra(e) => c.algebra(e),
+    })
+}
+
+enum Failure {
+    Cli(CliError),
+    Algebra(LayoutError),
+}
+
+impl From<CliError> for Failure {
+    fn from(e: CliError) -> Self {
+        Failure::Cli(e)
+    }
+}
+
+impl From<LayoutError> for Failure {
+    fn from(e: LayoutError) -> Self {
+        Failure::Algebra(e)
+    }
+}
+
+impl From<cute_dynamic::IntError> for Failure {
+    fn from(e: cute_dynamic::IntError) -> Self {
+        Failure::Algebra(e.into())
+    }
+}
+
+fn lay(l: Layout) -> Result<Value, Failure> {
+    Ok(Value::Layout(l))
+}
+
+fn tup(t: IntTuple) -> Result<Value, Failure> {
+    Ok(Value::Tuple(t))
+}
+
+fn int(i: Int) -> Result<Value, Failure> {
+    Ok(Value::Tuple(IntTuple::Int(i)))
+}
+
+/// `call(L)`: every offset, at most [`MAX_LIST`] of them.
+fn call_all(c: &Call<'_>, l: &Layout) -> Result<Value, Failure> {
+    let n = l.size()?.value();
+    let n = usize::try_from(n)
+        .map_err(|_| CliError::at(format!("call: {l} has negative size {n}"), c.at))?;
+    if n > MAX_LIST {
+        return Err(CliError::at(
+            format!("call: {l} has {n} values, more than the {MAX_LIST} this lists"),
+            c.at,
+        )
+        .into());
+    }
+    let values = (0..n)
+        .map(|i| l.call(i32::try_from(i).unwrap_or(i32::MAX)))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(Value::List(values))
+}
+
+fn run(c: &Call<'_>) -> Result<Value, Failure> {
+    let n = c.args.len();
+    let is_layout = |i: usize| c.value(i).as_layout().is_some();
+    match c.name {
+        "size" if is_layout(0) => int(c.layout(0)?.size()?),
+        "size" => int(c.tuple(0)?.size()?),
+        "flatten" if is_layout(0) => {
+            let l = c.layout(0)?;
+            lay(Layout::new(l.shape().flatten(), l.stride().flatten())?)
+        }
+        "flatten" => tup(c.tuple(0)?.flatten()),
+        "shape_div" => tup(cute::shape_div(&c.tuple(0)?, &c.tuple(1)?)?),
+        "ceil_div" => tup(cute::ceil_div(&c.tuple(0)?, &c.tuple(1)?)?),
+        "compact_col_major" => tup(cute::compact_col_major(&c.tuple(0)?)?),
+        "compact_row_major" => tup(cute::compact_row_major(&c.tuple(0)?)?),
+        "idx2crd" if n == 3 => tup(cute::idx2crd_strided(
+            &c.tuple(0)?,
+            &c.tuple(1)?,
+            &c.tuple(2)?,
+        )?),
+        "idx2crd" => tup(cute::idx2crd(&c.tuple(0)?, &c.tuple(1)?)?),
+        "crd2idx" if n == 3 => int(cute::crd2idx(&c.tuple(0)?, &c.tuple(1)?, &c.tuple(2)?)?),
+        "crd2idx" => int(c.layout(1)?.crd2idx(&c.tuple(0)?)?),
+        "congruent" => Ok(Value::Bool(cute::congruent(&c.tuple(0)?, &c.tuple(1)?))),
+        "compatible" => Ok(Value::Bool(cute::compatible(&c.tuple(0)?, &c.tuple(1)?)?)),
+        "weakly_congruent" => Ok(Value::Bool(cute::weakly_congruent(
+            &c.tuple(0)?,
+            &c.tuple(1)?,
+        ))),
+        "call" if n == 2 => int(c.layout(0)?.call(&c.tuple(1)?)?),
+        "call" => call_all(c, c.layout(0)?),
+        "cosize" => int(c.layout(0)?.cosize()?),
+        "coalesce" if n == 1 => lay(cute::coalesce(c.layout(0)?)?),
+        "coalesce" | "coalesce_profile" => lay(cute::coalesce_profile(c.layout(0)?, &c.tuple(1)?)?),
+        "filter" => lay(cute::filter(c.layout(0)?)?),
+        "filter_zeros" if n == 2 => tup(cute::filter_zeros(&c.tuple(0)?, &c.tuple(1)?)?),
+        "filter_zeros" => lay(cute::filter_zeros_layout(c.layout(0)?)?),
+        "composition" if is_layout(1) => lay(cute::composition(c.layout(0)?, c.layout(1)?)?),
+        "composition" | "composition_tiler" => {
+            lay(cute::composition_tiler(c.layout(0)?, &c.tiler(1)?)?)
+        }
+        "complement" if n == 2 => lay(cute::complement(c.layout(0)?, &c.tuple(1)?)?),
+        "complement" | "complement1" => lay(cute::complement1(c.layout(0)?)?),
+        "right_inverse" => lay(cute::right_inverse(c.layout(0)?)?),
+        "left_inverse" => lay(cute::left_inverse(c.layout(0)?)?),
+        "logical_divide" if is_layout(1) => lay(cute::logical_divide(c.layout(0)?, c.layout(1)?)?),
+        "logical_divide" | "logical_divide_tiler" => {
+            lay(cute::logical_divide_tiler(c.layout(0)?, &c.tiler(1)?)?)
+        }
+        "zipped_divide" => lay(cute::zipped_divide(c.layout(0)?, &c.tiler(1)?)?),
+        "tiled_divide" => lay(cute::tiled_divide(c.layout(0)?, &c.tiler(1)?)?),
+        "flat_divide" => lay(cute::flat_divide(c.layout(0)?, &c.tiler(1)?)?),
+        "logical_product" if is_layout(1) => {
+            lay(cute::logical_product(c.layout(0)?, c.layout(1)?)?)
+        }
+        "logical_product" | "logical_product_tiler" => {
+            lay(cute::logical_product_tiler(c.layout(0)?, &c.tiler(1)?)?)
+        }
+        "zipped_product" => lay(cute::zipped_product(c.layout(0)?, &c.tiler(1)?)?),
+        "tiled_product" => lay(cute::tiled_product(c.layout(0)?, &c.tiler(1)?)?),
+        "flat_product" => lay(cute::flat_product(c.layout(0)?, &c.tiler(1)?)?),
+        "blocked_product" => lay(cute::blocked_product(c.layout(0)?, c.layout(1)?)?),
+        "raked_product" => lay(cute::raked_product(c.layout(0)?, c.layout(1)?)?),
+        "max_common_vector" => int(cute::max_common_vector(c.layout(0)?, c.layout(1)?)?),
+        "max_common_layout" => lay(cute::max_common_layout(c.layout(0)?, c.layout(1)?)?),
+        "nullspace" => lay(cute::nullspace(c.layout(0)?)?),
+        "make_ordered_layout" => lay(cute::make_ordered_layout(&c.tuple(0)?, &c.tuple(1)?)?),
+        "slice" if is_layout(1) => lay(cute::slice(&c.coord(0)?, c.layout(1)?)?),
+        "slice" => tup(cute::slice_tuple(&c.coord(0)?, &c.tuple(1)?)?),
+        "dice" if is_layout(1) => lay(cute::dice(&c.coord(0)?, c.layout(1)?)?),
+        "dice" => tup(cute::dice_tuple(&c.coord(0)?, &c.tuple(1)?)?),
+        "append" => lay(cute::append(c.layout(0)?, c.layout(1)?)),
+        "prepend" => lay(cute::prepend(c.layout(0)?, c.layout(1)?)),
+        "tile_to_shape" => lay(cute::tile_to_shape(c.layout(0)?, &c.tuple(1)?)?),
+        "upcast" => lay(cute::upcast(c.int(0)?.value(), c.layout(1)?)?),
+        "downcast" => lay(cute::downcast(c.int(0)?.value(), c.layout(1)?)?),
+        "make_layout" if is_layout(0) => {
+            let modes = (0..n)
+                .map(|i| c.layout(i).cloned())
+                .collect::<Result<Vec<_>, _>>()?;
+            lay(Layout::concat(&modes))
+        }
+        "make_layout" if n == 2 => lay(Layout::new(c.tuple(0)?, c.tuple(1)?)?),
+        "make_layout" if n == 1 => lay(cute::make_layout(&c.tuple(0)?)?),
+        "make_layout" => Err(CliError::at(
+            "make_layout takes a shape, a shape and a stride, or layouts".to_string(),
+            c.at,
+        )
+        .into()),
+        "make_layout_right" => lay(cute::make_layout_major(&c.tuple(0)?, Major::Right)?),
+        "rank" if is_layout(0) => Ok(static_int(c.layout(0)?.rank())),
+        "rank" => Ok(static_int(c.tuple(0)?.rank())),
+        "depth" if is_layout(0) => Ok(static_int(c.layout(0)?.depth())),
+        "depth" => Ok(static_int(c.tuple(0)?.depth())),
+        "shape" => tup(c.layout(0)?.shape().clone()),
+        "stride" => tup(c.layout(0)?.stride().clone()),
+        "get" if is_layout(0) => lay(c.layout(0)?.get(c.index(1)?)?),
+        "get" => tup(c.tuple(0)?.get(c.index(1)?)?.clone()),
+        other => Err(CliError::at(format!("unknown operation '{other}'"), c.at).into()),
+    }
+}
+
+/// Names bound in a session (`A = ...`).
+pub type Names = HashMap<String, Value>;
+
+/// Evaluate a parsed expression, looking names up in `names`.
+pub fn eval(expr: &crate::parse::Expr, names: &Names) -> Result<Value, CliError> {
+    use crate::parse::Expr;
+    match expr {
+        Expr::Literal { value, .. } => Ok(value.clone()),
+        Expr::Name { name, at } => names.get(name).cloned().ok_or_else(|| {
+            let hint = if find_op(name).is_some() {
+                format!(" ({name} is an operation: call it as {name}(...))")
+            } else {
+                String::new()
+            };
+            CliError::at(format!("unknown name '{name}'{hint}"), *at)
+        }),
+        Expr::Call { name, at, args } => {
+            if find_op(name).is_none() {
+                return apply(name, *at, &[]);
+            }
+            let args = args
+                .iter()
+                .map(|a| {
+                    Ok(Arg {
+                        value: eval(a, names)?,
+                        at: a.at(),
+                    })
+                })
+                .collect::<Result<Vec<_>, CliError>>()?;
+            apply(name, *at, &args)
+        }
+    }
+}

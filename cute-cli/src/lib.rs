@@ -1,0 +1,44 @@
+//! # cute-cli: the `cute` command
+//!
+//! A calculator for CuTe's layout algebra, built on [`cute_dynamic`]: it evaluates nested calls
+//! of every operation by its CuTe name on CuTe-text values and prints the result the way CuTe
+//! prints it, and it draws layouts (ASCII grids identical to CuTe's `print_layout`, SVG, and
+//! TikZ in the style of CuTe's `print_latex`).
+//!
+//! ```
+//! use cute_cli::{evaluate, View};
+//! let r = evaluate("composition((10,2):(16,4), (5,4):(1,5))").unwrap();
+//! assert_eq!(r.show(View::Cute), "((5,1),(2,2)):((16,4),(80,4))");
+//! let r = evaluate("call(logical_divide(_8:_1, _4:_2))").unwrap();
+//! assert_eq!(r.show(View::Cute), "[0,2,4,6,1,3,5,7]");
+//! ```
+//!
+//! The parts, one concept per module:
+//! * [`parse`]: the expression grammar (calls, names, CuTe literals), with byte offsets;
+//! * [`eval`]: the operation table and evaluation;
+//! * [`value`]: values, their conversions and the three print views;
+//! * [`session`]: line-by-line input with names;
+//! * [`grid`]: the grid every picture draws (offsets, or thread-value labels);
+//! * [`draw`], [`table`], [`svg`], [`latex`]: the outputs;
+//! * [`cli`]: the command line;
+//! * [`error`]: errors, rendered with a caret under the offending character.
+
+#![forbid(unsafe_code)]
+
+pub mod cli;
+pub mod draw;
+pub mod error;
+pub mod eval;
+pub mod grid;
+pub mod latex;
+pub mod parse;
+pub mod session;
+pub mod svg;
+pub mod table;
+pub mod value;
+
+pub use cli::{Cli, run};
+pub use error::CliError;
+pub use grid::{Cell, Grid, MAX_CELLS};
+pub use session::{Session, evaluate};
+pub use value::{Value, View};

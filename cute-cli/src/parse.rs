@@ -1,0 +1,317 @@
+//! Expression syntax: a recursive-descent parser over the whole input line.
+//!
+//! ```text
+//! statement := [ identifier "=" ] expr
+//! expr      := identifier "(" [ expr { "," expr } ] ")"     -- an operation call
+//!            | identifier                                  -- a name given earlier
+//!            | value                                       -- CuTe text
+//! value     := term [ ":" term ]
+//! term      := "(" [ value { "," value } ] ")" | "_" [ "-" ] digits | "_" | [ "-" ] digits
+//! identifier:= letter { letter | digit | "_" }
+//! ```
+//!
+//! The leading token decides: a letter starts an identifier (a call if `(` follows), anything
+//! else starts CuTe text. CuTe text has parentheses and commas of its own, so a value is parsed
+//! by the `value` rule above (the grammar of CuTe's printed text), and the text it spans is then
+//! read by `cute-dynamic` (`Tiler::from_str`), whose byte offsets are shifted by the start of the
+//! literal. Whitespace may separate any two tokens.
+
+use crate::error::CliError;
+use crate::value::Value;
+use cute_dynamic::{ErrorKind, LayoutError, Tiler};
+
+/// Deepest nesting of calls and of parentheses accepted, so that no input exhausts the stack.
+pub const MAX_DEPTH: usize = 64;
+
+/// A parsed expression. Offsets are bytes into the input line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Expr {
+    /// `name(args...)`: an operation by its CuTe name.
+    Call {
+        /// The operation's name.
+        name: String,
+        /// Where the name starts.
+        at: usize,
+        /// The arguments.
+        args: Vec<Expr>,
+    },
+    /// A name bound earlier in the session (`A = ...`).
+    Name {
+        /// The name.
+        name: String,
+        /// Where it starts.
+        at: usize,
+    },
+    /// CuTe text such as `(_4,_2):(_2,_1)`, already read.
+    Literal {
+        /// Its value.
+        value: Value,
+        /// Where it starts.
+        at: usize,
+    },
+}
+
+impl Expr {
+    /// Where the expression starts in the input.
+    pub fn at(&self) -> usize {
+        match self {
+            Expr::Call { at, .. } | Expr::Name { at, .. } | Expr::Literal { at, .. } => *at,
+        }
+    }
+}
+
+/// One input line: an expression, optionally bound to a name.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Statement {
+    /// `Some((name, offset))` for `name = expr`.
+    pub target: Option<(String, usize)>,
+    /// The expression.
+    pub expr: Expr,
+}
+
+struct Parser<'a> {
+    text: &'a str,
+    bytes: &'a [u8],
+    pos: usize,
+    depth: usize,
+}
+
+fn describe(text: &str, at: usize) -> String {
+    match text.get(at..).and_then(|rest| rest.chars().next()) {
+        Some(c) => format!("'{}'", c.escape_debug()),
+        None => "end of input".to_string(),
+    }
+}
+
+/// A `cute-dynamic` error on the literal starting at `start`, as an error on the whole line.
+pub(crate) fn literal_error(e: &LayoutError, start: usize) -> CliError {
+    match e.kind() {
+        ErrorKind::Parse {
+            offset,
+            expected,
+            found,
+        } => CliError::at(
+            format!("expected {expected}, found {found}"),
+            start + offset,
+        ),
+        _ => CliError::at(e.to_string(), start),
+    }
+}
+
+impl<'a> Parser<'a> {
+    fn peek(&self) -> Option<u8> {
+        self.bytes.get(self.pos).copied()
+    }
+
+    fn skip_spaces(&mut self) {
+        while self.peek().is_some_and(|c| c.is_ascii_whitespace()) {
+            self.pos += 1;
+        }
+    }
+
+    fn expected(&self, what: &str) -> CliError {
+        CliError::at(
+            format!("expected {what}, found {}", describe(self.text, self.pos)),
+            self.pos,
+        )
+    }
+
+    fn enter(&mut self) -> Result<(), CliError> {
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            return Err(CliError::at(
+                format!("nesting deeper than {MAX_DEPTH} levels"),
+                self.pos,
+            ));
+        }
+        Ok(())
+    }
+
+    fn identifier(&mut self) -> Option<(String, usize)> {
+        let at = self.pos;
+        if !self.peek().is_some_and(|c| c.is_ascii_alphabetic()) {
+            return None;
+        }
+        while self
+            .peek()
+            .is_some_and(|c| c.is_ascii_alphanumeric() || c == b'_')
+        {
+            self.pos += 1;
+        }
+        Some((self.text[at..self.pos].to_string(), at))
+    }
+
+    fn statement(&mut self) -> Result<Statement, CliError> {
+        self.skip_spaces();
+        let start = self.pos;
+        let mut target = None;
+        if let Some((name, at)) = self.identifier() {
+            self.skip_spaces();
+            if self.peek() == Some(b'=') {
+                self.pos += 1;
+                target = Some((name, at));
+            } else {
+                self.pos = start;
+            }
+        }
+        let expr = self.expr()?;
+        self.skip_spaces();
+        if self.pos != self.bytes.len() {
+            let what = if target.is_none() && matches!(expr, Expr::Name { .. }) {
+                "'(' (an operation call), '=' (a binding) or end of input"
+            } else {
+                "end of input"
+            };
+            return Err(self.expected(what));
+        }
+        Ok(Statement { target, expr })
+    }
+
+    fn expr(&mut self) -> Result<Expr, CliError> {
+        self.skip_spaces();
+        if let Some((name, at)) = self.identifier() {
+            let after_name = self.pos;
+            self.skip_spaces();
+            if self.peek() == Some(b'(') {
+                self.pos += 1;
+                self.enter()?;
+                let args = self.args()?;
+                self.depth -= 1;
+                return Ok(Expr::Call { name, at, args });
+            }
+            self.pos = after_name;
+            return Ok(Expr::Name { name, at });
+        }
+        match self.peek() {
+            Some(b'(' | b'_' | b'-' | b'0'..=b'9') => self.literal(),
+            _ => Err(self.expected(
+                "an expression: CuTe text (an integer, '_' or '('), a name or an operation call",
+            )),
+        }
+    }
+
+    /// The arguments of a call, after its `(`, through its `)`.
+    fn args(&mut self) -> Result<Vec<Expr>, CliError> {
+        let mut args = Vec::new();
+        self.skip_spaces();
+        if self.peek() == Some(b')') {
+            self.pos += 1;
+            return Ok(args);
+        }
+        loop {
+            args.push(self.expr()?);
+            self.skip_spaces();
+            match self.peek() {
+                Some(b',') => self.pos += 1,
+                Some(b')') => {
+                    self.pos += 1;
+                    return Ok(args);
+                }
+                _ => return Err(self.expected("',' or ')'")),
+            }
+        }
+    }
+
+    /// CuTe text: scanned by the `value` rule, then read by `cute-dynamic`.
+    fn literal(&mut self) -> Result<Expr, CliError> {
+        let at = self.pos;
+        self.value()?;
+        let text = &self.text[at..self.pos];
+        let tiler: Tiler = text.parse().map_err(|e| literal_error(&e, at))?;
+        Ok(Expr::Literal {
+            value: Value::from_tiler(tiler),
+            at,
+        })
+    }
+
+    fn value(&mut self) -> Result<(), CliError> {
+        self.term()?;
+        let end = self.pos;
+        self.skip_spaces();
+        if self.peek() == Some(b':') {
+            self.pos += 1;
+            self.skip_spaces();
+            self.term()
+        } else {
+            self.pos = end;
+            Ok(())
+        }
+    }
+
+    fn term(&mut self) -> Result<(), CliError> {
+        match self.peek() {
+            Some(b'(') => self.tuple(),
+            Some(b'_') => {
+                self.pos += 1;
+                if matches!(self.peek(), Some(b'-' | b'0'..=b'9')) {
+                    self.integer()
+                } else {
+                    Ok(())
+                }
+            }
+            Some(b'-' | b'0'..=b'9') => self.integer(),
+            _ => Err(self.expected("an integer, '_' or '('")),
+        }
+    }
+
+    fn integer(&mut self) -> Result<(), CliError> {
+        if self.peek() == Some(b'-') {
+            self.pos += 1;
+        }
+        let digits = self.pos;
+        while self.peek().is_some_and(|c| c.is_ascii_digit()) {
+            self.pos += 1;
+        }
+        if self.pos == digits {
+            return Err(self.expected("a digit"));
+        }
+        Ok(())
+    }
+
+    fn tuple(&mut self) -> Result<(), CliError> {
+        self.enter()?;
+        self.pos += 1; // '('
+        self.skip_spaces();
+        if self.peek() == Some(b')') {
+            self.pos += 1;
+            self.depth -= 1;
+            return Ok(());
+        }
+        loop {
+            self.value()?;
+            self.skip_spaces();
+            match self.peek() {
+                Some(b',') => {
+                    self.pos += 1;
+                    self.skip_spaces();
+                }
+                Some(b')') => {
+                    self.pos += 1;
+                    self.depth -= 1;
+                    return Ok(());
+                }
+                _ => return Err(self.expected("',' or ')'")),
+            }
+        }
+    }
+}
+
+/// Parse one input line: `expr` or `name = expr`.
+///
+/// ```
+/// use cute_cli::parse::{parse_statement, Expr};
+/// let s = parse_statement("A = composition((10,2):(16,4), B)").unwrap();
+/// assert_eq!(s.target, Some(("A".to_string(), 0)));
+/// let Expr::Call { name, args, .. } = s.expr else { panic!() };
+/// assert_eq!((name.as_str(), args.len()), ("composition", 2));
+/// assert_eq!(parse_statement("size((2;3))").unwrap_err().at, Some(7));
+/// ```
+pub fn parse_statement(input: &str) -> Result<Statement, CliError> {
+    Parser {
+        text: input,
+        bytes: input.as_bytes(),
+        pos: 0,
+        depth: 0,
+    }
+    .statement()
+}

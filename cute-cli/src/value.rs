@@ -1,0 +1,245 @@
+//! The values an expression can have, how they convert into the argument kinds CuTe's
+//! operations take, and how they print in the three views.
+
+use cute_dynamic::{Bool, Coord, Int, IntTuple, Layout, Tiler};
+use std::fmt::Write as _;
+
+/// How a result is printed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum View {
+    /// CuTe C++ text: static `_N`, dynamic `N` (what CuTe's `print` shows).
+    #[default]
+    Cute,
+    /// The CuTe DSL compile-time view: static values as numbers, dynamic ones as `?` / `?{div=N}`.
+    Dsl,
+    /// The run-time view: every value as a plain number.
+    Values,
+}
+
+/// The value of an expression.
+///
+/// A CuTe literal gets the narrowest kind that holds it: `shape:stride` is a layout, text with
+/// only integers an integer tuple (a single integer is a rank-0 tuple), text with `_` leaves a
+/// coordinate, and a tuple holding layouts a tiler. Wider kinds accept narrower values where an
+/// operation needs them (an integer tuple is also a coordinate and a tiler, a layout a tiler).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Value {
+    /// An integer or an integer tuple (shapes, strides, coordinates without `_`).
+    Tuple(IntTuple),
+    /// A boolean (`congruent`, `compatible`, `weakly_congruent`), printed `_1`/`_0` or `1`/`0`.
+    Bool(Bool),
+    /// A layout `shape:stride`.
+    Layout(Layout),
+    /// A coordinate with `_` leaves (`slice`, `dice`).
+    Coord(Coord),
+    /// A tiler holding layouts, e.g. `(_3:_3,(_2,_4):(_1,_8))`.
+    Tiler(Tiler),
+    /// The offsets `L(0), L(1), ...` of `call(L)`.
+    List(Vec<Int>),
+}
+
+fn tiler_has_layout(t: &Tiler) -> bool {
+    match t {
+        Tiler::Layout(_) => true,
+        Tiler::Tuple(items) => items.iter().any(tiler_has_layout),
+        Tiler::Int(_) | Tiler::Underscore => false,
+    }
+}
+
+fn tiler_to_tuple(t: &Tiler) -> Option<IntTuple> {
+    match t {
+        Tiler::Int(i) => Some(IntTuple::Int(*i)),
+        Tiler::Tuple(items) => items
+            .iter()
+            .map(tiler_to_tuple)
+            .collect::<Option<Vec<_>>>()
+            .map(IntTuple::tuple),
+        Tiler::Underscore | Tiler::Layout(_) => None,
+    }
+}
+
+fn tiler_to_coord(t: &Tiler) -> Option<Coord> {
+    match t {
+        Tiler::Int(i) => Some(Coord::Int(*i)),
+        Tiler::Underscore => Some(Coord::Underscore),
+        Tiler::Tuple(items) => items
+            .iter()
+            .map(tiler_to_coord)
+            .collect::<Option<Vec<_>>>()
+            .map(Coord::Tuple),
+        Tiler::Layout(_) => None,
+    }
+}
+
+fn tuple_to_coord(t: &IntTuple) -> Coord {
+    match t {
+        IntTuple::Int(i) => Coord::Int(*i),
+        IntTuple::Tuple(items) => Coord::Tuple(items.iter().map(tuple_to_coord).collect()),
+    }
+}
+
+fn tuple_to_tiler(t: &IntTuple) -> Tiler {
+    match t {
+        IntTuple::Int(i) => Tiler::Int(*i),
+        IntTuple::Tuple(items) => Tiler::Tuple(items.iter().map(tuple_to_tiler).collect()),
+    }
+}
+
+fn coord_to_tiler(c: &Coord) -> Tiler {
+    match c {
+        Coord::Int(i) => Tiler::Int(*i),
+        Coord::Underscore => Tiler::Underscore,
+        Coord::Tuple(items) => Tiler::Tuple(items.iter().map(coord_to_tiler).collect()),
+    }
+}
+
+fn write_int(out: &mut String, i: Int, view: View) {
+    // Writing to a String cannot fail.
+    let _ = match view {
+        View::Cute => write!(out, "{i}"),
+        View::Dsl => write!(out, "{}", i.dsl()),
+        View::Values => write!(out, "{}", i.value()),
+    };
+}
+
+fn write_coord(out: &mut String, c: &Coord, view: View) {
+    match c {
+        Coord::Int(i) => write_int(out, *i, view),
+        Coord::Underscore => out.push('_'),
+        Coord::Tuple(items) => {
+            out.push('(');
+            for (k, item) in items.iter().enumerate() {
+                if k > 0 {
+                    out.push(',');
+                }
+                write_coord(out, item, view);
+            }
+            out.push(')');
+        }
+    }
+}
+
+impl Value {
+    /// The value of a CuTe literal, parsed as the most general form (a tiler): the narrowest
+    /// kind that holds it (see [`Value`]).
+    ///
+    /// ```
+    /// use cute_cli::Value;
+    /// let v = Value::from_tiler("(_2,(3,_4))".parse().unwrap());
+    /// assert!(matches!(v, Value::Tuple(_)));
+    /// let v = Value::from_tiler("(_,2)".parse().unwrap());
+    /// assert!(matches!(v, Value::Coord(_)));
+    /// ```
+    pub fn from_tiler(t: Tiler) -> Value {
+        if let Tiler::Layout(l) = t {
+            return Value::Layout(l);
+        }
+        if tiler_has_layout(&t) {
+            return Value::Tiler(t);
+        }
+        if let Some(tuple) = tiler_to_tuple(&t) {
+            return Value::Tuple(tuple);
+        }
+        match tiler_to_coord(&t) {
+            Some(c) => Value::Coord(c),
+            None => Value::Tiler(t),
+        }
+    }
+
+    /// What kind of value this is, for error messages ("a layout", "an integer tuple", ...).
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Value::Tuple(IntTuple::Int(_)) => "an integer",
+            Value::Tuple(_) => "an integer tuple",
+            Value::Bool(_) => "a boolean",
+            Value::Layout(_) => "a layout",
+            Value::Coord(_) => "a coordinate with '_'",
+            Value::Tiler(_) => "a tiler",
+            Value::List(_) => "a list of offsets",
+        }
+    }
+
+    /// The layout, if this is one.
+    pub fn as_layout(&self) -> Option<&Layout> {
+        match self {
+            Value::Layout(l) => Some(l),
+            _ => None,
+        }
+    }
+
+    /// As an integer tuple (a boolean is the integer CuTe prints for it).
+    pub fn to_int_tuple(&self) -> Option<IntTuple> {
+        match self {
+            Value::Tuple(t) => Some(t.clone()),
+            Value::Bool(b) => Some(IntTuple::Int(b.to_int())),
+            _ => None,
+        }
+    }
+
+    /// As a single integer.
+    pub fn to_int(&self) -> Option<Int> {
+        self.to_int_tuple().and_then(|t| t.as_int())
+    }
+
+    /// As a coordinate (integer tuples are coordinates without `_`).
+    pub fn to_coord(&self) -> Option<Coord> {
+        match self {
+            Value::Coord(c) => Some(c.clone()),
+            _ => self.to_int_tuple().map(|t| tuple_to_coord(&t)),
+        }
+    }
+
+    /// As a tiler (a layout, an integer, `_`, or a tuple of those).
+    pub fn to_tiler(&self) -> Option<Tiler> {
+        match self {
+            Value::Tiler(t) => Some(t.clone()),
+            Value::Layout(l) => Some(Tiler::Layout(l.clone())),
+            Value::Coord(c) => Some(coord_to_tiler(c)),
+            _ => self.to_int_tuple().map(|t| tuple_to_tiler(&t)),
+        }
+    }
+
+    /// The value printed in a view.
+    ///
+    /// ```
+    /// use cute_cli::{Value, View};
+    /// let v = Value::Layout("(_6,_2):(8,_2)".parse().unwrap());
+    /// assert_eq!(v.show(View::Cute), "(_6,_2):(8,_2)");
+    /// assert_eq!(v.show(View::Dsl), "(6,2):(?,2)");
+    /// assert_eq!(v.show(View::Values), "(6,2):(8,2)");
+    /// ```
+    pub fn show(&self, view: View) -> String {
+        match (self, view) {
+            (Value::Tuple(t), View::Cute) => t.to_string(),
+            (Value::Tuple(t), View::Dsl) => t.dsl().to_string(),
+            (Value::Tuple(t), View::Values) => t.values().to_string(),
+            (Value::Layout(l), View::Cute) => l.to_string(),
+            (Value::Layout(l), View::Dsl) => l.dsl().to_string(),
+            (Value::Layout(l), View::Values) => l.values().to_string(),
+            (Value::Tiler(t), View::Cute) => t.to_string(),
+            (Value::Tiler(t), View::Dsl) => t.dsl().to_string(),
+            (Value::Tiler(t), View::Values) => t.values().to_string(),
+            (Value::Bool(b), view) => {
+                let mut out = String::new();
+                write_int(&mut out, b.to_int(), view);
+                out
+            }
+            (Value::Coord(c), view) => {
+                let mut out = String::new();
+                write_coord(&mut out, c, view);
+                out
+            }
+            (Value::List(items), view) => {
+                let mut out = String::from("[");
+                for (k, i) in items.iter().enumerate() {
+                    if k > 0 {
+                        out.push(',');
+                    }
+                    write_int(&mut out, *i, view);
+                }
+                out.push(']');
+                out
+            }
+        }
+    }
+}

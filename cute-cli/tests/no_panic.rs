@@ -1,0 +1,189 @@
+//! Whatever the input, the evaluator (the library function, not the binary) returns a value or
+//! an error, never a panic; and so do the outputs built from a layout result.
+
+use cute_cli::{Cli, Grid, Session, Value, View, draw, evaluate, latex, svg, table};
+use proptest::prelude::*;
+
+/// Everything the command prints or writes for a value must come back without a panic.
+fn exercise(v: &Value) {
+    for view in [View::Cute, View::Dsl, View::Values] {
+        let _ = v.show(view);
+    }
+    let Value::Layout(l) = v else {
+        return;
+    };
+    let _ = draw::draw(l);
+    let _ = table::table(l);
+    if let Ok(g) = Grid::of_layout(l) {
+        let _ = draw::render(&g);
+        let _ = svg::svg(&g);
+        let _ = latex::latex(&g);
+    }
+    for grid in [None, Some((4, 4)), Some((1, 1))] {
+        if let Ok(g) = Grid::of_tv(l, grid) {
+            let _ = draw::render(&g);
+            let _ = svg::svg(&g);
+        }
+    }
+    let cli = Cli {
+        draw: true,
+        table: true,
+        ..Cli::default()
+    };
+    let _ = cli.output(v);
+}
+
+fn check(text: &str) {
+    if let Ok(v) = evaluate(text) {
+        exercise(&v);
+    }
+    // Error rendering must cope with any offset in any text.
+    if let Err(e) = evaluate(text) {
+        let _ = e.render(text);
+        assert!(
+            e.at.is_none_or(|at| at <= text.len()),
+            "{e:?} beyond {text:?}"
+        );
+    }
+}
+
+/// Pieces of expressions, so that random strings often parse and reach the algebra.
+fn token() -> impl Strategy<Value = String> {
+    prop_oneof![
+        prop::sample::select(vec![
+            "size",
+            "flatten",
+            "shape_div",
+            "ceil_div",
+            "compact_col_major",
+            "idx2crd",
+            "crd2idx",
+            "congruent",
+            "compatible",
+            "call",
+            "cosize",
+            "coalesce",
+            "filter",
+            "filter_zeros",
+            "composition",
+            "complement",
+            "right_inverse",
+            "left_inverse",
+            "logical_divide",
+            "zipped_divide",
+            "tiled_divide",
+            "flat_divide",
+            "logical_product",
+            "zipped_product",
+            "blocked_product",
+            "raked_product",
+            "max_common_vector",
+            "max_common_layout",
+            "nullspace",
+            "make_ordered_layout",
+            "slice",
+            "dice",
+            "append",
+            "prepend",
+            "tile_to_shape",
+            "upcast",
+            "downcast",
+            "make_layout",
+            "make_layout_right",
+            "rank",
+            "depth",
+            "shape",
+            "stride",
+            "get",
+            "A",
+            "(",
+            "(",
+            "(",
+            ")",
+            ")",
+            ")",
+            ",",
+            ",",
+            ":",
+            ":",
+            "_",
+            " ",
+            "=",
+            "#",
+            "-",
+        ])
+        .prop_map(str::to_string),
+        (0i64..10).prop_map(|n| n.to_string()),
+        (0i64..10).prop_map(|n| format!("_{n}")),
+        prop::sample::select(vec![
+            "0",
+            "_0",
+            "-1",
+            "_-2",
+            "2147483647",
+            "-2147483648",
+            "65536"
+        ])
+        .prop_map(str::to_string),
+    ]
+}
+
+/// Well-formed small layouts, to reach the pictures.
+fn layout_text() -> impl Strategy<Value = String> {
+    let leaf =
+        (0i32..6, any::<bool>()).prop_map(|(n, s)| if s { format!("_{n}") } else { n.to_string() });
+    let stride = (-3i32..20, any::<bool>())
+        .prop_map(|(n, s)| if s { format!("_{n}") } else { n.to_string() });
+    prop::collection::vec((leaf, stride), 1..4).prop_map(|modes| {
+        let (s, d): (Vec<_>, Vec<_>) = modes.into_iter().unzip();
+        format!("({}):({})", s.join(","), d.join(","))
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 1500, failure_persistence: None, ..ProptestConfig::default() })]
+
+    #[test]
+    fn arbitrary_strings_never_panic(text in any::<String>()) {
+        check(&text);
+    }
+
+    #[test]
+    fn token_soup_never_panics(tokens in prop::collection::vec(token(), 0..24)) {
+        check(&tokens.concat());
+    }
+
+    #[test]
+    fn calls_on_layouts_never_panic(
+        op in prop::sample::select(vec![
+            "coalesce", "composition", "complement", "logical_divide", "zipped_divide",
+            "logical_product", "blocked_product", "raked_product", "right_inverse",
+            "left_inverse", "nullspace", "max_common_layout", "append", "upcast", "downcast",
+            "tile_to_shape", "call", "slice",
+        ]),
+        a in layout_text(),
+        b in layout_text(),
+        n in 0i32..5,
+    ) {
+        for text in [
+            format!("{op}({a})"),
+            format!("{op}({a}, {b})"),
+            format!("{op}(_{n}, {a})"),
+            format!("{op}({a}, ({n},_))"),
+            a.clone(),
+        ] {
+            check(&text);
+        }
+    }
+
+    #[test]
+    fn sessions_never_panic(lines in prop::collection::vec(prop::collection::vec(token(), 0..12), 0..8)) {
+        let mut s = Session::new();
+        for line in lines {
+            let line = line.concat();
+            if let Ok(Some(v)) = s.eval_line(&line) {
+                exercise(&v);
+            }
+        }
+    }
+}
