@@ -117,7 +117,9 @@ impl Msg {
 
     /// Stop const evaluation with this message: a compile error.
     pub(crate) const fn fail(&self) -> ! {
-        panic!("{}", self.as_str()) // typed API: const evaluation only, so this is the compile error (the hidden text front end for tests panics here on purpose)
+        // In the typed API this runs only in const evaluation: the panic is the compile error.
+        // (The hidden text front end used by the tests panics here on purpose.)
+        panic!("{}", self.as_str())
     }
 }
 
