@@ -245,4 +245,11 @@ impl fmt::Display for ErrorKind {
 impl std::error::Error for LayoutError {}
 
 /// Result of every fallible operation in this crate.
+///
+/// ```
+/// fn tile() -> cute_dynamic::Result<cute_dynamic::Layout> {
+///     cute_dynamic::logical_divide(&"(_8,_4):(_4,_1)".parse()?, &"_4:_1".parse()?)
+/// }
+/// assert_eq!(tile().unwrap().to_string(), "(_4,(_2,_4)):(_4,(_16,_1))");
+/// ```
 pub type Result<T, E = LayoutError> = core::result::Result<T, E>;
