@@ -20,7 +20,11 @@
 //! [`ErrorKind::Precondition`] in CuTe's words. Where CuTe C++ skips a check because the values
 //! are dynamic (and may then return a wrong layout, CUTLASS #3513), this crate runs the same
 //! operation on the *static twin* of the input (every integer made static) and reports the
-//! precondition that CuTe would have reported had it known the values.
+//! precondition that CuTe would have reported had it known the values. CuTe's divisibility and
+//! injectivity conditions are also checked on the values themselves, so that a layout CuTe's
+//! dynamic arithmetic would get wrong is refused; where CuTe's own (weak) Stride Divisibility
+//! Condition passes but its complete form fails, CuTe's answer is kept only if it is the same
+//! function as the static twin's (see `Condition::StrideDivisibilityComplete`).
 //!
 //! ## CuTe names and this crate
 //!
