@@ -136,8 +136,9 @@ macro_rules! views {
             /// plain numbers, dynamic values as `?` or `?{div=N}`.
             ///
             /// ```
-            #[doc = concat!("let v: cute_dynamic::", stringify!($t), " = \"", $example, "\".parse().unwrap();")]
+            #[doc = concat!("let v: cute_dynamic::", stringify!($t), " = \"", $example, "\".parse()?;")]
             #[doc = concat!("assert_eq!(v.dsl().to_string(), \"", $dsl, "\");")]
+            /// # Ok::<(), cute_dynamic::LayoutError>(())
             /// ```
             pub fn dsl(&self) -> Viewed<'_, $t> {
                 Viewed { value: self, view: View::Dsl }
@@ -146,8 +147,9 @@ macro_rules! views {
             /// The run-time view (`cute.printf`): every value as a plain number.
             ///
             /// ```
-            #[doc = concat!("let v: cute_dynamic::", stringify!($t), " = \"", $example, "\".parse().unwrap();")]
+            #[doc = concat!("let v: cute_dynamic::", stringify!($t), " = \"", $example, "\".parse()?;")]
             #[doc = concat!("assert_eq!(v.values().to_string(), \"", $values, "\");")]
+            /// # Ok::<(), cute_dynamic::LayoutError>(())
             /// ```
             pub fn values(&self) -> Viewed<'_, $t> {
                 Viewed { value: self, view: View::Values }

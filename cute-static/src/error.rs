@@ -117,9 +117,8 @@ impl Msg {
 
     /// Stop const evaluation with this message: a compile error.
     pub(crate) const fn fail(&self) -> ! {
-        // In the typed API this runs only in const evaluation: the panic is the compile error.
         // (The hidden text front end used by the tests panics here on purpose.)
-        panic!("{}", self.as_str())
+        panic!("{}", self.as_str()) // cannot fire at run time in the typed API: const evaluation only, so it is a compile error
     }
 }
 

@@ -113,7 +113,15 @@ pub(crate) const fn congruent(a: &Tree, b: &Tree) -> bool {
     a.same_profile(b)
 }
 
-const fn weakly_rec(a: &Tree, i: usize, b: &Tree, j: usize) -> bool {
+/// What an integer of `a` must satisfy against the matching part of `b`: anything
+/// (`weakly_congruent`) or the same size (`compatible`). Tuples must match rank for rank.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Coarsening {
+    Profile,
+    Size,
+}
+
+const fn coarsens(a: &Tree, i: usize, b: &Tree, j: usize, rule: Coarsening) -> bool {
     match (a.tag[i], b.tag[j]) {
         (TUP, TUP) => {
             if a.val[i] != b.val[j] {
@@ -121,46 +129,29 @@ const fn weakly_rec(a: &Tree, i: usize, b: &Tree, j: usize) -> bool {
             }
             let mut c = 0;
             while c < a.val[i] as usize {
-                if !weakly_rec(a, a.child(i, c), b, b.child(j, c)) {
+                if !coarsens(a, a.child(i, c), b, b.child(j, c), rule) {
                     return false;
                 }
                 c += 1;
             }
             true
         }
-        (INT, _) => true,
+        (INT, _) => match rule {
+            Coarsening::Profile => true,
+            Coarsening::Size => a.val[i] == b.sub(j).size(),
+        },
         _ => false,
     }
 }
 
 /// CuTe's `weakly_congruent`.
 pub(crate) const fn weakly_congruent(a: &Tree, b: &Tree) -> bool {
-    weakly_rec(a, 0, b, 0)
-}
-
-const fn compatible_rec(a: &Tree, i: usize, b: &Tree, j: usize) -> bool {
-    match (a.tag[i], b.tag[j]) {
-        (TUP, TUP) => {
-            if a.val[i] != b.val[j] {
-                return false;
-            }
-            let mut c = 0;
-            while c < a.val[i] as usize {
-                if !compatible_rec(a, a.child(i, c), b, b.child(j, c)) {
-                    return false;
-                }
-                c += 1;
-            }
-            true
-        }
-        (INT, _) => a.val[i] == b.sub(j).size(),
-        _ => false,
-    }
+    coarsens(a, 0, b, 0, Coarsening::Profile)
 }
 
 /// CuTe's `compatible`.
 pub(crate) const fn compatible(a: &Tree, b: &Tree) -> bool {
-    compatible_rec(a, 0, b, 0)
+    coarsens(a, 0, b, 0, Coarsening::Size)
 }
 
 const fn filter_zeros_rec(a: &Tree, i: usize, b: &Tree, j: usize, out: &mut Tree) {
