@@ -2,14 +2,18 @@
 //!
 //! `layout!((_2,(_1,_6)):(_1,(_6,_2)))` is the value and `layout_t!(...)` the type of that
 //! layout; `int_tuple!`, `tile!` and `coord!` (and their `_t` forms) do the same for IntTuples,
-//! tilers and coordinates with `_`. Malformed text is a compile error pointing at the offending
-//! token. Use them through `cute_static`, which re-exports them.
+//! tilers and coordinates with `_`. A dynamic leaf is written as CuTe prints it (`8`, `-1`) or
+//! as a Rust expression (`m`, `{ ld * 2 }`): an `i32` at run time, and `i32` in the `_t` types.
+//! Malformed text is a compile error pointing at the offending token. Use them through
+//! `cute_static`, which re-exports them.
 
 use proc_macro::{Delimiter, Group, Ident, Literal, Punct, Spacing, Span, TokenStream, TokenTree};
 
 /// A parsed CuTe value.
 enum Node {
     Int(i64, Span),
+    /// A dynamic integer: the Rust source of its value.
+    Dyn(String, Span),
     Under(Span),
     Tuple(Vec<Node>, Span),
     Layout(Box<Node>, Box<Node>, Span),
@@ -18,7 +22,11 @@ enum Node {
 impl Node {
     fn span(&self) -> Span {
         match self {
-            Node::Int(_, s) | Node::Under(s) | Node::Tuple(_, s) | Node::Layout(_, _, s) => *s,
+            Node::Int(_, s)
+            | Node::Dyn(_, s)
+            | Node::Under(s)
+            | Node::Tuple(_, s)
+            | Node::Layout(_, _, s) => *s,
         }
     }
 }
@@ -108,24 +116,37 @@ impl Parser {
                 }
                 match text.strip_prefix('_') {
                     Some(rest) => Ok(Node::Int(digits(rest, span)?, span)),
-                    None => Err(Error(
-                        format!("expected a static integer `_N`, `_` or `(`, found `{text}`"),
-                        span,
-                    )),
+                    None => Ok(Node::Dyn(text, span)),
                 }
             }
-            Some(TokenTree::Literal(lit)) => Err(Error(
-                format!(
-                    "cute-static layouts are static: write `_{lit}` for the static integer {lit}"
-                ),
-                lit.span(),
-            )),
+            Some(TokenTree::Literal(lit)) => {
+                self.pos += 1;
+                let v = digits(&lit.to_string(), lit.span())?;
+                Ok(Node::Dyn(v.to_string(), span))
+            }
+            Some(TokenTree::Punct(p)) if p.as_char() == '-' => {
+                self.pos += 1;
+                match self.peek().cloned() {
+                    Some(TokenTree::Literal(lit)) => {
+                        self.pos += 1;
+                        let v = digits(&lit.to_string(), lit.span())?;
+                        Ok(Node::Dyn(format!("-{v}"), span))
+                    }
+                    _ => Err(Error("expected digits after `-`".into(), self.span_here())),
+                }
+            }
+            Some(TokenTree::Group(g)) if g.delimiter() == Delimiter::Brace => {
+                self.pos += 1;
+                Ok(Node::Dyn(format!("{{ {} }}", g.stream()), span))
+            }
             Some(t) => Err(Error(
-                format!("expected a static integer `_N`, `_` or `(`, found `{t}`"),
+                format!(
+                    "expected an integer (`_N` static, `N` or a name dynamic), `_` or `(`, found `{t}`"
+                ),
                 t.span(),
             )),
             None => Err(Error(
-                "expected a static integer `_N`, `_` or `(`".into(),
+                "expected an integer (`_N` static, `N` or a name dynamic), `_` or `(`".into(),
                 self.end_span,
             )),
         }
@@ -168,7 +189,7 @@ enum Kind {
 
 fn check(n: &Node, kind: Kind, top: bool) -> Res<()> {
     match n {
-        Node::Int(..) => Ok(()),
+        Node::Int(..) | Node::Dyn(..) => Ok(()),
         Node::Under(s) => match kind {
             Kind::Tiler | Kind::Coord => Ok(()),
             _ => Err(Error(
@@ -204,7 +225,7 @@ fn check(n: &Node, kind: Kind, top: bool) -> Res<()> {
 
 fn same_profile(a: &Node, b: &Node) -> bool {
     match (a, b) {
-        (Node::Int(..), Node::Int(..)) => true,
+        (Node::Int(..) | Node::Dyn(..), Node::Int(..) | Node::Dyn(..)) => true,
         (Node::Tuple(x, _), Node::Tuple(y, _)) => {
             x.len() == y.len() && x.iter().zip(y).all(|(p, q)| same_profile(p, q))
         }
@@ -215,6 +236,7 @@ fn same_profile(a: &Node, b: &Node) -> bool {
 fn text(n: &Node) -> String {
     match n {
         Node::Int(v, _) => format!("_{v}"),
+        Node::Dyn(src, _) => src.clone(),
         Node::Under(_) => "_".into(),
         Node::Tuple(items, _) => {
             format!("({})", items.iter().map(text).collect::<Vec<_>>().join(","))
@@ -228,6 +250,7 @@ fn ty(n: &Node) -> String {
     match n {
         Node::Int(v, _) if *v < 0 => format!("::cute_static::C<{{ {v} }}>"),
         Node::Int(v, _) => format!("::cute_static::C<{v}>"),
+        Node::Dyn(..) => "i32".into(),
         Node::Under(_) => "::cute_static::Underscore".into(),
         Node::Tuple(items, _) => {
             format!(
@@ -242,11 +265,14 @@ fn ty(n: &Node) -> String {
     }
 }
 
-/// The (zero-sized) value of a node, as Rust source.
+/// The value of a node, as Rust source (zero-sized unless it has a dynamic leaf).
 fn value(n: &Node) -> String {
     match n {
         Node::Int(v, _) if *v < 0 => format!("::cute_static::C::<{{ {v} }}>"),
         Node::Int(v, _) => format!("::cute_static::C::<{v}>"),
+        Node::Dyn(src, _) => {
+            format!("{{ let __cute_dynamic_leaf: i32 = {src}; __cute_dynamic_leaf }}")
+        }
         Node::Under(_) => "::cute_static::Underscore".into(),
         Node::Tuple(items, _) => {
             format!(
@@ -257,7 +283,24 @@ fn value(n: &Node) -> String {
                     .collect::<String>()
             )
         }
-        Node::Layout(s, d, _) => format!("::cute_static::Layout::<{}, {}>::new()", ty(s), ty(d)),
+        Node::Layout(s, d, _) if is_static(s) && is_static(d) => {
+            format!("::cute_static::Layout::<{}, {}>::new()", ty(s), ty(d))
+        }
+        Node::Layout(s, d, _) => format!(
+            "::cute_static::Layout::from_parts({}, {})",
+            value(s),
+            value(d)
+        ),
+    }
+}
+
+/// Whether every integer of a node is static.
+fn is_static(n: &Node) -> bool {
+    match n {
+        Node::Dyn(..) => false,
+        Node::Tuple(items, _) => items.iter().all(is_static),
+        Node::Layout(s, d, _) => is_static(s) && is_static(d),
+        Node::Int(..) | Node::Under(_) => true,
     }
 }
 

@@ -2,8 +2,9 @@
 //! compile-time plan so that `layout.call((m, n))` is the hand-written index arithmetic.
 
 use crate::algebra::layout::{L, PLAN_CAP};
-use crate::error::{Msg, mul};
-use crate::tree::{INT, TUP, Tree};
+use crate::error::Msg;
+use crate::prog::{Code, Prog};
+use crate::tree::{List, Tree, V};
 use core::fmt;
 
 /// A run-time coordinate: an `i32` or a (nested) tuple of coordinates, e.g. `(1, (1, 2))`.
@@ -41,7 +42,7 @@ impl Coordinate for i32 {
 const fn append_shifted(out: &mut Tree, src: &Tree, offset: usize) {
     let mut k = 0;
     while k < src.len {
-        let v = if src.tag[k] == INT {
+        let v = if src.is_int_at(k) {
             src.val[k] + offset as i32
         } else {
             src.val[k]
@@ -94,9 +95,78 @@ all_coordinate_tuples!(
     A15, A14, A13, A12, A11, A10, A9, A8, A7, A6, A5, A4, A3, A2, A1, A0
 );
 
-/// How to evaluate `layout(coord)`: per layout leaf, which coordinate integer feeds it and how.
+/// How to evaluate `layout(coord)`: per layout leaf, which coordinate integer feeds it and how
+/// (`((c / div) % modulus) * stride`, no modulus on the rightmost spine). Static entries are
+/// numbers; dynamic ones are outputs of `code`, computed from the layout's dynamic leaves.
 #[derive(Clone, Copy, Debug)]
 pub struct CoordPlan {
+    pub(crate) n: usize,
+    pub(crate) leaf: [usize; PLAN_CAP],
+    pub(crate) div: [V; PLAN_CAP],
+    pub(crate) has_mod: [bool; PLAN_CAP],
+    pub(crate) modulus: [V; PLAN_CAP],
+    pub(crate) stride: [V; PLAN_CAP],
+    pub(crate) code: Code,
+}
+
+/// A plan under construction: the entries and the program computing the dynamic ones.
+struct Build {
+    plan: CoordPlan,
+    prog: Prog,
+    outs: List,
+}
+
+impl Build {
+    const fn new(inputs: usize) -> Build {
+        Build {
+            plan: CoordPlan {
+                n: 0,
+                leaf: [0; PLAN_CAP],
+                div: [V::s(1); PLAN_CAP],
+                has_mod: [false; PLAN_CAP],
+                modulus: [V::s(0); PLAN_CAP],
+                stride: [V::s(0); PLAN_CAP],
+                code: Code::empty(),
+            },
+            prog: Prog::new(inputs),
+            outs: List::new(),
+        }
+    }
+
+    /// A dynamic value becomes output number `outs.n` of the code.
+    const fn entry(&mut self, v: V) -> V {
+        if v.is_static() {
+            return v;
+        }
+        self.outs.push(v);
+        V::node(self.outs.n - 1)
+    }
+
+    const fn push(&mut self, leaf: usize, div: V, modulus: Option<V>, stride: V) {
+        if self.plan.n >= PLAN_CAP {
+            Msg::new("cute-static: evaluation supports at most 64 leaves").fail()
+        }
+        let k = self.plan.n;
+        self.plan.leaf[k] = leaf;
+        self.plan.div[k] = self.entry(div);
+        if let Some(m) = modulus {
+            self.plan.has_mod[k] = true;
+            self.plan.modulus[k] = self.entry(m);
+        }
+        self.plan.stride[k] = self.entry(stride);
+        self.plan.n += 1;
+    }
+
+    const fn finish(mut self) -> CoordPlan {
+        self.plan.code = Code::compile(&self.prog, &self.outs);
+        self.plan
+    }
+}
+
+/// The plan of an all-static layout as plain numbers (modulus 0: none): the loop LLVM unrolls
+/// and folds into the hand-written arithmetic.
+#[derive(Clone, Copy, Debug)]
+pub struct StaticPlan {
     pub(crate) n: usize,
     pub(crate) leaf: [usize; PLAN_CAP],
     pub(crate) div: [i32; PLAN_CAP],
@@ -104,7 +174,7 @@ pub struct CoordPlan {
     pub(crate) stride: [i32; PLAN_CAP],
 }
 
-impl CoordPlan {
+impl StaticPlan {
     /// Term `k` for the coordinate integer `c`: `((c / div) % modulus) * stride`.
     #[inline(always)]
     pub(crate) const fn term(&self, k: usize, c: i32) -> i32 {
@@ -116,94 +186,97 @@ impl CoordPlan {
         };
         c.wrapping_mul(self.stride[k])
     }
+}
 
-    /// `layout(i)` for a plan made for an index (every term reads the same integer).
-    #[inline(always)]
-    pub(crate) const fn eval_index(&self, i: i32) -> i32 {
-        let mut off = 0i32;
+impl CoordPlan {
+    /// The numbers of a plan whose entries are all static (a dynamic entry, which only a plan
+    /// never used for a static layout has, reads as 1).
+    pub(crate) const fn statics(&self) -> StaticPlan {
+        let mut s = StaticPlan {
+            n: self.n,
+            leaf: self.leaf,
+            div: [1; PLAN_CAP],
+            modulus: [0; PLAN_CAP],
+            stride: [0; PLAN_CAP],
+        };
         let mut k = 0;
         while k < self.n {
-            off = off.wrapping_add(self.term(k, i));
+            s.div[k] = number(self.div[k]);
+            s.modulus[k] = if self.has_mod[k] {
+                number(self.modulus[k])
+            } else {
+                0
+            };
+            s.stride[k] = number(self.stride[k]);
             k += 1;
         }
-        off
-    }
-
-    const fn push(&mut self, leaf: usize, div: i32, modulus: i32, stride: i32) {
-        if self.n >= PLAN_CAP {
-            Msg::new("cute-static: evaluation supports at most 64 leaves").fail()
-        }
-        self.leaf[self.n] = leaf;
-        self.div[self.n] = div;
-        self.modulus[self.n] = modulus;
-        self.stride[self.n] = stride;
-        self.n += 1;
+        s
     }
 }
 
+const fn number(v: V) -> i32 {
+    if v.dynamic { 1 } else { v.v }
+}
+
 /// One coordinate integer split across the subtree of `l` at shape node `si` / stride node `di`
-/// (the last modes take the rest).
-const fn split(q: usize, l: &L, si: usize, di: usize, prefix: i32, spine: bool, p: &mut CoordPlan) {
+/// (the last modes take the rest). A static `_0` stride contributes nothing.
+const fn split(q: usize, l: &L, si: usize, di: usize, prefix: V, spine: bool, b: &mut Build) {
     let (s, d) = (&l.shape, &l.stride);
-    if prefix == 0 {
+    if prefix.is_const(0) {
         return;
     }
-    if s.tag[si] != TUP {
-        if d.val[di] != 0 {
-            p.push(q, prefix, if spine { 0 } else { s.val[si] }, d.val[di]);
+    if !s.is_tup_at(si) {
+        if !d.at(di).is_const(0) {
+            let modulus = if spine { None } else { Some(s.at(si)) };
+            b.push(q, prefix, modulus, d.at(di));
         }
         return;
     }
-    let n = s.val[si] as usize;
+    let n = s.arity(si);
     let mut prefix = prefix;
     let mut k = 0;
     while k < n {
         let (sk, dk) = (s.child(si, k), d.child(di, k));
-        split(q, l, sk, dk, prefix, spine && k + 1 == n, p);
-        prefix = mul(prefix, s.sub(sk).size());
+        split(q, l, sk, dk, prefix, spine && k + 1 == n, b);
+        let size = b.prog.product(&s.sub(sk).leaves());
+        prefix = b.prog.mul(prefix, size);
         k += 1;
     }
 }
 
-const fn plan_rec(c: &Tree, ci: usize, l: &L, si: usize, di: usize, p: &mut CoordPlan) {
+const fn plan_rec(c: &Tree, ci: usize, l: &L, si: usize, di: usize, b: &mut Build) {
     let (s, d) = (&l.shape, &l.stride);
-    match (c.tag[ci], s.tag[si]) {
-        (TUP, TUP) => {
-            if c.val[ci] != s.val[si] {
+    match (c.is_tup_at(ci), s.is_tup_at(si)) {
+        (true, true) => {
+            if c.arity(ci) != s.arity(si) {
                 Msg::new("Mismatched Ranks: a rank-")
-                    .num(c.val[ci])
+                    .num(c.arity(ci) as i32)
                     .str(" coordinate into shape ")
                     .tree(&s.sub(si))
                     .str(" of rank ")
-                    .num(s.val[si])
+                    .num(s.arity(si) as i32)
                     .fail()
             }
             let mut k = 0;
-            while k < c.val[ci] as usize {
-                plan_rec(c, c.child(ci, k), l, s.child(si, k), d.child(di, k), p);
+            while k < c.arity(ci) {
+                plan_rec(c, c.child(ci, k), l, s.child(si, k), d.child(di, k), b);
                 k += 1;
             }
         }
-        (TUP, _) => Msg::new("Mismatched Ranks: a rank-")
-            .num(c.val[ci])
+        (true, false) => Msg::new("Mismatched Ranks: a rank-")
+            .num(c.arity(ci) as i32)
             .str(" coordinate into the integer shape ")
             .tree(&s.sub(si))
             .fail(),
-        _ => split(c.val[ci] as usize, l, si, di, 1, true, p),
+        _ => split(c.val[ci] as usize, l, si, di, V::s(1), true, b),
     }
 }
 
-/// The plan of coordinate profile `c` into layout `l`.
+/// The plan of coordinate profile `c` into layout `l` (whose dynamic leaves are numbered).
 pub(crate) const fn coord_plan(c: &Tree, l: &L) -> CoordPlan {
-    let mut p = CoordPlan {
-        n: 0,
-        leaf: [0; PLAN_CAP],
-        div: [1; PLAN_CAP],
-        modulus: [0; PLAN_CAP],
-        stride: [0; PLAN_CAP],
-    };
-    plan_rec(c, 0, l, 0, 0, &mut p);
-    p
+    let mut b = Build::new(l.dyn_leaves().n);
+    plan_rec(c, 0, l, 0, 0, &mut b);
+    b.finish()
 }
 
 /// The natural coordinate of an index in a static shape, computed at run time; prints as CuTe
@@ -237,14 +310,14 @@ impl fmt::Display for Crd {
             vals: &[i32],
             leaf: &mut usize,
         ) -> Result<usize, fmt::Error> {
-            if t.tag[i] != TUP {
+            if !t.is_tup_at(i) {
                 write!(f, "{}", vals[*leaf])?;
                 *leaf += 1;
                 return Ok(i + 1);
             }
             f.write_str("(")?;
             let mut k = i + 1;
-            for c in 0..t.val[i] as usize {
+            for c in 0..t.arity(i) {
                 if c > 0 {
                     f.write_str(",")?;
                 }
@@ -258,42 +331,29 @@ impl fmt::Display for Crd {
     }
 }
 
-/// Per shape leaf: divisor and modulus (0 on the rightmost spine) of the index.
-#[derive(Clone, Copy, Debug)]
-pub struct IdxPlan {
-    pub(crate) n: usize,
-    pub(crate) div: [i32; PLAN_CAP],
-    pub(crate) modulus: [i32; PLAN_CAP],
+/// The idx2crd plan of a layout's shape: per shape leaf, divisor and modulus (none on the
+/// rightmost spine) of the index, in the plan's `div` and `modulus` (`stride` unused).
+pub(crate) const fn idx_plan(l: &L) -> CoordPlan {
+    let mut b = Build::new(l.dyn_leaves().n);
+    idx_rec(&l.shape, 0, V::s(1), true, &mut b);
+    b.finish()
 }
 
-const fn idx_rec(s: &Tree, si: usize, prefix: i32, spine: bool, p: &mut IdxPlan) {
-    if s.tag[si] != TUP {
-        if p.n >= PLAN_CAP {
-            Msg::new("cute-static: idx2crd supports at most 64 leaves").fail()
-        }
-        p.div[p.n] = if prefix == 0 { 1 } else { prefix };
-        p.modulus[p.n] = if spine { 0 } else { s.val[si] };
-        p.n += 1;
+const fn idx_rec(s: &Tree, si: usize, prefix: V, spine: bool, b: &mut Build) {
+    if !s.is_tup_at(si) {
+        let div = if prefix.is_const(0) { V::s(1) } else { prefix };
+        let modulus = if spine { None } else { Some(s.at(si)) };
+        b.push(0, div, modulus, V::s(1));
         return;
     }
-    let n = s.val[si] as usize;
+    let n = s.arity(si);
     let mut prefix = prefix;
     let mut k = 0;
     while k < n {
         let sk = s.child(si, k);
-        idx_rec(s, sk, prefix, spine && k + 1 == n, p);
-        prefix = mul(prefix, s.sub(sk).size());
+        idx_rec(s, sk, prefix, spine && k + 1 == n, b);
+        let size = b.prog.product(&s.sub(sk).leaves());
+        prefix = b.prog.mul(prefix, size);
         k += 1;
     }
-}
-
-/// The idx2crd plan of a shape.
-pub(crate) const fn idx_plan(shape: &Tree) -> IdxPlan {
-    let mut p = IdxPlan {
-        n: 0,
-        div: [1; PLAN_CAP],
-        modulus: [0; PLAN_CAP],
-    };
-    idx_rec(shape, 0, 1, true, &mut p);
-    p
 }

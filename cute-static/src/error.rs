@@ -2,7 +2,9 @@
 //! words and the numbers involved, so the first line of the compiler error reads e.g.
 //! `evaluation panicked: Stride Divisibility Condition: stride _5 vs shape _4 in (_4,_2):(_1,_1)`.
 
-use crate::tree::{INT, LAYOUT, Tree, UNDER};
+use crate::prog::Pred;
+use crate::tree::{Kind, Tree, V};
+use core::fmt;
 
 /// A fixed-size text buffer for messages built in const evaluation.
 pub struct Msg {
@@ -37,6 +39,15 @@ impl Msg {
         self.num(v)
     }
 
+    /// An integer during const evaluation: `_N` if static, `?` (a run-time value) if dynamic.
+    pub(crate) const fn v(&mut self, v: V) -> &mut Msg {
+        if v.dynamic {
+            self.str("?")
+        } else {
+            self.int(v.v)
+        }
+    }
+
     pub(crate) const fn num(&mut self, v: i32) -> &mut Msg {
         let mut digits = [0u8; 12];
         let mut n = 0;
@@ -69,20 +80,20 @@ impl Msg {
 
     const fn node(&mut self, t: &Tree, i: usize) -> usize {
         match t.tag[i] {
-            INT => {
-                self.int(t.val[i]);
+            Kind::Int => {
+                self.v(t.at(i));
                 i + 1
             }
-            UNDER => {
+            Kind::Under => {
                 self.str("_");
                 i + 1
             }
-            LAYOUT => {
+            Kind::Layout => {
                 let next = self.node(t, i + 1);
                 self.str(":");
                 self.node(t, next)
             }
-            _ => {
+            Kind::Tup => {
                 self.str("(");
                 let mut k = i + 1;
                 let mut c = 0;
@@ -148,6 +159,14 @@ pub(crate) const fn add(a: i32, b: i32) -> i32 {
     }
 }
 
+/// `a - b`, a compile error on overflow.
+pub(crate) const fn sub(a: i32, b: i32) -> i32 {
+    match a.checked_sub(b) {
+        Some(v) => v,
+        None => overflow("-", a, b),
+    }
+}
+
 /// `a / b` (C++ truncation), a compile error on division by zero or overflow.
 pub(crate) const fn div(a: i32, b: i32) -> i32 {
     if b == 0 {
@@ -181,6 +200,164 @@ pub(crate) const fn ceil_div(a: i32, b: i32) -> i32 {
     }
     wide as i32
 }
+
+/// A precondition of CuTe's algebra, named by the text of CuTe's `static_assert`.
+///
+/// ```
+/// use cute_static::Condition;
+/// assert_eq!(Condition::StrideDivisibility.message(), "Stride Divisibility Condition");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Condition {
+    /// Composition: the stride of B must divide, or be divided by, the shapes of A it walks over.
+    StrideDivisibility,
+    /// Composition: a stride of B below a shape of A that does not divide it, with B's elements
+    /// leaving that mode (the complete form of the Stride Divisibility Condition).
+    StrideDivisibilityComplete,
+    /// Composition: the shapes of A taken by B must divide the shape of B.
+    ShapeDivisibility,
+    /// `shape_div(a, b)` needs `a % b == 0 || b % a == 0`.
+    Divisibility,
+    /// `upcast<N>`: every non-zero stride must divide or be divided by `N`.
+    UpcastDivisibility,
+    /// `complement`: two modes of the layout hit the same offset.
+    NonInjectiveComplement,
+    /// `tile_to_shape`: every mode of the block must divide the target mode.
+    TileToShapeDivides,
+    /// A run-time divisor is zero (CuTe C++ dies of SIGFPE).
+    DivisionByZero,
+}
+
+impl Condition {
+    /// CuTe's own wording of the condition (the text of its `static_assert`).
+    ///
+    /// ```
+    /// use cute_static::Condition;
+    /// assert_eq!(Condition::Divisibility.message(), "Divisibility Condition");
+    /// ```
+    pub const fn message(self) -> &'static str {
+        match self {
+            Condition::StrideDivisibility | Condition::StrideDivisibilityComplete => {
+                "Stride Divisibility Condition"
+            }
+            Condition::ShapeDivisibility => "Shape Divisibility Condition",
+            Condition::Divisibility => "Divisibility Condition",
+            Condition::UpcastDivisibility => "Divisibility condition",
+            Condition::NonInjectiveComplement => "Non-injective Layout detected in complement.",
+            Condition::TileToShapeDivides => {
+                "tile_to_shape: block shape does not divide the target shape."
+            }
+            Condition::DivisionByZero => "division by zero",
+        }
+    }
+}
+
+/// Integer arithmetic that failed on run-time values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Arith {
+    /// An `i32` operation overflowed.
+    Overflow {
+        /// The operation.
+        op: &'static str,
+        /// Left operand.
+        lhs: i32,
+        /// Right operand.
+        rhs: i32,
+    },
+    /// Division or remainder by zero.
+    DivisionByZero {
+        /// The operation.
+        op: &'static str,
+        /// The dividend.
+        lhs: i32,
+    },
+}
+
+/// Why a checked operation refused its run-time values: a precondition of CuTe's in CuTe's
+/// words, with the values, or failed arithmetic. CuTe C++ does not check these when the values
+/// are dynamic and returns a wrong layout instead (CUTLASS #3513).
+///
+/// ```
+/// use cute_static::{composition, layout, Condition};
+/// let a = layout!((4, 1):(1, _1));
+/// let err = composition(a, layout!(_6:_5)).checked().unwrap_err();
+/// assert_eq!(err.condition(), Some(Condition::StrideDivisibility));
+/// assert!(err.to_string().starts_with("Stride Divisibility Condition"));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LayoutError {
+    kind: ErrorKind,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum ErrorKind {
+    Check { pred: Pred, a: i32, b: i32, c: i32 },
+    Arith(Arith),
+}
+
+impl LayoutError {
+    pub(crate) const fn condition_failed(pred: Pred, a: i32, b: i32, c: i32) -> LayoutError {
+        LayoutError {
+            kind: ErrorKind::Check { pred, a, b, c },
+        }
+    }
+
+    /// The CuTe condition that failed (`None` for arithmetic overflow).
+    ///
+    /// ```
+    /// use cute_static::{int_tuple, shape_div, Condition};
+    /// let err = shape_div(int_tuple!(6), int_tuple!(_4)).checked().unwrap_err();
+    /// assert_eq!(err.condition(), Some(Condition::Divisibility));
+    /// ```
+    pub fn condition(&self) -> Option<Condition> {
+        match self.kind {
+            ErrorKind::Check { pred, .. } => Some(pred.condition()),
+            ErrorKind::Arith(Arith::DivisionByZero { .. }) => Some(Condition::DivisionByZero),
+            ErrorKind::Arith(Arith::Overflow { .. }) => None,
+        }
+    }
+}
+
+impl From<Arith> for LayoutError {
+    fn from(a: Arith) -> LayoutError {
+        LayoutError {
+            kind: ErrorKind::Arith(a),
+        }
+    }
+}
+
+impl fmt::Display for LayoutError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.kind {
+            ErrorKind::Arith(Arith::Overflow { op, lhs, rhs }) => {
+                write!(f, "i32 overflow in {lhs} {op} {rhs}")
+            }
+            ErrorKind::Arith(Arith::DivisionByZero { op, lhs }) => {
+                write!(f, "division by zero in {lhs} {op} 0")
+            }
+            ErrorKind::Check { pred, a, b, c } => {
+                write!(f, "{}: ", pred.condition().message())?;
+                match pred {
+                    Pred::NonZeroDivisor => write!(f, "divisor {a}"),
+                    Pred::StrideDivides => write!(f, "stride {a} against shape {b}"),
+                    Pred::StrideComplete => write!(
+                        f,
+                        "stride {a} below shape {b} does not divide it, and {c} elements leave the mode"
+                    ),
+                    Pred::ShapeDivides => write!(f, "shape {a} against {b}"),
+                    Pred::EitherDivides => write!(f, "shape_div({a}, {b})"),
+                    Pred::Injective => {
+                        write!(f, "stride {b} is inside the {c} offsets already covered")
+                    }
+                    Pred::UpcastDivides => write!(f, "stride {a} against {b}"),
+                    Pred::TileDivides => write!(f, "block {b} against target {a}"),
+                }
+            }
+        }
+    }
+}
+
+impl core::error::Error for LayoutError {}
 
 impl core::fmt::Display for Msg {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {

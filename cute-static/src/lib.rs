@@ -67,8 +67,7 @@
 //! | `upcast` / `downcast` | `upcast<N>(L)` / `downcast<N>(L)` | [`upcast`], [`downcast`] |
 //!
 //! Also [`make_layout`] (`LayoutLeft`), [`make_layout_right`] (`LayoutRight`), [`get`]
-//! (`get<I>` / `layout<I>`), and every operation as a trait with an `Output` type
-//! (`CompositionOp`, `CoalesceOp`, ...).
+//! (`get<I>` / `layout<I>`) and [`take`].
 
 #![no_std]
 #![forbid(unsafe_code)]
@@ -82,6 +81,7 @@ mod int;
 mod layout;
 mod ops;
 mod print;
+mod prog;
 mod text;
 mod tree;
 mod tuple;
@@ -97,12 +97,16 @@ pub use coordinate::{Coordinate, Crd};
 pub use cute_static_macros::{
     coord, coord_t, int_tuple, int_tuple_t, layout, layout_t, tile, tile_t,
 };
+pub use error::{Condition, LayoutError};
 pub use int::*;
-pub use layout::{Expr, Layout, LayoutOf, ShapeOf, StaticLayout, StrideOf, TupleText, same_layout};
+pub use layout::{IsLayout, Layout, LayoutOf, StaticLayout, TupleText, call, same_layout};
 pub use ops::*;
-pub use tuple::{IntTuple, StaticCoord, StaticTiler, Underscore};
-pub use values::{BoolExpr, BoolOf, IntExpr, IntOf, TupleExpr, TupleOf};
+pub use tuple::{IntTuple, SliceCoord, Static, Tiler, Underscore};
+pub use values::{BoolOf, IntOf, TupleOf};
 
-impl<S: IntTuple, D: IntTuple> StaticTiler for Layout<S, D> {
-    const TILER: tree::Tree = tuple::layout_tiler(&<Layout<S, D> as StaticLayout>::LAYOUT);
+/// Plumbing of the operations' result types; not part of the documented API.
+#[doc(hidden)]
+pub mod __expr {
+    pub use crate::layout::{Expr, Sym};
+    pub use crate::tuple::Leaves;
 }

@@ -1,114 +1,118 @@
-//! Every operation of CuTe's layout algebra as a trait with an associated `Output`, an alias type
-//! and a free function with CuTe's name. The work happens in const evaluation
-//! ([`crate::algebra`]); a failed precondition is a compile error in CuTe's words.
+//! Every operation of CuTe's layout algebra: a function with CuTe's name and an alias for its
+//! result type. Static parts are computed while compiling ([`crate::algebra`]), and a failed
+//! precondition on static values is a compile error in CuTe's words; dynamic values are computed
+//! at run time from the operands the result keeps.
 
-use crate::algebra::layout::L;
+use crate::algebra::layout::{L, Major};
 use crate::algebra::{
     coalesce as co, complement as cm, composition as cp, divide as dv, int_tuple as it,
     inverse as iv, layout as ly, product as pr, recast as rc, slice as sl, stride as st,
 };
-use crate::layout::{Expr, LayoutOf, StaticLayout};
-use crate::tree::Tree;
-use crate::tuple::{IntTuple, StaticCoord, StaticTiler};
-use crate::values::{BoolExpr, BoolOf, IntExpr, IntOf, TupleExpr, TupleOf};
-use core::marker::PhantomData;
+use crate::error::LayoutError;
+use crate::layout::{Expr, IsLayout, LayoutOf, Sym, expr_check};
+use crate::prog::Prog;
+use crate::tree::{Tree, V};
+use crate::tuple::{IntTuple, Leaves, SliceCoord, Static, Tiler};
+use crate::values::{BoolOf, IntOf, TupleOf};
 
-/// A sample type of each argument kind, for the trait examples (not evaluated there).
-macro_rules! sample {
-    (StaticLayout) => {
-        "cute_static::layout_t!((_4,_2):(_2,_1))"
+/// The result of an operation from its symbolic value: a layout, an IntTuple, an integer or a
+/// boolean (the last two as a one-leaf tree).
+macro_rules! sym {
+    (layout, $v:expr, $prog:expr) => {
+        Sym {
+            layout: $v,
+            prog: $prog,
+        }
     };
-    (IntTuple) => {
-        "cute_static::int_tuple_t!((_4,_2))"
+    (tuple, $v:expr, $prog:expr) => {
+        Sym::tuple($v, $prog)
     };
-    (StaticTiler) => {
-        "cute_static::tile_t!((_2,_2))"
+    (int, $v:expr, $prog:expr) => {
+        Sym::tuple(Tree::leaf($v), $prog)
     };
-    (StaticCoord) => {
-        "cute_static::coord_t!((_,_1))"
+    (bool, $v:expr, $prog:expr) => {
+        Sym::tuple(Tree::leaf($v), $prog)
+    };
+}
+
+/// An argument's const structure, its dynamic leaves numbered from `offset`.
+macro_rules! arg {
+    (IsLayout, $A:ident, $off:expr) => {
+        <$A as IsLayout>::LAYOUT.shifted($off)
+    };
+    (IntTuple, $A:ident, $off:expr) => {
+        <$A as IntTuple>::TREE.shifted($off)
+    };
+    (Tiler, $A:ident, $off:expr) => {
+        <$A as Tiler>::TILER.shifted($off)
+    };
+    (SliceCoord, $A:ident, $off:expr) => {
+        <$A as SliceCoord>::COORD.shifted($off)
+    };
+}
+
+/// The expression type of an operation (hidden plumbing: it keeps the operands).
+macro_rules! expr_type {
+    ($Expr:ident, [$($A:ident: $AB:ident => $a:ident),+] |$p:ident| $body:expr, $kind:ident) => {
+        #[doc(hidden)]
+        #[derive(Clone, Copy, Default)]
+        pub struct $Expr<$($A),+>(($($A,)+));
+
+        impl<$($A: $AB),+> Expr for $Expr<$($A),+> {
+            const SYM: Sym = {
+                let offset = 0;
+                $( let $a = arg!($AB, $A, offset); let offset = offset + $A::NDYN; )+
+                let mut prog = Prog::new(offset);
+                let out = {
+                    let $p = &mut prog;
+                    let _ = &$p;
+                    $body
+                };
+                sym!($kind, out, prog)
+            };
+            #[inline(always)]
+            fn input(&self, k: usize) -> i32 {
+                Leaves::dyn_leaf(&self.0, k)
+            }
+            fn check_args(&self) -> Result<(), LayoutError> {
+                Leaves::check(&self.0)
+            }
+        }
+
+        impl<$($A: Static),+> Static for $Expr<$($A),+> {
+            const VALUE: Self = $Expr(($($A::VALUE,)+));
+        }
     };
 }
 
 macro_rules! op {
     (
         $(#[$doc:meta])*
-        $kind:ident $fname:ident, $Expr:ident, $Alias:ident, $Trait:ident,
-        [$A:ident: $AB:ident $(, $P:ident: $PB:ident)*] = $body:expr;
+        $kind:ident $fname:ident, $Expr:ident, $Alias:ident,
+        [$($A:ident: $AB:ident => $a:ident),+] |$p:ident| = $body:expr;
     ) => {
-        #[doc = concat!("The const expression behind [`", stringify!($fname), "()`]; [`", stringify!($Alias), "`] is the layout, tuple or integer it computes.")]
-        ///
-        /// ```
-        #[doc = concat!("type E = cute_static::", stringify!($Expr), "<", sample!($AB) $(, ", ", sample!($PB))*, ">;")]
-        #[doc = concat!("let _ = core::marker::PhantomData::<E>;")]
-        /// ```
-        pub struct $Expr<$A $(, $P)*>(PhantomData<fn() -> ($A, $($P,)*)>);
-
-        op!(@impl $kind, $Expr, [$A: $AB $(, $P: $PB)*], $body);
+        expr_type!($Expr, [$($A: $AB => $a),+] |$p| $body, $kind);
 
         #[doc = concat!("The result type of [`", stringify!($fname), "()`].")]
-        ///
-        /// ```
-        #[doc = concat!("type R = cute_static::", stringify!($Alias), "<", sample!($AB) $(, ", ", sample!($PB))*, ">;")]
-        #[doc = concat!("let _ = core::marker::PhantomData::<R>;")]
-        /// ```
-        pub type $Alias<$A $(, $P)*> = op!(@out $kind, $Expr<$A $(, $P)*>);
-
-        #[doc = concat!("[`", stringify!($fname), "()`] as a trait on its first argument: `Output` is the result type.")]
-        ///
-        /// ```
-        #[doc = concat!("use cute_static::", stringify!($Trait), ";")]
-        #[doc = concat!("type Out = <", sample!($AB), " as ", stringify!($Trait), "<", $(sample!($PB), ", ",)* ">>::Output;")]
-        #[doc = concat!("type Same = cute_static::", stringify!($Alias), "<", sample!($AB) $(, ", ", sample!($PB))*, ">;")]
-        #[doc = concat!("let _: core::marker::PhantomData<Out> = core::marker::PhantomData::<Same>;")]
-        /// ```
-        pub trait $Trait<$($P),*> {
-            /// The result type.
-            type Output;
-        }
-
-        impl<$A: $AB $(, $P: $PB)*> $Trait<$($P),*> for $A {
-            type Output = $Alias<$A $(, $P)*>;
-        }
+        pub type $Alias<$($A),+> = op!(@out $kind, $Expr<$($A),+>);
 
         $(#[$doc])*
         #[inline(always)]
         #[allow(non_snake_case)]
-        pub fn $fname<$A: $AB $(, $P: $PB)*>(_: $A $(, _: $P)*) -> $Alias<$A $(, $P)*> {
-            op!(@force $kind, $Expr<$A $(, $P)*>);
-            Default::default()
-        }
-    };
-    (@impl layout, $Expr:ident, [$($G:ident: $GB:path),*], $body:expr) => {
-        impl<$($G: $GB),*> Expr for $Expr<$($G),*> {
-            const LAYOUT: L = $body;
-        }
-    };
-    (@impl int, $Expr:ident, [$($G:ident: $GB:path),*], $body:expr) => {
-        impl<$($G: $GB),*> IntExpr for $Expr<$($G),*> {
-            const VALUE: i32 = $body;
-        }
-    };
-    (@impl tuple, $Expr:ident, [$($G:ident: $GB:path),*], $body:expr) => {
-        impl<$($G: $GB),*> TupleExpr for $Expr<$($G),*> {
-            const TREE: Tree = $body;
-        }
-    };
-    (@impl bool, $Expr:ident, [$($G:ident: $GB:path),*], $body:expr) => {
-        impl<$($G: $GB),*> BoolExpr for $Expr<$($G),*> {
-            const VALUE: bool = $body;
+        pub fn $fname<$($A: $AB),+>($($a: $A),+) -> $Alias<$($A),+> {
+            let _ = <$Expr<$($A),+> as Expr>::SYM;
+            op!(@wrap $kind, $Expr(($($a,)+)))
         }
     };
     (@out layout, $e:ty) => { LayoutOf<$e> };
     (@out int, $e:ty) => { IntOf<$e> };
     (@out tuple, $e:ty) => { TupleOf<$e> };
     (@out bool, $e:ty) => { BoolOf<$e> };
-    (@force layout, $e:ty) => { let _ = <$e as Expr>::LAYOUT; };
-    (@force int, $e:ty) => { let _ = <$e as IntExpr>::VALUE; };
-    (@force tuple, $e:ty) => { let _ = <$e as TupleExpr>::TREE; };
-    (@force bool, $e:ty) => { let _ = <$e as BoolExpr>::VALUE; };
+    (@wrap layout, $e:expr) => { LayoutOf($e) };
+    (@wrap int, $e:expr) => { IntOf($e) };
+    (@wrap tuple, $e:expr) => { TupleOf($e) };
+    (@wrap bool, $e:expr) => { BoolOf($e) };
 }
-
-// ---- IntTuple functions -------------------------------------------------------------------
 
 op! {
     /// CuTe's `size(t)`: the product of the leaves.
@@ -116,7 +120,7 @@ op! {
     /// ```
     /// assert_eq!(cute_static::size(cute_static::int_tuple!((_4,(_3,_2)))).to_string(), "_24");
     /// ```
-    int size, SizeExpr, Size, SizeOp, [T: IntTuple] = T::TREE.size();
+    int size, SizeExpr, Size, [T: IntTuple => t] |p| = p.product(&t.leaves());
 }
 
 op! {
@@ -125,7 +129,7 @@ op! {
     /// ```
     /// assert_eq!(cute_static::flatten(cute_static::int_tuple!(((_2,_3),(_4)))).to_string(), "(_2,_3,_4)");
     /// ```
-    tuple flatten, FlattenExpr, Flatten, FlattenOp, [T: IntTuple] = T::TREE.flatten();
+    tuple flatten, FlattenExpr, Flatten, [T: IntTuple => t] |p| = t.flatten();
 }
 
 op! {
@@ -135,7 +139,7 @@ op! {
     /// use cute_static::{shape_div, int_tuple};
     /// assert_eq!(shape_div(int_tuple!((_4,_5,_6)), int_tuple!(_40)).to_string(), "(_1,_1,_3)");
     /// ```
-    tuple shape_div, ShapeDivExpr, ShapeDiv, ShapeDivOp, [A: IntTuple, B: IntTuple] = it::shape_div(&A::TREE, &B::TREE);
+    tuple shape_div, ShapeDivExpr, ShapeDiv, [A: IntTuple => a, B: IntTuple => b] |p| = it::shape_div(p, &a, &b);
 }
 
 op! {
@@ -145,7 +149,7 @@ op! {
     /// use cute_static::{ceil_div, int_tuple};
     /// assert_eq!(ceil_div(int_tuple!((_7,_5)), int_tuple!((_2))).to_string(), "(_4,_5)");
     /// ```
-    tuple ceil_div, CeilDivExpr, CeilDiv, CeilDivOp, [A: IntTuple, B: IntTuple] = it::ceil_div(&A::TREE, &B::TREE);
+    tuple ceil_div, CeilDivExpr, CeilDiv, [A: IntTuple => a, B: IntTuple => b] |p| = it::ceil_div(p, &a, &b);
 }
 
 op! {
@@ -155,7 +159,7 @@ op! {
     /// use cute_static::{compact_col_major, int_tuple};
     /// assert_eq!(compact_col_major(int_tuple!((_2,_3,_4))).to_string(), "(_1,_2,_6)");
     /// ```
-    tuple compact_col_major, CompactColMajorExpr, CompactColMajor, CompactColMajorOp, [S: IntTuple] = st::compact_major(&S::TREE, 1, false);
+    tuple compact_col_major, CompactColMajorExpr, CompactColMajor, [S: IntTuple => s] |p| = st::compact_major(p, &s, V::s(1), Major::Left);
 }
 
 op! {
@@ -165,7 +169,7 @@ op! {
     /// use cute_static::{compact_row_major, int_tuple};
     /// assert_eq!(compact_row_major(int_tuple!((_2,_3,_4))).to_string(), "(_12,_4,_1)");
     /// ```
-    tuple compact_row_major, CompactRowMajorExpr, CompactRowMajor, CompactRowMajorOp, [S: IntTuple] = st::compact_major(&S::TREE, 1, true);
+    tuple compact_row_major, CompactRowMajorExpr, CompactRowMajor, [S: IntTuple => s] |p| = st::compact_major(p, &s, V::s(1), Major::Right);
 }
 
 op! {
@@ -176,7 +180,7 @@ op! {
     /// let c = idx2crd(int_tuple!(_191), int_tuple!(((_2,_2),(_4,_2),(_2,_3))));
     /// assert_eq!(c.to_string(), "((_1,_1),(_3,_1),(_1,_2))");
     /// ```
-    tuple idx2crd, Idx2CrdExpr, Idx2Crd, Idx2CrdOp, [I: IntTuple, S: IntTuple] = st::idx2crd(&I::TREE, &S::TREE);
+    tuple idx2crd, Idx2CrdExpr, Idx2Crd, [I: IntTuple => i, S: IntTuple => s] |p| = st::idx2crd(p, &i, &s);
 }
 
 op! {
@@ -187,7 +191,7 @@ op! {
     /// let i = crd2idx(int_tuple!((_1,(_1,_2))), int_tuple!((_3,(_2,_3))), int_tuple!((_3,(_12,_1))));
     /// assert_eq!(i.to_string(), "_17");
     /// ```
-    int crd2idx, Crd2IdxExpr, Crd2Idx, Crd2IdxOp, [Cd: IntTuple, S: IntTuple, D: IntTuple] = st::crd2idx(&Cd::TREE, &S::TREE, &D::TREE);
+    int crd2idx, Crd2IdxExpr, Crd2Idx, [Cd: IntTuple => cd, S: IntTuple => s, D: IntTuple => d] |p| = st::crd2idx(p, &cd, &s, &d);
 }
 
 op! {
@@ -197,7 +201,7 @@ op! {
     /// use cute_static::{congruent, int_tuple};
     /// assert_eq!(congruent(int_tuple!((_2,(_3,_4))), int_tuple!((_1,(_1,_5)))).to_string(), "_1");
     /// ```
-    bool congruent, CongruentExpr, Congruent, CongruentOp, [A: IntTuple, B: IntTuple] = it::congruent(&A::TREE, &B::TREE);
+    bool congruent, CongruentExpr, Congruent, [A: IntTuple => a, B: IntTuple => b] |p| = it::congruent(&a, &b);
 }
 
 op! {
@@ -207,7 +211,7 @@ op! {
     /// use cute_static::{compatible, int_tuple};
     /// assert_eq!(compatible(int_tuple!(_6), int_tuple!((_2,_3))).to_string(), "_1");
     /// ```
-    bool compatible, CompatibleExpr, Compatible, CompatibleOp, [A: IntTuple, B: IntTuple] = it::compatible(&A::TREE, &B::TREE);
+    bool compatible, CompatibleExpr, Compatible, [A: IntTuple => a, B: IntTuple => b] |p| = it::compatible(p, &a, &b);
 }
 
 op! {
@@ -217,10 +221,8 @@ op! {
     /// use cute_static::{weakly_congruent, int_tuple};
     /// assert_eq!(weakly_congruent(int_tuple!((_2,_3)), int_tuple!(((_1,_2),_3))).to_string(), "_1");
     /// ```
-    bool weakly_congruent, WeaklyCongruentExpr, WeaklyCongruent, WeaklyCongruentOp, [A: IntTuple, B: IntTuple] = it::weakly_congruent(&A::TREE, &B::TREE);
+    bool weakly_congruent, WeaklyCongruentExpr, WeaklyCongruent, [A: IntTuple => a, B: IntTuple => b] |p| = it::weakly_congruent(p, &a, &b);
 }
-
-// ---- Layout construction and modes --------------------------------------------------------
 
 op! {
     /// CuTe's `make_layout(shape)`: column-major (`LayoutLeft`).
@@ -229,7 +231,7 @@ op! {
     /// use cute_static::{make_layout, int_tuple};
     /// assert_eq!(make_layout(int_tuple!((_4,(_3,_2)))).to_string(), "(_4,(_3,_2)):(_1,(_4,_12))");
     /// ```
-    layout make_layout, MakeLayoutExpr, MakeLayout, MakeLayoutOp, [S: IntTuple] = ly::make_layout(&S::TREE, false);
+    layout make_layout, MakeLayoutExpr, MakeLayout, [S: IntTuple => s] |p| = ly::make_layout(p, &s, Major::Left);
 }
 
 op! {
@@ -239,7 +241,7 @@ op! {
     /// use cute_static::{make_layout_right, int_tuple};
     /// assert_eq!(make_layout_right(int_tuple!((_4,_3))).to_string(), "(_4,_3):(_3,_1)");
     /// ```
-    layout make_layout_right, MakeLayoutRightExpr, MakeLayoutRight, MakeLayoutRightOp, [S: IntTuple] = ly::make_layout(&S::TREE, true);
+    layout make_layout_right, MakeLayoutRightExpr, MakeLayoutRight, [S: IntTuple => s] |p| = ly::make_layout(p, &s, Major::Right);
 }
 
 op! {
@@ -250,8 +252,7 @@ op! {
     /// let l = make_ordered_layout(int_tuple!((_2,_2,_2,_2)), int_tuple!((_0,_2,_3,_1)));
     /// assert_eq!(l.to_string(), "(_2,_2,_2,_2):(_1,_4,_8,_2)");
     /// ```
-    layout make_ordered_layout, MakeOrderedLayoutExpr, OrderedLayout, MakeOrderedLayoutOp, [S: IntTuple, O: IntTuple] =
-        L::new(S::TREE, st::compact_order(&S::TREE, &O::TREE));
+    layout make_ordered_layout, MakeOrderedLayoutExpr, OrderedLayout, [S: IntTuple => s, O: IntTuple => o] |p| = L::new(s, st::compact_order(p, &s, &o));
 }
 
 op! {
@@ -261,7 +262,7 @@ op! {
     /// use cute_static::{append, layout};
     /// assert_eq!(append(layout!(_3:_1), layout!(_4:_3)).to_string(), "(_3,_4):(_1,_3)");
     /// ```
-    layout append, AppendExpr, Append, AppendOp, [A: StaticLayout, B: StaticLayout] = ly::append(&A::LAYOUT, &B::LAYOUT);
+    layout append, AppendExpr, Append, [A: IsLayout => a, B: IsLayout => b] |p| = ly::append(&a, &b);
 }
 
 op! {
@@ -271,7 +272,7 @@ op! {
     /// use cute_static::{prepend, layout};
     /// assert_eq!(prepend(layout!(_3:_1), layout!(_4:_3)).to_string(), "(_4,_3):(_3,_1)");
     /// ```
-    layout prepend, PrependExpr, Prepend, PrependOp, [A: StaticLayout, B: StaticLayout] = ly::prepend(&A::LAYOUT, &B::LAYOUT);
+    layout prepend, PrependExpr, Prepend, [A: IsLayout => a, B: IsLayout => b] |p| = ly::prepend(&a, &b);
 }
 
 op! {
@@ -282,7 +283,7 @@ op! {
     /// let l = layout!((_2,(_3,_4)):(_1,(_2,_6)));
     /// assert_eq!(slice(coord!((_1,(_,_2))), l).to_string(), "(_3):(_2)");
     /// ```
-    layout slice, SliceExpr, Slice, SliceOp, [Cd: StaticCoord, A: StaticLayout] = sl::slice(&Cd::COORD, &A::LAYOUT);
+    layout slice, SliceExpr, Slice, [Cd: SliceCoord => cd, A: IsLayout => a] |p| = sl::slice(&cd, &a);
 }
 
 op! {
@@ -293,7 +294,7 @@ op! {
     /// let l = layout!((_2,(_3,_4)):(_1,(_2,_6)));
     /// assert_eq!(dice(coord!((_1,(_,_2))), l).to_string(), "(_2,_4):(_1,_6)");
     /// ```
-    layout dice, DiceExpr, Dice, DiceOp, [Cd: StaticCoord, A: StaticLayout] = sl::dice(&Cd::COORD, &A::LAYOUT);
+    layout dice, DiceExpr, Dice, [Cd: SliceCoord => cd, A: IsLayout => a] |p| = sl::dice(&cd, &a);
 }
 
 op! {
@@ -303,10 +304,8 @@ op! {
     /// use cute_static::{cosize, layout};
     /// assert_eq!(cosize(layout!((_4,(_3,_2)):(_2,(_8,_1)))).to_string(), "_24");
     /// ```
-    int cosize, CosizeExpr, Cosize, CosizeOp, [A: StaticLayout] = A::LAYOUT.cosize();
+    int cosize, CosizeExpr, Cosize, [A: IsLayout => a] |p| = a.cosize(p);
 }
-
-// ---- Coalesce and filter ------------------------------------------------------------------
 
 op! {
     /// CuTe's `coalesce(layout)`: same function on its domain, depth at most 1.
@@ -315,7 +314,7 @@ op! {
     /// use cute_static::{coalesce, layout};
     /// assert_eq!(coalesce(layout!((_2,(_1,_6)):(_1,(_6,_2)))).to_string(), "_12:_1");
     /// ```
-    layout coalesce, CoalesceExpr, Coalesce, CoalesceOp, [A: StaticLayout] = co::coalesce(&A::LAYOUT);
+    layout coalesce, CoalesceExpr, Coalesce, [A: IsLayout => a] |p| = co::coalesce(p, &a);
 }
 
 op! {
@@ -326,8 +325,7 @@ op! {
     /// let r = coalesce_profile(layout!((_2,(_1,_6)):(_1,(_6,_2))), int_tuple!((_1,_1)));
     /// assert_eq!(r.to_string(), "(_2,_6):(_1,_2)");
     /// ```
-    layout coalesce_profile, CoalesceProfileExpr, CoalesceProfile, CoalesceProfileOp, [A: StaticLayout, P: IntTuple] =
-        co::coalesce_profile(&A::LAYOUT, &P::TREE);
+    layout coalesce_profile, CoalesceProfileExpr, CoalesceProfile, [A: IsLayout => a, P: IntTuple => prof] |p| = co::coalesce_profile(p, &a, &prof);
 }
 
 op! {
@@ -337,7 +335,7 @@ op! {
     /// use cute_static::{filter, layout};
     /// assert_eq!(filter(layout!((_4,(_2,_3)):(_0,(_1,_2)))).to_string(), "_6:_1");
     /// ```
-    layout filter, FilterExpr, Filter, FilterOp, [A: StaticLayout] = co::filter(&A::LAYOUT);
+    layout filter, FilterExpr, Filter, [A: IsLayout => a] |p| = co::filter(p, &a);
 }
 
 op! {
@@ -347,10 +345,8 @@ op! {
     /// use cute_static::{filter_zeros, layout};
     /// assert_eq!(filter_zeros(layout!((_4,_2):(_0,_1))).to_string(), "(_1,_2):(_0,_1)");
     /// ```
-    layout filter_zeros, FilterZerosExpr, FilterZeros, FilterZerosOp, [A: StaticLayout] = co::filter_zeros(&A::LAYOUT);
+    layout filter_zeros, FilterZerosExpr, FilterZeros, [A: IsLayout => a] |p| = co::filter_zeros(&a);
 }
-
-// ---- Composition, complement, inverses ----------------------------------------------------
 
 op! {
     /// CuTe's `composition(A, B)`: `R(c) == A(B(c))`.
@@ -360,8 +356,7 @@ op! {
     /// let r = composition(layout!((_10,_2):(_16,_4)), layout!((_5,_4):(_1,_5)));
     /// assert_eq!(r.to_string(), "(_5,(_2,_2)):(_16,(_80,_4))");
     /// ```
-    layout composition, CompositionExpr, Composition, CompositionOp, [A: StaticLayout, B: StaticLayout] =
-        cp::composition(&A::LAYOUT, &B::LAYOUT);
+    layout composition, CompositionExpr, Composition, [A: IsLayout => a, B: IsLayout => b] |p| = cp::composition(p, &a, &b);
 }
 
 op! {
@@ -372,8 +367,7 @@ op! {
     /// let r = composition_tiler(layout!((_12,(_4,_8)):(_59,(_13,_1))), tile!((_3,_8)));
     /// assert_eq!(r.to_string(), "(_3,(_4,_2)):(_59,(_13,_1))");
     /// ```
-    layout composition_tiler, CompositionTilerExpr, CompositionTiler, CompositionTilerOp, [A: StaticLayout, T: StaticTiler] =
-        cp::composition_tiler(&A::LAYOUT, &T::TILER);
+    layout composition_tiler, CompositionTilerExpr, CompositionTiler, [A: IsLayout => a, T: Tiler => t] |p| = cp::composition_tiler(p, &a, &t);
 }
 
 op! {
@@ -383,8 +377,7 @@ op! {
     /// use cute_static::{complement, layout, int_tuple};
     /// assert_eq!(complement(layout!((_2,_2):(_1,_6)), int_tuple!(_24)).to_string(), "(_3,_2):(_2,_12)");
     /// ```
-    layout complement, ComplementExpr, Complement, ComplementOp, [A: StaticLayout, Co: IntTuple] =
-        cm::complement(&A::LAYOUT, &Co::TREE);
+    layout complement, ComplementExpr, Complement, [A: IsLayout => a, Co: IntTuple => cot] |p| = cm::complement(p, &a, &cot);
 }
 
 op! {
@@ -394,7 +387,7 @@ op! {
     /// use cute_static::{complement1, layout};
     /// assert_eq!(complement1(layout!((_2,_2):(_1,_6))).to_string(), "_3:_2");
     /// ```
-    layout complement1, Complement1Expr, Complement1, Complement1Op, [A: StaticLayout] = cm::complement1(&A::LAYOUT);
+    layout complement1, Complement1Expr, Complement1, [A: IsLayout => a] |p| = cm::complement1(p, &a);
 }
 
 op! {
@@ -404,7 +397,7 @@ op! {
     /// use cute_static::{right_inverse, layout};
     /// assert_eq!(right_inverse(layout!((_4,_2):(_2,_1))).to_string(), "(_2,_4):(_4,_1)");
     /// ```
-    layout right_inverse, RightInverseExpr, RightInverse, RightInverseOp, [A: StaticLayout] = iv::right_inverse(&A::LAYOUT);
+    layout right_inverse, RightInverseExpr, RightInverse, [A: IsLayout => a] |p| = iv::right_inverse(p, &a);
 }
 
 op! {
@@ -414,7 +407,7 @@ op! {
     /// use cute_static::{left_inverse, layout};
     /// assert_eq!(left_inverse(layout!((_4,_2):(_2,_1))).to_string(), "(_2,_4):(_4,_1)");
     /// ```
-    layout left_inverse, LeftInverseExpr, LeftInverse, LeftInverseOp, [A: StaticLayout] = iv::left_inverse(&A::LAYOUT);
+    layout left_inverse, LeftInverseExpr, LeftInverse, [A: IsLayout => a] |p| = iv::left_inverse(p, &a);
 }
 
 op! {
@@ -424,7 +417,7 @@ op! {
     /// use cute_static::{nullspace, layout};
     /// assert_eq!(nullspace(layout!((_2,_3,_4):(_0,_1,_0))).to_string(), "(_2,_4):(_1,_6)");
     /// ```
-    layout nullspace, NullspaceExpr, Nullspace, NullspaceOp, [A: StaticLayout] = iv::nullspace(&A::LAYOUT);
+    layout nullspace, NullspaceExpr, Nullspace, [A: IsLayout => a] |p| = iv::nullspace(p, &a);
 }
 
 op! {
@@ -435,8 +428,7 @@ op! {
     /// let r = max_common_layout(layout!((_4,_8):(_1,_4)), layout!((_4,_8):(_1,_8)));
     /// assert_eq!(r.to_string(), "_4:_1");
     /// ```
-    layout max_common_layout, MaxCommonLayoutExpr, MaxCommonLayout, MaxCommonLayoutOp, [A: StaticLayout, B: StaticLayout] =
-        iv::max_common_layout(&A::LAYOUT, &B::LAYOUT);
+    layout max_common_layout, MaxCommonLayoutExpr, MaxCommonLayout, [A: IsLayout => a, B: IsLayout => b] |p| = iv::max_common_layout(p, &a, &b);
 }
 
 op! {
@@ -446,11 +438,8 @@ op! {
     /// use cute_static::{max_common_vector, layout};
     /// assert_eq!(max_common_vector(layout!((_4,_8):(_1,_4)), layout!((_4,_8):(_1,_4))).to_string(), "_32");
     /// ```
-    int max_common_vector, MaxCommonVectorExpr, MaxCommonVector, MaxCommonVectorOp, [A: StaticLayout, B: StaticLayout] =
-        iv::max_common_vector(&A::LAYOUT, &B::LAYOUT);
+    int max_common_vector, MaxCommonVectorExpr, MaxCommonVector, [A: IsLayout => a, B: IsLayout => b] |p| = iv::max_common_vector(p, &a, &b);
 }
-
-// ---- Divide ---------------------------------------------------------------------------------
 
 op! {
     /// CuTe's `logical_divide(A, B)` for a layout `B`: `(tile, rest)`.
@@ -460,8 +449,7 @@ op! {
     /// let r = logical_divide(layout!((_4,_2,_3):(_2,_1,_8)), layout!(_4:_2));
     /// assert_eq!(r.to_string(), "((_2,_2),(_2,_3)):((_4,_1),(_2,_8))");
     /// ```
-    layout logical_divide, LogicalDivideExpr, LogicalDivide, LogicalDivideOp, [A: StaticLayout, B: StaticLayout] =
-        dv::logical_divide(&A::LAYOUT, &B::LAYOUT);
+    layout logical_divide, LogicalDivideExpr, LogicalDivide, [A: IsLayout => a, B: IsLayout => b] |p| = dv::logical_divide(p, &a, &b);
 }
 
 op! {
@@ -472,8 +460,7 @@ op! {
     /// let r = logical_divide_tiler(layout!((_9,(_4,_8)):(_59,(_13,_1))), tile!((_3:_3,(_2,_4):(_1,_8))));
     /// assert_eq!(r.to_string(), "((_3,_3),((_2,_4),(_2,_2))):((_177,_59),((_13,_2),(_26,_1)))");
     /// ```
-    layout logical_divide_tiler, LogicalDivideTilerExpr, LogicalDivideTiler, LogicalDivideTilerOp, [A: StaticLayout, T: StaticTiler] =
-        dv::logical_divide_tiler(&A::LAYOUT, &T::TILER);
+    layout logical_divide_tiler, LogicalDivideTilerExpr, LogicalDivideTiler, [A: IsLayout => a, T: Tiler => t] |p| = dv::logical_divide_tiler(p, &a, &t);
 }
 
 op! {
@@ -484,8 +471,7 @@ op! {
     /// let r = zipped_divide(layout!((_9,(_4,_8)):(_59,(_13,_1))), tile!((_3:_3,(_2,_4):(_1,_8))));
     /// assert_eq!(r.to_string(), "((_3,(_2,_4)),(_3,(_2,_2))):((_177,(_13,_2)),(_59,(_26,_1)))");
     /// ```
-    layout zipped_divide, ZippedDivideExpr, ZippedDivide, ZippedDivideOp, [A: StaticLayout, T: StaticTiler] =
-        dv::zipped_divide(&A::LAYOUT, &T::TILER);
+    layout zipped_divide, ZippedDivideExpr, ZippedDivide, [A: IsLayout => a, T: Tiler => t] |p| = dv::zipped_divide(p, &a, &t);
 }
 
 op! {
@@ -496,8 +482,7 @@ op! {
     /// let r = tiled_divide(layout!((_9,(_4,_8)):(_59,(_13,_1))), tile!((_3:_3,(_2,_4):(_1,_8))));
     /// assert_eq!(r.to_string(), "((_3,(_2,_4)),_3,(_2,_2)):((_177,(_13,_2)),_59,(_26,_1))");
     /// ```
-    layout tiled_divide, TiledDivideExpr, TiledDivide, TiledDivideOp, [A: StaticLayout, T: StaticTiler] =
-        dv::tiled_divide(&A::LAYOUT, &T::TILER);
+    layout tiled_divide, TiledDivideExpr, TiledDivide, [A: IsLayout => a, T: Tiler => t] |p| = dv::tiled_divide(p, &a, &t);
 }
 
 op! {
@@ -508,11 +493,8 @@ op! {
     /// let r = flat_divide(layout!((_9,(_4,_8)):(_59,(_13,_1))), tile!((_3:_3,(_2,_4):(_1,_8))));
     /// assert_eq!(r.to_string(), "(_3,(_2,_4),_3,(_2,_2)):(_177,(_13,_2),_59,(_26,_1))");
     /// ```
-    layout flat_divide, FlatDivideExpr, FlatDivide, FlatDivideOp, [A: StaticLayout, T: StaticTiler] =
-        dv::flat_divide(&A::LAYOUT, &T::TILER);
+    layout flat_divide, FlatDivideExpr, FlatDivide, [A: IsLayout => a, T: Tiler => t] |p| = dv::flat_divide(p, &a, &t);
 }
-
-// ---- Product --------------------------------------------------------------------------------
 
 op! {
     /// CuTe's `logical_product(A, B)`: `(A, complement(A, size(A)*cosize(B)) ∘ B)`.
@@ -522,8 +504,7 @@ op! {
     /// let r = logical_product(layout!((_2,_2):(_4,_1)), layout!(_6:_1));
     /// assert_eq!(r.to_string(), "((_2,_2),(_2,_3)):((_4,_1),(_2,_8))");
     /// ```
-    layout logical_product, LogicalProductExpr, LogicalProduct, LogicalProductOp, [A: StaticLayout, B: StaticLayout] =
-        pr::logical_product(&A::LAYOUT, &B::LAYOUT);
+    layout logical_product, LogicalProductExpr, LogicalProduct, [A: IsLayout => a, B: IsLayout => b] |p| = pr::logical_product(p, &a, &b);
 }
 
 op! {
@@ -534,8 +515,7 @@ op! {
     /// let r = logical_product_tiler(layout!((_2,_2):(_4,_1)), tile!(_6:_1));
     /// assert_eq!(r.to_string(), "((_2,_2),(_2,_3)):((_4,_1),(_2,_8))");
     /// ```
-    layout logical_product_tiler, LogicalProductTilerExpr, LogicalProductTiler, LogicalProductTilerOp, [A: StaticLayout, T: StaticTiler] =
-        pr::logical_product_tiler(&A::LAYOUT, &T::TILER);
+    layout logical_product_tiler, LogicalProductTilerExpr, LogicalProductTiler, [A: IsLayout => a, T: Tiler => t] |p| = pr::logical_product_tiler(p, &a, &t);
 }
 
 op! {
@@ -546,8 +526,7 @@ op! {
     /// let r = zipped_product(layout!((_2,_5):(_5,_1)), layout!((_3,_4):(_1,_3)));
     /// assert_eq!(r.to_string(), "((_2,_5),(_3,_4)):((_5,_1),(_10,_30))");
     /// ```
-    layout zipped_product, ZippedProductExpr, ZippedProduct, ZippedProductOp, [A: StaticLayout, T: StaticTiler] =
-        pr::zipped_product(&A::LAYOUT, &T::TILER);
+    layout zipped_product, ZippedProductExpr, ZippedProduct, [A: IsLayout => a, T: Tiler => t] |p| = pr::zipped_product(p, &a, &t);
 }
 
 op! {
@@ -558,8 +537,7 @@ op! {
     /// let r = tiled_product(layout!((_2,_5):(_5,_1)), layout!((_3,_4):(_1,_3)));
     /// assert_eq!(r.to_string(), "((_2,_5),_3,_4):((_5,_1),_10,_30)");
     /// ```
-    layout tiled_product, TiledProductExpr, TiledProduct, TiledProductOp, [A: StaticLayout, T: StaticTiler] =
-        pr::tiled_product(&A::LAYOUT, &T::TILER);
+    layout tiled_product, TiledProductExpr, TiledProduct, [A: IsLayout => a, T: Tiler => t] |p| = pr::tiled_product(p, &a, &t);
 }
 
 op! {
@@ -570,8 +548,7 @@ op! {
     /// let r = flat_product(layout!((_2,_5):(_5,_1)), layout!((_3,_4):(_1,_3)));
     /// assert_eq!(r.to_string(), "(_2,_5,_3,_4):(_5,_1,_10,_30)");
     /// ```
-    layout flat_product, FlatProductExpr, FlatProduct, FlatProductOp, [A: StaticLayout, T: StaticTiler] =
-        pr::flat_product(&A::LAYOUT, &T::TILER);
+    layout flat_product, FlatProductExpr, FlatProduct, [A: IsLayout => a, T: Tiler => t] |p| = pr::flat_product(p, &a, &t);
 }
 
 op! {
@@ -582,8 +559,7 @@ op! {
     /// let r = blocked_product(layout!((_2,_5):(_5,_1)), layout!((_3,_4):(_1,_3)));
     /// assert_eq!(r.to_string(), "((_2,_3),(_5,_4)):((_5,_10),(_1,_30))");
     /// ```
-    layout blocked_product, BlockedProductExpr, BlockedProduct, BlockedProductOp, [A: StaticLayout, B: StaticLayout] =
-        pr::blocked_product(&A::LAYOUT, &B::LAYOUT);
+    layout blocked_product, BlockedProductExpr, BlockedProduct, [A: IsLayout => a, B: IsLayout => b] |p| = pr::blocked_product(p, &a, &b);
 }
 
 op! {
@@ -594,8 +570,7 @@ op! {
     /// let r = raked_product(layout!((_2,_5):(_5,_1)), layout!((_3,_4):(_1,_3)));
     /// assert_eq!(r.to_string(), "((_3,_2),(_4,_5)):((_10,_5),(_30,_1))");
     /// ```
-    layout raked_product, RakedProductExpr, RakedProduct, RakedProductOp, [A: StaticLayout, B: StaticLayout] =
-        pr::raked_product(&A::LAYOUT, &B::LAYOUT);
+    layout raked_product, RakedProductExpr, RakedProduct, [A: IsLayout => a, B: IsLayout => b] |p| = pr::raked_product(p, &a, &b);
 }
 
 op! {
@@ -606,23 +581,48 @@ op! {
     /// let r = tile_to_shape(layout!((_2,_3):(_1,_2)), int_tuple!((_8,_9)));
     /// assert_eq!(r.to_string(), "((_2,_4),(_3,_3)):((_1,_6),(_2,_24))");
     /// ```
-    layout tile_to_shape, TileToShapeExpr, TileToShape, TileToShapeOp, [A: StaticLayout, S: IntTuple] =
-        pr::tile_to_shape(&A::LAYOUT, &S::TREE);
+    layout tile_to_shape, TileToShapeExpr, TileToShape, [A: IsLayout => a, S: IntTuple => s] |p| = pr::tile_to_shape(p, &a, &s);
 }
 
-// ---- Recast ---------------------------------------------------------------------------------
+// ---- Recast, modes ------------------------------------------------------------------------
 
-/// The const expression behind [`upcast`].
-///
-/// ```
-/// use cute_static::{layout_t, Upcast};
-/// assert_eq!(Upcast::<2, layout_t!((_4,_8):(_1,_4))>::new().to_string(), "(_2,_8):(_1,_2)");
-/// let _ = core::marker::PhantomData::<cute_static::UpcastExpr<2, layout_t!(_4:_1)>>;
-/// ```
-pub struct UpcastExpr<const N: i32, A>(PhantomData<fn() -> A>);
-impl<const N: i32, A: StaticLayout> Expr for UpcastExpr<N, A> {
-    const LAYOUT: L = rc::upcast(N, &A::LAYOUT);
+/// An operation with a const-generic parameter (hidden plumbing).
+macro_rules! param_expr {
+    ($Expr:ident<$($c:ident: $ct:ty),+>, |$p:ident, $a:ident| $body:expr) => {
+        #[doc(hidden)]
+        #[derive(Clone, Copy, Default)]
+        pub struct $Expr<$(const $c: $ct,)+ A>((A,));
+
+        impl<$(const $c: $ct,)+ A: IsLayout> Expr for $Expr<$($c,)+ A> {
+            const SYM: Sym = {
+                let $a = A::LAYOUT;
+                let mut prog = Prog::new(A::NDYN);
+                let out = {
+                    let $p = &mut prog;
+                    $body
+                };
+                Sym { layout: out, prog }
+            };
+            #[inline(always)]
+            fn input(&self, k: usize) -> i32 {
+                Leaves::dyn_leaf(&self.0, k)
+            }
+            fn check_args(&self) -> Result<(), LayoutError> {
+                Leaves::check(&self.0)
+            }
+        }
+
+        impl<$(const $c: $ct,)+ A: Static> Static for $Expr<$($c,)+ A> {
+            const VALUE: Self = $Expr((A::VALUE,));
+        }
+    };
 }
+
+param_expr!(UpcastExpr<N: i32>, |p, a| rc::upcast(p, N, &a));
+param_expr!(DowncastExpr<N: i32>, |p, a| rc::downcast(p, N, &a));
+param_expr!(GetExpr<I: usize>, |p, a| { let _ = p; a.mode(I) });
+param_expr!(TakeExpr<B: usize, E: usize>, |p, a| { let _ = p; ly::take(&a, B, E) });
+
 /// The result type of [`upcast`].
 ///
 /// ```
@@ -638,21 +638,11 @@ pub type Upcast<const N: i32, A> = LayoutOf<UpcastExpr<N, A>>;
 /// assert_eq!(upcast::<8, _>(layout!((_8,_1024):(_1024,_1))).to_string(), "(_8,_128):(_128,_1)");
 /// ```
 #[inline(always)]
-pub fn upcast<const N: i32, A: StaticLayout>(_: A) -> Upcast<N, A> {
-    let _ = <UpcastExpr<N, A> as Expr>::LAYOUT;
-    Default::default()
+pub fn upcast<const N: i32, A: IsLayout>(a: A) -> Upcast<N, A> {
+    let _ = <UpcastExpr<N, A> as Expr>::SYM;
+    LayoutOf(UpcastExpr((a,)))
 }
 
-/// The const expression behind [`downcast`].
-///
-/// ```
-/// use cute_static::layout_t;
-/// let _ = core::marker::PhantomData::<cute_static::DowncastExpr<2, layout_t!(_4:_1)>>;
-/// ```
-pub struct DowncastExpr<const N: i32, A>(PhantomData<fn() -> A>);
-impl<const N: i32, A: StaticLayout> Expr for DowncastExpr<N, A> {
-    const LAYOUT: L = rc::downcast(N, &A::LAYOUT);
-}
 /// The result type of [`downcast`].
 ///
 /// ```
@@ -668,21 +658,11 @@ pub type Downcast<const N: i32, A> = LayoutOf<DowncastExpr<N, A>>;
 /// assert_eq!(downcast::<8, _>(layout!((_8,_128):(_128,_1))).to_string(), "(_8,_1024):(_1024,_1)");
 /// ```
 #[inline(always)]
-pub fn downcast<const N: i32, A: StaticLayout>(_: A) -> Downcast<N, A> {
-    let _ = <DowncastExpr<N, A> as Expr>::LAYOUT;
-    Default::default()
+pub fn downcast<const N: i32, A: IsLayout>(a: A) -> Downcast<N, A> {
+    let _ = <DowncastExpr<N, A> as Expr>::SYM;
+    LayoutOf(DowncastExpr((a,)))
 }
 
-/// The const expression behind [`get`].
-///
-/// ```
-/// use cute_static::layout_t;
-/// let _ = core::marker::PhantomData::<cute_static::GetExpr<0, layout_t!((_4,_2):(_2,_1))>>;
-/// ```
-pub struct GetExpr<const I: usize, A>(PhantomData<fn() -> A>);
-impl<const I: usize, A: StaticLayout> Expr for GetExpr<I, A> {
-    const LAYOUT: L = A::LAYOUT.mode(I);
-}
 /// The result type of [`get`]: mode `I` of a layout.
 ///
 /// ```
@@ -699,21 +679,11 @@ pub type Get<const I: usize, A> = LayoutOf<GetExpr<I, A>>;
 /// assert_eq!(get::<1, _>(l).to_string(), "(_3,_2):(_8,_1)");
 /// ```
 #[inline(always)]
-pub fn get<const I: usize, A: StaticLayout>(_: A) -> Get<I, A> {
-    let _ = <GetExpr<I, A> as Expr>::LAYOUT;
-    Default::default()
+pub fn get<const I: usize, A: IsLayout>(a: A) -> Get<I, A> {
+    let _ = <GetExpr<I, A> as Expr>::SYM;
+    LayoutOf(GetExpr((a,)))
 }
 
-/// The const expression behind [`take`].
-///
-/// ```
-/// use cute_static::layout_t;
-/// let _ = core::marker::PhantomData::<cute_static::TakeExpr<0, 1, layout_t!((_4,_2):(_2,_1))>>;
-/// ```
-pub struct TakeExpr<const B: usize, const E: usize, A>(PhantomData<fn() -> A>);
-impl<const B: usize, const E: usize, A: StaticLayout> Expr for TakeExpr<B, E, A> {
-    const LAYOUT: L = ly::take(&A::LAYOUT, B, E);
-}
 /// The result type of [`take`]: modes `[B, E)` of a layout.
 ///
 /// ```
@@ -729,7 +699,13 @@ pub type Take<const B: usize, const E: usize, A> = LayoutOf<TakeExpr<B, E, A>>;
 /// assert_eq!(take::<1, 3, _>(layout!((_2,_3,_4):(_1,_2,_6))).to_string(), "(_3,_4):(_2,_6)");
 /// ```
 #[inline(always)]
-pub fn take<const B: usize, const E: usize, A: StaticLayout>(_: A) -> Take<B, E, A> {
-    let _ = <TakeExpr<B, E, A> as Expr>::LAYOUT;
-    Default::default()
+pub fn take<const B: usize, const E: usize, A: IsLayout>(a: A) -> Take<B, E, A> {
+    let _ = <TakeExpr<B, E, A> as Expr>::SYM;
+    LayoutOf(TakeExpr((a,)))
+}
+
+/// The run-time checks of any result (used by the `checked` methods).
+#[allow(dead_code)]
+pub(crate) fn check_expr<E: Expr>(e: &E) -> Result<(), LayoutError> {
+    expr_check(e)
 }

@@ -1,13 +1,14 @@
 //! Reading CuTe text into const trees without the macros, for tools and tests: the same const
 //! algorithms, run on text at run time. Hidden from the documented API.
 
-use crate::algebra::layout::{L, make_layout};
+use crate::algebra::layout::{L, Major, make_layout};
 use crate::algebra::{
     coalesce as co, complement as cm, composition as cp, divide as dv, int_tuple as it,
     inverse as iv, layout as ly, product as pr, recast as rc, slice as sl, stride as st,
 };
 use crate::error::Msg;
-use crate::tree::{INT, LAYOUT, Tree, UNDER};
+use crate::prog::Prog;
+use crate::tree::{Kind, Tree, V};
 
 struct P<'a> {
     s: &'a [u8],
@@ -24,7 +25,7 @@ impl P<'_> {
             let mut shape = Tree::new();
             shape.append_sub(out, start);
             out.len = start;
-            out.push(LAYOUT, 0);
+            out.push(Kind::Layout, 0);
             out.append(&shape);
             self.term(out);
         }
@@ -69,9 +70,9 @@ impl P<'_> {
                     && (self.s[self.i] == b'-' || self.s[self.i].is_ascii_digit())
                 {
                     let v = self.int();
-                    out.push(INT, v);
+                    out.push_leaf(V::s(v));
                 } else {
-                    out.push(UNDER, 0);
+                    out.push(Kind::Under, 0);
                 }
             }
             _ => Msg::new("parse: static integers are written _N; unexpected byte ")
@@ -121,7 +122,7 @@ pub const fn parse(text: &str) -> Tree {
 
 const fn layout(text: &str) -> L {
     let t = parse(text);
-    if t.tag[0] != LAYOUT {
+    if !matches!(t.tag[0], Kind::Layout) {
         Msg::new("parse: expected a layout shape:stride").fail()
     }
     L::new(t.sub(1), t.sub(t.end(1)))
@@ -154,52 +155,54 @@ fn bool_text(b: bool) -> Msg {
 pub fn run(op: &str, a: &[&str]) -> Option<impl core::fmt::Display> {
     let t = |i: usize| parse(a[i]);
     let l = |i: usize| layout(a[i]);
+    let mut prog = Prog::new(0);
+    let p = &mut prog;
     Some(match op {
-        "size" => int_text(t(0).size()),
+        "size" => int_text(p.product(&t(0).leaves()).value()),
         "flatten" => tree_text(&t(0).flatten()),
-        "shape_div" => tree_text(&it::shape_div(&t(0), &t(1))),
-        "ceil_div" => tree_text(&it::ceil_div(&t(0), &t(1))),
-        "compact_col_major" => tree_text(&st::compact_major(&t(0), 1, false)),
-        "compact_row_major" => tree_text(&st::compact_major(&t(0), 1, true)),
-        "idx2crd" => tree_text(&st::idx2crd(&t(0), &t(1))),
-        "crd2idx" => int_text(st::crd2idx(&t(0), &t(1), &t(2))),
-        "congruent" => bool_text(it::congruent(&t(0), &t(1))),
-        "compatible" => bool_text(it::compatible(&t(0), &t(1))),
-        "weakly_congruent" => bool_text(it::weakly_congruent(&t(0), &t(1))),
-        "cosize" => int_text(l(0).cosize()),
-        "coalesce" => layout_text(&co::coalesce(&l(0))),
-        "coalesce_profile" => layout_text(&co::coalesce_profile(&l(0), &t(1))),
-        "filter" => layout_text(&co::filter(&l(0))),
+        "shape_div" => tree_text(&it::shape_div(p, &t(0), &t(1))),
+        "ceil_div" => tree_text(&it::ceil_div(p, &t(0), &t(1))),
+        "compact_col_major" => tree_text(&st::compact_major(p, &t(0), V::s(1), Major::Left)),
+        "compact_row_major" => tree_text(&st::compact_major(p, &t(0), V::s(1), Major::Right)),
+        "idx2crd" => tree_text(&st::idx2crd(p, &t(0), &t(1))),
+        "crd2idx" => int_text(st::crd2idx(p, &t(0), &t(1), &t(2)).value()),
+        "congruent" => bool_text(it::congruent(&t(0), &t(1)).value() != 0),
+        "compatible" => bool_text(it::compatible(p, &t(0), &t(1)).value() != 0),
+        "weakly_congruent" => bool_text(it::weakly_congruent(p, &t(0), &t(1)).value() != 0),
+        "cosize" => int_text(l(0).cosize(p).value()),
+        "coalesce" => layout_text(&co::coalesce(p, &l(0))),
+        "coalesce_profile" => layout_text(&co::coalesce_profile(p, &l(0), &t(1))),
+        "filter" => layout_text(&co::filter(p, &l(0))),
         "filter_zeros" => layout_text(&co::filter_zeros(&l(0))),
-        "composition" => layout_text(&cp::composition(&l(0), &l(1))),
-        "composition_tiler" => layout_text(&cp::composition_tiler(&l(0), &t(1))),
-        "complement" => layout_text(&cm::complement(&l(0), &t(1))),
-        "complement1" => layout_text(&cm::complement1(&l(0))),
-        "right_inverse" => layout_text(&iv::right_inverse(&l(0))),
-        "left_inverse" => layout_text(&iv::left_inverse(&l(0))),
-        "nullspace" => layout_text(&iv::nullspace(&l(0))),
-        "max_common_layout" => layout_text(&iv::max_common_layout(&l(0), &l(1))),
-        "max_common_vector" => int_text(iv::max_common_vector(&l(0), &l(1))),
-        "logical_divide" => layout_text(&dv::logical_divide(&l(0), &l(1))),
-        "logical_divide_tiler" => layout_text(&dv::logical_divide_tiler(&l(0), &t(1))),
-        "zipped_divide" => layout_text(&dv::zipped_divide(&l(0), &t(1))),
-        "tiled_divide" => layout_text(&dv::tiled_divide(&l(0), &t(1))),
-        "flat_divide" => layout_text(&dv::flat_divide(&l(0), &t(1))),
-        "logical_product" => layout_text(&pr::logical_product(&l(0), &l(1))),
-        "zipped_product" => layout_text(&pr::zipped_product(&l(0), &t(1))),
-        "tiled_product" => layout_text(&pr::tiled_product(&l(0), &t(1))),
-        "flat_product" => layout_text(&pr::flat_product(&l(0), &t(1))),
-        "blocked_product" => layout_text(&pr::blocked_product(&l(0), &l(1))),
-        "raked_product" => layout_text(&pr::raked_product(&l(0), &l(1))),
-        "make_ordered_layout" => layout_text(&L::new(t(0), st::compact_order(&t(0), &t(1)))),
+        "composition" => layout_text(&cp::composition(p, &l(0), &l(1))),
+        "composition_tiler" => layout_text(&cp::composition_tiler(p, &l(0), &t(1))),
+        "complement" => layout_text(&cm::complement(p, &l(0), &t(1))),
+        "complement1" => layout_text(&cm::complement1(p, &l(0))),
+        "right_inverse" => layout_text(&iv::right_inverse(p, &l(0))),
+        "left_inverse" => layout_text(&iv::left_inverse(p, &l(0))),
+        "nullspace" => layout_text(&iv::nullspace(p, &l(0))),
+        "max_common_layout" => layout_text(&iv::max_common_layout(p, &l(0), &l(1))),
+        "max_common_vector" => int_text(iv::max_common_vector(p, &l(0), &l(1)).value()),
+        "logical_divide" => layout_text(&dv::logical_divide(p, &l(0), &l(1))),
+        "logical_divide_tiler" => layout_text(&dv::logical_divide_tiler(p, &l(0), &t(1))),
+        "zipped_divide" => layout_text(&dv::zipped_divide(p, &l(0), &t(1))),
+        "tiled_divide" => layout_text(&dv::tiled_divide(p, &l(0), &t(1))),
+        "flat_divide" => layout_text(&dv::flat_divide(p, &l(0), &t(1))),
+        "logical_product" => layout_text(&pr::logical_product(p, &l(0), &l(1))),
+        "zipped_product" => layout_text(&pr::zipped_product(p, &l(0), &t(1))),
+        "tiled_product" => layout_text(&pr::tiled_product(p, &l(0), &t(1))),
+        "flat_product" => layout_text(&pr::flat_product(p, &l(0), &t(1))),
+        "blocked_product" => layout_text(&pr::blocked_product(p, &l(0), &l(1))),
+        "raked_product" => layout_text(&pr::raked_product(p, &l(0), &l(1))),
+        "make_ordered_layout" => layout_text(&L::new(t(0), st::compact_order(p, &t(0), &t(1)))),
         "slice" => layout_text(&sl::slice(&t(0), &l(1))),
         "dice" => layout_text(&sl::dice(&t(0), &l(1))),
         "append" => layout_text(&ly::append(&l(0), &l(1))),
         "prepend" => layout_text(&ly::prepend(&l(0), &l(1))),
-        "tile_to_shape" => layout_text(&pr::tile_to_shape(&l(0), &t(1))),
-        "upcast" => layout_text(&rc::upcast(t(0).value(), &l(1))),
-        "downcast" => layout_text(&rc::downcast(t(0).value(), &l(1))),
-        "make_layout" => layout_text(&make_layout(&t(0), false)),
+        "tile_to_shape" => layout_text(&pr::tile_to_shape(p, &l(0), &t(1))),
+        "upcast" => layout_text(&rc::upcast(p, t(0).value().value(), &l(1))),
+        "downcast" => layout_text(&rc::downcast(p, t(0).value().value(), &l(1))),
+        "make_layout" => layout_text(&make_layout(p, &t(0), Major::Left)),
         _ => return None,
     })
 }

@@ -1,22 +1,79 @@
 //! `Tree`: a const-evaluable IntTuple (or coordinate, or tiler) in preorder, with a fixed
 //! capacity, and the helpers every const algorithm uses. Everything here is `const fn`, because
 //! the whole algebra of this crate runs in const evaluation.
+//!
+//! A leaf is a [`V`]: a static value (CuTe's `Int<N>`) or a dynamic one (CuTe's `int`), which
+//! during const evaluation is a reference to a node of a [`crate::prog::Prog`], the straight-line
+//! program that computes it at run time.
+
+use crate::error::Msg;
 
 /// Most nodes one tree holds (leaves plus tuples).
 pub const CAP: usize = 128;
 
-/// Node kinds.
-pub(crate) const INT: u8 = 0;
-pub(crate) const TUP: u8 = 1;
-/// `_` in coordinates and tilers.
-pub(crate) const UNDER: u8 = 2;
-/// A layout inside a tiler: followed by its shape subtree and its stride subtree.
-pub(crate) const LAYOUT: u8 = 3;
+/// What a tree node is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Kind {
+    /// A leaf: an integer, static or dynamic ([`V`]).
+    Int,
+    /// A tuple; its value is the number of children, which follow in preorder.
+    Tup,
+    /// `_` in coordinates and tilers.
+    Under,
+    /// A layout inside a tiler: followed by its shape subtree and its stride subtree.
+    Layout,
+}
+
+/// An integer during const evaluation: static (`v` is the value) or dynamic (`v` is the index of
+/// the program node that computes it).
+#[derive(Clone, Copy, Debug)]
+pub struct V {
+    pub(crate) dynamic: bool,
+    pub(crate) v: i32,
+}
+
+impl V {
+    /// The static integer `v`.
+    pub(crate) const fn s(v: i32) -> V {
+        V { dynamic: false, v }
+    }
+
+    /// The dynamic integer computed by program node `n`.
+    pub(crate) const fn node(n: usize) -> V {
+        V {
+            dynamic: true,
+            v: n as i32,
+        }
+    }
+
+    pub(crate) const fn is_static(self) -> bool {
+        !self.dynamic
+    }
+
+    /// CuTe's `is_constant<n, T>`: statically equal to `n`.
+    pub(crate) const fn is_const(self, n: i32) -> bool {
+        !self.dynamic && self.v == n
+    }
+
+    /// The value of a static integer (an internal error for a dynamic one).
+    pub(crate) const fn value(self) -> i32 {
+        if self.dynamic {
+            Msg::new("cute-static internal error: the value of a dynamic integer is not known while compiling").fail()
+        }
+        self.v
+    }
+
+    /// The same integer: equal static values, or the same program node.
+    pub(crate) const fn same(self, o: V) -> bool {
+        self.dynamic == o.dynamic && self.v == o.v
+    }
+}
 
 /// A tree in preorder: a tuple node stores its number of children in `val`.
 #[derive(Clone, Copy, Debug)]
 pub struct Tree {
-    pub(crate) tag: [u8; CAP],
+    pub(crate) tag: [Kind; CAP],
+    pub(crate) dynamic: [bool; CAP],
     pub(crate) val: [i32; CAP],
     pub(crate) len: usize,
 }
@@ -24,17 +81,22 @@ pub struct Tree {
 /// Up to `CAP` integers (flattened leaves and similar lists).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct List {
-    pub(crate) v: [i32; CAP],
+    pub(crate) v: [V; CAP],
     pub(crate) n: usize,
 }
 
 impl List {
     pub(crate) const fn new() -> List {
-        List { v: [0; CAP], n: 0 }
+        List {
+            v: [V::s(0); CAP],
+            n: 0,
+        }
     }
 
-    pub(crate) const fn push(&mut self, x: i32) {
-        assert!(self.n < CAP, "cute-static: more than 128 elements");
+    pub(crate) const fn push(&mut self, x: V) {
+        if self.n >= CAP {
+            Msg::new("cute-static: more than 128 elements").fail()
+        }
         self.v[self.n] = x;
         self.n += 1;
     }
@@ -48,14 +110,16 @@ impl List {
         self.n -= 1;
     }
 
-    pub(crate) const fn product(&self) -> i32 {
-        let mut p = 1i32;
-        let mut i = 0;
-        while i < self.n {
-            p = crate::error::mul(p, self.v[i]);
-            i += 1;
+    /// Whether every element is static.
+    pub(crate) const fn is_static(&self) -> bool {
+        let mut k = 0;
+        while k < self.n {
+            if self.v[k].dynamic {
+                return false;
+            }
+            k += 1;
         }
-        p
+        true
     }
 }
 
@@ -63,39 +127,54 @@ impl Tree {
     /// The empty tree (no node at all; used as a builder start).
     pub(crate) const fn new() -> Tree {
         Tree {
-            tag: [0; CAP],
+            tag: [Kind::Int; CAP],
+            dynamic: [false; CAP],
             val: [0; CAP],
             len: 0,
         }
     }
 
     /// A single integer.
-    pub(crate) const fn int(v: i32) -> Tree {
+    pub(crate) const fn leaf(v: V) -> Tree {
         let mut t = Tree::new();
-        t.push(INT, v);
+        t.push_leaf(v);
         t
+    }
+
+    /// A single static integer.
+    pub(crate) const fn int(v: i32) -> Tree {
+        Tree::leaf(V::s(v))
     }
 
     /// The empty tuple `()`.
     pub(crate) const fn unit() -> Tree {
         let mut t = Tree::new();
-        t.push(TUP, 0);
+        t.push(Kind::Tup, 0);
         t
     }
 
-    pub(crate) const fn push(&mut self, tag: u8, v: i32) {
-        assert!(
-            self.len < CAP,
-            "cute-static: more than 128 nodes in one tuple"
-        );
+    pub(crate) const fn push(&mut self, tag: Kind, v: i32) {
+        self.push_node(tag, false, v);
+    }
+
+    const fn push_node(&mut self, tag: Kind, dynamic: bool, v: i32) {
+        if self.len >= CAP {
+            Msg::new("cute-static: more than 128 nodes in one tuple").fail()
+        }
         self.tag[self.len] = tag;
+        self.dynamic[self.len] = dynamic;
         self.val[self.len] = v;
         self.len += 1;
     }
 
+    /// Append an integer leaf.
+    pub(crate) const fn push_leaf(&mut self, v: V) {
+        self.push_node(Kind::Int, v.dynamic, v.v);
+    }
+
     /// Start a tuple whose children follow; returns the node index to [`Tree::close`].
     pub(crate) const fn open(&mut self) -> usize {
-        self.push(TUP, 0);
+        self.push(Kind::Tup, 0);
         self.len - 1
     }
 
@@ -109,7 +188,7 @@ impl Tree {
         let end = src.end(i);
         let mut k = i;
         while k < end {
-            self.push(src.tag[k], src.val[k]);
+            self.push_node(src.tag[k], src.dynamic[k], src.val[k]);
             k += 1;
         }
     }
@@ -126,8 +205,8 @@ impl Tree {
         while pending > 0 {
             pending -= 1;
             match self.tag[k] {
-                TUP => pending += self.val[k] as usize,
-                LAYOUT => pending += 2,
+                Kind::Tup => pending += self.val[k] as usize,
+                Kind::Layout => pending += 2,
                 _ => {}
             }
             k += 1;
@@ -153,28 +232,53 @@ impl Tree {
         t
     }
 
+    /// Whether node `i` is a tuple.
+    pub(crate) const fn is_tup_at(&self, i: usize) -> bool {
+        matches!(self.tag[i], Kind::Tup)
+    }
+
+    /// Whether node `i` is an integer.
+    pub(crate) const fn is_int_at(&self, i: usize) -> bool {
+        matches!(self.tag[i], Kind::Int)
+    }
+
+    /// The integer at node `i` (callers check `is_int_at`).
+    pub(crate) const fn at(&self, i: usize) -> V {
+        V {
+            dynamic: self.dynamic[i],
+            v: self.val[i],
+        }
+    }
+
+    /// Number of children of the tuple at node `i`.
+    pub(crate) const fn arity(&self, i: usize) -> usize {
+        self.val[i] as usize
+    }
+
+    /// Overwrite the integer at node `i`.
+    pub(crate) const fn set(&mut self, i: usize, v: V) {
+        self.dynamic[i] = v.dynamic;
+        self.val[i] = v.v;
+    }
+
     /// Whether the root is an integer.
     pub(crate) const fn is_int(&self) -> bool {
-        self.tag[0] == INT
+        self.is_int_at(0)
     }
 
     /// The root integer (callers check `is_int`).
-    pub(crate) const fn value(&self) -> i32 {
-        self.val[0]
+    pub(crate) const fn value(&self) -> V {
+        self.at(0)
     }
 
     /// CuTe's `rank`: children of a tuple, 1 for anything else.
     pub(crate) const fn rank(&self) -> usize {
-        if self.tag[0] == TUP {
-            self.val[0] as usize
-        } else {
-            1
-        }
+        if self.is_tup_at(0) { self.arity(0) } else { 1 }
     }
 
     /// CuTe's `get<k>`: mode `k` (an integer is its own mode 0).
     pub(crate) const fn mode(&self, k: usize) -> Tree {
-        if self.tag[0] == TUP {
+        if self.is_tup_at(0) {
             self.sub(self.child(0, k))
         } else {
             *self
@@ -187,12 +291,12 @@ impl Tree {
     }
 
     const fn depth_at(&self, i: usize) -> usize {
-        if self.tag[i] != TUP {
+        if !self.is_tup_at(i) {
             return 0;
         }
         let mut best = 0;
         let mut c = 0;
-        while c < self.val[i] as usize {
+        while c < self.arity(i) {
             let d = self.depth_at(self.child(i, c));
             if d > best {
                 best = d;
@@ -207,29 +311,62 @@ impl Tree {
         let mut out = List::new();
         let mut k = 0;
         while k < self.len {
-            if self.tag[k] == INT {
-                out.push(self.val[k]);
+            if self.is_int_at(k) {
+                out.push(self.at(k));
             }
             k += 1;
         }
         out
     }
 
-    /// CuTe's `size`: product of the leaves (1 for `()`).
-    pub(crate) const fn size(&self) -> i32 {
-        self.leaves().product()
+    /// Whether every leaf is static.
+    pub(crate) const fn is_static(&self) -> bool {
+        let mut k = 0;
+        while k < self.len {
+            if self.is_int_at(k) && self.dynamic[k] {
+                return false;
+            }
+            k += 1;
+        }
+        true
+    }
+
+    /// The same tree with every dynamic leaf's reference moved by `offset` (operand `k`'s
+    /// leaves become the program's inputs after those of operands `0..k`).
+    pub(crate) const fn shifted(&self, offset: usize) -> Tree {
+        let mut t = *self;
+        let mut k = 0;
+        while k < t.len {
+            if t.is_int_at(k) && t.dynamic[k] {
+                t.val[k] += offset as i32;
+            }
+            k += 1;
+        }
+        t
+    }
+
+    /// The static product of the leaves, for trees known to be static (CuTe's `size`).
+    pub(crate) const fn static_size(&self) -> i32 {
+        let l = self.leaves();
+        let mut p = 1i32;
+        let mut i = 0;
+        while i < l.n {
+            p = crate::error::mul(p, l.v[i].value());
+            i += 1;
+        }
+        p
     }
 
     /// A flat tuple of `list`; a single element stands alone when `unwrap` is set.
     pub(crate) const fn from_list(list: &List, unwrap: bool) -> Tree {
         if unwrap && list.n == 1 {
-            return Tree::int(list.v[0]);
+            return Tree::leaf(list.v[0]);
         }
         let mut t = Tree::new();
-        t.push(TUP, list.n as i32);
+        t.push(Kind::Tup, list.n as i32);
         let mut k = 0;
         while k < list.n {
-            t.push(INT, list.v[k]);
+            t.push_leaf(list.v[k]);
             k += 1;
         }
         t
@@ -251,7 +388,14 @@ impl Tree {
         }
         let mut k = 0;
         while k < self.len {
-            if self.tag[k] != other.tag[k] || (self.tag[k] == TUP && self.val[k] != other.val[k]) {
+            let same_kind = matches!(
+                (self.tag[k], other.tag[k]),
+                (Kind::Int, Kind::Int)
+                    | (Kind::Tup, Kind::Tup)
+                    | (Kind::Under, Kind::Under)
+                    | (Kind::Layout, Kind::Layout)
+            );
+            if !same_kind || (self.is_tup_at(k) && self.val[k] != other.val[k]) {
                 return false;
             }
             k += 1;
@@ -259,14 +403,14 @@ impl Tree {
         true
     }
 
-    /// Node-by-node equality.
+    /// Node-by-node equality (dynamic leaves: the same program node).
     pub(crate) const fn equals(&self, other: &Tree) -> bool {
         if !self.same_profile(other) {
             return false;
         }
         let mut k = 0;
         while k < self.len {
-            if self.val[k] != other.val[k] {
+            if self.val[k] != other.val[k] || self.dynamic[k] != other.dynamic[k] {
                 return false;
             }
             k += 1;
@@ -277,7 +421,7 @@ impl Tree {
     /// A tuple of the given trees.
     pub(crate) const fn tuple2(a: &Tree, b: &Tree) -> Tree {
         let mut t = Tree::new();
-        t.push(TUP, 2);
+        t.push(Kind::Tup, 2);
         t.append(a);
         t.append(b);
         t

@@ -1,38 +1,79 @@
-//! Type-level IntTuples, tilers and coordinates: `C<N>`, `_` ([`Underscore`]) and Rust tuples of
-//! them (rank up to 32), each with its value as a const tree.
+//! Type-level IntTuples, tilers and coordinates: `C<N>` (static), `i32` (dynamic), `_`
+//! ([`Underscore`]) and Rust tuples of them (rank up to 32). Each type has its structure as a
+//! const tree (which leaves are static, their values) and holds its dynamic values.
 
-use crate::algebra::layout::L;
 use crate::int::C;
-use crate::tree::{LAYOUT, Tree, UNDER};
+use crate::layout::{IsLayout, Layout};
+use crate::tree::{Kind, Tree, V};
 
-/// A type-level IntTuple: `C<N>` or a tuple of IntTuples, e.g. `(C<2>, (C<3>, C<4>))`.
+/// What every argument of an operation offers: its dynamic leaves, numbered left to right
+/// (for a layout: the shape's, then the stride's), and its own run-time checks.
+#[doc(hidden)]
+pub trait Leaves: Copy {
+    /// How many leaves are dynamic.
+    const NDYN: usize;
+    /// Dynamic leaf `k`.
+    fn dyn_leaf(&self, k: usize) -> i32;
+    /// The run-time preconditions of everything this value was computed from.
+    fn check(&self) -> Result<(), crate::LayoutError> {
+        Ok(())
+    }
+}
+
+/// A type-level IntTuple: `C<N>` (static), `i32` (dynamic) or a tuple of IntTuples, e.g.
+/// `(C<2>, (i32, C<4>))`. All-static IntTuples are zero-sized.
 ///
 /// ```
 /// use cute_static::{IntTuple, _2, _3};
 /// assert_eq!(<(_2, (_3, _2)) as IntTuple>::RANK, 2);
+/// assert_eq!(<(i32, (_3, _2)) as IntTuple>::DEPTH, 2);
+/// assert_eq!(core::mem::size_of::<(i32, _3)>(), 4);
 /// ```
-pub trait IntTuple {
-    /// The value as a const tree.
+pub trait IntTuple: Leaves {
+    /// The structure as a const tree; dynamic leaves hold their number.
     #[doc(hidden)]
     const TREE: Tree;
     /// CuTe's `rank`.
     const RANK: usize = Self::TREE.rank();
     /// CuTe's `depth`.
     const DEPTH: usize = Self::TREE.depth();
-    /// CuTe's `size` (product of the leaves).
-    const SIZE: i32 = Self::TREE.size();
+}
+
+/// An IntTuple whose leaves are all static: its single value is a constant.
+///
+/// ```
+/// use cute_static::{Static, int_tuple_t};
+/// type S = int_tuple_t!((_4,(_3,_2)));
+/// assert_eq!(<S as Static>::VALUE, S::default());
+/// ```
+pub trait Static: Copy {
+    /// The value.
+    const VALUE: Self;
+}
+
+impl<const N: i32> Static for C<N> {
+    const VALUE: Self = C;
+}
+
+impl Static for () {
+    const VALUE: Self = ();
 }
 
 /// CuTe's `_` (`Underscore`): "all of this mode" in coordinates, "leave this mode" in tilers.
 ///
 /// ```
-/// use cute_static::{Underscore, StaticCoord};
+/// use cute_static::{coord, layout, slice, Underscore};
 /// let _: Underscore = Underscore;
+/// assert_eq!(slice(coord!((_, 1)), layout!((_4,_2):(_2,_1))).to_string(), "(_4):(_2)");
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Underscore;
 
-/// A type-level tiler: a layout, `C<N>` (meaning `N:_1`), [`Underscore`], or a tuple of tilers.
+impl Static for Underscore {
+    const VALUE: Self = Underscore;
+}
+
+/// A tiler: a layout, an integer `n` (meaning `n:_1`), [`Underscore`], or a tuple of tilers.
 ///
 /// ```
 /// use cute_static::{layout, tile, logical_divide_tiler};
@@ -40,46 +81,93 @@ pub struct Underscore;
 /// let r = logical_divide_tiler(layout!((_9,_4):(_1,_9)), tile!((_3:_3,_)));
 /// assert_eq!(r.to_string(), "((_3,_3),_4):((_3,_1),_9)");
 /// ```
-pub trait StaticTiler {
+pub trait Tiler: Leaves {
     /// The tiler as a const tree.
     #[doc(hidden)]
     const TILER: Tree;
 }
 
-/// A type-level coordinate whose leaves are `C<N>` or [`Underscore`] (for `slice` and `dice`).
+/// A coordinate for `slice` and `dice`: integers (static or dynamic) and [`Underscore`]s.
 ///
 /// ```
-/// use cute_static::{coord, layout, slice};
-/// assert_eq!(slice(coord!((_,_1)), layout!((_4,_2):(_2,_1))).to_string(), "(_4):(_2)");
+/// use cute_static::{coord, dice, layout};
+/// assert_eq!(dice(coord!((_,_1)), layout!((_4,_2):(_2,_1))).to_string(), "(_2):(_1)");
 /// ```
-pub trait StaticCoord {
+pub trait SliceCoord: Leaves {
     /// The coordinate as a const tree.
     #[doc(hidden)]
     const COORD: Tree;
+}
+
+impl<const N: i32> Leaves for C<N> {
+    const NDYN: usize = 0;
+    #[inline(always)]
+    fn dyn_leaf(&self, _: usize) -> i32 {
+        0
+    }
 }
 
 impl<const N: i32> IntTuple for C<N> {
     const TREE: Tree = Tree::int(N);
 }
 
-impl<const N: i32> StaticTiler for C<N> {
+impl<const N: i32> Tiler for C<N> {
     const TILER: Tree = Tree::int(N);
 }
 
-impl<const N: i32> StaticCoord for C<N> {
+impl<const N: i32> SliceCoord for C<N> {
     const COORD: Tree = Tree::int(N);
 }
 
-impl StaticTiler for Underscore {
-    const TILER: Tree = {
-        let mut t = Tree::new();
-        t.push(UNDER, 0);
-        t
-    };
+impl Leaves for i32 {
+    const NDYN: usize = 1;
+    #[inline(always)]
+    fn dyn_leaf(&self, _: usize) -> i32 {
+        *self
+    }
 }
 
-impl StaticCoord for Underscore {
-    const COORD: Tree = <Underscore as StaticTiler>::TILER;
+/// `i32` is a dynamic integer: CuTe's `int`, printed without `_`.
+impl IntTuple for i32 {
+    const TREE: Tree = Tree::leaf(V::node(0));
+}
+
+impl Tiler for i32 {
+    const TILER: Tree = Tree::leaf(V::node(0));
+}
+
+impl SliceCoord for i32 {
+    const COORD: Tree = Tree::leaf(V::node(0));
+}
+
+impl Leaves for Underscore {
+    const NDYN: usize = 0;
+    #[inline(always)]
+    fn dyn_leaf(&self, _: usize) -> i32 {
+        0
+    }
+}
+
+const fn under() -> Tree {
+    let mut t = Tree::new();
+    t.push(Kind::Under, 0);
+    t
+}
+
+impl Tiler for Underscore {
+    const TILER: Tree = under();
+}
+
+impl SliceCoord for Underscore {
+    const COORD: Tree = under();
+}
+
+impl Leaves for () {
+    const NDYN: usize = 0;
+    #[inline(always)]
+    fn dyn_leaf(&self, _: usize) -> i32 {
+        0
+    }
 }
 
 impl IntTuple for () {
@@ -87,58 +175,83 @@ impl IntTuple for () {
 }
 
 /// A tiler node for a layout.
-pub(crate) const fn layout_tiler(l: &L) -> Tree {
+pub(crate) const fn layout_tiler(l: &crate::algebra::layout::L) -> Tree {
     let mut t = Tree::new();
-    t.push(LAYOUT, 0);
+    t.push(Kind::Layout, 0);
     t.append(&l.shape);
     t.append(&l.stride);
     t
 }
 
+impl<S: IntTuple, D: IntTuple> Tiler for Layout<S, D> {
+    const TILER: Tree = layout_tiler(&<Layout<S, D> as IsLayout>::LAYOUT);
+}
+
+/// A tuple of trees, each with its dynamic leaves numbered after those of the ones before.
+macro_rules! tuple_tree {
+    ($C:ident, $($T:ident),+) => {{
+        let mut t = Tree::new();
+        let at = t.open();
+        let (mut n, mut offset) = (0, 0);
+        $( t.append(&$T::$C.shifted(offset)); offset += $T::NDYN; n += 1; )+
+        let _ = offset;
+        t.close(at, n);
+        t
+    }};
+}
+
 macro_rules! tuple_impls {
-    ($($T:ident),+) => {
+    ($($T:ident $i:tt),+) => {
+        impl<$($T: Leaves),+> Leaves for ($($T,)+) {
+            const NDYN: usize = 0 $(+ $T::NDYN)+;
+            #[inline(always)]
+            fn dyn_leaf(&self, k: usize) -> i32 {
+                let mut base = 0;
+                $(
+                    if k < base + $T::NDYN {
+                        return self.$i.dyn_leaf(k - base);
+                    }
+                    base += $T::NDYN;
+                )+
+                let _ = base;
+                0
+            }
+            fn check(&self) -> Result<(), crate::LayoutError> {
+                $( self.$i.check()?; )+
+                Ok(())
+            }
+        }
+        impl<$($T: Static),+> Static for ($($T,)+) {
+            const VALUE: Self = ($($T::VALUE,)+);
+        }
         impl<$($T: IntTuple),+> IntTuple for ($($T,)+) {
-            const TREE: Tree = {
-                let mut t = Tree::new();
-                let at = t.open();
-                let mut n = 0;
-                $( t.append(&$T::TREE); n += 1; )+
-                t.close(at, n);
-                t
-            };
+            const TREE: Tree = tuple_tree!(TREE, $($T),+);
         }
-        impl<$($T: StaticTiler),+> StaticTiler for ($($T,)+) {
-            const TILER: Tree = {
-                let mut t = Tree::new();
-                let at = t.open();
-                let mut n = 0;
-                $( t.append(&$T::TILER); n += 1; )+
-                t.close(at, n);
-                t
-            };
+        impl<$($T: Tiler),+> Tiler for ($($T,)+) {
+            const TILER: Tree = tuple_tree!(TILER, $($T),+);
         }
-        impl<$($T: StaticCoord),+> StaticCoord for ($($T,)+) {
-            const COORD: Tree = {
-                let mut t = Tree::new();
-                let at = t.open();
-                let mut n = 0;
-                $( t.append(&$T::COORD); n += 1; )+
-                t.close(at, n);
-                t
-            };
+        impl<$($T: SliceCoord),+> SliceCoord for ($($T,)+) {
+            const COORD: Tree = tuple_tree!(COORD, $($T),+);
         }
     };
 }
 
 macro_rules! all_tuple_impls {
-    ($first:ident $(, $rest:ident)*) => {
-        tuple_impls!($first $(, $rest)*);
-        all_tuple_impls!($($rest),*);
+    ($first:ident $fi:tt $(, $rest:ident $ri:tt)*) => {
+        all_tuple_impls!(@rev [$first $fi] $($rest $ri)*);
+        all_tuple_impls!($($rest $ri),*);
     };
     () => {};
+    (@rev [$($done:tt)*] $next:ident $ni:tt $($rest:tt)*) => {
+        all_tuple_impls!(@rev [$next $ni $($done)*] $($rest)*);
+    };
+    (@rev [$($T:ident $i:tt)*]) => {
+        tuple_impls!($($T $i),*);
+    };
 }
 
 all_tuple_impls!(
-    A31, A30, A29, A28, A27, A26, A25, A24, A23, A22, A21, A20, A19, A18, A17, A16, A15, A14, A13,
-    A12, A11, A10, A9, A8, A7, A6, A5, A4, A3, A2, A1, A0
+    A31 31, A30 30, A29 29, A28 28, A27 27, A26 26, A25 25, A24 24, A23 23, A22 22, A21 21,
+    A20 20, A19 19, A18 18, A17 17, A16 16, A15 15, A14 14, A13 13, A12 12, A11 11, A10 10,
+    A9 9, A8 8, A7 7, A6 6, A5 5, A4 4, A3 3, A2 2, A1 1, A0 0
 );

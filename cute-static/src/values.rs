@@ -1,144 +1,129 @@
-//! Results that are not layouts: static integers, IntTuples and booleans computed at compile time.
+//! Results that are not layouts: integers, IntTuples and booleans. Their static parts are
+//! computed while compiling; dynamic values are computed from the operands they keep.
 
+use crate::error::LayoutError;
 use crate::int::StaticInt;
+use crate::layout::{Expr, expr_check, expr_leaf};
 use crate::print::write_tree;
 use crate::tree::Tree;
-use crate::tuple::IntTuple;
+use crate::tuple::{IntTuple, Leaves, Static, Tiler};
 use core::fmt;
-use core::marker::PhantomData;
 
-/// A const-evaluated integer expression.
-///
-/// ```
-/// use cute_static::{layout_t, CosizeExpr, IntExpr};
-/// assert_eq!(<CosizeExpr<layout_t!((_4,_2):(_2,_1))> as IntExpr>::VALUE, 8);
-/// ```
-pub trait IntExpr {
-    /// The value.
-    #[doc(hidden)]
-    const VALUE: i32;
-}
-
-/// A const-evaluated IntTuple expression.
-///
-/// ```
-/// use cute_static::{int_tuple_t, FlattenExpr, Flatten};
-/// assert_eq!(Flatten::<int_tuple_t!(((_2,_3),_4))>::default().to_string(), "(_2,_3,_4)");
-/// let _ = core::marker::PhantomData::<FlattenExpr<int_tuple_t!(_2)>>;
-/// ```
-pub trait TupleExpr {
-    /// The value.
-    #[doc(hidden)]
-    const TREE: Tree;
-}
-
-/// A const-evaluated boolean expression.
-///
-/// ```
-/// use cute_static::{int_tuple_t, BoolExpr, CongruentExpr};
-/// assert!(<CongruentExpr<int_tuple_t!((_2,_3)), int_tuple_t!((_4,_5))> as BoolExpr>::VALUE);
-/// ```
-pub trait BoolExpr {
-    /// The value.
-    #[doc(hidden)]
-    const VALUE: bool;
-}
-
-/// The static integer an expression computes; prints `_N`.
+/// The integer an operation computes: static (prints `_N`, a constant) or dynamic (prints `N`).
 ///
 /// ```
 /// use cute_static::{size, int_tuple, StaticInt};
 /// let s = size(int_tuple!((_4,(_3,_2))));
 /// assert_eq!(s.to_string(), "_24");
+/// let m = 5;
+/// assert_eq!(size(int_tuple!((m, _4))).to_string(), "20");
 /// ```
-pub struct IntOf<E>(PhantomData<fn() -> E>);
+#[derive(Clone, Copy, Default)]
+pub struct IntOf<E>(pub(crate) E);
 
-/// The static IntTuple an expression computes; prints CuTe text.
+/// The IntTuple an operation computes; prints CuTe text.
 ///
 /// ```
 /// use cute_static::{shape_div, int_tuple};
 /// assert_eq!(shape_div(int_tuple!((_4,_5,_6)), int_tuple!(_40)).to_string(), "(_1,_1,_3)");
 /// ```
-pub struct TupleOf<E>(PhantomData<fn() -> E>);
+#[derive(Clone, Copy, Default)]
+pub struct TupleOf<E>(pub(crate) E);
 
-/// The static boolean an expression computes; prints `_1` or `_0` as CuTe does.
+/// The boolean an operation computes; prints `_1`/`_0` (static) or `1`/`0` (dynamic) as CuTe
+/// does.
 ///
 /// ```
 /// use cute_static::{congruent, int_tuple};
 /// assert_eq!(congruent(int_tuple!((_2,_3)), int_tuple!((_1,_1))).to_string(), "_1");
 /// ```
-pub struct BoolOf<E>(PhantomData<fn() -> E>);
+#[derive(Clone, Copy, Default)]
+pub struct BoolOf<E>(pub(crate) E);
 
-macro_rules! zst {
+macro_rules! result_value {
     ($($t:ident),*) => {$(
-        impl<E> Clone for $t<E> {
-            fn clone(&self) -> Self {
-                *self
+        impl<E: Expr> Leaves for $t<E> {
+            const NDYN: usize = E::OUT.dyn_leaves().n;
+            #[inline(always)]
+            fn dyn_leaf(&self, k: usize) -> i32 {
+                expr_leaf(&self.0, k)
+            }
+            fn check(&self) -> Result<(), LayoutError> {
+                expr_check(&self.0)
             }
         }
-        impl<E> Copy for $t<E> {}
-        impl<E> Default for $t<E> {
-            fn default() -> Self {
-                $t(PhantomData)
+
+        impl<E: Expr> IntTuple for $t<E> {
+            const TREE: Tree = E::OUT.shape;
+        }
+
+        impl<E: Static> Static for $t<E> {
+            const VALUE: Self = $t(E::VALUE);
+        }
+
+        impl<E: Expr> fmt::Display for $t<E> {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                write_tree(f, &E::OUT.shape, 0, &|k| self.dyn_leaf(k)).map(|_| ())
             }
         }
-        impl<E> fmt::Debug for $t<E> where Self: fmt::Display {
+
+        impl<E: Expr> fmt::Debug for $t<E> {
             fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 fmt::Display::fmt(self, f)
             }
         }
+
+        impl<E: Expr> $t<E> {
+            /// This value after the run-time checks of CuTe's preconditions on the dynamic
+            /// values it was computed from.
+            ///
+            /// ```
+            /// use cute_static::{int_tuple, shape_div, Condition};
+            /// let bad = shape_div(int_tuple!(6), int_tuple!(_4));
+            /// assert_eq!(bad.checked().unwrap_err().condition(), Some(Condition::Divisibility));
+            /// ```
+            pub fn checked(self) -> Result<Self, LayoutError> {
+                Leaves::check(&self)?;
+                Ok(self)
+            }
+        }
     )*};
 }
-zst!(IntOf, TupleOf, BoolOf);
 
-impl<E: IntExpr> StaticInt for IntOf<E> {
-    const VALUE: i32 = E::VALUE;
+result_value!(IntOf, TupleOf, BoolOf);
+
+impl<E: Expr> Tiler for IntOf<E> {
+    const TILER: Tree = E::OUT.shape;
 }
 
-impl<E: IntExpr> IntOf<E> {
-    /// The value, usable in `const` contexts.
+impl<E: Expr> StaticInt for IntOf<E> {
+    const VALUE: i32 = E::OUT.shape.value().value();
+}
+
+impl<E: Expr> IntOf<E> {
+    /// The value (computed at run time if dynamic).
     ///
     /// ```
-    /// use cute_static::{layout_t, Cosize};
-    /// const N: i32 = Cosize::<layout_t!((_4,_2):(_2,_1))>::value();
-    /// assert_eq!(N, 8);
+    /// use cute_static::{cosize, layout};
+    /// assert_eq!(cosize(layout!((_4,_2):(_2,_1))).value(), 8);
     /// ```
-    pub const fn value() -> i32 {
-        E::VALUE
+    #[inline(always)]
+    pub fn value(&self) -> i32 {
+        let v = E::OUT.shape.value();
+        if v.dynamic { self.dyn_leaf(0) } else { v.v }
     }
 }
 
-impl<E: IntExpr> fmt::Display for IntOf<E> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "_{}", E::VALUE)
-    }
-}
-
-impl<E: TupleExpr> IntTuple for TupleOf<E> {
-    const TREE: Tree = E::TREE;
-}
-
-impl<E: TupleExpr> fmt::Display for TupleOf<E> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write_tree(f, &E::TREE, 0).map(|_| ())
-    }
-}
-
-impl<E: BoolExpr> BoolOf<E> {
-    /// The value, usable in `const` contexts.
+impl<E: Expr> BoolOf<E> {
+    /// The value (computed at run time if dynamic).
     ///
     /// ```
-    /// use cute_static::{Compatible, int_tuple_t};
-    /// const B: bool = Compatible::<int_tuple_t!(_6), int_tuple_t!((_2,_3))>::value();
-    /// assert!(B);
+    /// use cute_static::{compatible, int_tuple};
+    /// assert!(compatible(int_tuple!(_6), int_tuple!((_2,_3))).value());
     /// ```
-    pub const fn value() -> bool {
-        E::VALUE
-    }
-}
-
-impl<E: BoolExpr> fmt::Display for BoolOf<E> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(if E::VALUE { "_1" } else { "_0" })
+    #[inline(always)]
+    pub fn value(&self) -> bool {
+        let v = E::OUT.shape.value();
+        (if v.dynamic { self.dyn_leaf(0) } else { v.v }) != 0
     }
 }

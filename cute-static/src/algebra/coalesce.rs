@@ -2,18 +2,19 @@
 
 use super::int_tuple::filter_zeros as filter_zeros_tuple;
 use super::layout::{L, Modes};
-use crate::error::{Msg, mul};
-use crate::tree::{List, Tree};
+use crate::error::Msg;
+use crate::prog::Prog;
+use crate::tree::{List, Tree, V};
 
 /// CuTe's `bw_coalesce` over flat modes, from the back, with the stack front `(fs, fd)`:
 ///
 /// | front | mode `s:d` | action |
 /// |---|---|---|
 /// | `s0:d0` | `_1:d` | skip |
-/// | `_1:d0` | `s:d` | replace the front |
-/// | `s0:s*d` | `s:d` | merge into `s*s0:d` |
+/// | `_1:d0` (only mode so far) | `s:d` | replace the front |
+/// | `s0:s*d` (`s0` static, `s*d == d0` statically) | `s:d` | merge into `s*s0:d` |
 /// | `s0:d0` | `s:d` | push |
-const fn bw_coalesce(shape: &List, stride: &List, last: usize, init: (i32, i32)) -> L {
+const fn bw_coalesce(p: &mut Prog, shape: &List, stride: &List, last: usize, init: (V, V)) -> L {
     let (mut s_out, mut d_out) = (List::new(), List::new());
     // The stack is built back to front in reverse; `top` is its front.
     s_out.push(init.0);
@@ -23,13 +24,13 @@ const fn bw_coalesce(shape: &List, stride: &List, last: usize, init: (i32, i32))
         k -= 1;
         let (s, d) = (shape.v[k], stride.v[k]);
         let top = s_out.n - 1;
-        if s == 1 {
+        if s.is_const(1) {
             continue;
-        } else if s_out.n == 1 && s_out.v[0] == 1 {
+        } else if s_out.n == 1 && s_out.v[0].is_const(1) {
             s_out.v[0] = s;
             d_out.v[0] = d;
-        } else if mul(s, d) == d_out.v[top] {
-            s_out.v[top] = mul(s, s_out.v[top]);
+        } else if s_out.v[top].is_static() && statically_equal(p, s, d, d_out.v[top]) {
+            s_out.v[top] = p.mul(s, s_out.v[top]);
             d_out.v[top] = d;
         } else {
             s_out.push(s);
@@ -37,7 +38,7 @@ const fn bw_coalesce(shape: &List, stride: &List, last: usize, init: (i32, i32))
         }
     }
     if s_out.n == 1 {
-        return if s_out.v[0] == 1 {
+        return if s_out.v[0].is_const(1) {
             L::trivial()
         } else {
             L::int(s_out.v[0], d_out.v[0])
@@ -52,6 +53,12 @@ const fn bw_coalesce(shape: &List, stride: &List, last: usize, init: (i32, i32))
     m.build()
 }
 
+/// CuTe's `is_constant<true, decltype(s * d == d0)>`.
+const fn statically_equal(p: &mut Prog, s: V, d: V, d0: V) -> bool {
+    let sd = p.mul(s, d);
+    p.eq(sd, d0).is_const(1)
+}
+
 const fn flat(l: &L) -> (List, List) {
     let (s, d) = (l.shape.leaves(), l.stride.leaves());
     if s.n == 0 {
@@ -63,28 +70,32 @@ const fn flat(l: &L) -> (List, List) {
     (s, d)
 }
 
-/// CuTe's `coalesce(layout)`.
-pub(crate) const fn coalesce(l: &L) -> L {
+/// CuTe's `coalesce(layout)`: only statically known modes merge (a dynamic `1` stays).
+pub(crate) const fn coalesce(p: &mut Prog, l: &L) -> L {
     let (s, d) = flat(l);
     let last = s.n - 1;
-    bw_coalesce(&s, &d, last, (s.v[last], d.v[last]))
+    bw_coalesce(p, &s, &d, last, (s.v[last], d.v[last]))
 }
 
 /// CuTe's `detail::coalesce_x`: a trailing `_1` mode becomes `_2` so its stride survives.
-pub(crate) const fn coalesce_x(l: &L) -> L {
+pub(crate) const fn coalesce_x(p: &mut Prog, l: &L) -> L {
     let (s, d) = flat(l);
     let last = s.n - 1;
-    let last_shape = if s.v[last] == 1 { 2 } else { s.v[last] };
-    bw_coalesce(&s, &d, last, (last_shape, d.v[last]))
+    let last_shape = if s.v[last].is_const(1) {
+        V::s(2)
+    } else {
+        s.v[last]
+    };
+    bw_coalesce(p, &s, &d, last, (last_shape, d.v[last]))
 }
 
 /// CuTe's `coalesce(layout, profile)`: coalesce at the terminals of `profile`.
-pub(crate) const fn coalesce_profile(l: &L, profile: &Tree) -> L {
+pub(crate) const fn coalesce_profile(p: &mut Prog, l: &L, profile: &Tree) -> L {
     if profile.is_int() {
-        return coalesce(l);
+        return coalesce(p, l);
     }
-    let (r, p) = (l.rank(), profile.rank());
-    if p > r {
+    let (r, n) = (l.rank(), profile.rank());
+    if n > r {
         Msg::new("coalesce: profile ")
             .tree(profile)
             .str(" has more modes than ")
@@ -95,8 +106,8 @@ pub(crate) const fn coalesce_profile(l: &L, profile: &Tree) -> L {
     let mut k = 0;
     while k < r {
         let mode = l.mode(k);
-        if k < p {
-            m.push(&coalesce_profile(&mode, &profile.mode(k)));
+        if k < n {
+            m.push(&coalesce_profile(p, &mode, &profile.mode(k)));
         } else {
             m.push(&mode);
         }
@@ -105,17 +116,34 @@ pub(crate) const fn coalesce_profile(l: &L, profile: &Tree) -> L {
     m.build()
 }
 
-/// CuTe's `filter_zeros(layout)`.
+/// CuTe's `filter_zeros(layout)`: modes with a static `_0` stride get shape `_1`.
 pub(crate) const fn filter_zeros(l: &L) -> L {
     L::new(filter_zeros_tuple(&l.stride, &l.shape), l.stride)
 }
 
 /// CuTe's `filter(layout)`: no stride-0 or size-1 modes, coalesced.
-pub(crate) const fn filter(l: &L) -> L {
-    coalesce(&filter_zeros(l))
+pub(crate) const fn filter(p: &mut Prog, l: &L) -> L {
+    coalesce(p, &filter_zeros(l))
 }
 
-/// CuTe's `coalesce(shape)` for static shapes: the product, as an integer.
-pub(crate) const fn coalesce_shape(shape: &Tree) -> Tree {
-    Tree::int(shape.size())
+/// CuTe's `coalesce(shape)`: adjacent leaves that are both static, or both dynamic, multiply
+/// together; a single result stands alone.
+pub(crate) const fn coalesce_shape(p: &mut Prog, shape: &Tree) -> Tree {
+    let leaves = shape.leaves();
+    if leaves.n == 0 {
+        return *shape;
+    }
+    let mut out = List::new();
+    out.push(leaves.v[0]);
+    let mut k = 1;
+    while k < leaves.n {
+        let (back, a) = (out.n - 1, leaves.v[k]);
+        if out.v[back].is_static() == a.is_static() {
+            out.v[back] = p.mul(out.v[back], a);
+        } else {
+            out.push(a);
+        }
+        k += 1;
+    }
+    Tree::from_list(&out, true)
 }

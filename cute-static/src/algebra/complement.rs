@@ -2,70 +2,85 @@
 
 use super::coalesce::{coalesce, coalesce_shape, filter};
 use super::int_tuple::ceil_div as ceil_div_tuple;
-use super::layout::{L, Modes, make_layout};
+use super::layout::{L, Major, Modes, make_layout};
 use super::stride::compact_major;
-use crate::error::{Msg, div, mul};
-use crate::tree::Tree;
+use crate::error::Msg;
+use crate::prog::{Pred, Prog};
+use crate::tree::{Tree, V};
 
-const fn non_injective(l: &L, stride: i32, covered: i32) -> ! {
-    Msg::new("Non-injective Layout detected in complement. Stride ")
-        .int(stride)
-        .str(" of ")
-        .layout(&l.shape, &l.stride)
-        .str(" is inside the ")
-        .int(covered)
-        .str(" offsets already covered")
-        .fail()
+/// CuTe's "Non-injective Layout detected in complement.": the new shape `stride / covered` must
+/// not be 0. A compile error on static values, a run-time check on dynamic ones.
+const fn injective(p: &mut Prog, l: &L, new_shape: V, stride: V, covered: V) {
+    if !p.require(Pred::Injective, new_shape, stride, covered) {
+        Msg::new("Non-injective Layout detected in complement. Stride ")
+            .v(stride)
+            .str(" of ")
+            .layout(&l.shape, &l.stride)
+            .str(" is inside the ")
+            .v(covered)
+            .str(" offsets already covered")
+            .fail()
+    }
 }
 
 /// CuTe's `detail::complement` on a filtered layout: take the smallest stride `d` (shape `s`);
 /// it adds the mode `d / last_stride : last_stride`, the next stride is `d * s`; a last mode
-/// covers the rest of `cotarget`.
-const fn complement_filtered(f: &L, cotarget: &Tree) -> L {
-    if f.stride.is_int() && f.stride.value() == 0 {
-        return make_layout(&coalesce_shape(cotarget), false);
+/// covers the rest of `cotarget`. A stride `_0` layout gives `make_layout(coalesce(cotarget))`.
+/// Only a rank-1 layout may have a dynamic stride (CuTe's "Dynamic-stride complement only for
+/// rank-1 layouts"), so the smallest stride is always chosen among static strides.
+const fn complement_filtered(p: &mut Prog, f: &L, cotarget: &Tree) -> L {
+    if f.stride.is_int() && f.stride.value().is_const(0) {
+        let shape = coalesce_shape(p, cotarget);
+        return make_layout(p, &shape, Major::Left);
     }
     let (mut shape, mut stride) = (f.shape.leaves(), f.stride.leaves());
+    if shape.n != 1 && !f.stride.is_static() {
+        Msg::new("Dynamic-stride complement only for rank-1 layouts: ")
+            .layout(&f.shape, &f.stride)
+            .str(" has rank ")
+            .num(shape.n as i32)
+            .str(" and a dynamic stride")
+            .fail()
+    }
     let mut m = Modes::new();
-    let mut last = 1;
+    let mut last = V::s(1);
     while shape.n > 1 {
         let mut min_idx = 0;
         let mut k = 1;
         while k < stride.n {
-            if stride.v[k] < stride.v[min_idx] {
+            if stride.v[k].value() < stride.v[min_idx].value() {
                 min_idx = k;
             }
             k += 1;
         }
         let min_stride = stride.v[min_idx];
-        let new_shape = div(min_stride, last);
-        if new_shape == 0 {
-            non_injective(f, min_stride, last)
-        }
+        let new_shape = p.div(min_stride, last);
+        injective(p, f, new_shape, min_stride, last);
         m.push_int(new_shape, last);
-        last = mul(min_stride, shape.v[min_idx]);
+        last = p.mul(min_stride, shape.v[min_idx]);
         shape.remove(min_idx);
         stride.remove(min_idx);
     }
-    let new_shape = div(stride.v[0], last);
-    if new_shape == 0 {
-        non_injective(f, stride.v[0], last)
-    }
+    let new_shape = p.div(stride.v[0], last);
+    injective(p, f, new_shape, stride.v[0], last);
     m.push_int(new_shape, last);
-    let new_stride = mul(stride.v[0], shape.v[0]);
-    let rest_shape = coalesce_shape(&ceil_div_tuple(cotarget, &Tree::int(new_stride)));
-    let rest_stride = compact_major(&rest_shape, new_stride, false);
+    let new_stride = p.mul(stride.v[0], shape.v[0]);
+    let rest = ceil_div_tuple(p, cotarget, &Tree::leaf(new_stride));
+    let rest_shape = coalesce_shape(p, &rest);
+    let rest_stride = compact_major(p, &rest_shape, new_stride, Major::Left);
     m.push(&L::new(rest_shape, rest_stride));
-    coalesce(&m.build())
+    coalesce(p, &m.build())
 }
 
 /// CuTe's `complement(layout, cotarget)`.
-pub(crate) const fn complement(l: &L, cotarget: &Tree) -> L {
-    complement_filtered(&filter(l), cotarget)
+pub(crate) const fn complement(p: &mut Prog, l: &L, cotarget: &Tree) -> L {
+    let f = filter(p, l);
+    complement_filtered(p, &f, cotarget)
 }
 
 /// CuTe's `complement(layout)`: cotarget `cosize(filter(layout))`.
-pub(crate) const fn complement1(l: &L) -> L {
-    let f = filter(l);
-    complement_filtered(&f, &Tree::int(f.cosize()))
+pub(crate) const fn complement1(p: &mut Prog, l: &L) -> L {
+    let f = filter(p, l);
+    let cotarget = Tree::leaf(f.cosize(p));
+    complement_filtered(p, &f, &cotarget)
 }

@@ -3,37 +3,67 @@
 use super::coalesce::coalesce_x;
 use super::layout::{L, Modes};
 use super::tiler::{self, Tl};
-use crate::error::{Msg, ceil_div, div, mul, rem};
-use crate::tree::{List, TUP, Tree};
+use crate::error::Msg;
+use crate::prog::{Pred, Prog};
+use crate::tree::{List, Tree, V};
+
+/// CuTe's Stride Divisibility Condition for mode `k` of `lhs` (shape `shape`), taking `count`
+/// elements at `stride`: `stride < shape || stride % shape == 0`. On static values a compile
+/// error; on dynamic ones a run-time check, together with the complete form (a stride below the
+/// shape that does not divide it is only right if all `count` elements stay inside the mode).
+const fn stride_divisibility(p: &mut Prog, lhs: &L, k: usize, shape: V, stride: V, count: V) {
+    if !p.require(Pred::StrideDivides, stride, shape, V::s(0)) {
+        Msg::new("Stride Divisibility Condition: stride ")
+            .v(stride)
+            .str(" against shape ")
+            .v(shape)
+            .str(" (mode ")
+            .num(k as i32)
+            .str(") of coalesced A = ")
+            .layout(&lhs.shape, &lhs.stride)
+            .fail()
+    }
+    // CuTe's own answer stands for an all-static input (the vectors record it). With any
+    // dynamic input, CuTe's weaker condition can give a wrong layout even where these three
+    // values are static (static coalescing would have merged differently), so the complete
+    // form is always a run-time check then.
+    if p.inputs > 0 {
+        p.check_at_run_time(Pred::StrideComplete, stride, shape, count);
+    }
+}
 
 /// CuTe's `composition_impl` for one `rhs` mode against a coalesced `lhs`:
-/// `rhs` tuple: mode by mode; stride 0: `rhs`; `lhs` an integer: `rs : rd * ld`; otherwise divide
-/// the stride out of `lhs`'s modes (Stride Divisibility Condition), keep `rs` elements (Shape
-/// Divisibility Condition), the last mode of `lhs` takes the rest.
-const fn impl_rec(lhs: &L, ls: &List, ld: &List, rs: &Tree, ri: usize, rd: &Tree, di: usize) -> L {
-    if rs.tag[ri] == TUP {
+/// * `rhs` a tuple: mode by mode (right-distributivity);
+/// * `rhs` stride `_0`: `rhs` itself;
+/// * `lhs` an integer: `rs : rd * ld`;
+/// * otherwise walk the modes of `lhs`: divide the stride out of them (Stride Divisibility
+///   Condition), keep `rs` elements (Shape Divisibility Condition); the last mode of `lhs`
+///   takes the rest. Only statically known size-1 modes are skipped.
+const fn impl_rec(
+    p: &mut Prog,
+    lhs: &L,
+    (ls, ld): (&List, &List),
+    rs: &Tree,
+    ri: usize,
+    rd: &Tree,
+    di: usize,
+) -> L {
+    if rs.is_tup_at(ri) {
         let mut m = Modes::new();
         let mut k = 0;
-        while k < rs.val[ri] as usize {
-            m.push(&impl_rec(
-                lhs,
-                ls,
-                ld,
-                rs,
-                rs.child(ri, k),
-                rd,
-                rd.child(di, k),
-            ));
+        while k < rs.arity(ri) {
+            let mode = impl_rec(p, lhs, (ls, ld), rs, rs.child(ri, k), rd, rd.child(di, k));
+            m.push(&mode);
             k += 1;
         }
         return m.build();
     }
-    let (shape, stride) = (rs.val[ri], rd.val[di]);
-    if stride == 0 {
-        return L::int(shape, 0);
+    let (shape, stride) = (rs.at(ri), rd.at(di));
+    if stride.is_const(0) {
+        return L::int(shape, stride);
     }
     if lhs.shape.is_int() {
-        return L::int(shape, mul(stride, lhs.stride.value()));
+        return L::int(shape, p.mul(stride, lhs.stride.value()));
     }
     let last = ls.n - 1;
     let mut m = Modes::new();
@@ -41,71 +71,59 @@ const fn impl_rec(lhs: &L, ls: &List, ld: &List, rs: &Tree, ri: usize, rd: &Tree
     let mut k = 0;
     while k < last {
         let (curr_shape, curr_stride) = (ls.v[k], ld.v[k]);
-        if !(rem(rest_stride, curr_shape) == 0 || rest_stride < curr_shape) {
-            Msg::new("Stride Divisibility Condition: stride ")
-                .int(rest_stride)
-                .str(" against shape ")
-                .int(curr_shape)
-                .str(" (mode ")
-                .num(k as i32)
-                .str(") of coalesced A = ")
-                .layout(&lhs.shape, &lhs.stride)
-                .fail()
-        }
-        let abs_stride = rest_stride.abs();
-        let next_shape = ceil_div(curr_shape, abs_stride);
-        let next_stride = mul(ceil_div(abs_stride, curr_shape), rest_stride.signum());
-        if next_shape == 1 || rest_shape == 1 {
+        stride_divisibility(p, lhs, k, curr_shape, rest_stride, rest_shape);
+        let abs_stride = p.abs(rest_stride);
+        let next_shape = p.ceil_div(curr_shape, abs_stride);
+        let up = p.ceil_div(abs_stride, curr_shape);
+        let sign = p.signum(rest_stride);
+        let next_stride = p.mul(up, sign);
+        if next_shape.is_const(1) || rest_shape.is_const(1) {
             rest_stride = next_stride;
         } else {
-            let new_shape = if next_shape < rest_shape {
-                next_shape
-            } else {
-                rest_shape
-            };
-            if rem(rest_shape, new_shape) != 0 {
+            let new_shape = p.min(next_shape, rest_shape);
+            if !p.require(Pred::ShapeDivides, rest_shape, new_shape, V::s(0)) {
                 Msg::new("Shape Divisibility Condition: shape ")
-                    .int(rest_shape)
+                    .v(rest_shape)
                     .str(" against ")
-                    .int(new_shape)
+                    .v(new_shape)
                     .str(" (mode ")
                     .num(k as i32)
                     .str(") of coalesced A = ")
                     .layout(&lhs.shape, &lhs.stride)
                     .fail()
             }
-            m.push_int(new_shape, mul(rest_stride, curr_stride));
-            rest_shape = div(rest_shape, new_shape);
+            m.push_int(new_shape, p.mul(rest_stride, curr_stride));
+            rest_shape = p.div(rest_shape, new_shape);
             rest_stride = next_stride;
         }
         k += 1;
     }
-    let last_stride = mul(rest_stride, ld.v[last]);
+    let last_stride = p.mul(rest_stride, ld.v[last]);
     if m.count() == 0 {
         return L::int(rest_shape, last_stride);
     }
-    if rest_shape != 1 {
+    if !rest_shape.is_const(1) {
         m.push_int(rest_shape, last_stride);
     }
     m.build_unwrapped()
 }
 
-const fn compose_with(lhs: &L, rs: &Tree, rd: &Tree) -> L {
-    let flat = coalesce_x(lhs);
+const fn compose_with(p: &mut Prog, lhs: &L, rs: &Tree, rd: &Tree) -> L {
+    let flat = coalesce_x(p, lhs);
     let (ls, ld) = (flat.shape.leaves(), flat.stride.leaves());
-    impl_rec(&flat, &ls, &ld, rs, 0, rd, 0)
+    impl_rec(p, &flat, (&ls, &ld), rs, 0, rd, 0)
 }
 
 /// CuTe's `composition(A, B)` of two layouts.
-pub(crate) const fn composition(a: &L, b: &L) -> L {
-    compose_with(a, &b.shape, &b.stride)
+pub(crate) const fn composition(p: &mut Prog, a: &L, b: &L) -> L {
+    compose_with(p, a, &b.shape, &b.stride)
 }
 
-const fn composition_tiler_at(a: &L, t: &Tl, i: usize) -> L {
+const fn composition_tiler_at(p: &mut Prog, a: &L, t: &Tl, i: usize) -> L {
     match tiler::kind(t, i) {
-        tiler::Kind::Layout(b) => composition(a, &b),
+        tiler::Kind::Layout(b) => composition(p, a, &b),
         tiler::Kind::Under => *a,
-        tiler::Kind::Int(n) => compose_with(a, &Tree::int(n), &Tree::int(1)),
+        tiler::Kind::Int(n) => compose_with(p, a, &Tree::leaf(n), &Tree::int(1)),
         tiler::Kind::Tuple(n) => {
             if n > a.rank() {
                 tiler::too_many_modes("composition", t, a)
@@ -113,7 +131,8 @@ const fn composition_tiler_at(a: &L, t: &Tl, i: usize) -> L {
             let mut m = Modes::new();
             let mut k = 0;
             while k < n {
-                m.push(&composition_tiler_at(&a.mode(k), t, t.child(i, k)));
+                let mode = composition_tiler_at(p, &a.mode(k), t, t.child(i, k));
+                m.push(&mode);
                 k += 1;
             }
             m.build()
@@ -122,6 +141,6 @@ const fn composition_tiler_at(a: &L, t: &Tl, i: usize) -> L {
 }
 
 /// CuTe's `composition(A, tiler)`: by-mode; modes of `A` beyond the tiler are dropped.
-pub(crate) const fn composition_tiler(a: &L, t: &Tl) -> L {
-    composition_tiler_at(a, t, 0)
+pub(crate) const fn composition_tiler(p: &mut Prog, a: &L, t: &Tl) -> L {
+    composition_tiler_at(p, a, t, 0)
 }

@@ -7,12 +7,17 @@ use super::layout::{L, Modes, concat2};
 use super::slice::{keep_rest_unpacked, unpack_both};
 use super::tiler::{self, Tl};
 use crate::error::Msg;
-use crate::tree::{TUP, Tree};
+use crate::prog::Prog;
+use crate::tree::Tree;
 
-/// CuTe's `logical_divide(A, B)` for a layout `B`.
-pub(crate) const fn logical_divide(a: &L, b: &L) -> L {
-    let rest = complement(b, &coalesce(a).shape);
-    composition(a, &concat2(b, &rest))
+/// CuTe's `logical_divide(A, B)` for a layout `B`:
+/// `composition(A, make_layout(B, complement(B, shape(coalesce(A)))))`, the rank-2 layout
+/// `(tile, rest)`. The cotarget is the coalesced shape of `A` (a tuple when `A` has dynamic
+/// modes that do not merge), so a dynamic `A` gives a dynamic rest.
+pub(crate) const fn logical_divide(p: &mut Prog, a: &L, b: &L) -> L {
+    let cotarget = coalesce(p, a).shape;
+    let rest = complement(p, b, &cotarget);
+    composition(p, a, &concat2(b, &rest))
 }
 
 /// Which by-mode operation to apply at the tiler's leaves.
@@ -24,7 +29,7 @@ pub(crate) enum ByMode {
 
 /// A tuple tiler applies mode by mode (layout modes beyond it are kept), `_` keeps the mode,
 /// an integer `n` stands for `n:_1`.
-pub(crate) const fn by_mode(a: &L, t: &Tl, i: usize, op: ByMode) -> L {
+pub(crate) const fn by_mode(p: &mut Prog, a: &L, t: &Tl, i: usize, op: ByMode) -> L {
     match tiler::kind(t, i) {
         tiler::Kind::Under => *a,
         tiler::Kind::Tuple(n) => {
@@ -44,7 +49,8 @@ pub(crate) const fn by_mode(a: &L, t: &Tl, i: usize, op: ByMode) -> L {
             while k < r {
                 let mode = a.mode(k);
                 if k < n {
-                    m.push(&by_mode(&mode, t, t.child(i, k), op));
+                    let sub = by_mode(p, &mode, t, t.child(i, k), op);
+                    m.push(&sub);
                 } else {
                     m.push(&mode);
                 }
@@ -53,13 +59,13 @@ pub(crate) const fn by_mode(a: &L, t: &Tl, i: usize, op: ByMode) -> L {
             m.build()
         }
         _ => {
-            let b = match tiler::as_layout(t, i) {
+            let b = match tiler::as_layout(p, t, i) {
                 Some(b) => b,
                 None => Msg::new("cute-static: unreachable tiler node").fail(),
             };
             match op {
-                ByMode::Divide => logical_divide(a, &b),
-                ByMode::Product => super::product::logical_product(a, &b),
+                ByMode::Divide => logical_divide(p, a, &b),
+                ByMode::Product => super::product::logical_product(p, a, &b),
             }
         }
     }
@@ -77,17 +83,17 @@ const fn mismatch(t: &Tree, guide: &Tl) -> ! {
 /// terminals into one mode, the second halves (then the modes beyond the guide) into another.
 /// Returns the two halves.
 const fn zip2_by(t: &Tree, i: usize, g: &Tl, j: usize) -> (Tree, Tree) {
-    if t.tag[i] != TUP {
+    if !t.is_tup_at(i) {
         mismatch(&t.sub(i), &g.sub(j))
     }
-    let n = t.val[i] as usize;
-    if g.tag[j] != TUP {
+    let n = t.arity(i);
+    if !g.is_tup_at(j) {
         if n != 2 {
             mismatch(&t.sub(i), &g.sub(j))
         }
         return (t.sub(t.child(i, 0)), t.sub(t.child(i, 1)));
     }
-    let gn = g.val[j] as usize;
+    let gn = g.arity(j);
     if n < gn {
         mismatch(&t.sub(i), &g.sub(j))
     }
@@ -117,21 +123,21 @@ pub(crate) const fn tile_unzip(l: &L, t: &Tl) -> L {
 }
 
 /// CuTe's `logical_divide(A, tiler)`.
-pub(crate) const fn logical_divide_tiler(a: &L, t: &Tl) -> L {
-    by_mode(a, t, 0, ByMode::Divide)
+pub(crate) const fn logical_divide_tiler(p: &mut Prog, a: &L, t: &Tl) -> L {
+    by_mode(p, a, t, 0, ByMode::Divide)
 }
 
 /// CuTe's `zipped_divide`.
-pub(crate) const fn zipped_divide(a: &L, t: &Tl) -> L {
-    tile_unzip(&logical_divide_tiler(a, t), t)
+pub(crate) const fn zipped_divide(p: &mut Prog, a: &L, t: &Tl) -> L {
+    tile_unzip(&logical_divide_tiler(p, a, t), t)
 }
 
 /// CuTe's `tiled_divide`.
-pub(crate) const fn tiled_divide(a: &L, t: &Tl) -> L {
-    keep_rest_unpacked(&zipped_divide(a, t))
+pub(crate) const fn tiled_divide(p: &mut Prog, a: &L, t: &Tl) -> L {
+    keep_rest_unpacked(&zipped_divide(p, a, t))
 }
 
 /// CuTe's `flat_divide`.
-pub(crate) const fn flat_divide(a: &L, t: &Tl) -> L {
-    unpack_both(&zipped_divide(a, t))
+pub(crate) const fn flat_divide(p: &mut Prog, a: &L, t: &Tl) -> L {
+    unpack_both(&zipped_divide(p, a, t))
 }

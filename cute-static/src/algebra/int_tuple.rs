@@ -1,8 +1,9 @@
 //! CuTe's `int_tuple.hpp` on const trees: shape_div, ceil_div, congruent, compatible,
-//! weakly_congruent, filter_zeros, product_each, product_like. Every value is static here.
+//! weakly_congruent, filter_zeros, product_each, product_like.
 
-use crate::error::{Msg, ceil_div as cdiv, rem};
-use crate::tree::{INT, TUP, Tree};
+use crate::error::Msg;
+use crate::prog::{Pred, Prog};
+use crate::tree::{Kind, Tree, V};
 
 const fn mismatched(op: &str, a: &Tree, b: &Tree) -> ! {
     Msg::new("Mismatched Ranks: ")
@@ -15,23 +16,24 @@ const fn mismatched(op: &str, a: &Tree, b: &Tree) -> ! {
         .fail()
 }
 
-/// `shape_div` of two integers: they must divide one another ("Divisibility Condition").
-pub(crate) const fn shape_div_int(a: i32, b: i32) -> i32 {
-    if b == 0 {
+/// `shape_div` of two integers: they must divide one another ("Divisibility Condition"); the
+/// result is `ceil_div(a, b)`.
+pub(crate) const fn shape_div_int(p: &mut Prog, a: V, b: V) -> V {
+    if b.is_const(0) {
         Msg::new("division by zero: shape_div(")
-            .int(a)
+            .v(a)
             .str(", _0)")
             .fail()
     }
-    if !(rem(a, b) == 0 || (a != 0 && rem(b, a) == 0)) {
+    if !p.require(Pred::EitherDivides, a, b, V::s(0)) {
         Msg::new("Divisibility Condition: shape_div(")
-            .int(a)
+            .v(a)
             .str(", ")
-            .int(b)
+            .v(b)
             .str(")")
             .fail()
     }
-    cdiv(a, b)
+    p.ceil_div(a, b)
 }
 
 /// `shape_div` (equal ranks, leaves that divide one another) or `ceil_div` (`b` may have fewer
@@ -42,137 +44,153 @@ enum Division {
     Ceil,
 }
 
-const fn leaf_div(a: i32, b: i32, kind: Division) -> i32 {
+const fn leaf_div(p: &mut Prog, a: V, b: V, kind: Division) -> V {
     match kind {
-        Division::Shape => shape_div_int(a, b),
-        Division::Ceil => cdiv(a, b),
+        Division::Shape => shape_div_int(p, a, b),
+        Division::Ceil => p.ceil_div(a, b),
     }
 }
 
-const fn divide_rec(a: &Tree, i: usize, b: &Tree, j: usize, kind: Division, out: &mut Tree) {
+/// Tuple / tuple: mode by mode; tuple / integer: fold the divisor across the modes from the
+/// left (`rest = rest / mode`); integer / tuple: divide by the product.
+const fn divide_rec(
+    p: &mut Prog,
+    a: &Tree,
+    i: usize,
+    b: &Tree,
+    j: usize,
+    kind: Division,
+    out: &mut Tree,
+) {
     let op = if matches!(kind, Division::Shape) {
         "shape_div"
     } else {
         "ceil_div"
     };
-    match (a.tag[i], b.tag[j]) {
-        (TUP, TUP) => {
+    match (a.is_tup_at(i), b.is_tup_at(j)) {
+        (true, true) => {
             let ranks_ok = match kind {
-                Division::Shape => a.val[i] == b.val[j],
-                Division::Ceil => a.val[i] >= b.val[j],
+                Division::Shape => a.arity(i) == b.arity(j),
+                Division::Ceil => a.arity(i) >= b.arity(j),
             };
             if !ranks_ok {
                 mismatched(op, &a.sub(i), &b.sub(j))
             }
             let at = out.open();
             let mut c = 0;
-            while c < a.val[i] as usize {
-                if c < b.val[j] as usize {
-                    divide_rec(a, a.child(i, c), b, b.child(j, c), kind, out);
+            while c < a.arity(i) {
+                if c < b.arity(j) {
+                    divide_rec(p, a, a.child(i, c), b, b.child(j, c), kind, out);
                 } else {
-                    divide_rec(a, a.child(i, c), &Tree::int(1), 0, kind, out);
+                    divide_rec(p, a, a.child(i, c), &Tree::int(1), 0, kind, out);
                 }
                 c += 1;
             }
             out.close(at, c);
         }
-        (TUP, _) => {
-            // Fold the divisor across the modes from the left.
-            let mut rest = b.val[j];
+        (true, false) => {
+            let mut rest = b.at(j);
             let at = out.open();
             let mut c = 0;
-            while c < a.val[i] as usize {
+            while c < a.arity(i) {
                 let ai = a.child(i, c);
-                divide_rec(a, ai, &Tree::int(rest), 0, kind, out);
-                rest = leaf_div(rest, a.sub(ai).size(), kind);
+                divide_rec(p, a, ai, &Tree::leaf(rest), 0, kind, out);
+                let size = p.product(&a.sub(ai).leaves());
+                rest = leaf_div(p, rest, size, kind);
                 c += 1;
             }
             out.close(at, c);
         }
-        (_, TUP) => out.push(INT, leaf_div(a.val[i], b.sub(j).size(), kind)),
-        _ => out.push(INT, leaf_div(a.val[i], b.val[j], kind)),
+        (false, true) => {
+            let size = p.product(&b.sub(j).leaves());
+            out.push_leaf(leaf_div(p, a.at(i), size, kind))
+        }
+        (false, false) => out.push_leaf(leaf_div(p, a.at(i), b.at(j), kind)),
     }
 }
 
 /// CuTe's `shape_div(a, b)`.
-pub(crate) const fn shape_div(a: &Tree, b: &Tree) -> Tree {
+pub(crate) const fn shape_div(p: &mut Prog, a: &Tree, b: &Tree) -> Tree {
     let mut out = Tree::new();
-    divide_rec(a, 0, b, 0, Division::Shape, &mut out);
+    divide_rec(p, a, 0, b, 0, Division::Shape, &mut out);
     out
 }
 
 /// CuTe's `ceil_div(a, b)` (missing modes of `b` count as 1).
-pub(crate) const fn ceil_div(a: &Tree, b: &Tree) -> Tree {
+pub(crate) const fn ceil_div(p: &mut Prog, a: &Tree, b: &Tree) -> Tree {
     let mut out = Tree::new();
-    divide_rec(a, 0, b, 0, Division::Ceil, &mut out);
+    divide_rec(p, a, 0, b, 0, Division::Ceil, &mut out);
     out
 }
 
-/// CuTe's `congruent`.
-pub(crate) const fn congruent(a: &Tree, b: &Tree) -> bool {
-    a.same_profile(b)
+/// CuTe's `congruent`: the same profile (always a static answer).
+pub(crate) const fn congruent(a: &Tree, b: &Tree) -> V {
+    V::s(a.same_profile(b) as i32)
 }
 
 /// What an integer of `a` must satisfy against the matching part of `b`: anything
-/// (`weakly_congruent`) or the same size (`compatible`). Tuples must match rank for rank.
+/// (`weakly_congruent`) or the same size (`compatible`, dynamic when a size is). Tuples must
+/// match rank for rank.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Coarsening {
     Profile,
     Size,
 }
 
-const fn coarsens(a: &Tree, i: usize, b: &Tree, j: usize, rule: Coarsening) -> bool {
-    match (a.tag[i], b.tag[j]) {
-        (TUP, TUP) => {
-            if a.val[i] != b.val[j] {
-                return false;
+const fn coarsens(p: &mut Prog, a: &Tree, i: usize, b: &Tree, j: usize, rule: Coarsening) -> V {
+    match (a.is_tup_at(i), b.is_tup_at(j)) {
+        (true, true) => {
+            if a.arity(i) != b.arity(j) {
+                return V::s(0);
             }
+            let mut acc = V::s(1);
             let mut c = 0;
-            while c < a.val[i] as usize {
-                if !coarsens(a, a.child(i, c), b, b.child(j, c), rule) {
-                    return false;
-                }
+            while c < a.arity(i) {
+                let x = coarsens(p, a, a.child(i, c), b, b.child(j, c), rule);
+                acc = p.and(acc, x);
                 c += 1;
             }
-            true
+            acc
         }
-        (INT, _) => match rule {
-            Coarsening::Profile => true,
-            Coarsening::Size => a.val[i] == b.sub(j).size(),
+        (false, _) => match rule {
+            Coarsening::Profile => V::s(1),
+            Coarsening::Size => {
+                let size = p.product(&b.sub(j).leaves());
+                p.eq(a.at(i), size)
+            }
         },
-        _ => false,
+        (true, false) => V::s(0),
     }
 }
 
 /// CuTe's `weakly_congruent`.
-pub(crate) const fn weakly_congruent(a: &Tree, b: &Tree) -> bool {
-    coarsens(a, 0, b, 0, Coarsening::Profile)
+pub(crate) const fn weakly_congruent(p: &mut Prog, a: &Tree, b: &Tree) -> V {
+    coarsens(p, a, 0, b, 0, Coarsening::Profile)
 }
 
 /// CuTe's `compatible`.
-pub(crate) const fn compatible(a: &Tree, b: &Tree) -> bool {
-    coarsens(a, 0, b, 0, Coarsening::Size)
+pub(crate) const fn compatible(p: &mut Prog, a: &Tree, b: &Tree) -> V {
+    coarsens(p, a, 0, b, 0, Coarsening::Size)
 }
 
 const fn filter_zeros_rec(a: &Tree, i: usize, b: &Tree, j: usize, out: &mut Tree) {
-    if a.tag[i] == TUP {
-        if b.tag[j] != TUP || a.val[i] != b.val[j] {
+    if a.is_tup_at(i) {
+        if !b.is_tup_at(j) || a.arity(i) != b.arity(j) {
             mismatched("filter_zeros", &a.sub(i), &b.sub(j))
         }
         let at = out.open();
         let mut c = 0;
-        while c < a.val[i] as usize {
+        while c < a.arity(i) {
             filter_zeros_rec(a, a.child(i, c), b, b.child(j, c), out);
             c += 1;
         }
         out.close(at, c);
-    } else if a.val[i] == 0 {
-        let ones = b.sub(j);
+    } else if a.at(i).is_const(0) {
+        let mut t = b.sub(j);
         let mut k = 0;
-        let mut t = ones;
         while k < t.len {
-            if t.tag[k] == INT {
-                t.val[k] = 1;
+            if matches!(t.tag[k], Kind::Int) {
+                t.set(k, V::s(1));
             }
             k += 1;
         }
@@ -182,7 +200,7 @@ const fn filter_zeros_rec(a: &Tree, i: usize, b: &Tree, j: usize, out: &mut Tree
     }
 }
 
-/// CuTe's `filter_zeros(a, b)`: elements of `b` paired with a 0 in `a` become 1.
+/// CuTe's `filter_zeros(a, b)`: elements of `b` paired with a static `_0` in `a` become `_1`.
 pub(crate) const fn filter_zeros(a: &Tree, b: &Tree) -> Tree {
     let mut out = Tree::new();
     filter_zeros_rec(a, 0, b, 0, &mut out);
@@ -190,39 +208,41 @@ pub(crate) const fn filter_zeros(a: &Tree, b: &Tree) -> Tree {
 }
 
 /// CuTe's `product_each`: the size of each mode, as a tuple.
-pub(crate) const fn product_each(t: &Tree) -> Tree {
+pub(crate) const fn product_each(p: &mut Prog, t: &Tree) -> Tree {
     let mut out = Tree::new();
     let at = out.open();
     let r = t.rank();
     let mut c = 0;
     while c < r {
-        out.push(INT, t.mode(c).size());
+        let size = p.product(&t.mode(c).leaves());
+        out.push_leaf(size);
         c += 1;
     }
     out.close(at, r);
     out
 }
 
-const fn product_like_rec(t: &Tree, i: usize, g: &Tree, j: usize, out: &mut Tree) {
-    if g.tag[j] == TUP {
-        if t.tag[i] != TUP || t.val[i] != g.val[j] {
+const fn product_like_rec(p: &mut Prog, t: &Tree, i: usize, g: &Tree, j: usize, out: &mut Tree) {
+    if g.is_tup_at(j) {
+        if !t.is_tup_at(i) || t.arity(i) != g.arity(j) {
             mismatched("product_like", &t.sub(i), &g.sub(j))
         }
         let at = out.open();
         let mut c = 0;
-        while c < g.val[j] as usize {
-            product_like_rec(t, t.child(i, c), g, g.child(j, c), out);
+        while c < g.arity(j) {
+            product_like_rec(p, t, t.child(i, c), g, g.child(j, c), out);
             c += 1;
         }
         out.close(at, c);
     } else {
-        out.push(INT, t.sub(i).size());
+        let size = p.product(&t.sub(i).leaves());
+        out.push_leaf(size);
     }
 }
 
 /// CuTe's `product_like(t, guide)`: the product of `t` at each leaf of `guide`.
-pub(crate) const fn product_like(t: &Tree, guide: &Tree) -> Tree {
+pub(crate) const fn product_like(p: &mut Prog, t: &Tree, guide: &Tree) -> Tree {
     let mut out = Tree::new();
-    product_like_rec(t, 0, guide, 0, &mut out);
+    product_like_rec(p, t, 0, guide, 0, &mut out);
     out
 }

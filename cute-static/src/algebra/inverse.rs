@@ -3,22 +3,29 @@
 use super::coalesce::coalesce;
 use super::composition::composition;
 use super::layout::{L, Modes};
-use crate::error::{Msg, div, mul, rem};
-use crate::tree::{List, Tree};
+use crate::error::Msg;
+use crate::prog::Prog;
+use crate::tree::{List, Tree, V};
 
-/// Mode indices of `stride` sorted by stride value (stable).
-const fn sorted(stride: &List) -> List {
+/// Indices of the static strides of `stride`, sorted by value (stable, as CuTe's type-level
+/// sort); dynamic strides take no part.
+const fn sorted_static(stride: &List) -> List {
     let mut idx = List::new();
     let mut k = 0;
     while k < stride.n {
-        idx.push(k as i32);
+        if stride.v[k].is_static() {
+            idx.push(V::s(k as i32));
+        }
         k += 1;
     }
     // Insertion sort keeps equal strides in mode order.
     let mut i = 1;
     while i < idx.n {
         let mut j = i;
-        while j > 0 && stride.v[idx.v[j - 1] as usize] > stride.v[idx.v[j] as usize] {
+        while j > 0
+            && stride.v[idx.v[j - 1].value() as usize].value()
+                > stride.v[idx.v[j].value() as usize].value()
+        {
             let t = idx.v[j];
             idx.v[j] = idx.v[j - 1];
             idx.v[j - 1] = t;
@@ -30,83 +37,97 @@ const fn sorted(stride: &List) -> List {
 }
 
 /// The coalesced layout's flat modes and the exclusive prefix products of its shape.
-const fn coalesced(l: &L) -> (List, List, List) {
-    let c = coalesce(l);
+const fn coalesced(p: &mut Prog, l: &L) -> (List, List, List) {
+    let c = coalesce(p, l);
     let (s, d) = (c.shape.leaves(), c.stride.leaves());
     let mut pre = List::new();
-    pre.push(1);
+    pre.push(V::s(1));
     let mut k = 0;
     while k < s.n {
-        pre.push(mul(s.v[k], pre.v[k]));
+        let next = p.mul(s.v[k], pre.v[k]);
+        pre.push(next);
         k += 1;
     }
     (s, d, pre)
 }
 
-/// CuTe's `right_inverse`: follow the strides up from 1.
-pub(crate) const fn right_inverse(l: &L) -> L {
-    let (s, d, pre) = coalesced(l);
-    let order = sorted(&d);
+/// CuTe's `right_inverse`: the largest `R` with `layout(R(i)) == i` for `i < size(R)`. Follow
+/// the static strides up from `_1`: a mode joins when its stride is, statically, the size
+/// covered so far (`curr`, static until a dynamic shape joins).
+pub(crate) const fn right_inverse(p: &mut Prog, l: &L) -> L {
+    let (s, d, pre) = coalesced(p, l);
+    let order = sorted_static(&d);
     let mut m = Modes::new();
-    m.push_int(1, 0);
-    let mut curr = 1;
+    m.push_int(V::s(1), V::s(0));
+    let mut curr = V::s(1);
     let mut k = 0;
     while k < order.n {
-        let i = order.v[k] as usize;
-        if d.v[i] == curr {
+        let i = order.v[k].value() as usize;
+        if curr.is_const(d.v[i].value()) {
             m.push_int(s.v[i], pre.v[i]);
-            curr = mul(s.v[i], d.v[i]);
+            curr = p.mul(s.v[i], d.v[i]);
         }
         k += 1;
     }
-    coalesce(&m.build())
+    coalesce(p, &m.build())
 }
 
-/// CuTe's `left_inverse`: `result(layout(i)) == i` for injective layouts.
-pub(crate) const fn left_inverse(l: &L) -> L {
-    let (s, d, pre) = coalesced(l);
-    let order = sorted(&d);
+/// CuTe's `left_inverse`: `result(layout(i)) == i` for injective layouts. The coalesced strides
+/// must be static ("Left inverse requires static strides."); sorted, each non-zero stride must
+/// be a multiple of the size covered by the smaller ones.
+pub(crate) const fn left_inverse(p: &mut Prog, l: &L) -> L {
+    let (s, d, pre) = coalesced(p, l);
+    if !d.is_static() {
+        Msg::new("Left inverse requires static strides. ")
+            .layout(&l.shape, &l.stride)
+            .str(" has a dynamic stride")
+            .fail()
+    }
+    let order = sorted_static(&d);
     let (mut rs, mut rd) = (List::new(), List::new());
-    rd.push(0);
+    rd.push(V::s(0));
     let mut k = 0;
     while k < order.n {
-        let i = order.v[k] as usize;
-        if d.v[i] != 0 {
-            let covered = rs.product();
-            if rem(d.v[i], covered) != 0 {
+        let i = order.v[k].value() as usize;
+        if !d.v[i].is_const(0) {
+            // Strides are static, so the covered size is too.
+            let covered = p.product(&rs);
+            if p.rem(d.v[i], covered).value() != 0 {
                 Msg::new("Left inverse divisibility condition: stride ")
-                    .int(d.v[i])
+                    .v(d.v[i])
                     .str(" of ")
                     .layout(&l.shape, &l.stride)
                     .str(" is not a multiple of ")
-                    .int(covered)
+                    .v(covered)
                     .fail()
             }
-            rs.push(div(d.v[i], covered));
+            let r = p.div(d.v[i], covered);
+            rs.push(r);
             rd.push(pre.v[i]);
         }
         k += 1;
     }
-    rs.push(s.v[order.v[order.n - 1] as usize]);
-    coalesce(&L::new(
-        Tree::from_list(&rs, false),
-        Tree::from_list(&rd, false),
-    ))
+    rs.push(s.v[order.v[order.n - 1].value() as usize]);
+    coalesce(
+        p,
+        &L::new(Tree::from_list(&rs, false), Tree::from_list(&rd, false)),
+    )
 }
 
-/// CuTe's `nullspace`: the modes with stride 0, with compact strides of the flat shape.
-pub(crate) const fn nullspace(l: &L) -> L {
+/// CuTe's `nullspace`: the modes with a static `_0` stride, with the compact column-major
+/// strides of the flat shape (a static `_1` mode gets `_0`).
+pub(crate) const fn nullspace(p: &mut Prog, l: &L) -> L {
     let (s, d) = (l.shape.leaves(), l.stride.leaves());
     let (mut ns, mut nd) = (List::new(), List::new());
-    let mut prefix = 1;
+    let mut prefix = V::s(1);
     let mut k = 0;
     while k < s.n {
-        if d.v[k] == 0 {
+        if d.v[k].is_const(0) {
             ns.push(s.v[k]);
-            nd.push(if s.v[k] == 1 { 0 } else { prefix });
+            nd.push(if s.v[k].is_const(1) { V::s(0) } else { prefix });
         }
-        if s.v[k] != 1 {
-            prefix = mul(prefix, s.v[k]);
+        if !s.v[k].is_const(1) {
+            prefix = p.mul(prefix, s.v[k]);
         }
         k += 1;
     }
@@ -116,30 +137,38 @@ pub(crate) const fn nullspace(l: &L) -> L {
     L::new(Tree::from_list(&ns, true), Tree::from_list(&nd, true))
 }
 
-/// `right_inverse(b)` and the contiguous part of `coalesce(a ∘ right_inverse(b))`.
-const fn common(a: &L, b: &L) -> (L, Option<L>) {
-    let inv_b = right_inverse(b);
-    let common = coalesce(&composition(a, &inv_b));
+/// `right_inverse(b)` and the contiguous part of `coalesce(a ∘ right_inverse(b))`: its mode 0
+/// when that has a static shape and stride `_1`.
+const fn common(p: &mut Prog, a: &L, b: &L) -> (L, Option<L>) {
+    let inv_b = right_inverse(p, b);
+    let composed = composition(p, a, &inv_b);
+    let common = coalesce(p, &composed);
     let first = common.mode(0);
-    if first.shape.is_int() && first.stride.is_int() && first.stride.value() == 1 {
+    if first.shape.is_int()
+        && first.shape.value().is_static()
+        && first.stride.is_int()
+        && first.stride.value().is_const(1)
+    {
         (inv_b, Some(first))
     } else {
         (inv_b, None)
     }
 }
 
-/// CuTe's `max_common_layout(a, b)`.
-pub(crate) const fn max_common_layout(a: &L, b: &L) -> L {
-    match common(a, b) {
-        (inv_b, Some(first)) => composition(&inv_b, &first),
+/// CuTe's `max_common_layout(a, b)`: a layout `R` pointing to the largest run of elements with
+/// `a(R(i)) == i` and `b(R(i)) == i`.
+pub(crate) const fn max_common_layout(p: &mut Prog, a: &L, b: &L) -> L {
+    match common(p, a, b) {
+        (inv_b, Some(first)) => composition(p, &inv_b, &first),
         _ => L::trivial(),
     }
 }
 
-/// CuTe's `max_common_vector(a, b)`.
-pub(crate) const fn max_common_vector(a: &L, b: &L) -> i32 {
-    match common(a, b) {
-        (_, Some(first)) => first.size(),
-        _ => 1,
+/// CuTe's `max_common_vector(a, b)`: the number of contiguous elements that correspond in `a`
+/// and `b` (always static).
+pub(crate) const fn max_common_vector(p: &mut Prog, a: &L, b: &L) -> V {
+    match common(p, a, b) {
+        (_, Some(first)) => first.size(p),
+        _ => V::s(1),
     }
 }

@@ -1,8 +1,9 @@
 //! A const layout `shape:stride` and CuTe's basic layout functions: make_layout, get, append,
 //! prepend, concat, cosize, evaluation plans.
 
-use crate::error::{Msg, add, mul};
-use crate::tree::{INT, TUP, Tree};
+use crate::error::Msg;
+use crate::prog::Prog;
+use crate::tree::{Kind, List, Tree, V};
 
 /// A layout as a pair of const trees.
 #[derive(Clone, Copy, Debug)]
@@ -12,7 +13,7 @@ pub struct L {
 }
 
 impl L {
-    /// `make_layout(shape, stride)`: shape and stride must be congruent, shapes non-negative.
+    /// `make_layout(shape, stride)`: shape and stride must be congruent.
     pub(crate) const fn new(shape: Tree, stride: Tree) -> L {
         if !shape.same_profile(&stride) {
             Msg::new("Layout: shape ")
@@ -21,17 +22,6 @@ impl L {
                 .tree(&stride)
                 .str(" are not congruent")
                 .fail()
-        }
-        let mut k = 0;
-        while k < shape.len {
-            if shape.tag[k] == INT && shape.val[k] < 0 {
-                Msg::new("Layout: negative shape ")
-                    .int(shape.val[k])
-                    .str(" in ")
-                    .tree(&shape)
-                    .fail()
-            }
-            k += 1;
         }
         L { shape, stride }
     }
@@ -44,10 +34,11 @@ impl L {
         }
     }
 
-    pub(crate) const fn int(s: i32, d: i32) -> L {
+    /// The rank-1 layout `s:d`.
+    pub(crate) const fn int(s: V, d: V) -> L {
         L {
-            shape: Tree::int(s),
-            stride: Tree::int(d),
+            shape: Tree::leaf(s),
+            stride: Tree::leaf(d),
         }
     }
 
@@ -72,20 +63,54 @@ impl L {
         }
     }
 
-    pub(crate) const fn size(&self) -> i32 {
-        self.shape.size()
+    /// CuTe's `size`: the product of the shape's leaves.
+    pub(crate) const fn size(&self, p: &mut Prog) -> V {
+        p.product(&self.shape.leaves())
     }
 
-    /// CuTe's `cosize`: `1 + sum((s - 1) * |d|)`.
-    pub(crate) const fn cosize(&self) -> i32 {
+    /// CuTe's `cosize`: `layout(size - 1) + 1`, i.e. `1 + sum((s - 1) * |d|)` over the modes
+    /// (CuTe's formula for the last offset, which for negative strides counts `|d|`).
+    pub(crate) const fn cosize(&self, p: &mut Prog) -> V {
         let (s, d) = (self.shape.leaves(), self.stride.leaves());
-        let mut sum = 0;
+        let mut sum = V::s(0);
         let mut k = 0;
         while k < s.n {
-            sum = add(sum, mul(s.v[k] - 1, d.v[k].abs()));
+            let span = p.sub(s.v[k], V::s(1));
+            let ad = p.abs(d.v[k]);
+            let term = p.mul(span, ad);
+            sum = p.add(sum, term);
             k += 1;
         }
-        add(sum, 1)
+        p.add(sum, V::s(1))
+    }
+
+    /// The dynamic leaves, shape first, then stride, each left to right.
+    pub(crate) const fn dyn_leaves(&self) -> List {
+        let mut out = List::new();
+        let (s, d) = (self.shape.leaves(), self.stride.leaves());
+        let mut k = 0;
+        while k < s.n {
+            if s.v[k].dynamic {
+                out.push(s.v[k]);
+            }
+            k += 1;
+        }
+        k = 0;
+        while k < d.n {
+            if d.v[k].dynamic {
+                out.push(d.v[k]);
+            }
+            k += 1;
+        }
+        out
+    }
+
+    /// The operand numbering of [`L::dyn_leaves`] moved by `offset`.
+    pub(crate) const fn shifted(&self, offset: usize) -> L {
+        L {
+            shape: self.shape.shifted(offset),
+            stride: self.stride.shifted(offset),
+        }
     }
 
     pub(crate) const fn eq(&self, other: &L) -> bool {
@@ -108,8 +133,8 @@ impl Modes {
             stride: Tree::new(),
             n: 0,
         };
-        m.shape.push(TUP, 0);
-        m.stride.push(TUP, 0);
+        m.shape.push(Kind::Tup, 0);
+        m.stride.push(Kind::Tup, 0);
         m
     }
 
@@ -121,7 +146,7 @@ impl Modes {
         self.stride.val[0] = self.n as i32;
     }
 
-    pub(crate) const fn push_int(&mut self, s: i32, d: i32) {
+    pub(crate) const fn push_int(&mut self, s: V, d: V) {
         self.push(&L::int(s, d));
     }
 
@@ -158,7 +183,8 @@ pub(crate) const fn concat2(a: &L, b: &L) -> L {
     m.build()
 }
 
-/// CuTe's `append(a, b)`.
+/// CuTe's `append(a, b)`: `b` as a new last mode (an integer layout first becomes a 1-mode
+/// tuple). Structural only: no arithmetic, so static and dynamic leaves pass through as they are.
 pub(crate) const fn append(a: &L, b: &L) -> L {
     let mut m = Modes::new();
     let mut k = 0;
@@ -170,7 +196,7 @@ pub(crate) const fn append(a: &L, b: &L) -> L {
     m.build()
 }
 
-/// CuTe's `prepend(a, b)`.
+/// CuTe's `prepend(a, b)`: `b` as a new first mode.
 pub(crate) const fn prepend(a: &L, b: &L) -> L {
     let mut m = Modes::new();
     m.push(b);
@@ -182,7 +208,8 @@ pub(crate) const fn prepend(a: &L, b: &L) -> L {
     m.build()
 }
 
-/// CuTe's `append<N>(layout)`: padded with `_1:_0` up to rank `n`.
+/// CuTe's `append<N>(layout)`: padded with static `_1:_0` modes up to rank `n` (unchanged at
+/// rank `n`).
 pub(crate) const fn append_to_rank(a: &L, n: usize) -> L {
     let r = a.rank();
     if r == n {
@@ -204,15 +231,26 @@ pub(crate) const fn append_to_rank(a: &L, n: usize) -> L {
         k += 1;
     }
     while k < n {
-        m.push_int(1, 0);
+        m.push_int(V::s(1), V::s(0));
         k += 1;
     }
     m.build()
 }
 
-/// CuTe's `make_layout(shape)` (`right == false`) or `make_layout(shape, LayoutRight{})`.
-pub(crate) const fn make_layout(shape: &Tree, right: bool) -> L {
-    L::new(*shape, super::stride::compact_major(shape, 1, right))
+/// Which compact strides `make_layout` gives: CuTe's `LayoutLeft` (column-major, the default)
+/// or `LayoutRight` (row-major).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Major {
+    Left,
+    Right,
+}
+
+/// CuTe's `make_layout(shape)` (`LayoutLeft`) or `make_layout(shape, LayoutRight{})`.
+pub(crate) const fn make_layout(p: &mut Prog, shape: &Tree, major: Major) -> L {
+    L::new(
+        *shape,
+        super::stride::compact_major(p, shape, V::s(1), major),
+    )
 }
 
 /// Most leaves a runtime evaluation plan handles.

@@ -4,48 +4,54 @@ use super::complement::complement;
 use super::composition::composition;
 use super::divide::{ByMode, by_mode, tile_unzip};
 use super::int_tuple::{ceil_div, product_each};
-use super::layout::{L, append_to_rank, concat2, make_layout};
+use super::layout::{L, Major, append_to_rank, concat2, make_layout};
 use super::slice::{keep_rest_unpacked, unpack_both};
 use super::tiler::Tl;
-use crate::error::{Msg, mul, rem};
-use crate::tree::{TUP, Tree};
+use crate::error::{Msg, rem};
+use crate::prog::{Pred, Prog};
+use crate::tree::{Tree, V};
 
 /// CuTe's `logical_product(A, B)`: `(A, complement(A, size(A)*cosize(B)) ∘ B)`.
-pub(crate) const fn logical_product(a: &L, b: &L) -> L {
-    let rest = composition(&complement(a, &Tree::int(mul(a.size(), b.cosize()))), b);
+/// The cotarget `size(A)*cosize(B)` is static only if both are.
+pub(crate) const fn logical_product(p: &mut Prog, a: &L, b: &L) -> L {
+    let size = a.size(p);
+    let cosize = b.cosize(p);
+    let cotarget = p.mul(size, cosize);
+    let complemented = complement(p, a, &Tree::leaf(cotarget));
+    let rest = composition(p, &complemented, b);
     concat2(a, &rest)
 }
 
 /// CuTe's `logical_product(A, tiler)`.
-pub(crate) const fn logical_product_tiler(a: &L, t: &Tl) -> L {
-    by_mode(a, t, 0, ByMode::Product)
+pub(crate) const fn logical_product_tiler(p: &mut Prog, a: &L, t: &Tl) -> L {
+    by_mode(p, a, t, 0, ByMode::Product)
 }
 
 /// CuTe's `zipped_product`.
-pub(crate) const fn zipped_product(a: &L, t: &Tl) -> L {
-    tile_unzip(&logical_product_tiler(a, t), t)
+pub(crate) const fn zipped_product(p: &mut Prog, a: &L, t: &Tl) -> L {
+    tile_unzip(&logical_product_tiler(p, a, t), t)
 }
 
 /// CuTe's `tiled_product`.
-pub(crate) const fn tiled_product(a: &L, t: &Tl) -> L {
-    keep_rest_unpacked(&zipped_product(a, t))
+pub(crate) const fn tiled_product(p: &mut Prog, a: &L, t: &Tl) -> L {
+    keep_rest_unpacked(&zipped_product(p, a, t))
 }
 
 /// CuTe's `flat_product`.
-pub(crate) const fn flat_product(a: &L, t: &Tl) -> L {
-    unpack_both(&zipped_product(a, t))
+pub(crate) const fn flat_product(p: &mut Prog, a: &L, t: &Tl) -> L {
+    unpack_both(&zipped_product(p, a, t))
 }
 
 /// CuTe's `zip(a, b)` of two trees: `((a0,b0),(a1,b1),...)`; an integer `a` gives `((a,b))`.
 const fn zip(a: &Tree, b: &Tree) -> Tree {
     let mut out = Tree::new();
-    if a.tag[0] != TUP {
+    if !a.is_tup_at(0) {
         let at = out.open();
         out.append(&Tree::tuple2(a, b));
         out.close(at, 1);
         return out;
     }
-    if b.tag[0] != TUP || a.val[0] != b.val[0] {
+    if !b.is_tup_at(0) || a.arity(0) != b.arity(0) {
         Msg::new("Mismatched Ranks: zip(")
             .tree(a)
             .str(", ")
@@ -53,7 +59,7 @@ const fn zip(a: &Tree, b: &Tree) -> Tree {
             .str(")")
             .fail()
     }
-    let n = a.val[0] as usize;
+    let n = a.arity(0);
     let at = out.open();
     let mut k = 0;
     while k < n {
@@ -68,30 +74,40 @@ const fn zip_layouts(a: &L, b: &L) -> L {
     L::new(zip(&a.shape, &b.shape), zip(&a.stride, &b.stride))
 }
 
-const fn rank_matched(a: &L, b: &L) -> (L, L) {
+/// `logical_product(append<R>(A), append<R>(B))` with `R = max(rank(A), rank(B))`, split into
+/// its two modes.
+const fn rank_matched(p: &mut Prog, a: &L, b: &L) -> (L, L) {
     let r = if a.rank() > b.rank() {
         a.rank()
     } else {
         b.rank()
     };
-    let p = logical_product(&append_to_rank(a, r), &append_to_rank(b, r));
-    (p.mode(0), p.mode(1))
+    let lp = logical_product(p, &append_to_rank(a, r), &append_to_rank(b, r));
+    (lp.mode(0), lp.mode(1))
 }
 
 /// CuTe's `blocked_product(A, B)`: mode `i` is `(A_i, B_i)`.
-pub(crate) const fn blocked_product(a: &L, b: &L) -> L {
-    let (x, y) = rank_matched(a, b);
+pub(crate) const fn blocked_product(p: &mut Prog, a: &L, b: &L) -> L {
+    let (x, y) = rank_matched(p, a, b);
     zip_layouts(&x, &y)
 }
 
 /// CuTe's `raked_product(A, B)`: mode `i` is `(B_i, A_i)`.
-pub(crate) const fn raked_product(a: &L, b: &L) -> L {
-    let (x, y) = rank_matched(a, b);
+pub(crate) const fn raked_product(p: &mut Prog, a: &L, b: &L) -> L {
+    let (x, y) = rank_matched(p, a, b);
     zip_layouts(&y, &x)
 }
 
-/// CuTe's `tile_to_shape(block, target)` (column-major order of the repeats).
-pub(crate) const fn tile_to_shape(block: &L, target: &Tree) -> L {
+/// CuTe's `tile_to_shape(block, target)` (column-major order of the repeats):
+/// * `rank(block) <= rank(target)` ("Rank of layout must be <= rank of target shape.");
+/// * `block` padded to the target's rank; `block_shape = product_each(shape(block))`,
+///   `target_shape = product_each(target)`;
+/// * a static `target_shape`: `block_shape` must be static and divide it mode by mode
+///   ("tile_to_shape: block shape does not divide the target shape."), checked while compiling;
+///   a dynamic `target_shape`: CuTe does not check, the checked forms do, at run time (a mode
+///   whose two sizes are both static is still decided while compiling);
+/// * `blocked_product(block, make_layout(ceil_div(target_shape, block_shape)))`.
+pub(crate) const fn tile_to_shape(p: &mut Prog, block: &L, target: &Tree) -> L {
     if block.rank() > target.rank() {
         Msg::new("Rank of layout must be <= rank of target shape. Layout ")
             .layout(&block.shape, &block.stride)
@@ -100,20 +116,44 @@ pub(crate) const fn tile_to_shape(block: &L, target: &Tree) -> L {
             .fail()
     }
     let padded = append_to_rank(block, target.rank());
-    let block_shape = product_each(&padded.shape);
-    let target_shape = product_each(target);
+    let block_shape = product_each(p, &padded.shape);
+    let target_shape = product_each(p, target);
     let (b, t) = (block_shape.leaves(), target_shape.leaves());
-    let mut k = 0;
-    while k < t.n {
-        if rem(t.v[k], b.v[k]) != 0 {
-            Msg::new("tile_to_shape: block shape does not divide the target shape. Block ")
-                .tree(&block_shape)
-                .str(" against target ")
+    if target_shape.is_static() {
+        // CuTe's `CUTE_STATIC_ASSERT_V(weakly_compatible(block_shape, target_shape))`: a
+        // dynamic block shape does not compile there.
+        if !block_shape.is_static() {
+            Msg::new("tile_to_shape: a static target shape ")
                 .tree(&target_shape)
+                .str(" needs a static block shape, got ")
+                .tree(&block_shape)
                 .fail()
         }
-        k += 1;
+        let mut k = 0;
+        while k < t.n {
+            if rem(t.v[k].value(), b.v[k].value()) != 0 {
+                not_dividing(&block_shape, &target_shape)
+            }
+            k += 1;
+        }
+    } else {
+        let mut k = 0;
+        while k < t.n {
+            if !p.require(Pred::TileDivides, t.v[k], b.v[k], V::s(0)) {
+                not_dividing(&block_shape, &target_shape)
+            }
+            k += 1;
+        }
     }
-    let product_shape = ceil_div(&target_shape, &block_shape);
-    blocked_product(&padded, &make_layout(&product_shape, false))
+    let product_shape = ceil_div(p, &target_shape, &block_shape);
+    let tiles = make_layout(p, &product_shape, Major::Left);
+    blocked_product(p, &padded, &tiles)
+}
+
+const fn not_dividing(block_shape: &Tree, target_shape: &Tree) -> ! {
+    Msg::new("tile_to_shape: block shape does not divide the target shape. Block ")
+        .tree(block_shape)
+        .str(" against target ")
+        .tree(target_shape)
+        .fail()
 }

@@ -1,48 +1,62 @@
-//! `upcast<N>` and `downcast<N>`.
+//! `upcast<N>` and `downcast<N>`: the same memory seen as elements `N` times larger or smaller.
 
 use super::layout::L;
-use crate::error::{Msg, ceil_div, mul};
-use crate::tree::INT;
+use crate::error::Msg;
+use crate::prog::{Pred, Prog};
+use crate::tree::V;
 
-/// CuTe's `upcast<N>`: stride-1 modes get `N` times fewer elements, other strides are divided.
-pub(crate) const fn upcast(n: i32, l: &L) -> L {
+/// CuTe's `upcast<N>`: leaf by leaf, a static `_0` stride stays; a static stride `d` must divide
+/// or be divided by `N` ("Divisibility condition"), the shape becomes
+/// `ceil_div(s, ceil_div(N, |d|))` and the stride `signum(d) * ceil_div(|d|, N)` (so a stride-1
+/// mode gets `N` times fewer elements); a dynamic stride is divided by `N` and its shape stays
+/// (its divisibility becomes a run-time check, as the all-static twin would check it).
+pub(crate) const fn upcast(p: &mut Prog, n: i32, l: &L) -> L {
     if n <= 0 {
         Msg::new("upcast: N must be positive, got ").num(n).fail()
     }
+    let big = V::s(n);
     let (mut s, mut d) = (l.shape, l.stride);
     let mut k = 0;
     while k < s.len {
-        if s.tag[k] == INT && d.val[k] != 0 {
-            let stride = d.val[k];
-            if stride % n != 0 && n % stride != 0 {
+        if s.is_int_at(k) && !d.at(k).is_const(0) {
+            let (shape, stride) = (s.at(k), d.at(k));
+            if !p.require(Pred::UpcastDivides, stride, big, V::s(0)) {
                 Msg::new("Divisibility condition: upcast<")
                     .num(n)
                     .str(">: stride ")
-                    .int(stride)
+                    .v(stride)
                     .str(" of ")
                     .layout(&l.shape, &l.stride)
                     .fail()
             }
-            let abs = stride.abs();
-            s.val[k] = ceil_div(s.val[k], ceil_div(n, abs));
-            d.val[k] = mul(stride.signum(), ceil_div(abs, n));
+            if stride.is_static() {
+                let abs = p.abs(stride);
+                let per = p.ceil_div(big, abs);
+                s.set(k, p.ceil_div(shape, per));
+                let sign = p.signum(stride);
+                let up = p.ceil_div(abs, big);
+                d.set(k, p.mul(sign, up));
+            } else {
+                d.set(k, p.div(stride, big));
+            }
         }
         k += 1;
     }
     L::new(s, d)
 }
 
-/// CuTe's `downcast<N>`: stride-±1 modes get `N` times more elements, other strides are
-/// multiplied. Needs a stride-1 mode.
-pub(crate) const fn downcast(n: i32, l: &L) -> L {
+/// CuTe's `downcast<N>`: stride-±1 modes (static) get `N` times more elements, other strides are
+/// multiplied. Needs a static stride-`_1` mode ("Downcast requires adjacent elements").
+pub(crate) const fn downcast(p: &mut Prog, n: i32, l: &L) -> L {
     if n <= 0 {
         Msg::new("downcast: N must be positive, got ").num(n).fail()
     }
+    let small = V::s(n);
     let (mut s, mut d) = (l.shape, l.stride);
     let mut has_one = false;
     let mut k = 0;
     while k < d.len {
-        if d.tag[k] == INT && d.val[k] == 1 {
+        if d.is_int_at(k) && d.at(k).is_const(1) {
             has_one = true;
         }
         k += 1;
@@ -55,11 +69,12 @@ pub(crate) const fn downcast(n: i32, l: &L) -> L {
     }
     k = 0;
     while k < s.len {
-        if s.tag[k] == INT {
-            if d.val[k] == 1 || d.val[k] == -1 {
-                s.val[k] = mul(s.val[k], n);
+        if s.is_int_at(k) {
+            let stride = d.at(k);
+            if stride.is_const(1) || stride.is_const(-1) {
+                s.set(k, p.mul(s.at(k), small));
             } else {
-                d.val[k] = mul(d.val[k], n);
+                d.set(k, p.mul(stride, small));
             }
         }
         k += 1;

@@ -2,7 +2,7 @@
 
 use super::layout::L;
 use crate::error::Msg;
-use crate::tree::{INT, TUP, Tree, UNDER};
+use crate::tree::{Kind, Tree};
 
 const fn lift(
     c: &Tree,
@@ -14,8 +14,8 @@ const fn lift(
     count: &mut usize,
 ) {
     match c.tag[ci] {
-        TUP => {
-            if t.tag[ti] != TUP || t.val[ti] != c.val[ci] {
+        Kind::Tup => {
+            if !t.is_tup_at(ti) || t.arity(ti) != c.arity(ci) {
                 Msg::new("Mismatched Ranks: coordinate ")
                     .tree(&c.sub(ci))
                     .str(" against ")
@@ -23,16 +23,16 @@ const fn lift(
                     .fail()
             }
             let mut k = 0;
-            while k < c.val[ci] as usize {
+            while k < c.arity(ci) {
                 lift(c, c.child(ci, k), t, t.child(ti, k), keep_under, out, count);
                 k += 1;
             }
         }
-        UNDER if keep_under => {
+        Kind::Under if keep_under => {
             out.append_sub(t, ti);
             *count += 1;
         }
-        INT if !keep_under => {
+        Kind::Int if !keep_under => {
             out.append_sub(t, ti);
             *count += 1;
         }
@@ -42,7 +42,7 @@ const fn lift(
 
 const fn slice_or_dice(c: &Tree, t: &Tree, keep_under: bool) -> Tree {
     match c.tag[0] {
-        TUP => {
+        Kind::Tup => {
             let mut out = Tree::new();
             let at = out.open();
             let mut count = 0;
@@ -50,8 +50,8 @@ const fn slice_or_dice(c: &Tree, t: &Tree, keep_under: bool) -> Tree {
             out.close(at, count);
             out
         }
-        UNDER if keep_under => *t,
-        INT if !keep_under => *t,
+        Kind::Under if keep_under => *t,
+        Kind::Int if !keep_under => *t,
         _ => Tree::unit(),
     }
 }
@@ -75,12 +75,12 @@ pub(crate) const fn dice(c: &Tree, l: &L) -> L {
 /// `_` repeated `n` times (a single `_` for `n == 1`), appended to `out`.
 const fn underscores(n: usize, out: &mut Tree) {
     if n == 1 {
-        out.push(UNDER, 0);
+        out.push(Kind::Under, 0);
     } else {
         let at = out.open();
         let mut k = 0;
         while k < n {
-            out.push(UNDER, 0);
+            out.push(Kind::Under, 0);
             k += 1;
         }
         out.close(at, n);
@@ -91,7 +91,7 @@ const fn underscores(n: usize, out: &mut Tree) {
 pub(crate) const fn keep_rest_unpacked(z: &L) -> L {
     let mut c = Tree::new();
     let at = c.open();
-    c.push(UNDER, 0);
+    c.push(Kind::Under, 0);
     underscores(z.mode(1).rank(), &mut c);
     c.close(at, 2);
     slice(&c, z)

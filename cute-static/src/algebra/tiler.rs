@@ -1,38 +1,39 @@
 //! Const tilers: trees whose nodes are integers, `_`, layouts or tuples of tilers.
 
-use super::layout::L;
+use super::layout::{L, Major};
 use crate::error::Msg;
-use crate::tree::{INT, LAYOUT, Tree, UNDER};
+use crate::prog::Prog;
+use crate::tree::{Kind as Node, Tree, V};
 
-/// A tiler in preorder: a `LAYOUT` node is followed by its shape and stride subtrees.
+/// A tiler in preorder: a `Layout` node is followed by its shape and stride subtrees.
 pub type Tl = Tree;
 
 /// What the tiler node at an index is.
 #[allow(clippy::large_enum_variant)] // only used in const evaluation, where there is no Box
 pub(crate) enum Kind {
     Layout(L),
-    Int(i32),
+    Int(V),
     Under,
     Tuple(usize),
 }
 
 pub(crate) const fn kind(t: &Tl, i: usize) -> Kind {
     match t.tag[i] {
-        INT => Kind::Int(t.val[i]),
-        UNDER => Kind::Under,
-        LAYOUT => {
+        Node::Int => Kind::Int(t.at(i)),
+        Node::Under => Kind::Under,
+        Node::Layout => {
             let stride_at = t.end(i + 1);
             Kind::Layout(L::new(t.sub(i + 1), t.sub(stride_at)))
         }
-        _ => Kind::Tuple(t.val[i] as usize),
+        Node::Tup => Kind::Tuple(t.arity(i)),
     }
 }
 
 /// The tiler node at `i` as a layout, if it is one (`n` stands for `make_layout(n)`).
-pub(crate) const fn as_layout(t: &Tl, i: usize) -> Option<L> {
+pub(crate) const fn as_layout(p: &mut Prog, t: &Tl, i: usize) -> Option<L> {
     match kind(t, i) {
         Kind::Layout(l) => Some(l),
-        Kind::Int(n) => Some(super::layout::make_layout(&Tree::int(n), false)),
+        Kind::Int(n) => Some(super::layout::make_layout(p, &Tree::leaf(n), Major::Left)),
         _ => None,
     }
 }
