@@ -5,76 +5,7 @@
 
 use crate::int::IntError;
 use core::fmt;
-
-/// A precondition of CuTe's algebra, named by the text of CuTe's `static_assert`.
-///
-/// ```
-/// use cute_dynamic::Condition;
-/// assert_eq!(Condition::StrideDivisibility.message(), "Stride Divisibility Condition");
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Condition {
-    /// Composition: the stride of B must divide, or be divided by, the shapes of A it walks over.
-    StrideDivisibility,
-    /// Composition with dynamic values: a stride of B below a shape of A that does not divide
-    /// it, with B's elements leaving that mode. CuTe's own (weaker) condition accepts this and
-    /// its arithmetic gives a wrong layout; reported only when the result is not what the same
-    /// operation gives on the all-static twin.
-    StrideDivisibilityComplete,
-    /// Composition: the shapes of A taken by B must divide the shape of B.
-    ShapeDivisibility,
-    /// `shape_div(a, b)` needs `a % b == 0 || b % a == 0`.
-    Divisibility,
-    /// `upcast<N>`: every non-zero stride must divide or be divided by `N`.
-    UpcastDivisibility,
-    /// `downcast<N>`: the layout needs a stride-1 mode.
-    DowncastAdjacent,
-    /// `complement`: two modes of the layout hit the same offset.
-    NonInjectiveComplement,
-    /// `complement` of a layout with a dynamic stride needs rank 1 after `filter`.
-    DynamicStrideComplement,
-    /// `left_inverse` needs every stride static.
-    LeftInverseStaticStrides,
-    /// `left_inverse`: each stride must be a multiple of the size covered by the smaller strides.
-    LeftInverseDivisibility,
-    /// `tile_to_shape`: every mode of the block must divide the target mode.
-    TileToShapeDivides,
-    /// `tile_to_shape`: the block may not have more modes than the target shape.
-    TileToShapeRank,
-    /// Two tuples that must have the same rank (or a tiler with more modes than the layout).
-    MismatchedRanks,
-}
-
-impl Condition {
-    /// CuTe's own wording of the condition (the text of its `static_assert`).
-    ///
-    /// ```
-    /// use cute_dynamic::Condition;
-    /// assert_eq!(Condition::LeftInverseStaticStrides.message(), "Left inverse requires static strides.");
-    /// ```
-    pub const fn message(self) -> &'static str {
-        match self {
-            Condition::StrideDivisibility | Condition::StrideDivisibilityComplete => {
-                "Stride Divisibility Condition"
-            }
-            Condition::ShapeDivisibility => "Shape Divisibility Condition",
-            Condition::Divisibility => "Divisibility Condition",
-            Condition::UpcastDivisibility => "Divisibility condition",
-            Condition::DowncastAdjacent => "Downcast requires adjacent elements",
-            Condition::NonInjectiveComplement => "Non-injective Layout detected in complement.",
-            Condition::DynamicStrideComplement => {
-                "Dynamic-stride complement only for rank-1 layouts"
-            }
-            Condition::LeftInverseStaticStrides => "Left inverse requires static strides.",
-            Condition::LeftInverseDivisibility => "Left inverse divisibility condition",
-            Condition::TileToShapeDivides => {
-                "tile_to_shape: block shape does not divide the target shape."
-            }
-            Condition::TileToShapeRank => "Rank of layout must be <= rank of target shape.",
-            Condition::MismatchedRanks => "Mismatched Ranks",
-        }
-    }
-}
+pub use cute_static::Condition;
 
 /// What went wrong, with the offending values: the payload of a [`LayoutError`].
 ///

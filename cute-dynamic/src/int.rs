@@ -124,51 +124,13 @@ fn overflow(op: &'static str, lhs: i32, rhs: i32) -> IntError {
     IntError::Overflow { op, lhs, rhs }
 }
 
-/// The two ways integer arithmetic can fail. Small and `Copy` so that arithmetic stays cheap;
-/// it converts into [`LayoutError`] with `?`.
-///
-/// ```
-/// use cute_dynamic::{ErrorKind, Int, IntError, LayoutError};
-/// let e = Int::new_dynamic(1).checked_div(Int::new_dynamic(0)).unwrap_err();
-/// assert_eq!(e, IntError::DivisionByZero { op: "/", lhs: 1 });
-/// assert!(matches!(LayoutError::from(e).kind(), ErrorKind::Arithmetic(IntError::DivisionByZero { .. })));
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum IntError {
-    /// An `i32` operation overflowed.
-    Overflow {
-        /// The operation.
-        op: &'static str,
-        /// Left operand.
-        lhs: i32,
-        /// Right operand.
-        rhs: i32,
-    },
-    /// Division or remainder by zero.
-    DivisionByZero {
-        /// The operation.
-        op: &'static str,
-        /// The dividend.
-        lhs: i32,
-    },
-}
+pub use cute_static::IntError;
 
 impl From<IntError> for LayoutError {
     fn from(e: IntError) -> LayoutError {
         ErrorKind::Arithmetic(e).into()
     }
 }
-
-impl fmt::Display for IntError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            IntError::Overflow { op, lhs, rhs } => write!(f, "i32 overflow in {lhs} {op} {rhs}"),
-            IntError::DivisionByZero { op, lhs } => write!(f, "division by zero in {lhs} {op} 0"),
-        }
-    }
-}
-
-impl std::error::Error for IntError {}
 
 impl Int {
     /// A static integer, CuTe's `Int<v>` (printed `_v`).

@@ -175,12 +175,13 @@ pub struct StaticPlan {
 }
 
 impl StaticPlan {
-    /// Term `k` for the coordinate integer `c`: `((c / div) % modulus) * stride`.
+    /// Term `k` for the coordinate integer `c`: `((c / div) % modulus) * stride`. `div` is never
+    /// 0 (a zero prefix ends the split); the arithmetic wraps as C++ `int` does.
     #[inline(always)]
     pub(crate) const fn term(&self, k: usize, c: i32) -> i32 {
-        let c = c / self.div[k];
+        let c = c.wrapping_div(self.div[k]);
         let c = if self.modulus[k] != 0 {
-            c % self.modulus[k]
+            c.wrapping_rem(self.modulus[k])
         } else {
             c
         };

@@ -128,8 +128,7 @@ impl Msg {
 
     /// Stop const evaluation with this message: a compile error.
     pub(crate) const fn fail(&self) -> ! {
-        // (The hidden text front end used by the tests panics here on purpose.)
-        panic!("{}", self.as_str()) // cannot fire at run time in the typed API: const evaluation only, so it is a compile error
+        panic!("{}", self.as_str()) // cannot fire at run time: its callers run only in const items and `const` blocks, so this is a compile error
     }
 }
 
@@ -211,8 +210,11 @@ pub(crate) const fn ceil_div(a: i32, b: i32) -> i32 {
 pub enum Condition {
     /// Composition: the stride of B must divide, or be divided by, the shapes of A it walks over.
     StrideDivisibility,
-    /// Composition: a stride of B below a shape of A that does not divide it, with B's elements
-    /// leaving that mode (the complete form of the Stride Divisibility Condition).
+    /// Composition with dynamic values: a stride of B below a shape of A that does not divide
+    /// it, with B's elements leaving that mode. CuTe's own (weaker) condition accepts this and
+    /// its arithmetic can give a wrong layout. cute-dynamic reports it only when its result is
+    /// not what the same operation gives on the all-static twin; cute-static's `.checked()`
+    /// reports it whenever the input has a dynamic value.
     StrideDivisibilityComplete,
     /// Composition: the shapes of A taken by B must divide the shape of B.
     ShapeDivisibility,
@@ -220,12 +222,22 @@ pub enum Condition {
     Divisibility,
     /// `upcast<N>`: every non-zero stride must divide or be divided by `N`.
     UpcastDivisibility,
+    /// `downcast<N>`: the layout needs a stride-1 mode.
+    DowncastAdjacent,
     /// `complement`: two modes of the layout hit the same offset.
     NonInjectiveComplement,
+    /// `complement` of a layout with a dynamic stride needs rank 1 after `filter`.
+    DynamicStrideComplement,
+    /// `left_inverse` needs every stride static.
+    LeftInverseStaticStrides,
+    /// `left_inverse`: each stride must be a multiple of the size covered by the smaller strides.
+    LeftInverseDivisibility,
     /// `tile_to_shape`: every mode of the block must divide the target mode.
     TileToShapeDivides,
-    /// A run-time divisor is zero (CuTe C++ dies of SIGFPE).
-    DivisionByZero,
+    /// `tile_to_shape`: the block may not have more modes than the target shape.
+    TileToShapeRank,
+    /// Two tuples that must have the same rank (or a tiler with more modes than the layout).
+    MismatchedRanks,
 }
 
 impl Condition {
@@ -233,7 +245,7 @@ impl Condition {
     ///
     /// ```
     /// use cute_static::Condition;
-    /// assert_eq!(Condition::Divisibility.message(), "Divisibility Condition");
+    /// assert_eq!(Condition::LeftInverseStaticStrides.message(), "Left inverse requires static strides.");
     /// ```
     pub const fn message(self) -> &'static str {
         match self {
@@ -243,18 +255,33 @@ impl Condition {
             Condition::ShapeDivisibility => "Shape Divisibility Condition",
             Condition::Divisibility => "Divisibility Condition",
             Condition::UpcastDivisibility => "Divisibility condition",
+            Condition::DowncastAdjacent => "Downcast requires adjacent elements",
             Condition::NonInjectiveComplement => "Non-injective Layout detected in complement.",
+            Condition::DynamicStrideComplement => {
+                "Dynamic-stride complement only for rank-1 layouts"
+            }
+            Condition::LeftInverseStaticStrides => "Left inverse requires static strides.",
+            Condition::LeftInverseDivisibility => "Left inverse divisibility condition",
             Condition::TileToShapeDivides => {
                 "tile_to_shape: block shape does not divide the target shape."
             }
-            Condition::DivisionByZero => "division by zero",
+            Condition::TileToShapeRank => "Rank of layout must be <= rank of target shape.",
+            Condition::MismatchedRanks => "Mismatched Ranks",
         }
     }
 }
 
-/// Integer arithmetic that failed on run-time values.
+/// The two ways integer arithmetic can fail. Small and `Copy` so that arithmetic stays cheap;
+/// it converts into [`LayoutError`] (and into `cute_dynamic::LayoutError`) with `?`.
+///
+/// ```
+/// use cute_static::{int_tuple, shape_div, IntError};
+/// let m = 0;
+/// let err = shape_div(int_tuple!(_8), int_tuple!(m)).checked().unwrap_err();
+/// assert_eq!(err.arithmetic(), Some(IntError::DivisionByZero { op: "%", lhs: 8 }));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Arith {
+pub enum IntError {
     /// An `i32` operation overflowed.
     Overflow {
         /// The operation.
@@ -272,6 +299,17 @@ pub enum Arith {
         lhs: i32,
     },
 }
+
+impl fmt::Display for IntError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            IntError::Overflow { op, lhs, rhs } => write!(f, "i32 overflow in {lhs} {op} {rhs}"),
+            IntError::DivisionByZero { op, lhs } => write!(f, "division by zero in {lhs} {op} 0"),
+        }
+    }
+}
+
+impl core::error::Error for IntError {}
 
 /// Why a checked operation refused its run-time values: a precondition of CuTe's in CuTe's
 /// words, with the values, or failed arithmetic. CuTe C++ does not check these when the values
@@ -292,7 +330,7 @@ pub struct LayoutError {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum ErrorKind {
     Check { pred: Pred, a: i32, b: i32, c: i32 },
-    Arith(Arith),
+    IntError(IntError),
 }
 
 impl LayoutError {
@@ -302,7 +340,7 @@ impl LayoutError {
         }
     }
 
-    /// The CuTe condition that failed (`None` for arithmetic overflow).
+    /// The CuTe condition that failed (`None` for failed arithmetic).
     ///
     /// ```
     /// use cute_static::{int_tuple, shape_div, Condition};
@@ -312,16 +350,30 @@ impl LayoutError {
     pub fn condition(&self) -> Option<Condition> {
         match self.kind {
             ErrorKind::Check { pred, .. } => Some(pred.condition()),
-            ErrorKind::Arith(Arith::DivisionByZero { .. }) => Some(Condition::DivisionByZero),
-            ErrorKind::Arith(Arith::Overflow { .. }) => None,
+            ErrorKind::IntError(_) => None,
+        }
+    }
+
+    /// The arithmetic that failed (overflow, or a zero divisor where CuTe C++ dies of SIGFPE).
+    ///
+    /// ```
+    /// use cute_static::{layout, composition, IntError};
+    /// let big = i32::MAX;
+    /// let r = composition(layout!(_4:big), layout!(_2:_2));
+    /// assert!(matches!(r.checked().unwrap_err().arithmetic(), Some(IntError::Overflow { .. })));
+    /// ```
+    pub fn arithmetic(&self) -> Option<IntError> {
+        match self.kind {
+            ErrorKind::IntError(e) => Some(e),
+            ErrorKind::Check { .. } => None,
         }
     }
 }
 
-impl From<Arith> for LayoutError {
-    fn from(a: Arith) -> LayoutError {
+impl From<IntError> for LayoutError {
+    fn from(a: IntError) -> LayoutError {
         LayoutError {
-            kind: ErrorKind::Arith(a),
+            kind: ErrorKind::IntError(a),
         }
     }
 }
@@ -329,16 +381,10 @@ impl From<Arith> for LayoutError {
 impl fmt::Display for LayoutError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.kind {
-            ErrorKind::Arith(Arith::Overflow { op, lhs, rhs }) => {
-                write!(f, "i32 overflow in {lhs} {op} {rhs}")
-            }
-            ErrorKind::Arith(Arith::DivisionByZero { op, lhs }) => {
-                write!(f, "division by zero in {lhs} {op} 0")
-            }
+            ErrorKind::IntError(e) => e.fmt(f),
             ErrorKind::Check { pred, a, b, c } => {
                 write!(f, "{}: ", pred.condition().message())?;
                 match pred {
-                    Pred::NonZeroDivisor => write!(f, "divisor {a}"),
                     Pred::StrideDivides => write!(f, "stride {a} against shape {b}"),
                     Pred::StrideComplete => write!(
                         f,

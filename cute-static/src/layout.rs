@@ -8,7 +8,7 @@ use crate::coordinate::{Coordinate, Crd, coord_plan, idx_plan};
 use crate::error::LayoutError;
 use crate::print::write_tree;
 use crate::prog::{Code, Prog, run, run_checked};
-use crate::tree::{List, Tree, V};
+use crate::tree::{CAP, List, Tree, V};
 use crate::tuple::{IntTuple, Leaves, Static, Tiler, layout_tiler};
 use core::fmt;
 
@@ -77,7 +77,7 @@ pub trait IsLayout: Leaves {
 /// ```
 pub trait StaticLayout: IsLayout + Static {
     /// CuTe's `size`.
-    const SIZE: i32 = static_value(Self::LAYOUT.shape.static_size());
+    const SIZE: i32 = Self::LAYOUT.shape.static_size();
     /// CuTe's `cosize`.
     const COSIZE: i32 = {
         let mut p = Prog::new(0);
@@ -87,10 +87,6 @@ pub trait StaticLayout: IsLayout + Static {
     const RANK: usize = Self::LAYOUT.rank();
     /// CuTe's `depth`.
     const DEPTH: usize = Self::LAYOUT.shape.depth();
-}
-
-const fn static_value(v: i32) -> i32 {
-    v
 }
 
 impl<T: IsLayout + Static> StaticLayout for T {}
@@ -143,23 +139,8 @@ impl Sym {
 /// The dynamic leaves numbered 0, 1, ... (shape first, then stride).
 const fn numbered(l: &L) -> L {
     let mut out = *l;
-    let mut next = 0;
-    let mut k = 0;
-    while k < out.shape.len {
-        if out.shape.is_int_at(k) && out.shape.dynamic[k] {
-            out.shape.set(k, V::node(next));
-            next += 1;
-        }
-        k += 1;
-    }
-    k = 0;
-    while k < out.stride.len {
-        if out.stride.is_int_at(k) && out.stride.dynamic[k] {
-            out.stride.set(k, V::node(next));
-            next += 1;
-        }
-        k += 1;
-    }
+    let next = out.shape.number_dynamic_leaves(0);
+    out.stride.number_dynamic_leaves(next);
     out
 }
 
@@ -195,8 +176,8 @@ pub(crate) fn expr_check<E: Expr>(e: &E) -> Result<(), LayoutError> {
 }
 
 /// The layout an operation computes: CuTe's result, with the operation's operands kept so that
-/// dynamic values are computed where they are used (inlined, so that constants fold and the
-/// rest is hoisted out of loops). Every operation returning a layout returns a `LayoutOf`.
+/// its dynamic values are computed where they are used. Every operation returning a layout
+/// returns a `LayoutOf`.
 ///
 /// ```
 /// use cute_static::{composition, layout};
@@ -207,23 +188,32 @@ pub(crate) fn expr_check<E: Expr>(e: &E) -> Result<(), LayoutError> {
 #[derive(Clone, Copy, Default)]
 pub struct LayoutOf<E>(pub(crate) E);
 
-impl<E: Expr> Leaves for LayoutOf<E> {
-    const NDYN: usize = E::OUT.dyn_leaves().n;
-    #[inline(always)]
-    fn dyn_leaf(&self, k: usize) -> i32 {
-        expr_leaf(&self.0, k)
-    }
-    fn check(&self) -> Result<(), LayoutError> {
-        expr_check(&self.0)
-    }
+/// What every result type shares: its dynamic leaves are its expression's, computed on demand
+/// from the operands it keeps, and its checks are its expression's.
+macro_rules! result_type {
+    ($($t:ident),*) => {$(
+        impl<E: Expr> Leaves for $t<E> {
+            const NDYN: usize = E::OUT.dyn_leaves().n;
+            #[inline(always)]
+            fn dyn_leaf(&self, k: usize) -> i32 {
+                $crate::layout::expr_leaf(&self.0, k)
+            }
+            fn check(&self) -> Result<(), LayoutError> {
+                $crate::layout::expr_check(&self.0)
+            }
+        }
+
+        impl<E: Static> Static for $t<E> {
+            const VALUE: Self = $t(E::VALUE);
+        }
+    )*};
 }
+pub(crate) use result_type;
+
+result_type!(LayoutOf);
 
 impl<E: Expr> IsLayout for LayoutOf<E> {
     const LAYOUT: L = E::OUT;
-}
-
-impl<E: Static> Static for LayoutOf<E> {
-    const VALUE: Self = LayoutOf(E::VALUE);
 }
 
 impl<E: Expr> Tiler for LayoutOf<E> {
@@ -282,25 +272,24 @@ fn write_layout<T: IsLayout>(f: &mut fmt::Formatter<'_>, l: &T) -> fmt::Result {
     write_tree(f, &T::LAYOUT.stride, 0, &get).map(|_| ())
 }
 
-/// The shape or the stride of a layout: its tree and its leaf values.
+/// The shape or the stride of a layout, its dynamic leaves renumbered in order and read.
 fn part<T: IsLayout>(l: &T, stride: bool) -> TupleText {
-    let t = if stride {
+    let mut tree = if stride {
         T::LAYOUT.stride
     } else {
         T::LAYOUT.shape
     };
-    let mut vals = [0; PLAN_CAP];
-    let mut k = 0;
-    while k < t.len {
-        if t.is_int_at(k) && t.dynamic[k] && (t.val[k] as usize) < T::NDYN {
-            let slot = t.val[k] as usize;
-            if slot < PLAN_CAP {
-                vals[slot] = l.dyn_leaf(slot);
-            }
+    let mut vals = [0; CAP];
+    let slots = tree.leaves();
+    let mut n = 0;
+    for v in &slots.v[..slots.n] {
+        if v.dynamic {
+            vals[n] = l.dyn_leaf(v.v as usize);
+            n += 1;
         }
-        k += 1;
     }
-    TupleText { tree: t, vals }
+    tree.number_dynamic_leaves(0);
+    TupleText { tree, vals }
 }
 
 /// The product of the shape's leaves, at run time.
@@ -347,8 +336,9 @@ macro_rules! layout_methods {
     ($([$($g:tt)*] $T:ty),*) => {$(
         impl<$($g)*> $T {
             /// `layout(coord)`: the offset of an index (`i32`) or of a (nested) coordinate
-            /// tuple, CuTe's `crd2idx(coord, shape, stride)`. Folds to the hand-written index
-            /// arithmetic; dynamic shapes and strides cost exactly their run-time arithmetic.
+            /// tuple, CuTe's `crd2idx(coord, shape, stride)`. For an all-static layout this
+            /// folds to the hand-written index arithmetic (a constant for a constant
+            /// coordinate); a layout with dynamic leaves does not fold that far yet.
             ///
             /// ```
             /// let l = cute_static::layout!((_3,(_2,_3)):(_3,(_12,_1)));
@@ -568,13 +558,12 @@ static_methods!([S: IntTuple + Static, D: IntTuple + Static] Layout<S, D>, [E: E
 #[derive(Clone, Copy, Debug)]
 pub struct TupleText {
     tree: Tree,
-    vals: [i32; PLAN_CAP],
+    vals: [i32; CAP],
 }
 
 impl fmt::Display for TupleText {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let get = |k: usize| self.vals.get(k).copied().unwrap_or(0);
-        write_tree(f, &self.tree, 0, &get).map(|_| ())
+        write_tree(f, &self.tree, 0, &|k| self.vals[k]).map(|_| ())
     }
 }
 

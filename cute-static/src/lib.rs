@@ -1,9 +1,10 @@
 //! # cute-static: CuTe's layout algebra at compile time
 //!
-//! Layouts are zero-sized types written in CuTe's own text, every operation of CuTe's algebra is
-//! computed while compiling, evaluation folds to the hand-written index arithmetic, and a
-//! violated precondition is a compile error whose first line says, in CuTe's words and with the
-//! numbers, what is wrong.
+//! Layouts are types written in CuTe's own text, every operation of CuTe's algebra is computed
+//! while compiling, evaluation of an all-static layout folds to the hand-written index
+//! arithmetic, and a violated precondition on static values is a compile error whose first line
+//! says, in CuTe's words and with the numbers, what is wrong. Run-time sizes mix in as CuTe's
+//! `int` does: an `i32` leaf.
 //!
 //! ```
 //! use cute_static::{composition, layout, layout_t, Composition};
@@ -20,16 +21,31 @@
 //!
 //! ## How it works
 //!
-//! `C<N>` is a static integer (CuTe's `Int<N>`, any `i32`), Rust tuples of them are IntTuples,
-//! and `Layout<Shape, Stride>` is a layout. Each operation is a type (`Composition<A, B>`,
-//! `Complement<L, C>`, ...) whose shape and stride are computed by `const fn`s in const
-//! evaluation, so results are compile-time constants that never reach the trait solver: no
-//! recursion limits, and about the cost of a constant per operation. A failed precondition stops
-//! const evaluation with CuTe's `static_assert` text, e.g.
+//! `C<N>` is a static integer (CuTe's `Int<N>`, any `i32`), `i32` a dynamic one (CuTe's `int`),
+//! Rust tuples of them are IntTuples, and `Layout<Shape, Stride>` is a layout that stores its
+//! dynamic leaves (an all-static layout is zero-sized). Each operation's result is computed by
+//! `const fn`s in const evaluation, symbolically: a dynamic leaf is a node of a straight-line
+//! program over the operands' dynamic leaves, with CuTe's integral-constant rules. So the
+//! structure of a result and which of its leaves are static are decided while compiling, as CuTe
+//! C++ decides them, without trait-solver recursion; the result keeps its operands and computes
+//! its dynamic leaves from them when they are used.
+//!
+//! A failed precondition on static values stops const evaluation with CuTe's `static_assert`
+//! text, e.g.
 //! `error[E0080]: evaluation panicked: Stride Divisibility Condition: stride _5 against shape _4 ...`.
 //! Like CuTe's `static_assert`s, these errors appear when the operation is instantiated
 //! (`cargo build`, `cargo test`), not under `cargo check`; the macros' own errors (malformed
-//! text, incongruent shape and stride) appear everywhere.
+//! text, incongruent shape and stride) appear everywhere. CuTe does not check preconditions on
+//! dynamic values; here they are recorded while compiling and `.checked()` evaluates them, for
+//! the whole chain of operations behind a result, returning a [`LayoutError`].
+//!
+//! ```
+//! use cute_static::{composition, layout, Condition};
+//! let r = composition(layout!((_6,_2):(8,_2)), layout!((_4,_3):(_3,_1)));
+//! assert_eq!(r.to_string(), "((_2,_2),_3):((24,_2),8)"); // CuTe's mixed result
+//! let bad = composition(layout!((4,1):(1,_1)), layout!(_6:_5));
+//! assert_eq!(bad.checked().unwrap_err().condition(), Some(Condition::StrideDivisibility));
+//! ```
 //!
 //! ## CuTe names and this crate
 //!
@@ -82,22 +98,15 @@ mod layout;
 mod ops;
 mod print;
 mod prog;
-mod text;
 mod tree;
 mod tuple;
 mod values;
-
-/// Not part of the API: the const algorithms on CuTe text at run time, for tests and tools.
-#[doc(hidden)]
-pub mod __private {
-    pub use crate::text::{parse, run};
-}
 
 pub use coordinate::{Coordinate, Crd};
 pub use cute_static_macros::{
     coord, coord_t, int_tuple, int_tuple_t, layout, layout_t, tile, tile_t,
 };
-pub use error::{Condition, LayoutError};
+pub use error::{Condition, IntError, LayoutError};
 pub use int::*;
 pub use layout::{IsLayout, Layout, LayoutOf, StaticLayout, TupleText, call, same_layout};
 pub use ops::*;

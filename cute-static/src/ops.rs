@@ -9,7 +9,7 @@ use crate::algebra::{
     inverse as iv, layout as ly, product as pr, recast as rc, slice as sl, stride as st,
 };
 use crate::error::LayoutError;
-use crate::layout::{Expr, IsLayout, LayoutOf, Sym, expr_check};
+use crate::layout::{Expr, IsLayout, LayoutOf, Sym};
 use crate::prog::Prog;
 use crate::tree::{Tree, V};
 use crate::tuple::{IntTuple, Leaves, SliceCoord, Static, Tiler};
@@ -51,6 +51,19 @@ macro_rules! arg {
     };
 }
 
+/// The methods every expression shares: its operands (a tuple) give the inputs and the checks.
+macro_rules! expr_methods {
+    () => {
+        #[inline(always)]
+        fn input(&self, k: usize) -> i32 {
+            Leaves::dyn_leaf(&self.0, k)
+        }
+        fn check_args(&self) -> Result<(), LayoutError> {
+            Leaves::check(&self.0)
+        }
+    };
+}
+
 /// The expression type of an operation (hidden plumbing: it keeps the operands).
 macro_rules! expr_type {
     ($Expr:ident, [$($A:ident: $AB:ident => $a:ident),+] |$p:ident| $body:expr, $kind:ident) => {
@@ -70,13 +83,7 @@ macro_rules! expr_type {
                 };
                 sym!($kind, out, prog)
             };
-            #[inline(always)]
-            fn input(&self, k: usize) -> i32 {
-                Leaves::dyn_leaf(&self.0, k)
-            }
-            fn check_args(&self) -> Result<(), LayoutError> {
-                Leaves::check(&self.0)
-            }
+            expr_methods!();
         }
 
         impl<$($A: Static),+> Static for $Expr<$($A),+> {
@@ -603,13 +610,7 @@ macro_rules! param_expr {
                 };
                 Sym { layout: out, prog }
             };
-            #[inline(always)]
-            fn input(&self, k: usize) -> i32 {
-                Leaves::dyn_leaf(&self.0, k)
-            }
-            fn check_args(&self) -> Result<(), LayoutError> {
-                Leaves::check(&self.0)
-            }
+            expr_methods!();
         }
 
         impl<$(const $c: $ct,)+ A: Static> Static for $Expr<$($c,)+ A> {
@@ -702,10 +703,4 @@ pub type Take<const B: usize, const E: usize, A> = LayoutOf<TakeExpr<B, E, A>>;
 pub fn take<const B: usize, const E: usize, A: IsLayout>(a: A) -> Take<B, E, A> {
     let _ = <TakeExpr<B, E, A> as Expr>::SYM;
     LayoutOf(TakeExpr((a,)))
-}
-
-/// The run-time checks of any result (used by the `checked` methods).
-#[allow(dead_code)]
-pub(crate) fn check_expr<E: Expr>(e: &E) -> Result<(), LayoutError> {
-    expr_check(e)
 }

@@ -10,8 +10,10 @@
 //! time (CuTe does not check these at all).
 //!
 //! For run time, [`Code::compile`] cuts the program into one short straight-line segment per
-//! output (the nodes that output needs, renumbered), which [`run`] evaluates inlined: LLVM folds
-//! the constants and hoists the rest.
+//! output (the nodes that output needs, renumbered), which [`run`] evaluates. LLVM does not yet
+//! unroll these loops into the hand-written arithmetic for a mixed layout (measured in the LLVM
+//! IR of `layout!((m,_4):(_1,m)).call((3,2))`); all-static layouts use their own plan
+//! (`coordinate.rs`), which does fold.
 
 use crate::error::{self, Condition, Msg};
 use crate::tree::{List, V};
@@ -28,8 +30,6 @@ pub const SEG: usize = 64;
 /// A value-level precondition, checked at run time by the checked forms.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Pred {
-    /// `a != 0` (a divisor).
-    NonZeroDivisor,
     /// Composition: stride `a` against shape `b`: `a < b || a % b == 0`.
     StrideDivides,
     /// Composition, complete form: stride `a` below shape `b` that does not divide it, with `c`
@@ -49,14 +49,13 @@ pub enum Pred {
 
 impl Pred {
     /// Whether the values satisfy the condition; `Err` for an arithmetic failure on the way.
-    pub(crate) const fn holds(self, a: i32, b: i32, c: i32) -> Result<bool, error::Arith> {
+    pub(crate) const fn holds(self, a: i32, b: i32, c: i32) -> Result<bool, error::IntError> {
         Ok(match self {
-            Pred::NonZeroDivisor => a != 0,
             Pred::StrideDivides => {
                 if a < b {
                     true
                 } else if b == 0 {
-                    return Err(error::Arith::DivisionByZero { op: "%", lhs: a });
+                    return Err(error::IntError::DivisionByZero { op: "%", lhs: a });
                 } else {
                     a.wrapping_rem(b) == 0
                 }
@@ -73,13 +72,13 @@ impl Pred {
             }
             Pred::ShapeDivides | Pred::TileDivides => {
                 if b == 0 {
-                    return Err(error::Arith::DivisionByZero { op: "%", lhs: a });
+                    return Err(error::IntError::DivisionByZero { op: "%", lhs: a });
                 }
                 a.wrapping_rem(b) == 0
             }
             Pred::EitherDivides => {
                 if b == 0 {
-                    return Err(error::Arith::DivisionByZero { op: "%", lhs: a });
+                    return Err(error::IntError::DivisionByZero { op: "%", lhs: a });
                 }
                 a.wrapping_rem(b) == 0 || (a != 0 && b.wrapping_rem(a) == 0)
             }
@@ -93,7 +92,6 @@ impl Pred {
     /// The CuTe condition this check stands for.
     pub(crate) const fn condition(self) -> Condition {
         match self {
-            Pred::NonZeroDivisor => Condition::DivisionByZero,
             Pred::StrideDivides => Condition::StrideDivisibility,
             Pred::StrideComplete => Condition::StrideDivisibilityComplete,
             Pred::ShapeDivides => Condition::ShapeDivisibility,
@@ -222,33 +220,39 @@ impl Prog {
         self.push(Op::Sub, a, b, Z)
     }
 
-    const fn check_divisor(&mut self, a: V, b: V, op: &str) {
+    /// `a / b`, `a % b` or `ceil_div(a, b)`: a static `_0` divisor is a compile error; CuTe's
+    /// `_0 / x` and `_0 % x` are `_0`, and still leave their node so that the checked form sees
+    /// a zero `x` (CuTe C++ dies of SIGFPE there).
+    const fn division(&mut self, op: Op, a: V, b: V) -> V {
         if b.is_const(0) {
             Msg::new("division by zero: ")
                 .v(a)
                 .str(" ")
-                .str(op)
+                .str(op_name(op))
                 .str(" _0")
                 .fail()
         }
-        if b.dynamic {
-            self.push(Op::Check(Pred::NonZeroDivisor), b, Z, Z);
+        if a.is_static() && b.is_static() {
+            return V::s(match op {
+                Op::Div => error::div(a.v, b.v),
+                Op::Rem => error::rem(a.v, b.v),
+                _ => error::ceil_div(a.v, b.v),
+            });
+        }
+        let node = self.push(op, a, b, Z);
+        if a.is_const(0) && !matches!(op, Op::CeilDiv) {
+            V::s(0)
+        } else {
+            node
         }
     }
 
     /// `a / b` (C++ truncation; `_0 / x == _0`, `x / _1 == x`).
     pub(crate) const fn div(&mut self, a: V, b: V) -> V {
-        self.check_divisor(a, b, "/");
-        if a.is_const(0) {
-            return V::s(0);
-        }
-        if a.is_static() && b.is_static() {
-            return V::s(error::div(a.v, b.v));
-        }
         if b.is_const(1) {
             return a;
         }
-        self.push(Op::Div, a, b, Z)
+        self.division(Op::Div, a, b)
     }
 
     /// `a % b` (`x % _1 == _0`, `x % _-1 == _0`, `_0 % x == _0`).
@@ -256,23 +260,12 @@ impl Prog {
         if b.is_const(1) || b.is_const(-1) {
             return V::s(0);
         }
-        self.check_divisor(a, b, "%");
-        if a.is_const(0) {
-            return V::s(0);
-        }
-        if a.is_static() && b.is_static() {
-            return V::s(error::rem(a.v, b.v));
-        }
-        self.push(Op::Rem, a, b, Z)
+        self.division(Op::Rem, a, b)
     }
 
     /// CuTe's `ceil_div(a, b) = (a + b - 1) / b`.
     pub(crate) const fn ceil_div(&mut self, a: V, b: V) -> V {
-        self.check_divisor(a, b, "ceil_div");
-        if a.is_static() && b.is_static() {
-            return V::s(error::ceil_div(a.v, b.v));
-        }
-        self.push(Op::CeilDiv, a, b, Z)
+        self.division(Op::CeilDiv, a, b)
     }
 
     /// `min(a, b)`: static only if both are.
@@ -512,14 +505,14 @@ pub(crate) const fn step(op: Op, a: i32, b: i32) -> i32 {
 }
 
 /// One instruction with every failure reported: overflow, division by zero.
-pub(crate) const fn step_checked(op: Op, a: i32, b: i32) -> Result<i32, error::Arith> {
-    use error::Arith;
-    let over = Arith::Overflow {
+pub(crate) const fn step_checked(op: Op, a: i32, b: i32) -> Result<i32, error::IntError> {
+    use error::IntError;
+    let over = IntError::Overflow {
         op: op_name(op),
         lhs: a,
         rhs: b,
     };
-    let by_zero = Arith::DivisionByZero {
+    let by_zero = IntError::DivisionByZero {
         op: op_name(op),
         lhs: a,
     };
@@ -560,8 +553,8 @@ const fn op_name(op: Op) -> &'static str {
     }
 }
 
-/// Output `j` of `code`, its inputs read through `input`. Inlined into the caller, where the
-/// code is a constant: the loop unrolls and the constants fold.
+/// Output `j` of `code`, its inputs read through `input` (inlined into the caller, where the
+/// code is a constant).
 #[inline(always)]
 pub(crate) fn run(code: &Code, j: usize, input: impl Fn(usize) -> i32) -> i32 {
     let (s, e) = (code.start[j] as usize, code.start[j + 1] as usize);

@@ -331,6 +331,32 @@ impl Tree {
         true
     }
 
+    /// Append the dynamic leaves, left to right, to `out`.
+    pub(crate) const fn push_dynamic_leaves(&self, out: &mut List) {
+        let mut k = 0;
+        while k < self.len {
+            if self.is_int_at(k) && self.dynamic[k] {
+                out.push(self.at(k));
+            }
+            k += 1;
+        }
+    }
+
+    /// Number the dynamic leaves `first`, `first + 1`, ... left to right; returns the next
+    /// number.
+    pub(crate) const fn number_dynamic_leaves(&mut self, first: usize) -> usize {
+        let mut next = first;
+        let mut k = 0;
+        while k < self.len {
+            if self.is_int_at(k) && self.dynamic[k] {
+                self.set(k, V::node(next));
+                next += 1;
+            }
+            k += 1;
+        }
+        next
+    }
+
     /// The same tree with every dynamic leaf's reference moved by `offset` (operand `k`'s
     /// leaves become the program's inputs after those of operands `0..k`).
     pub(crate) const fn shifted(&self, offset: usize) -> Tree {

@@ -3,7 +3,7 @@
 
 use crate::error::LayoutError;
 use crate::int::StaticInt;
-use crate::layout::{Expr, expr_check, expr_leaf};
+use crate::layout::{Expr, result_type};
 use crate::print::write_tree;
 use crate::tree::Tree;
 use crate::tuple::{IntTuple, Leaves, Static, Tiler};
@@ -42,23 +42,8 @@ pub struct BoolOf<E>(pub(crate) E);
 
 macro_rules! result_value {
     ($($t:ident),*) => {$(
-        impl<E: Expr> Leaves for $t<E> {
-            const NDYN: usize = E::OUT.dyn_leaves().n;
-            #[inline(always)]
-            fn dyn_leaf(&self, k: usize) -> i32 {
-                expr_leaf(&self.0, k)
-            }
-            fn check(&self) -> Result<(), LayoutError> {
-                expr_check(&self.0)
-            }
-        }
-
         impl<E: Expr> IntTuple for $t<E> {
             const TREE: Tree = E::OUT.shape;
-        }
-
-        impl<E: Static> Static for $t<E> {
-            const VALUE: Self = $t(E::VALUE);
         }
 
         impl<E: Expr> fmt::Display for $t<E> {
@@ -90,6 +75,7 @@ macro_rules! result_value {
     )*};
 }
 
+result_type!(IntOf, TupleOf, BoolOf);
 result_value!(IntOf, TupleOf, BoolOf);
 
 impl<E: Expr> Tiler for IntOf<E> {

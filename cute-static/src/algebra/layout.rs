@@ -87,21 +87,8 @@ impl L {
     /// The dynamic leaves, shape first, then stride, each left to right.
     pub(crate) const fn dyn_leaves(&self) -> List {
         let mut out = List::new();
-        let (s, d) = (self.shape.leaves(), self.stride.leaves());
-        let mut k = 0;
-        while k < s.n {
-            if s.v[k].dynamic {
-                out.push(s.v[k]);
-            }
-            k += 1;
-        }
-        k = 0;
-        while k < d.n {
-            if d.v[k].dynamic {
-                out.push(d.v[k]);
-            }
-            k += 1;
-        }
+        self.shape.push_dynamic_leaves(&mut out);
+        self.stride.push_dynamic_leaves(&mut out);
         out
     }
 
