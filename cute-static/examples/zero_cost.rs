@@ -3,7 +3,7 @@
 //! `fold_*` functions show `call` with a constant argument folding to a constant (the test
 //! `tests/tests/folding.rs` checks their LLVM IR).
 
-use cute_static::{layout, layout_t, logical_divide, tile, zipped_divide};
+use cute_static::{composition, layout, layout_t, logical_divide, tile, zipped_divide};
 use std::hint::black_box;
 
 /// A rank-2 row-major tile.
@@ -72,6 +72,105 @@ pub fn hand_divided(n: i32) -> i64 {
         .sum()
 }
 
+/// Run-time sizes: an `(m,n):(_1,m)` matrix cut into `(_32,_32)` tiles by `zipped_divide`,
+/// every tile and every element walked.
+#[inline(never)]
+pub fn static_zipped(m: i32, n: i32) -> i64 {
+    let tiled = zipped_divide(layout!((m, n):(_1, m)), tile!((_32, _32)));
+    let (tiles_m, tiles_n) = ((m + 31) / 32, (n + 31) / 32);
+    let mut sum = 0i64;
+    for tn in 0..tiles_n {
+        for tm in 0..tiles_m {
+            for j in 0..32 {
+                for i in 0..32 {
+                    sum += i64::from(tiled.call(((i, j), (tm, tn))));
+                }
+            }
+        }
+    }
+    sum
+}
+
+/// The same, by hand.
+#[inline(never)]
+pub fn hand_zipped(m: i32, n: i32) -> i64 {
+    let (tiles_m, tiles_n) = ((m + 31) / 32, (n + 31) / 32);
+    let mut sum = 0i64;
+    for tn in 0..tiles_n {
+        for tm in 0..tiles_m {
+            for j in 0..32 {
+                for i in 0..32 {
+                    sum += i64::from(i + j * m + tm * 32 + tn * 32 * m);
+                }
+            }
+        }
+    }
+    sum
+}
+
+/// A GEMM's A operand `(m,k):(_1,lda)`: the `(_128,_32)` block of block row `bm` at every
+/// k-tile, and the `(_32,_8)` thread layout's partition of it for thread `tid` (4x4 values).
+#[inline(never)]
+pub fn static_gemm(m: i32, k: i32, lda: i32, bm: i32, tid: i32) -> i64 {
+    let blocks = zipped_divide(layout!((m, k):(_1, lda)), tile!((_128, _32)));
+    let threads = zipped_divide(blocks.get::<0>(), tile!((_32, _8)));
+    let k_tiles = (k + 31) / 32;
+    let _ = m;
+    let mut sum = 0i64;
+    for kt in 0..k_tiles {
+        let block = blocks.call((0, (bm, kt)));
+        for v in 0..16 {
+            sum += i64::from(block + threads.call((tid, v)));
+        }
+    }
+    sum
+}
+
+/// The same, by hand.
+#[inline(never)]
+pub fn hand_gemm(m: i32, k: i32, lda: i32, bm: i32, tid: i32) -> i64 {
+    let k_tiles = (k + 31) / 32;
+    let _ = m;
+    let mut sum = 0i64;
+    for kt in 0..k_tiles {
+        let block = bm * 128 + kt * 32 * lda;
+        for v in 0..16 {
+            let thread = tid % 32 + (tid / 32) * lda;
+            sum += i64::from(block + thread + (v % 4) * 32 + (v / 4) * 8 * lda);
+        }
+    }
+    sum
+}
+
+/// A `(_64,_64):(_1,ld)` column-major tile with a run-time leading dimension, composed with a
+/// static layout that transposes each 8x8 block of a column.
+#[inline(never)]
+pub fn static_composed(ld: i32, n: i32) -> i64 {
+    let l = composition(
+        layout!((_64, _64):(_1, ld)),
+        layout!(((_8, _8), _64):((_8, _1), _64)),
+    );
+    (0..n).map(|i| i64::from(l.call(black_box(i) & 4095))).sum()
+}
+
+/// The same, by hand.
+#[inline(never)]
+pub fn hand_composed(ld: i32, n: i32) -> i64 {
+    (0..n)
+        .map(|i| {
+            let i = black_box(i) & 4095;
+            i64::from((i % 8) * 8 + (i / 8) % 8 + (i / 64) * ld)
+        })
+        .sum()
+}
+
+/// `layout(coord)` of a layout with a run-time `m` at a constant coordinate: only the
+/// multiplication by `m` is left (`35 + 69 * m`).
+#[inline(never)]
+pub fn fold_mixed(m: i32) -> i32 {
+    zipped_divide(layout!((m, m):(_1, m)), tile!((_32, _32))).call(((3, 5), (1, 2)))
+}
+
 /// `layout(37)` of a static layout: a constant.
 #[inline(never)]
 pub fn fold_row_major() -> i32 {
@@ -97,20 +196,46 @@ fn main() {
         "hand_hierarchical" => hand_hierarchical(n),
         "static_divided" => static_divided(n),
         "hand_divided" => hand_divided(n),
+        "static_zipped" => static_zipped(black_box(n / 64), black_box(n / 48)),
+        "hand_zipped" => hand_zipped(black_box(n / 64), black_box(n / 48)),
+        "static_gemm" => static_gemm(
+            black_box(4096),
+            black_box(n),
+            black_box(4099),
+            black_box(3),
+            black_box(77),
+        ),
+        "hand_gemm" => hand_gemm(
+            black_box(4096),
+            black_box(n),
+            black_box(4099),
+            black_box(3),
+            black_box(77),
+        ),
+        "static_composed" => static_composed(black_box(4099), n),
+        "hand_composed" => hand_composed(black_box(4099), n),
+        "baseline" => black_box(0),
         _ => {
             let pairs = [
                 (static_row_major(4096), hand_row_major(4096)),
                 (static_hierarchical(4096), hand_hierarchical(4096)),
                 (static_divided(4096), hand_divided(4096)),
+                (static_zipped(100, 70), hand_zipped(100, 70)),
+                (
+                    static_gemm(4096, 1000, 4099, 3, 77),
+                    hand_gemm(4096, 1000, 4099, 3, 77),
+                ),
+                (static_composed(4099, 8192), hand_composed(4099, 8192)),
             ];
             assert!(
                 pairs.iter().all(|(a, b)| a == b),
                 "static and hand-written loops disagree: {pairs:?}"
             );
             println!(
-                "fold_row_major() = {}, fold_divided() = {}",
+                "fold_row_major() = {}, fold_divided() = {}, fold_mixed(10) = {}",
                 fold_row_major(),
-                fold_divided()
+                fold_divided(),
+                fold_mixed(black_box(10))
             );
             println!(
                 "size_of::<RowMajor>() = {}",

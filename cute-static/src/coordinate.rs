@@ -3,7 +3,7 @@
 
 use crate::algebra::layout::{L, PLAN_CAP};
 use crate::error::Msg;
-use crate::prog::{Code, Prog};
+use crate::prog::{Flat, Op, Prog, Straight};
 use crate::tree::{List, Tree, V};
 use core::fmt;
 
@@ -95,128 +95,95 @@ all_coordinate_tuples!(
     A15, A14, A13, A12, A11, A10, A9, A8, A7, A6, A5, A4, A3, A2, A1, A0
 );
 
-/// How to evaluate `layout(coord)`: per layout leaf, which coordinate integer feeds it and how
-/// (`((c / div) % modulus) * stride`, no modulus on the rightmost spine). Static entries are
-/// numbers; dynamic ones are outputs of `code`, computed from the layout's dynamic leaves.
-#[derive(Clone, Copy, Debug)]
-pub struct CoordPlan {
-    pub(crate) n: usize,
-    pub(crate) leaf: [usize; PLAN_CAP],
-    pub(crate) div: [V; PLAN_CAP],
-    pub(crate) has_mod: [bool; PLAN_CAP],
-    pub(crate) modulus: [V; PLAN_CAP],
-    pub(crate) stride: [V; PLAN_CAP],
-    pub(crate) code: Code,
-}
-
-/// A plan under construction: the entries and the program computing the dynamic ones.
+/// How to evaluate `layout(coord)` while it is being planned: per layout leaf, which
+/// coordinate integer feeds it and how (`((c / div) % modulus) * stride`, no modulus on the
+/// rightmost spine); the entries are static values or nodes of `prog`, which starts as the
+/// layout's [`Flat`] program.
 struct Build {
-    plan: CoordPlan,
+    n: usize,
+    leaf: [usize; PLAN_CAP],
+    div: [V; PLAN_CAP],
+    modulus: [Option<V>; PLAN_CAP],
+    stride: [V; PLAN_CAP],
     prog: Prog,
-    outs: List,
 }
 
 impl Build {
-    const fn new(inputs: usize) -> Build {
-        Build {
-            plan: CoordPlan {
-                n: 0,
-                leaf: [0; PLAN_CAP],
-                div: [V::s(1); PLAN_CAP],
-                has_mod: [false; PLAN_CAP],
-                modulus: [V::s(0); PLAN_CAP],
-                stride: [V::s(0); PLAN_CAP],
-                code: Code::empty(),
-            },
-            prog: Prog::new(inputs),
-            outs: List::new(),
-        }
+    /// A plan over `l`'s roots: `l` with its dynamic leaves replaced by the nodes of `flat`
+    /// that compute them.
+    const fn new(l: &L, flat: &Flat) -> (Build, L) {
+        let (prog, rooted) = flat.rooted(l);
+        let b = Build {
+            n: 0,
+            leaf: [0; PLAN_CAP],
+            div: [V::s(1); PLAN_CAP],
+            modulus: [None; PLAN_CAP],
+            stride: [V::s(0); PLAN_CAP],
+            prog,
+        };
+        (b, rooted)
     }
 
-    /// A dynamic value becomes output number `outs.n` of the code.
-    const fn entry(&mut self, v: V) -> V {
-        if v.is_static() {
-            return v;
-        }
-        self.outs.push(v);
-        V::node(self.outs.n - 1)
-    }
-
+    /// Term `leaf`: `((c / div) % modulus) * stride`.
     const fn push(&mut self, leaf: usize, div: V, modulus: Option<V>, stride: V) {
-        if self.plan.n >= PLAN_CAP {
+        if self.n >= PLAN_CAP {
             Msg::new("cute-static: evaluation supports at most 64 leaves").fail()
         }
-        let k = self.plan.n;
-        self.plan.leaf[k] = leaf;
-        self.plan.div[k] = self.entry(div);
-        if let Some(m) = modulus {
-            self.plan.has_mod[k] = true;
-            self.plan.modulus[k] = self.entry(m);
+        let k = self.n;
+        self.leaf[k] = leaf;
+        self.div[k] = div;
+        self.modulus[k] = modulus;
+        self.stride[k] = stride;
+        self.n += 1;
+    }
+
+    /// Term `k` on the coordinate integer read as input `first + leaf`, without its stride.
+    const fn coordinate(&mut self, k: usize, first: usize) -> V {
+        let p = &mut self.prog;
+        let c = p.push(
+            Op::Input,
+            V::s((first + self.leaf[k]) as i32),
+            V::s(0),
+            V::s(0),
+        );
+        let c = p.div(c, self.div[k]);
+        match self.modulus[k] {
+            Some(m) => p.rem(c, m),
+            None => c,
         }
-        self.plan.stride[k] = self.entry(stride);
-        self.plan.n += 1;
-    }
-
-    const fn finish(mut self) -> CoordPlan {
-        self.plan.code = Code::compile(&self.prog, &self.outs);
-        self.plan
     }
 }
 
-/// The plan of an all-static layout as plain numbers (modulus 0: none): the loop LLVM unrolls
-/// and folds into the hand-written arithmetic.
-#[derive(Clone, Copy, Debug)]
-pub struct StaticPlan {
-    pub(crate) n: usize,
-    pub(crate) leaf: [usize; PLAN_CAP],
-    pub(crate) div: [i32; PLAN_CAP],
-    pub(crate) modulus: [i32; PLAN_CAP],
-    pub(crate) stride: [i32; PLAN_CAP],
-}
-
-impl StaticPlan {
-    /// Term `k` for the coordinate integer `c`: `((c / div) % modulus) * stride`. `div` is never
-    /// 0 (a zero prefix ends the split); the arithmetic wraps as C++ `int` does.
-    #[inline(always)]
-    pub(crate) const fn term(&self, k: usize, c: i32) -> i32 {
-        let c = c.wrapping_div(self.div[k]);
-        let c = if self.modulus[k] != 0 {
-            c.wrapping_rem(self.modulus[k])
-        } else {
-            c
-        };
-        c.wrapping_mul(self.stride[k])
+/// `layout(coord)` for a coordinate of profile `c`: one straight-line program over the roots
+/// of `l` (`flat`) and then the coordinate's integers.
+pub(crate) const fn call_code(c: &Tree, l: &L, flat: &Flat) -> Straight {
+    let (mut b, rooted) = Build::new(l, flat);
+    plan_rec(c, 0, &rooted, 0, 0, &mut b);
+    let mut off = V::s(0);
+    let mut k = 0;
+    while k < b.n {
+        let c = b.coordinate(k, flat.roots);
+        let term = b.prog.mul(c, b.stride[k]);
+        off = b.prog.add(off, term);
+        k += 1;
     }
+    let mut outs = List::new();
+    outs.push(off);
+    Straight::compile(&b.prog, &outs)
 }
 
-impl CoordPlan {
-    /// The numbers of a plan whose entries are all static (a dynamic entry, which only a plan
-    /// never used for a static layout has, reads as 1).
-    pub(crate) const fn statics(&self) -> StaticPlan {
-        let mut s = StaticPlan {
-            n: self.n,
-            leaf: self.leaf,
-            div: [1; PLAN_CAP],
-            modulus: [0; PLAN_CAP],
-            stride: [0; PLAN_CAP],
-        };
-        let mut k = 0;
-        while k < self.n {
-            s.div[k] = number(self.div[k]);
-            s.modulus[k] = if self.has_mod[k] {
-                number(self.modulus[k])
-            } else {
-                0
-            };
-            s.stride[k] = number(self.stride[k]);
-            k += 1;
-        }
-        s
+/// `idx2crd(i, shape(l))`: one output per shape leaf, over the roots of `l` and then `i`.
+pub(crate) const fn idx_code(l: &L, flat: &Flat) -> Straight {
+    let (mut b, rooted) = Build::new(l, flat);
+    idx_rec(&rooted.shape, 0, V::s(1), true, &mut b);
+    let mut outs = List::new();
+    let mut k = 0;
+    while k < b.n {
+        let c = b.coordinate(k, flat.roots);
+        outs.push(c);
+        k += 1;
     }
-}
-
-const fn number(v: V) -> i32 {
-    if v.dynamic { 1 } else { v.v }
+    Straight::compile(&b.prog, &outs)
 }
 
 /// One coordinate integer split across the subtree of `l` at shape node `si` / stride node `di`
@@ -273,13 +240,6 @@ const fn plan_rec(c: &Tree, ci: usize, l: &L, si: usize, di: usize, b: &mut Buil
     }
 }
 
-/// The plan of coordinate profile `c` into layout `l` (whose dynamic leaves are numbered).
-pub(crate) const fn coord_plan(c: &Tree, l: &L) -> CoordPlan {
-    let mut b = Build::new(l.dyn_leaves().n);
-    plan_rec(c, 0, l, 0, 0, &mut b);
-    b.finish()
-}
-
 /// The natural coordinate of an index in a static shape, computed at run time; prints as CuTe
 /// prints a run-time coordinate, e.g. `(1,(1,2))`.
 ///
@@ -332,14 +292,8 @@ impl fmt::Display for Crd {
     }
 }
 
-/// The idx2crd plan of a layout's shape: per shape leaf, divisor and modulus (none on the
-/// rightmost spine) of the index, in the plan's `div` and `modulus` (`stride` unused).
-pub(crate) const fn idx_plan(l: &L) -> CoordPlan {
-    let mut b = Build::new(l.dyn_leaves().n);
-    idx_rec(&l.shape, 0, V::s(1), true, &mut b);
-    b.finish()
-}
-
+/// The idx2crd terms of shape node `si`: per leaf, divisor and modulus (none on the rightmost
+/// spine) of the index.
 const fn idx_rec(s: &Tree, si: usize, prefix: V, spine: bool, b: &mut Build) {
     if !s.is_tup_at(si) {
         let div = if prefix.is_const(0) { V::s(1) } else { prefix };

@@ -4,13 +4,14 @@
 //! zero-sized).
 
 use crate::algebra::layout::{L, PLAN_CAP};
-use crate::coordinate::{Coordinate, Crd, coord_plan, idx_plan};
+use crate::coordinate::{Coordinate, Crd, call_code, idx_code};
 use crate::error::LayoutError;
 use crate::print::write_tree;
-use crate::prog::{Code, Prog, run, run_checked};
-use crate::tree::{CAP, List, Tree, V};
+use crate::prog::{Flat, Prog, Program, Straight, eval, eval_const, run_checked};
+use crate::tree::{CAP, List, Tree};
 use crate::tuple::{IntTuple, Leaves, Static, Tiler, layout_tiler};
 use core::fmt;
+use core::marker::PhantomData;
 
 /// A layout `Shape:Stride` of IntTuples, CuTe's `Layout<Shape, Stride>`. Static leaves (`C<N>`)
 /// are types; dynamic leaves (`i32`) are stored, so an all-static layout is zero-sized and
@@ -101,6 +102,19 @@ impl<S: IntTuple, D: IntTuple> Leaves for Layout<S, D> {
             self.stride.dyn_leaf(k - S::NDYN)
         }
     }
+    fn check(&self) -> Result<(), LayoutError> {
+        self.shape.check()?;
+        self.stride.check()
+    }
+    const FLAT: Flat = Flat::empty().then(&S::FLAT).then(&D::FLAT);
+    #[inline(always)]
+    fn root(&self, k: usize) -> i32 {
+        if k < S::FLAT.roots {
+            self.shape.root(k)
+        } else {
+            self.stride.root(k - S::FLAT.roots)
+        }
+    }
 }
 
 impl<S: IntTuple, D: IntTuple> IsLayout for Layout<S, D> {
@@ -153,26 +167,17 @@ pub trait Expr: Copy {
     const SYM: Sym;
     /// The result's structure, dynamic leaves numbered.
     const OUT: L = numbered(&Self::SYM.layout);
-    /// The result's dynamic leaves as straight-line code over the operands'.
-    const CODE: Code = Code::compile(&Self::SYM.prog, &Self::SYM.layout.dyn_leaves());
-    /// Dynamic leaf `k` of the operands, in order.
-    fn input(&self, k: usize) -> i32;
-    /// The operands' run-time checks.
-    fn check_args(&self) -> Result<(), LayoutError>;
-}
-
-/// Dynamic leaf `k` of an expression's result.
-#[inline(always)]
-pub(crate) fn expr_leaf<E: Expr>(e: &E, k: usize) -> i32 {
-    let code: &Code = const { &E::CODE };
-    run(code, k, |i| e.input(i))
+    /// The operands, a tuple.
+    type Args: Leaves;
+    /// The operands.
+    fn args(&self) -> &Self::Args;
 }
 
 /// The run-time checks of an expression and everything it was computed from.
 pub(crate) fn expr_check<E: Expr>(e: &E) -> Result<(), LayoutError> {
-    e.check_args()?;
+    e.args().check()?;
     let prog: &Prog = const { &E::SYM.prog };
-    run_checked(prog, |i| e.input(i))
+    run_checked(prog, |i| e.args().dyn_leaf(i))
 }
 
 /// The layout an operation computes: CuTe's result, with the operation's operands kept so that
@@ -194,12 +199,18 @@ macro_rules! result_type {
     ($($t:ident),*) => {$(
         impl<E: Expr> Leaves for $t<E> {
             const NDYN: usize = E::OUT.dyn_leaves().n;
-            #[inline(always)]
             fn dyn_leaf(&self, k: usize) -> i32 {
-                $crate::layout::expr_leaf(&self.0, k)
+                let code = const { &<$crate::layout::LeafCode<Self> as $crate::prog::Program>::CODE };
+                $crate::prog::eval_loop(code, |i| self.root(i), k)
             }
             fn check(&self) -> Result<(), LayoutError> {
                 $crate::layout::expr_check(&self.0)
+            }
+            const FLAT: $crate::prog::Flat =
+                <E::Args as Leaves>::FLAT.apply(&E::SYM.prog, &E::SYM.layout.dyn_leaves());
+            #[inline(always)]
+            fn root(&self, k: usize) -> i32 {
+                self.0.args().root(k)
             }
         }
 
@@ -228,40 +239,46 @@ impl<E: Expr> Tiler for LayoutOf<E> {
 /// ```
 #[inline(always)]
 pub fn call<T: IsLayout, Cd: Coordinate>(l: &T, coord: Cd) -> i32 {
-    if const { T::NDYN == 0 } {
-        let plan = const { &coord_plan(&Cd::PROFILE, &T::LAYOUT).statics() };
-        let mut off = 0i32;
-        let mut k = 0;
-        while k < plan.n {
-            off = off.wrapping_add(plan.term(k, coord.leaf(plan.leaf[k])));
-            k += 1;
-        }
-        return off;
-    }
-    let plan = const { &coord_plan(&Cd::PROFILE, &T::LAYOUT) };
-    let value = |v: V| {
-        if v.dynamic {
-            run(&plan.code, v.v as usize, |k| l.dyn_leaf(k))
+    let _ = <CallCode<T, Cd> as Program>::CODE; // a rank error is reported at the caller
+    let roots = const { T::FLAT.roots };
+    let input = |k: usize| {
+        if k < roots {
+            l.root(k)
         } else {
-            v.v
+            coord.leaf(k - roots)
         }
     };
-    let mut off = 0i32;
-    let mut k = 0;
-    while k < plan.n {
-        let mut c = coord.leaf(plan.leaf[k]);
-        if !plan.div[k].is_const(1) {
-            let d = value(plan.div[k]);
-            c = if d == 0 { 0 } else { c.wrapping_div(d) };
-        }
-        if plan.has_mod[k] {
-            let m = value(plan.modulus[k]);
-            c = if m == 0 { 0 } else { c.wrapping_rem(m) };
-        }
-        off = off.wrapping_add(c.wrapping_mul(value(plan.stride[k])));
-        k += 1;
-    }
-    off
+    eval::<CallCode<T, Cd>>(input, 0)
+}
+
+/// The programs computing a layout's run-time values from its roots: `layout(coord)`,
+/// `idx2crd(i)`, `size`, `cosize`, and its dynamic leaves.
+pub(crate) struct CallCode<T, Cd>(PhantomData<(T, Cd)>);
+pub(crate) struct IdxCode<T>(PhantomData<T>);
+pub(crate) struct SizeCode<T>(PhantomData<T>);
+pub(crate) struct LeafCode<T>(PhantomData<T>);
+
+impl<T: IsLayout, Cd: Coordinate> Program for CallCode<T, Cd> {
+    const CODE: Straight = call_code(&Cd::PROFILE, &T::LAYOUT, &T::FLAT);
+}
+
+impl<T: IsLayout> Program for IdxCode<T> {
+    const CODE: Straight = idx_code(&T::LAYOUT, &T::FLAT);
+}
+
+/// Output 0: `size`; output 1: `cosize`.
+impl<T: IsLayout> Program for SizeCode<T> {
+    const CODE: Straight = {
+        let (mut p, l) = T::FLAT.rooted(&T::LAYOUT);
+        let mut outs = List::new();
+        outs.push(p.product(&l.shape.leaves()));
+        outs.push(l.cosize(&mut p));
+        Straight::compile(&p, &outs)
+    };
+}
+
+impl<T: Leaves> Program for LeafCode<T> {
+    const CODE: Straight = Straight::compile(&T::FLAT.prog, &T::FLAT.out);
 }
 
 /// Print a layout's shape and stride with its dynamic values.
@@ -292,53 +309,13 @@ fn part<T: IsLayout>(l: &T, stride: bool) -> TupleText {
     TupleText { tree, vals }
 }
 
-/// The product of the shape's leaves, at run time.
-#[inline(always)]
-fn run_size<T: IsLayout>(l: &T) -> i32 {
-    let leaves: &List = const { &T::LAYOUT.shape.leaves() };
-    let mut p = 1i32;
-    let mut k = 0;
-    while k < leaves.n {
-        let v = leaves.v[k];
-        p = p.wrapping_mul(if v.dynamic {
-            l.dyn_leaf(v.v as usize)
-        } else {
-            v.v
-        });
-        k += 1;
-    }
-    p
-}
-
-/// `1 + sum((s - 1) * |d|)`, at run time.
-#[inline(always)]
-fn run_cosize<T: IsLayout>(l: &T) -> i32 {
-    let s: &List = const { &T::LAYOUT.shape.leaves() };
-    let d: &List = const { &T::LAYOUT.stride.leaves() };
-    let get = |v: V| {
-        if v.dynamic {
-            l.dyn_leaf(v.v as usize)
-        } else {
-            v.v
-        }
-    };
-    let mut sum = 1i32;
-    let mut k = 0;
-    while k < s.n {
-        let span = get(s.v[k]).wrapping_sub(1);
-        sum = sum.wrapping_add(span.wrapping_mul(get(d.v[k]).wrapping_abs()));
-        k += 1;
-    }
-    sum
-}
-
 macro_rules! layout_methods {
     ($([$($g:tt)*] $T:ty),*) => {$(
         impl<$($g)*> $T {
             /// `layout(coord)`: the offset of an index (`i32`) or of a (nested) coordinate
-            /// tuple, CuTe's `crd2idx(coord, shape, stride)`. For an all-static layout this
-            /// folds to the hand-written index arithmetic (a constant for a constant
-            /// coordinate); a layout with dynamic leaves does not fold that far yet.
+            /// tuple, CuTe's `crd2idx(coord, shape, stride)`. This compiles to the hand-written
+            /// index arithmetic: a constant for an all-static layout at a constant coordinate,
+            /// only the multiplications by run-time values for a layout with dynamic leaves.
             ///
             /// ```
             /// let l = cute_static::layout!((_3,(_2,_3)):(_3,(_12,_1)));
@@ -347,6 +324,7 @@ macro_rules! layout_methods {
             /// ```
             #[inline(always)]
             pub fn call<Cd: Coordinate>(&self, coord: Cd) -> i32 {
+                let _ = <CallCode<Self, Cd> as Program>::CODE;
                 call(self, coord)
             }
 
@@ -358,6 +336,7 @@ macro_rules! layout_methods {
             /// ```
             #[inline(always)]
             pub fn crd2idx<Cd: Coordinate>(&self, coord: Cd) -> i32 {
+                let _ = <CallCode<Self, Cd> as Program>::CODE;
                 call(self, coord)
             }
 
@@ -369,30 +348,19 @@ macro_rules! layout_methods {
             /// ```
             #[inline(always)]
             pub fn idx2crd(&self, i: i32) -> Crd {
-                let plan = const { &idx_plan(&<Self as IsLayout>::LAYOUT) };
-                let value = |v: V| {
-                    if v.dynamic {
-                        run(&plan.code, v.v as usize, |k| self.dyn_leaf(k))
-                    } else {
-                        v.v
-                    }
-                };
+                let n = const { <Self as IsLayout>::LAYOUT.shape.leaves().n };
+                let roots = const { <Self as Leaves>::FLAT.roots };
+                let input = |k: usize| if k < roots { self.root(k) } else { i };
                 let mut vals = [0; PLAN_CAP];
                 let mut k = 0;
-                while k < plan.n {
-                    let d = value(plan.div[k]);
-                    let mut c = if d == 0 { 0 } else { i.wrapping_div(d) };
-                    if plan.has_mod[k] {
-                        let m = value(plan.modulus[k]);
-                        c = if m == 0 { 0 } else { c.wrapping_rem(m) };
-                    }
-                    vals[k] = c;
+                while k < n {
+                    vals[k] = eval::<IdxCode<Self>>(input, k);
                     k += 1;
                 }
                 Crd {
                     shape: <Self as IsLayout>::LAYOUT.shape,
                     vals,
-                    n: plan.n,
+                    n,
                 }
             }
 
@@ -427,7 +395,7 @@ macro_rules! layout_methods {
             /// ```
             #[inline(always)]
             pub fn size(&self) -> i32 {
-                run_size(self)
+                eval::<SizeCode<Self>>(|k| self.root(k), 0)
             }
 
             /// CuTe's `cosize(layout)`.
@@ -437,7 +405,7 @@ macro_rules! layout_methods {
             /// ```
             #[inline(always)]
             pub fn cosize(&self) -> i32 {
-                run_cosize(self)
+                eval::<SizeCode<Self>>(|k| self.root(k), 1)
             }
 
             /// CuTe's `rank(layout)`.
@@ -534,14 +502,7 @@ macro_rules! static_methods {
             /// ```
             #[inline(always)]
             pub const fn call_index(&self, i: i32) -> i32 {
-                let plan = const { &coord_plan(&<i32 as Coordinate>::PROFILE, &<Self as IsLayout>::LAYOUT).statics() };
-                let mut off = 0i32;
-                let mut k = 0;
-                while k < plan.n {
-                    off = off.wrapping_add(plan.term(k, i));
-                    k += 1;
-                }
-                off
+                eval_const(const { &<CallCode<Self, i32> as Program>::CODE }, &[i], 0)
             }
         }
     )*};

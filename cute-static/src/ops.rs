@@ -8,11 +8,10 @@ use crate::algebra::{
     coalesce as co, complement as cm, composition as cp, divide as dv, int_tuple as it,
     inverse as iv, layout as ly, product as pr, recast as rc, slice as sl, stride as st,
 };
-use crate::error::LayoutError;
 use crate::layout::{Expr, IsLayout, LayoutOf, Sym};
 use crate::prog::Prog;
 use crate::tree::{Tree, V};
-use crate::tuple::{IntTuple, Leaves, SliceCoord, Static, Tiler};
+use crate::tuple::{IntTuple, SliceCoord, Static, Tiler};
 use crate::values::{BoolOf, IntOf, TupleOf};
 
 /// The result of an operation from its symbolic value: a layout, an IntTuple, an integer or a
@@ -53,13 +52,11 @@ macro_rules! arg {
 
 /// The methods every expression shares: its operands (a tuple) give the inputs and the checks.
 macro_rules! expr_methods {
-    () => {
+    ($Args:ty) => {
+        type Args = $Args;
         #[inline(always)]
-        fn input(&self, k: usize) -> i32 {
-            Leaves::dyn_leaf(&self.0, k)
-        }
-        fn check_args(&self) -> Result<(), LayoutError> {
-            Leaves::check(&self.0)
+        fn args(&self) -> &$Args {
+            &self.0
         }
     };
 }
@@ -83,7 +80,7 @@ macro_rules! expr_type {
                 };
                 sym!($kind, out, prog)
             };
-            expr_methods!();
+            expr_methods!(($($A,)+));
         }
 
         impl<$($A: Static),+> Static for $Expr<$($A),+> {
@@ -610,7 +607,7 @@ macro_rules! param_expr {
                 };
                 Sym { layout: out, prog }
             };
-            expr_methods!();
+            expr_methods!((A,));
         }
 
         impl<$(const $c: $ct,)+ A: Static> Static for $Expr<$($c,)+ A> {

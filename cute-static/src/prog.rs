@@ -9,23 +9,18 @@
 //! words); on dynamic values it becomes a check node, which the checked forms evaluate at run
 //! time (CuTe does not check these at all).
 //!
-//! For run time, [`Code::compile`] cuts the program into one short straight-line segment per
-//! output (the nodes that output needs, renumbered), which [`run`] evaluates. LLVM does not yet
-//! unroll these loops into the hand-written arithmetic for a mixed layout (measured in the LLVM
-//! IR of `layout!((m,_4):(_1,m)).call((3,2))`); all-static layouts use their own plan
-//! (`coordinate.rs`), which does fold.
+//! For run time, a [`Flat`] program follows every dynamic leaf back through the chain of
+//! operations to the `i32`s the user wrote, and a [`Straight`] program computes what is asked
+//! (the leaves, `layout(coord)`, the size) from those. Its instructions are a constant of the
+//! type asking; [`eval`] unrolls them, so LLVM sees only the arithmetic they describe and folds
+//! it into the hand-written index computation (measured by `scripts/zero-cost.sh`).
 
+use crate::algebra::layout::L;
 use crate::error::{self, Condition, Msg};
 use crate::tree::{List, V};
 
 /// Most nodes one program holds.
 pub const PCAP: usize = 512;
-/// Most nodes over all output segments of one compiled program.
-pub const LCAP: usize = 1024;
-/// Most outputs of one compiled program.
-pub const OCAP: usize = 128;
-/// Most nodes in one output segment.
-pub const SEG: usize = 64;
 
 /// A value-level precondition, checked at run time by the checked forms.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -166,7 +161,7 @@ impl Prog {
         p
     }
 
-    const fn push(&mut self, op: Op, a: V, b: V, c: V) -> V {
+    pub(crate) const fn push(&mut self, op: Op, a: V, b: V, c: V) -> V {
         if self.n >= PCAP {
             Msg::new("cute-static: more than 512 run-time operations in one result").fail()
         }
@@ -359,106 +354,6 @@ impl Prog {
     }
 }
 
-/// One instruction of a compiled segment; dynamic operands are indices into the segment.
-#[derive(Clone, Copy, Debug)]
-pub struct Ins {
-    pub(crate) op: Op,
-    pub(crate) a: V,
-    pub(crate) b: V,
-}
-
-/// A program cut into one straight-line segment per output.
-#[derive(Clone, Copy, Debug)]
-pub struct Code {
-    pub(crate) ins: [Ins; LCAP],
-    pub(crate) start: [u16; OCAP + 1],
-}
-
-impl Code {
-    /// No outputs.
-    pub(crate) const fn empty() -> Code {
-        Code {
-            ins: [Ins {
-                op: Op::Input,
-                a: Z,
-                b: Z,
-            }; LCAP],
-            start: [0; OCAP + 1],
-        }
-    }
-
-    /// The segments of `p` that compute each of `outs` (all dynamic).
-    pub(crate) const fn compile(p: &Prog, outs: &List) -> Code {
-        let mut code = Code {
-            ins: [Ins {
-                op: Op::Input,
-                a: Z,
-                b: Z,
-            }; LCAP],
-            start: [0; OCAP + 1],
-        };
-        if outs.n > OCAP {
-            Msg::new("cute-static: more than 128 dynamic leaves in one result").fail()
-        }
-        let mut at = 0usize;
-        let mut j = 0;
-        while j < outs.n {
-            code.start[j] = at as u16;
-            // Mark what output j needs (nodes come after their inputs, so one backward pass).
-            let mut need = [false; PCAP];
-            need[outs.v[j].v as usize] = true;
-            let mut k = p.n;
-            while k > 0 {
-                k -= 1;
-                if need[k] {
-                    if p.a[k].dynamic && !matches!(p.op[k], Op::Input) {
-                        need[p.a[k].v as usize] = true;
-                    }
-                    if p.b[k].dynamic {
-                        need[p.b[k].v as usize] = true;
-                    }
-                }
-            }
-            // Emit them in order, renumbered within the segment.
-            let mut local = [0usize; PCAP];
-            let mut count = 0;
-            k = 0;
-            while k < p.n {
-                if need[k] {
-                    if at >= LCAP || count >= SEG {
-                        Msg::new("cute-static: a run-time value needs too many operations").fail()
-                    }
-                    local[k] = count;
-                    let is_input = matches!(p.op[k], Op::Input);
-                    code.ins[at] = Ins {
-                        op: p.op[k],
-                        a: if is_input {
-                            p.a[k]
-                        } else {
-                            renum(p.a[k], &local)
-                        },
-                        b: renum(p.b[k], &local),
-                    };
-                    at += 1;
-                    count += 1;
-                }
-                k += 1;
-            }
-            j += 1;
-        }
-        code.start[outs.n] = at as u16;
-        code
-    }
-}
-
-const fn renum(v: V, local: &[usize; PCAP]) -> V {
-    if v.dynamic {
-        V::node(local[v.v as usize])
-    } else {
-        v
-    }
-}
-
 /// One instruction on run-time values, as CuTe's C++ `int` arithmetic computes it (wrapping on
 /// overflow, where C++ is undefined; a zero divisor gives 0, where C++ traps). The checked forms
 /// use [`step_checked`] instead.
@@ -553,23 +448,318 @@ const fn op_name(op: Op) -> &'static str {
     }
 }
 
-/// Output `j` of `code`, its inputs read through `input` (inlined into the caller, where the
-/// code is a constant).
+/// How a value's dynamic leaves follow from its *roots*, the run-time integers the user wrote
+/// (the `i32` leaves of the layouts and tuples at the bottom of a chain of operations): one
+/// program through every operation in between, reduced to what the leaves need. Input node
+/// `a = k` reads root `k`; input nodes may stand anywhere.
+#[derive(Clone, Copy, Debug)]
+pub struct Flat {
+    pub(crate) prog: Prog,
+    /// Dynamic leaf `k` is node `out.v[k]`.
+    pub(crate) out: List,
+    /// How many roots.
+    pub(crate) roots: usize,
+}
+
+impl Flat {
+    /// `n` dynamic leaves that are their own roots (an `i32`, a tuple of them).
+    pub(crate) const fn identity(n: usize) -> Flat {
+        let mut f = Flat {
+            prog: Prog::new(n),
+            out: List::new(),
+            roots: n,
+        };
+        let mut k = 0;
+        while k < n {
+            f.out.push(V::node(k));
+            k += 1;
+        }
+        f
+    }
+
+    /// `l` (whose dynamic leaves are numbered as this program's leaves) with every dynamic
+    /// leaf replaced by the node computing it, and the program those nodes belong to: the
+    /// start of a program over the roots that computes more from `l`.
+    pub(crate) const fn rooted(&self, l: &L) -> (Prog, L) {
+        let mut rooted = *l;
+        rooted.shape.map_dynamic_leaves(&self.out);
+        rooted.stride.map_dynamic_leaves(&self.out);
+        (self.prog, rooted)
+    }
+
+    /// Nothing: no leaves, no roots.
+    pub(crate) const fn empty() -> Flat {
+        Flat::identity(0)
+    }
+
+    /// Copy node `k` of `src` into `self.prog`, its operands mapped through `map`; an input
+    /// node reads root `a + roots`.
+    const fn copy_node(&mut self, src: &Prog, k: usize, map: &[V; PCAP], roots: usize) -> V {
+        match src.op[k] {
+            Op::Input => self
+                .prog
+                .push(Op::Input, V::s(src.a[k].v + roots as i32), Z, Z),
+            op => self
+                .prog
+                .push(op, mapped(src.a[k], map), mapped(src.b[k], map), Z),
+        }
+    }
+
+    /// `self`'s leaves followed by `next`'s (a tuple of operands): `next`'s roots come after
+    /// `self`'s.
+    pub(crate) const fn then(mut self, next: &Flat) -> Flat {
+        let mut map = [Z; PCAP];
+        let mut k = 0;
+        while k < next.prog.n {
+            map[k] = self.copy_node(&next.prog, k, &map, self.roots);
+            k += 1;
+        }
+        k = 0;
+        while k < next.out.n {
+            self.out.push(map[next.out.v[k].v as usize]);
+            k += 1;
+        }
+        self.roots += next.roots;
+        self
+    }
+
+    /// The leaves `outs` of an operation whose program `sym` reads the leaves of `self` (its
+    /// operands) as inputs: only the nodes `outs` need, checks left out.
+    pub(crate) const fn apply(&self, sym: &Prog, outs: &List) -> Flat {
+        let need = needed(sym, outs);
+        let mut f = *self;
+        let mut map = [Z; PCAP];
+        let mut k = 0;
+        while k < sym.n {
+            if need[k] {
+                map[k] = match sym.op[k] {
+                    Op::Input => self.out.v[sym.a[k].v as usize],
+                    _ => f.copy_node(sym, k, &map, 0),
+                };
+            }
+            k += 1;
+        }
+        f.out = List::new();
+        k = 0;
+        while k < outs.n {
+            f.out.push(map[outs.v[k].v as usize]);
+            k += 1;
+        }
+        f.pruned()
+    }
+
+    /// Only the nodes the leaves need, in order.
+    const fn pruned(&self) -> Flat {
+        let need = needed(&self.prog, &self.out);
+        let mut f = Flat {
+            prog: Prog::new(0),
+            out: List::new(),
+            roots: self.roots,
+        };
+        let mut map = [Z; PCAP];
+        let mut k = 0;
+        while k < self.prog.n {
+            if need[k] {
+                map[k] = f.copy_node(&self.prog, k, &map, 0);
+            }
+            k += 1;
+        }
+        k = 0;
+        while k < self.out.n {
+            f.out.push(map[self.out.v[k].v as usize]);
+            k += 1;
+        }
+        f
+    }
+}
+
+/// `v` with a node reference replaced through `map`.
+const fn mapped(v: V, map: &[V; PCAP]) -> V {
+    if v.dynamic { map[v.v as usize] } else { v }
+}
+
+/// Which nodes of `p` the (dynamic) values `outs` need; nodes come after their operands, so
+/// one backward pass. Checks are never needed.
+const fn needed(p: &Prog, outs: &List) -> [bool; PCAP] {
+    let mut need = [false; PCAP];
+    let mut j = 0;
+    while j < outs.n {
+        if outs.v[j].dynamic {
+            need[outs.v[j].v as usize] = true;
+        }
+        j += 1;
+    }
+    let mut k = p.n;
+    while k > 0 {
+        k -= 1;
+        if need[k] && !matches!(p.op[k], Op::Input) {
+            if p.a[k].dynamic {
+                need[p.a[k].v as usize] = true;
+            }
+            if p.b[k].dynamic {
+                need[p.b[k].v as usize] = true;
+            }
+        }
+    }
+    need
+}
+
+/// Most instructions of one [`Straight`] program.
+pub const SCAP: usize = 512;
+/// Most outputs of one [`Straight`] program.
+pub const OCAP: usize = 128;
+
+/// One instruction; a dynamic operand is the index of an earlier instruction.
+#[derive(Clone, Copy, Debug)]
+pub struct Ins {
+    pub(crate) op: Op,
+    pub(crate) a: V,
+    pub(crate) b: V,
+}
+
+/// Run-time values as one straight-line program over the roots (and, for `call`, the
+/// coordinate): a layout's dynamic leaves, `layout(coord)`, its size. The instructions are a
+/// constant of the type asking, so the unrolled [`eval`] folds into the arithmetic they
+/// describe.
+#[derive(Clone, Copy, Debug)]
+pub struct Straight {
+    ins: [Ins; SCAP],
+    n: usize,
+    /// Output `j`: a static value, or the instruction computing it.
+    out: [V; OCAP],
+}
+
+impl Straight {
+    /// The nodes of `p` that `outs` need, in order, renumbered.
+    pub(crate) const fn compile(p: &Prog, outs: &List) -> Straight {
+        let mut s = Straight {
+            ins: [Ins {
+                op: Op::Input,
+                a: Z,
+                b: Z,
+            }; SCAP],
+            n: 0,
+            out: [Z; OCAP],
+        };
+        if outs.n > OCAP {
+            Msg::new("cute-static: more than 128 dynamic leaves in one result").fail()
+        }
+        let need = needed(p, outs);
+        let mut local = [Z; PCAP];
+        let mut k = 0;
+        while k < p.n {
+            if need[k] {
+                if s.n >= SCAP {
+                    Msg::new("cute-static: a run-time value needs too many operations").fail()
+                }
+                let input = matches!(p.op[k], Op::Input);
+                s.ins[s.n] = Ins {
+                    op: p.op[k],
+                    a: if input {
+                        p.a[k]
+                    } else {
+                        mapped(p.a[k], &local)
+                    },
+                    b: mapped(p.b[k], &local),
+                };
+                local[k] = V::node(s.n);
+                s.n += 1;
+            }
+            k += 1;
+        }
+        k = 0;
+        while k < outs.n {
+            s.out[k] = mapped(outs.v[k], &local);
+            k += 1;
+        }
+        s
+    }
+
+    /// Output `j` of the instructions' values.
+    #[inline(always)]
+    const fn output(&self, vals: &[i32], j: usize) -> i32 {
+        operand(self.out[j], vals)
+    }
+}
+
+/// A run-time value whose straight-line code is a constant of the type.
+pub(crate) trait Program {
+    const CODE: Straight;
+}
+
+/// An operand: a static value or an earlier instruction's value.
 #[inline(always)]
-pub(crate) fn run(code: &Code, j: usize, input: impl Fn(usize) -> i32) -> i32 {
-    let (s, e) = (code.start[j] as usize, code.start[j + 1] as usize);
-    let mut vals = [0i32; SEG];
-    let mut k = s;
-    while k < e {
+const fn operand(v: V, vals: &[i32]) -> i32 {
+    if v.dynamic { vals[v.v as usize] } else { v.v }
+}
+
+/// Instruction `ins` on the values before it.
+#[inline(always)]
+fn exec(ins: Ins, vals: &[i32], input: &impl Fn(usize) -> i32) -> i32 {
+    match ins.op {
+        Op::Input => input(ins.a.v as usize),
+        op => step(op, operand(ins.a, vals), operand(ins.b, vals)),
+    }
+}
+
+/// Instructions `0..code.n` of a constant `code`, unrolled: every instruction and every operand
+/// index is a constant, so LLVM folds the whole into the arithmetic it describes (it does not
+/// unroll a loop over the instructions that far).
+macro_rules! unrolled {
+    ($code:ident, $input:ident, $j:ident, $cap:literal, [$($k:literal)*]) => {{
+        let mut vals = [0i32; $cap];
+        $(
+            if $k < $code.n {
+                vals[$k] = exec($code.ins[$k], &vals, &$input);
+            }
+        )*
+        $code.output(&vals, $j)
+    }};
+}
+
+/// Output `j` of `P`'s code, its inputs read through `input`: the code unrolled (for values
+/// used in loops: `call`, `size`).
+#[inline(always)]
+pub(crate) fn eval<P: Program>(input: impl Fn(usize) -> i32, j: usize) -> i32 {
+    let code: &Straight = const { &P::CODE };
+    if const { P::CODE.n == 0 } {
+        code.output(&[], j)
+    } else if const { P::CODE.n <= 8 } {
+        unrolled!(code, input, j, 8, [0 1 2 3 4 5 6 7])
+    } else if const { P::CODE.n <= 32 } {
+        unrolled!(code, input, j, 32, [0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31])
+    } else if const { P::CODE.n <= 96 } {
+        unrolled!(code, input, j, 96, [0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31 32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 47 48 49 50 51 52 53 54 55 56 57 58 59 60 61 62 63 64 65 66 67 68 69 70 71 72 73 74 75 76 77 78 79 80 81 82 83 84 85 86 87 88 89 90 91 92 93 94 95])
+    } else {
+        unrolled!(code, input, j, 512, [0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31 32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 47 48 49 50 51 52 53 54 55 56 57 58 59 60 61 62 63 64 65 66 67 68 69 70 71 72 73 74 75 76 77 78 79 80 81 82 83 84 85 86 87 88 89 90 91 92 93 94 95 96 97 98 99 100 101 102 103 104 105 106 107 108 109 110 111 112 113 114 115 116 117 118 119 120 121 122 123 124 125 126 127 128 129 130 131 132 133 134 135 136 137 138 139 140 141 142 143 144 145 146 147 148 149 150 151 152 153 154 155 156 157 158 159 160 161 162 163 164 165 166 167 168 169 170 171 172 173 174 175 176 177 178 179 180 181 182 183 184 185 186 187 188 189 190 191 192 193 194 195 196 197 198 199 200 201 202 203 204 205 206 207 208 209 210 211 212 213 214 215 216 217 218 219 220 221 222 223 224 225 226 227 228 229 230 231 232 233 234 235 236 237 238 239 240 241 242 243 244 245 246 247 248 249 250 251 252 253 254 255 256 257 258 259 260 261 262 263 264 265 266 267 268 269 270 271 272 273 274 275 276 277 278 279 280 281 282 283 284 285 286 287 288 289 290 291 292 293 294 295 296 297 298 299 300 301 302 303 304 305 306 307 308 309 310 311 312 313 314 315 316 317 318 319 320 321 322 323 324 325 326 327 328 329 330 331 332 333 334 335 336 337 338 339 340 341 342 343 344 345 346 347 348 349 350 351 352 353 354 355 356 357 358 359 360 361 362 363 364 365 366 367 368 369 370 371 372 373 374 375 376 377 378 379 380 381 382 383 384 385 386 387 388 389 390 391 392 393 394 395 396 397 398 399 400 401 402 403 404 405 406 407 408 409 410 411 412 413 414 415 416 417 418 419 420 421 422 423 424 425 426 427 428 429 430 431 432 433 434 435 436 437 438 439 440 441 442 443 444 445 446 447 448 449 450 451 452 453 454 455 456 457 458 459 460 461 462 463 464 465 466 467 468 469 470 471 472 473 474 475 476 477 478 479 480 481 482 483 484 485 486 487 488 489 490 491 492 493 494 495 496 497 498 499 500 501 502 503 504 505 506 507 508 509 510 511])
+    }
+}
+
+/// Output `j` of `code` by a loop over the instructions (for printing, where compile time
+/// matters more than speed).
+pub(crate) fn eval_loop(code: &Straight, input: impl Fn(usize) -> i32, j: usize) -> i32 {
+    let mut vals = [0i32; SCAP];
+    let mut k = 0;
+    while k < code.n {
+        vals[k] = exec(code.ins[k], &vals, &input);
+        k += 1;
+    }
+    code.output(&vals, j)
+}
+
+/// Output `j` of `code` in const evaluation, the inputs given.
+pub(crate) const fn eval_const(code: &Straight, inputs: &[i32], j: usize) -> i32 {
+    let mut vals = [0i32; SCAP];
+    let mut k = 0;
+    while k < code.n {
         let ins = code.ins[k];
-        let get = |v: V| if v.dynamic { vals[v.v as usize] } else { v.v };
-        vals[k - s] = match ins.op {
-            Op::Input => input(ins.a.v as usize),
-            op => step(op, get(ins.a), get(ins.b)),
+        vals[k] = match ins.op {
+            Op::Input => inputs[ins.a.v as usize],
+            op => step(op, operand(ins.a, &vals), operand(ins.b, &vals)),
         };
         k += 1;
     }
-    vals[e - s - 1]
+    code.output(&vals, j)
 }
 
 /// Run every node of `p` with checked arithmetic and evaluate its checks: the first failure.

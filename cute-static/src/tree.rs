@@ -357,6 +357,17 @@ impl Tree {
         next
     }
 
+    /// Replace every dynamic leaf `k` by `to.v[k]`.
+    pub(crate) const fn map_dynamic_leaves(&mut self, to: &List) {
+        let mut k = 0;
+        while k < self.len {
+            if self.is_int_at(k) && self.dynamic[k] {
+                self.set(k, to.v[self.val[k] as usize]);
+            }
+            k += 1;
+        }
+    }
+
     /// The same tree with every dynamic leaf's reference moved by `offset` (operand `k`'s
     /// leaves become the program's inputs after those of operands `0..k`).
     pub(crate) const fn shifted(&self, offset: usize) -> Tree {

@@ -4,6 +4,7 @@
 
 use crate::int::C;
 use crate::layout::{IsLayout, Layout};
+use crate::prog::Flat;
 use crate::tree::{Kind, Tree, V};
 
 /// What every argument of an operation offers: its dynamic leaves, numbered left to right
@@ -17,6 +18,14 @@ pub trait Leaves: Copy {
     /// The run-time preconditions of everything this value was computed from.
     fn check(&self) -> Result<(), crate::LayoutError> {
         Ok(())
+    }
+    /// The dynamic leaves as one program over the roots: the `i32`s this value was built
+    /// from, through every operation in between.
+    const FLAT: Flat = Flat::identity(Self::NDYN);
+    /// Root `k` (for a value built directly from `i32`s, its dynamic leaf `k`).
+    #[inline(always)]
+    fn root(&self, k: usize) -> i32 {
+        self.dyn_leaf(k)
     }
 }
 
@@ -219,6 +228,19 @@ macro_rules! tuple_impls {
             fn check(&self) -> Result<(), crate::LayoutError> {
                 $( self.$i.check()?; )+
                 Ok(())
+            }
+            const FLAT: Flat = Flat::empty() $(.then(&$T::FLAT))+;
+            #[inline(always)]
+            fn root(&self, k: usize) -> i32 {
+                let mut base = 0;
+                $(
+                    if k < base + $T::FLAT.roots {
+                        return self.$i.root(k - base);
+                    }
+                    base += $T::FLAT.roots;
+                )+
+                let _ = base;
+                0
             }
         }
         impl<$($T: Static),+> Static for ($($T,)+) {

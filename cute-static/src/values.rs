@@ -3,8 +3,9 @@
 
 use crate::error::LayoutError;
 use crate::int::StaticInt;
-use crate::layout::{Expr, result_type};
+use crate::layout::{Expr, LeafCode, result_type};
 use crate::print::write_tree;
+use crate::prog::eval;
 use crate::tree::Tree;
 use crate::tuple::{IntTuple, Leaves, Static, Tiler};
 use core::fmt;
@@ -86,6 +87,17 @@ impl<E: Expr> StaticInt for IntOf<E> {
     const VALUE: i32 = E::OUT.shape.value().value();
 }
 
+/// The value of a one-leaf result: its constant, or its dynamic leaf computed by unrolled code.
+#[inline(always)]
+fn leaf_value<T: IntTuple>(t: &T) -> i32 {
+    let v = T::TREE.value();
+    if v.dynamic {
+        eval::<LeafCode<T>>(|k| t.root(k), 0)
+    } else {
+        v.v
+    }
+}
+
 impl<E: Expr> IntOf<E> {
     /// The value (computed at run time if dynamic).
     ///
@@ -95,8 +107,7 @@ impl<E: Expr> IntOf<E> {
     /// ```
     #[inline(always)]
     pub fn value(&self) -> i32 {
-        let v = E::OUT.shape.value();
-        if v.dynamic { self.dyn_leaf(0) } else { v.v }
+        leaf_value(self)
     }
 }
 
@@ -109,7 +120,6 @@ impl<E: Expr> BoolOf<E> {
     /// ```
     #[inline(always)]
     pub fn value(&self) -> bool {
-        let v = E::OUT.shape.value();
-        (if v.dynamic { self.dyn_leaf(0) } else { v.v }) != 0
+        leaf_value(self) != 0
     }
 }

@@ -1,8 +1,10 @@
-//! `call` on a static layout with a constant argument compiles to a constant: build
-//! `cute-static/examples/zero_cost.rs` in release, emit LLVM IR, and require that `fold_row_major`
-//! and `fold_divided` are a single `ret i32 <constant>`, the right constants.
+//! `call` with a constant argument compiles to what is left of the arithmetic: build
+//! `cute-static/examples/zero_cost.rs` in release and emit LLVM IR. `fold_row_major` and
+//! `fold_divided` (static layouts) must be a single `ret i32 <constant>`, the right constants;
+//! `fold_mixed` (a zipped_divide of a layout with a run-time `m`) must be the multiplication by
+//! `m` and an addition of constants, nothing else.
 
-use cute_static::{layout, logical_divide};
+use cute_static::{layout, logical_divide, tile, zipped_divide};
 use std::path::Path;
 use std::process::Command;
 
@@ -17,8 +19,17 @@ fn function_body<'a>(ir: &'a str, name: &str) -> &'a str {
     &body[..body.find("\n}").unwrap_or(body.len())]
 }
 
-#[test]
-fn static_call_with_constant_argument_is_a_constant() {
+/// The instructions of a function body (no labels, no comments).
+fn instructions(body: &str) -> Vec<&str> {
+    body.lines()
+        .skip(1)
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.ends_with(':') && !l.starts_with(';'))
+        .collect()
+}
+
+/// The example's LLVM IR (release, one codegen unit).
+fn example_ir() -> String {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
     let target = Path::new(env!("CARGO_TARGET_TMPDIR")).join("folding");
     let status = Command::new(env!("CARGO"))
@@ -47,21 +58,37 @@ fn static_call_with_constant_argument_is_a_constant() {
             p.extension().is_some_and(|e| e == "ll") && p.to_string_lossy().contains("zero_cost")
         })
         .expect("an .ll file");
-    let ir = std::fs::read_to_string(ll).expect("IR");
+    std::fs::read_to_string(ll).expect("IR")
+}
+
+#[test]
+fn call_with_constant_argument_folds() {
+    let ir = example_ir();
     let row_major = layout!((_8,_64):(_64,_1)).call(37);
     let divided = logical_divide(layout!((_8,_64):(_64,_1)), layout!(_4:_2)).call((3, 5));
     for (name, want) in [("fold_row_major", row_major), ("fold_divided", divided)] {
         let body = function_body(&ir, name);
-        let instructions: Vec<&str> = body
-            .lines()
-            .skip(1)
-            .map(str::trim)
-            .filter(|l| !l.is_empty() && !l.ends_with(':') && !l.starts_with(';'))
-            .collect();
         assert_eq!(
-            instructions,
+            instructions(body),
             vec![format!("ret i32 {want}")],
             "{name}:\n{body}"
         );
     }
+    // 3 + 5m + 32 + 2 * 32m: one multiplication by the run-time m, one addition, the return.
+    let m = 10;
+    let mixed = zipped_divide(layout!((m, m):(_1, m)), tile!((_32, _32))).call(((3, 5), (1, 2)));
+    assert_eq!(mixed, 35 + 69 * m);
+    let body = function_body(&ir, "fold_mixed");
+    let ops: Vec<&str> = instructions(body)
+        .iter()
+        .map(|l| {
+            let rhs = l.split_once(" = ").map_or(*l, |(_, r)| r);
+            rhs.split_whitespace().next().unwrap_or("")
+        })
+        .collect();
+    assert_eq!(ops, ["mul", "add", "ret"], "fold_mixed:\n{body}");
+    assert!(
+        body.contains("mul i32 %m, 69") && body.contains(", 35"),
+        "fold_mixed:\n{body}"
+    );
 }
