@@ -26,23 +26,20 @@ fn out_of_rank(op: &'static str, i: usize, rank: usize) -> LayoutError {
 }
 
 impl Layout {
-    /// `make_layout(shape, stride)`: checks that shape and stride are congruent and that no
-    /// shape is negative (zero is allowed: an empty layout).
+    /// `make_layout(shape, stride)`: checks that shape and stride are congruent. Any shape
+    /// CuTe accepts is accepted: zero (an empty layout) and negative values, which CuTe's
+    /// complements and inverses of negative-stride layouts produce.
     ///
     /// ```
     /// use cute_dynamic::{IntTuple, Layout};
     /// let l = Layout::new("(2,3)".parse().unwrap(), "(1,2)".parse().unwrap()).unwrap();
     /// assert_eq!(l.to_string(), "(2,3):(1,2)");
     /// assert!(Layout::new("(2,3)".parse().unwrap(), IntTuple::d(1)).is_err());
-    /// assert!(Layout::new(IntTuple::d(-2), IntTuple::d(1)).is_err());
+    /// // CuTe's complement of 4:-1 is (-1,0):(1,-4).
+    /// let c = Layout::new("(_-1,_0)".parse().unwrap(), "(_1,_-4)".parse().unwrap()).unwrap();
+    /// assert_eq!(c.to_string(), "(_-1,_0):(_1,_-4)");
     /// ```
     pub fn new(shape: IntTuple, stride: IntTuple) -> Result<Layout> {
-        if let Some(bad) = shape.leaves().into_iter().find(|s| s.value() < 0) {
-            return Err(LayoutError::from(ErrorKind::NonPositive {
-                op: "make_layout (shape)",
-                value: bad.value(),
-            }));
-        }
         if !shape.same_profile(&stride) {
             return Err(LayoutError::from(ErrorKind::Incongruent {
                 shape: shape.to_string(),
