@@ -351,49 +351,104 @@ fn expand(input: TokenStream, kind: Kind, as_type: bool) -> TokenStream {
     }
 }
 
-/// The layout value of CuTe text: `layout!((_2,(_1,_6)):(_1,(_6,_2)))`.
+/// The layout value of CuTe text. Static leaves `_N` are types; any other leaf is an `i32`
+/// at run time: a literal (`8`, `-1`), a name (`m`) or a block (`{ ld * 2 }`).
+///
+/// ```
+/// use cute_static::layout;
+/// let a = layout!((_2,(_1,_6)):(_1,(_6,_2)));
+/// assert_eq!(a.to_string(), "(_2,(_1,_6)):(_1,(_6,_2))");
+/// let (m, ld) = (100, 128);
+/// let b = layout!((m, _4):(_1, { ld * 2 }));
+/// assert_eq!(b.to_string(), "(100,_4):(_1,256)");
+/// ```
 #[proc_macro]
 pub fn layout(input: TokenStream) -> TokenStream {
     expand(input, Kind::Layout, false)
 }
 
-/// The layout type of CuTe text: `type Smem = layout_t!((_8,_64):(_64,_1));`.
+/// The layout type of CuTe text (a dynamic leaf is `i32`).
+///
+/// ```
+/// use cute_static::{layout_t, Layout};
+/// type Smem = layout_t!((_8,_64):(_64,_1));
+/// assert_eq!(Smem::new().to_string(), "(_8,_64):(_64,_1)");
+/// type Gmem = layout_t!((m,_64):(_64,_1));
+/// let g: Gmem = Layout::from_parts((100, Default::default()), Default::default());
+/// assert_eq!(g.to_string(), "(100,_64):(_64,_1)");
+/// ```
 #[proc_macro]
 pub fn layout_t(input: TokenStream) -> TokenStream {
     expand(input, Kind::Layout, true)
 }
 
-/// The IntTuple value of CuTe text: `int_tuple!((_3,(_2,_3)))`.
+/// The IntTuple value of CuTe text.
+///
+/// ```
+/// use cute_static::{int_tuple, size};
+/// let n = 5;
+/// assert_eq!(size(int_tuple!((_3,(_2,n)))).to_string(), "30");
+/// ```
 #[proc_macro]
 pub fn int_tuple(input: TokenStream) -> TokenStream {
     expand(input, Kind::IntTuple, false)
 }
 
-/// The IntTuple type of CuTe text: `int_tuple_t!((_3,(_2,_3)))`.
+/// The IntTuple type of CuTe text.
+///
+/// ```
+/// use cute_static::{int_tuple_t, IntTuple};
+/// type S = int_tuple_t!((_3,(_2,_3)));
+/// assert_eq!(<S as IntTuple>::RANK, 2);
+/// ```
 #[proc_macro]
 pub fn int_tuple_t(input: TokenStream) -> TokenStream {
     expand(input, Kind::IntTuple, true)
 }
 
-/// The tiler value of CuTe text: `tile!((_3:_3,(_2,_4):(_1,_8)))`.
+/// The tiler value of CuTe text: layouts, integers and `_` in a tuple.
+///
+/// ```
+/// use cute_static::{layout, tile, logical_divide_tiler};
+/// let r = logical_divide_tiler(layout!((_9,_4):(_1,_9)), tile!((_3:_3,_)));
+/// assert_eq!(r.to_string(), "((_3,_3),_4):((_3,_1),_9)");
+/// ```
 #[proc_macro]
 pub fn tile(input: TokenStream) -> TokenStream {
     expand(input, Kind::Tiler, false)
 }
 
-/// The tiler type of CuTe text: `tile_t!((_3:_3,_))`.
+/// The tiler type of CuTe text.
+///
+/// ```
+/// use cute_static::{layout, tile_t, zipped_divide};
+/// let r = zipped_divide(layout!((_8,_8):(_1,_8)), <tile_t!((_4,_2))>::default());
+/// assert_eq!(r.to_string(), "((_4,_2),(_2,_4)):((_1,_8),(_4,_16))");
+/// ```
 #[proc_macro]
 pub fn tile_t(input: TokenStream) -> TokenStream {
     expand(input, Kind::Tiler, true)
 }
 
-/// The coordinate value of CuTe text with `_`: `coord!((_,_2))`.
+/// The coordinate value of CuTe text with `_`, for `slice` and `dice`.
+///
+/// ```
+/// use cute_static::{coord, layout, slice};
+/// let i = 1;
+/// assert_eq!(slice(coord!((_, i)), layout!((_4,_2):(_2,_1))).to_string(), "(_4):(_2)");
+/// ```
 #[proc_macro]
 pub fn coord(input: TokenStream) -> TokenStream {
     expand(input, Kind::Coord, false)
 }
 
-/// The coordinate type of CuTe text with `_`: `coord_t!((_,_2))`.
+/// The coordinate type of CuTe text with `_`.
+///
+/// ```
+/// use cute_static::{coord_t, dice, layout};
+/// let c = <coord_t!((_,_1))>::default();
+/// assert_eq!(dice(c, layout!((_4,_2):(_2,_1))).to_string(), "(_2):(_1)");
+/// ```
 #[proc_macro]
 pub fn coord_t(input: TokenStream) -> TokenStream {
     expand(input, Kind::Coord, true)

@@ -257,6 +257,11 @@ pub struct Crd {
 
 impl Crd {
     /// The coordinate's integers, left to right.
+    ///
+    /// ```
+    /// let l = cute_static::layout!((_4,(_2,_3)):(_1,(_4,_8)));
+    /// assert_eq!(l.idx2crd(13).leaves(), [1, 1, 1]);
+    /// ```
     pub fn leaves(&self) -> &[i32] {
         &self.vals[..self.n]
     }

@@ -28,7 +28,9 @@
 //! program over the operands' dynamic leaves, with CuTe's integral-constant rules. So the
 //! structure of a result and which of its leaves are static are decided while compiling, as CuTe
 //! C++ decides them, without trait-solver recursion; the result keeps its operands and computes
-//! its dynamic leaves from them when they are used.
+//! its dynamic leaves from them when they are used. `call`, `size` and `cosize` run straight-line
+//! code, planned while compiling, from the `i32`s the layout was built from: LLVM compiles it to
+//! the hand-written index arithmetic, with run-time sizes as with static ones.
 //!
 //! A failed precondition on static values stops const evaluation with CuTe's `static_assert`
 //! text, e.g.

@@ -97,7 +97,17 @@ macro_rules! op {
     ) => {
         expr_type!($Expr, [$($A: $AB => $a),+] |$p| $body, $kind);
 
-        #[doc = concat!("The result type of [`", stringify!($fname), "()`].")]
+        #[doc = concat!("The result type of [`", stringify!($fname), "()`], to name it in a signature or a field:")]
+        #[doc = ""]
+        #[doc = "```"]
+        #[doc = concat!(
+            "use cute_static::{", stringify!($fname), ", ", stringify!($Alias), "};\n",
+            "fn ", stringify!($fname), "_of<", $(stringify!($A), ": cute_static::", stringify!($AB), ", ",)+ ">(",
+            $(stringify!($a), ": ", stringify!($A), ", ",)+ ") -> ",
+            stringify!($Alias), "<", $(stringify!($A), ", ",)+ "> {\n",
+            "    ", stringify!($fname), "(", $(stringify!($a), ", ",)+ ")\n}"
+        )]
+        #[doc = "```"]
         pub type $Alias<$($A),+> = op!(@out $kind, $Expr<$($A),+>);
 
         $(#[$doc])*
