@@ -106,7 +106,11 @@ impl<S: IntTuple, D: IntTuple> Leaves for Layout<S, D> {
         self.shape.check()?;
         self.stride.check()
     }
-    const FLAT: Flat = Flat::empty().then(&S::FLAT).then(&D::FLAT);
+    const FLAT: Flat = if Self::NDYN == 0 {
+        Flat::EMPTY
+    } else {
+        Flat::EMPTY.then(&S::FLAT).then(&D::FLAT)
+    };
     #[inline(always)]
     fn root(&self, k: usize) -> i32 {
         if k < S::FLAT.roots {
@@ -173,6 +177,25 @@ pub trait Expr: Copy {
     fn args(&self) -> &Self::Args;
 }
 
+/// The product of the static leaves, wrapping as C++ `int` does (dynamic leaves count as 1).
+const fn static_size(t: &Tree) -> i32 {
+    let l = t.leaves();
+    let (mut p, mut k) = (1i32, 0);
+    while k < l.n {
+        if !l.v[k].dynamic {
+            p = p.wrapping_mul(l.v[k].v);
+        }
+        k += 1;
+    }
+    p
+}
+
+/// Dynamic leaf `k` of a result, from its roots (for printing: a loop, cheap to compile).
+pub(crate) fn leaf_of<T: Leaves>(t: &T, k: usize) -> i32 {
+    let code = const { &<LeafCode<T> as Program>::CODE };
+    crate::prog::eval_loop(code, |i| t.root(i), k)
+}
+
 /// The run-time checks of an expression and everything it was computed from.
 pub(crate) fn expr_check<E: Expr>(e: &E) -> Result<(), LayoutError> {
     e.args().check()?;
@@ -200,14 +223,20 @@ macro_rules! result_type {
         impl<E: Expr> Leaves for $t<E> {
             const NDYN: usize = E::OUT.dyn_leaves().n;
             fn dyn_leaf(&self, k: usize) -> i32 {
-                let code = const { &<$crate::layout::LeafCode<Self> as $crate::prog::Program>::CODE };
-                $crate::prog::eval_loop(code, |i| self.root(i), k)
+                if const { Self::NDYN == 0 } {
+                    0
+                } else {
+                    $crate::layout::leaf_of(self, k)
+                }
             }
             fn check(&self) -> Result<(), LayoutError> {
                 $crate::layout::expr_check(&self.0)
             }
-            const FLAT: $crate::prog::Flat =
-                <E::Args as Leaves>::FLAT.apply(&E::SYM.prog, &E::SYM.layout.dyn_leaves());
+            const FLAT: $crate::prog::Flat = if Self::NDYN == 0 {
+                $crate::prog::Flat::EMPTY
+            } else {
+                <E::Args as Leaves>::FLAT.apply(&E::SYM.prog, &E::SYM.layout.dyn_leaves())
+            };
             #[inline(always)]
             fn root(&self, k: usize) -> i32 {
                 self.0.args().root(k)
@@ -395,7 +424,11 @@ macro_rules! layout_methods {
             /// ```
             #[inline(always)]
             pub fn size(&self) -> i32 {
-                eval::<SizeCode<Self>>(|k| self.root(k), 0)
+                if const { <Self as Leaves>::NDYN == 0 } {
+                    const { static_size(&<Self as IsLayout>::LAYOUT.shape) }
+                } else {
+                    eval::<SizeCode<Self>>(|k| self.root(k), 0)
+                }
             }
 
             /// CuTe's `cosize(layout)`.

@@ -487,10 +487,8 @@ impl Flat {
         (self.prog, rooted)
     }
 
-    /// Nothing: no leaves, no roots.
-    pub(crate) const fn empty() -> Flat {
-        Flat::identity(0)
-    }
+    /// Nothing: no leaves, no roots (the flat program of every all-static value).
+    pub(crate) const EMPTY: Flat = Flat::identity(0);
 
     /// Copy node `k` of `src` into `self.prog`, its operands mapped through `map`; an input
     /// node reads root `a + roots`.
@@ -508,6 +506,9 @@ impl Flat {
     /// `self`'s leaves followed by `next`'s (a tuple of operands): `next`'s roots come after
     /// `self`'s.
     pub(crate) const fn then(mut self, next: &Flat) -> Flat {
+        if next.roots == 0 && next.out.n == 0 {
+            return self;
+        }
         let mut map = [Z; PCAP];
         let mut k = 0;
         while k < next.prog.n {

@@ -21,7 +21,11 @@ pub trait Leaves: Copy {
     }
     /// The dynamic leaves as one program over the roots: the `i32`s this value was built
     /// from, through every operation in between.
-    const FLAT: Flat = Flat::identity(Self::NDYN);
+    const FLAT: Flat = if Self::NDYN == 0 {
+        Flat::EMPTY
+    } else {
+        Flat::identity(Self::NDYN)
+    };
     /// Root `k` (for a value built directly from `i32`s, its dynamic leaf `k`).
     #[inline(always)]
     fn root(&self, k: usize) -> i32 {
@@ -229,7 +233,11 @@ macro_rules! tuple_impls {
                 $( self.$i.check()?; )+
                 Ok(())
             }
-            const FLAT: Flat = Flat::empty() $(.then(&$T::FLAT))+;
+            const FLAT: Flat = if Self::NDYN == 0 {
+                Flat::EMPTY
+            } else {
+                Flat::EMPTY $(.then(&$T::FLAT))+
+            };
             #[inline(always)]
             fn root(&self, k: usize) -> i32 {
                 let mut base = 0;

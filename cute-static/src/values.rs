@@ -90,11 +90,10 @@ impl<E: Expr> StaticInt for IntOf<E> {
 /// The value of a one-leaf result: its constant, or its dynamic leaf computed by unrolled code.
 #[inline(always)]
 fn leaf_value<T: IntTuple>(t: &T) -> i32 {
-    let v = T::TREE.value();
-    if v.dynamic {
-        eval::<LeafCode<T>>(|k| t.root(k), 0)
+    if const { T::NDYN == 0 } {
+        const { T::TREE.value().v }
     } else {
-        v.v
+        eval::<LeafCode<T>>(|k| t.root(k), 0)
     }
 }
 
