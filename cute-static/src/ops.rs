@@ -61,30 +61,35 @@ macro_rules! expr_methods {
     };
 }
 
-/// The expression type of an operation (hidden plumbing: it keeps the operands).
+/// The expression type of an operation, `$Expr::E`, in a private module of its own: the
+/// plumbing that keeps the operands, out of the public API (the alias names it).
 macro_rules! expr_type {
     ($Expr:ident, [$($A:ident: $AB:ident => $a:ident),+] |$p:ident| $body:expr, $kind:ident) => {
-        #[doc(hidden)]
-        #[derive(Clone, Copy, Default)]
-        pub struct $Expr<$($A),+>(($($A,)+));
+        #[allow(non_snake_case)]
+        mod $Expr {
+            use super::*;
 
-        impl<$($A: $AB),+> Expr for $Expr<$($A),+> {
-            const SYM: Sym = {
-                let offset = 0;
-                $( let $a = arg!($AB, $A, offset); let offset = offset + $A::NDYN; )+
-                let mut prog = Prog::new(offset);
-                let out = {
-                    let $p = &mut prog;
-                    let _ = &$p;
-                    $body
+            #[derive(Clone, Copy, Default)]
+            pub struct E<$($A),+>(pub(crate) ($($A,)+));
+
+            impl<$($A: $AB),+> Expr for E<$($A),+> {
+                const SYM: Sym = {
+                    let offset = 0;
+                    $( let $a = arg!($AB, $A, offset); let offset = offset + $A::NDYN; )+
+                    let mut prog = Prog::new(offset);
+                    let out = {
+                        let $p = &mut prog;
+                        let _ = &$p;
+                        $body
+                    };
+                    sym!($kind, out, prog)
                 };
-                sym!($kind, out, prog)
-            };
-            expr_methods!(($($A,)+));
-        }
+                expr_methods!(($($A,)+));
+            }
 
-        impl<$($A: Static),+> Static for $Expr<$($A),+> {
-            const VALUE: Self = $Expr(($($A::VALUE,)+));
+            impl<$($A: Static),+> Static for E<$($A),+> {
+                const VALUE: Self = E(($($A::VALUE,)+));
+            }
         }
     };
 }
@@ -108,14 +113,14 @@ macro_rules! op {
             "    ", stringify!($fname), "(", $(stringify!($a), ", ",)+ ")\n}"
         )]
         #[doc = "```"]
-        pub type $Alias<$($A),+> = op!(@out $kind, $Expr<$($A),+>);
+        pub type $Alias<$($A),+> = op!(@out $kind, $Expr::E<$($A),+>);
 
         $(#[$doc])*
         #[inline(always)]
         #[allow(non_snake_case)]
         pub fn $fname<$($A: $AB),+>($($a: $A),+) -> $Alias<$($A),+> {
-            let _ = <$Expr<$($A),+> as Expr>::SYM;
-            op!(@wrap $kind, $Expr(($($a,)+)))
+            let _ = <$Expr::E<$($A),+> as Expr>::SYM;
+            op!(@wrap $kind, $Expr::E(($($a,)+)))
         }
     };
     (@out layout, $e:ty) => { LayoutOf<$e> };
@@ -600,28 +605,33 @@ op! {
 
 // ---- Recast, modes ------------------------------------------------------------------------
 
-/// An operation with a const-generic parameter (hidden plumbing).
+/// An operation with a const-generic parameter: its expression type `$Expr::E`, as
+/// [`expr_type`] makes them.
 macro_rules! param_expr {
     ($Expr:ident<$($c:ident: $ct:ty),+>, |$p:ident, $a:ident| $body:expr) => {
-        #[doc(hidden)]
-        #[derive(Clone, Copy, Default)]
-        pub struct $Expr<$(const $c: $ct,)+ A>((A,));
+        #[allow(non_snake_case)]
+        mod $Expr {
+            use super::*;
 
-        impl<$(const $c: $ct,)+ A: IsLayout> Expr for $Expr<$($c,)+ A> {
-            const SYM: Sym = {
-                let $a = A::LAYOUT;
-                let mut prog = Prog::new(A::NDYN);
-                let out = {
-                    let $p = &mut prog;
-                    $body
+            #[derive(Clone, Copy, Default)]
+            pub struct E<$(const $c: $ct,)+ A>(pub(crate) (A,));
+
+            impl<$(const $c: $ct,)+ A: IsLayout> Expr for E<$($c,)+ A> {
+                const SYM: Sym = {
+                    let $a = A::LAYOUT;
+                    let mut prog = Prog::new(A::NDYN);
+                    let out = {
+                        let $p = &mut prog;
+                        $body
+                    };
+                    Sym { layout: out, prog }
                 };
-                Sym { layout: out, prog }
-            };
-            expr_methods!((A,));
-        }
+                expr_methods!((A,));
+            }
 
-        impl<$(const $c: $ct,)+ A: Static> Static for $Expr<$($c,)+ A> {
-            const VALUE: Self = $Expr((A::VALUE,));
+            impl<$(const $c: $ct,)+ A: Static> Static for E<$($c,)+ A> {
+                const VALUE: Self = E((A::VALUE,));
+            }
         }
     };
 }
@@ -629,7 +639,7 @@ macro_rules! param_expr {
 param_expr!(UpcastExpr<N: i32>, |p, a| rc::upcast(p, N, &a));
 param_expr!(DowncastExpr<N: i32>, |p, a| rc::downcast(p, N, &a));
 param_expr!(GetExpr<I: usize>, |p, a| { let _ = p; a.mode(I) });
-param_expr!(TakeExpr<B: usize, E: usize>, |p, a| { let _ = p; ly::take(&a, B, E) });
+param_expr!(TakeExpr<BEGIN: usize, END: usize>, |p, a| { let _ = p; ly::take(&a, BEGIN, END) });
 
 /// The result type of [`upcast`].
 ///
@@ -637,7 +647,7 @@ param_expr!(TakeExpr<B: usize, E: usize>, |p, a| { let _ = p; ly::take(&a, B, E)
 /// use cute_static::{layout_t, Upcast};
 /// assert_eq!(Upcast::<4, layout_t!(_8:_1)>::new().to_string(), "_2:_1");
 /// ```
-pub type Upcast<const N: i32, A> = LayoutOf<UpcastExpr<N, A>>;
+pub type Upcast<const N: i32, A> = LayoutOf<UpcastExpr::E<N, A>>;
 
 /// CuTe's `upcast<N>(layout)`: elements `N` times larger.
 ///
@@ -647,8 +657,8 @@ pub type Upcast<const N: i32, A> = LayoutOf<UpcastExpr<N, A>>;
 /// ```
 #[inline(always)]
 pub fn upcast<const N: i32, A: IsLayout>(a: A) -> Upcast<N, A> {
-    let _ = <UpcastExpr<N, A> as Expr>::SYM;
-    LayoutOf(UpcastExpr((a,)))
+    let _ = <UpcastExpr::E<N, A> as Expr>::SYM;
+    LayoutOf(UpcastExpr::E((a,)))
 }
 
 /// The result type of [`downcast`].
@@ -657,7 +667,7 @@ pub fn upcast<const N: i32, A: IsLayout>(a: A) -> Upcast<N, A> {
 /// use cute_static::{layout_t, Downcast};
 /// assert_eq!(Downcast::<2, layout_t!((_4,_8):(_1,_4))>::new().to_string(), "(_8,_8):(_1,_8)");
 /// ```
-pub type Downcast<const N: i32, A> = LayoutOf<DowncastExpr<N, A>>;
+pub type Downcast<const N: i32, A> = LayoutOf<DowncastExpr::E<N, A>>;
 
 /// CuTe's `downcast<N>(layout)`: elements `N` times smaller.
 ///
@@ -667,8 +677,8 @@ pub type Downcast<const N: i32, A> = LayoutOf<DowncastExpr<N, A>>;
 /// ```
 #[inline(always)]
 pub fn downcast<const N: i32, A: IsLayout>(a: A) -> Downcast<N, A> {
-    let _ = <DowncastExpr<N, A> as Expr>::SYM;
-    LayoutOf(DowncastExpr((a,)))
+    let _ = <DowncastExpr::E<N, A> as Expr>::SYM;
+    LayoutOf(DowncastExpr::E((a,)))
 }
 
 /// The result type of [`get`]: mode `I` of a layout.
@@ -677,7 +687,7 @@ pub fn downcast<const N: i32, A: IsLayout>(a: A) -> Downcast<N, A> {
 /// use cute_static::{layout_t, Get};
 /// assert_eq!(Get::<1, layout_t!((_4,_2):(_2,_1))>::new().to_string(), "_2:_1");
 /// ```
-pub type Get<const I: usize, A> = LayoutOf<GetExpr<I, A>>;
+pub type Get<const I: usize, A> = LayoutOf<GetExpr::E<I, A>>;
 
 /// CuTe's `get<I>(layout)` / `layout<I>(layout)`: mode `I` as a layout.
 ///
@@ -688,8 +698,8 @@ pub type Get<const I: usize, A> = LayoutOf<GetExpr<I, A>>;
 /// ```
 #[inline(always)]
 pub fn get<const I: usize, A: IsLayout>(a: A) -> Get<I, A> {
-    let _ = <GetExpr<I, A> as Expr>::SYM;
-    LayoutOf(GetExpr((a,)))
+    let _ = <GetExpr::E<I, A> as Expr>::SYM;
+    LayoutOf(GetExpr::E((a,)))
 }
 
 /// The result type of [`take`]: modes `[B, E)` of a layout.
@@ -698,7 +708,7 @@ pub fn get<const I: usize, A: IsLayout>(a: A) -> Get<I, A> {
 /// use cute_static::{layout_t, Take};
 /// assert_eq!(Take::<0, 1, layout_t!((_4,_2):(_2,_1))>::new().to_string(), "(_4):(_2)");
 /// ```
-pub type Take<const B: usize, const E: usize, A> = LayoutOf<TakeExpr<B, E, A>>;
+pub type Take<const B: usize, const E: usize, A> = LayoutOf<TakeExpr::E<B, E, A>>;
 
 /// CuTe's `take<B,E>(layout)`: the modes `[B, E)`.
 ///
@@ -708,6 +718,6 @@ pub type Take<const B: usize, const E: usize, A> = LayoutOf<TakeExpr<B, E, A>>;
 /// ```
 #[inline(always)]
 pub fn take<const B: usize, const E: usize, A: IsLayout>(a: A) -> Take<B, E, A> {
-    let _ = <TakeExpr<B, E, A> as Expr>::SYM;
-    LayoutOf(TakeExpr((a,)))
+    let _ = <TakeExpr::E<B, E, A> as Expr>::SYM;
+    LayoutOf(TakeExpr::E((a,)))
 }
