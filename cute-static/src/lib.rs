@@ -85,7 +85,8 @@
 //! | `upcast` / `downcast` | `upcast<N>(L)` / `downcast<N>(L)` | [`upcast`], [`downcast`] |
 //!
 //! Also [`make_layout`] (`LayoutLeft`), [`make_layout_right`] (`LayoutRight`), [`get`]
-//! (`get<I>` / `layout<I>`) and [`take`].
+//! (`get<I>` / `layout<I>`), [`take`], [`select`] (`select<I...>`, the modes as a tuple of
+//! static integers) and [`group`].
 
 #![no_std]
 #![forbid(unsafe_code)]

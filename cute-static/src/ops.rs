@@ -640,6 +640,7 @@ param_expr!(UpcastExpr<N: i32>, |p, a| rc::upcast(p, N, &a));
 param_expr!(DowncastExpr<N: i32>, |p, a| rc::downcast(p, N, &a));
 param_expr!(GetExpr<I: usize>, |p, a| { let _ = p; a.mode(I) });
 param_expr!(TakeExpr<BEGIN: usize, END: usize>, |p, a| { let _ = p; ly::take(&a, BEGIN, END) });
+param_expr!(GroupExpr<BEGIN: usize, END: usize>, |p, a| { let _ = p; ly::group(&a, BEGIN, END) });
 
 /// The result type of [`upcast`].
 ///
@@ -720,4 +721,38 @@ pub type Take<const B: usize, const E: usize, A> = LayoutOf<TakeExpr::E<B, E, A>
 pub fn take<const B: usize, const E: usize, A: IsLayout>(a: A) -> Take<B, E, A> {
     let _ = <TakeExpr::E<B, E, A> as Expr>::SYM;
     LayoutOf(TakeExpr::E((a,)))
+}
+
+/// The result type of [`group`]: modes `[B, E)` of a layout made one mode.
+///
+/// ```
+/// use cute_static::{layout_t, Group};
+/// assert_eq!(Group::<1, 3, layout_t!((_2,_3,_4):(_1,_2,_6))>::new().to_string(), "(_2,(_3,_4)):(_1,(_2,_6))");
+/// ```
+pub type Group<const B: usize, const E: usize, A> = LayoutOf<GroupExpr::E<B, E, A>>;
+
+/// CuTe's `group<B,E>(layout)`: the modes `[B, E)` made one mode.
+///
+/// ```
+/// use cute_static::{group, layout};
+/// let m = 100;
+/// let l = layout!((m,_3,_4):(_1,m,{ 3 * m }));
+/// assert_eq!(group::<1, 3, _>(l).to_string(), "(100,(_3,_4)):(_1,(100,300))");
+/// ```
+#[inline(always)]
+pub fn group<const B: usize, const E: usize, A: IsLayout>(a: A) -> Group<B, E, A> {
+    let _ = <GroupExpr::E<B, E, A> as Expr>::SYM;
+    LayoutOf(GroupExpr::E((a,)))
+}
+
+op! {
+    /// CuTe's `select<I...>(layout)`: the modes listed (static integers), in that order.
+    ///
+    /// ```
+    /// use cute_static::{int_tuple, layout, select};
+    /// let m = 100;
+    /// let l = layout!((m,_3,_4):(_1,m,{ 3 * m }));
+    /// assert_eq!(select(l, int_tuple!((_2,_0))).to_string(), "(_4,100):(300,_1)");
+    /// ```
+    layout select, SelectExpr, Select, [A: IsLayout => a, M: IntTuple => modes] |p| = ly::select(&a, &modes);
 }

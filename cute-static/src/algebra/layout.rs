@@ -272,3 +272,42 @@ pub(crate) const fn take(a: &L, b: usize, e: usize) -> L {
     }
     m.build()
 }
+
+/// CuTe's `select<I...>(layout)`: the modes listed in `modes` (static integers), in that
+/// order.
+pub(crate) const fn select(a: &L, modes: &Tree) -> L {
+    let list = modes.leaves();
+    if !list.is_static() {
+        Msg::new("select: the modes must be static integers, got ")
+            .tree(modes)
+            .fail()
+    }
+    let mut m = Modes::new();
+    let mut k = 0;
+    while k < list.n {
+        let i = list.v[k].v;
+        if i < 0 {
+            Msg::new("select: mode ").num(i).str(" is negative").fail()
+        }
+        m.push(&a.mode(i as usize));
+        k += 1;
+    }
+    m.build()
+}
+
+/// CuTe's `group<B,E>(layout)`: the modes `[B, E)` made one mode.
+pub(crate) const fn group(a: &L, b: usize, e: usize) -> L {
+    let inner = take(a, b, e);
+    let mut m = Modes::new();
+    let mut k = 0;
+    while k < a.rank() {
+        if k == b {
+            m.push(&inner);
+        }
+        if k < b || k >= e {
+            m.push(&a.mode(k));
+        }
+        k += 1;
+    }
+    m.build()
+}
