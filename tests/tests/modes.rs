@@ -78,3 +78,30 @@ fn recasts_agree_with_cute_dynamic() {
         dynamic::downcast(2, &dl).unwrap().to_string()
     );
 }
+
+#[test]
+fn make_layouts_follow_cute_stride_rules_for_mixed_shapes() {
+    use cute_static::{make_layout, make_layout_right, make_ordered_layout};
+    let m = black_box(7);
+    let s = int_tuple!((m, (_4, m), _2));
+    let ds: dynamic::IntTuple = "(7,(_4,7),_2)".parse().unwrap();
+    assert_eq!(make_layout(s).to_string(), "(7,(_4,7),_2):(_1,(7,28),196)");
+    assert_eq!(
+        make_layout(s).to_string(),
+        dynamic::make_layout(&ds).unwrap().to_string()
+    );
+    assert_eq!(
+        make_layout_right(s).to_string(),
+        dynamic::make_layout_major(&ds, dynamic::Major::Right)
+            .unwrap()
+            .to_string()
+    );
+    let order = int_tuple!((_1, (_0, _2), _3));
+    let dorder: dynamic::IntTuple = "(_1,(_0,_2),_3)".parse().unwrap();
+    assert_eq!(
+        make_ordered_layout(s, order).to_string(),
+        dynamic::make_ordered_layout(&ds, &dorder)
+            .unwrap()
+            .to_string()
+    );
+}
