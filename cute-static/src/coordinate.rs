@@ -1,10 +1,10 @@
 //! Run-time coordinates of static layouts: `i32` and tuples of coordinates, evaluated with a
 //! compile-time plan so that `layout.call((m, n))` is the hand-written index arithmetic.
 
-use crate::algebra::layout::{L, PLAN_CAP};
+use crate::algebra::layout::{L, LayoutAt, PLAN_CAP};
 use crate::error::Msg;
 use crate::prog::{Flat, Op, Prog, Straight};
-use crate::tree::{List, Tree, V};
+use crate::tree::{At, List, Tree, V};
 use core::fmt;
 
 /// A run-time coordinate: an `i32` or a (nested) tuple of coordinates, e.g. `(1, (1, 2))`.
@@ -158,7 +158,7 @@ impl Build {
 /// of `l` (`flat`) and then the coordinate's integers.
 pub(crate) const fn call_code(c: &Tree, l: &L, flat: &Flat) -> Straight {
     let (mut b, rooted) = Build::new(l, flat);
-    plan_rec(c, 0, &rooted, 0, 0, &mut b);
+    plan_rec(c.root(), rooted.root(), &mut b);
     let mut off = V::s(0);
     let mut k = 0;
     while k < b.n {
@@ -175,7 +175,7 @@ pub(crate) const fn call_code(c: &Tree, l: &L, flat: &Flat) -> Straight {
 /// `idx2crd(i, shape(l))`: one output per shape leaf, over the roots of `l` and then `i`.
 pub(crate) const fn idx_code(l: &L, flat: &Flat) -> Straight {
     let (mut b, rooted) = Build::new(l, flat);
-    idx_rec(&rooted.shape, 0, V::s(1), true, &mut b);
+    idx_rec(rooted.shape.root(), V::s(1), true, &mut b);
     let mut outs = List::new();
     let mut k = 0;
     while k < b.n {
@@ -186,57 +186,59 @@ pub(crate) const fn idx_code(l: &L, flat: &Flat) -> Straight {
     Straight::compile(&b.prog, &outs)
 }
 
-/// One coordinate integer split across the subtree of `l` at shape node `si` / stride node `di`
-/// (the last modes take the rest). A static `_0` stride contributes nothing.
-const fn split(q: usize, l: &L, si: usize, di: usize, prefix: V, spine: bool, b: &mut Build) {
-    let (s, d) = (&l.shape, &l.stride);
+/// Coordinate integer `q` split across the layout node `l` (the last modes take the rest). A
+/// static `_0` stride contributes nothing.
+const fn split(q: usize, l: LayoutAt, prefix: V, spine: bool, b: &mut Build) {
+    let (s, d) = (l.shape, l.stride);
     if prefix.is_const(0) {
         return;
     }
-    if !s.is_tup_at(si) {
-        if !d.at(di).is_const(0) {
-            let modulus = if spine { None } else { Some(s.at(si)) };
-            b.push(q, prefix, modulus, d.at(di));
+    if !s.is_tup() {
+        if !d.v().is_const(0) {
+            let modulus = if spine { None } else { Some(s.v()) };
+            b.push(q, prefix, modulus, d.v());
         }
         return;
     }
-    let n = s.arity(si);
+    let n = s.arity();
     let mut prefix = prefix;
     let mut k = 0;
     while k < n {
-        let (sk, dk) = (s.child(si, k), d.child(di, k));
-        split(q, l, sk, dk, prefix, spine && k + 1 == n, b);
-        let size = b.prog.product(&s.sub(sk).leaves());
+        let lk = l.child(k);
+        split(q, lk, prefix, spine && k + 1 == n, b);
+        let size = b.prog.product(&lk.shape.leaves());
         prefix = b.prog.mul(prefix, size);
         k += 1;
     }
 }
 
-const fn plan_rec(c: &Tree, ci: usize, l: &L, si: usize, di: usize, b: &mut Build) {
-    let (s, d) = (&l.shape, &l.stride);
-    match (c.is_tup_at(ci), s.is_tup_at(si)) {
+/// A coordinate of profile `c` against the layout node `l`: mode by mode, an integer splits.
+const fn plan_rec(c: At, l: LayoutAt, b: &mut Build) {
+    let s = l.shape;
+    match (c.is_tup(), s.is_tup()) {
         (true, true) => {
-            if c.arity(ci) != s.arity(si) {
+            if c.arity() != s.arity() {
                 Msg::new("Mismatched Ranks: a rank-")
-                    .num(c.arity(ci) as i32)
+                    .num(c.arity() as i32)
                     .str(" coordinate into shape ")
-                    .tree(&s.sub(si))
+                    .tree(&s.sub())
                     .str(" of rank ")
-                    .num(s.arity(si) as i32)
+                    .num(s.arity() as i32)
                     .fail()
             }
             let mut k = 0;
-            while k < c.arity(ci) {
-                plan_rec(c, c.child(ci, k), l, s.child(si, k), d.child(di, k), b);
+            while k < c.arity() {
+                plan_rec(c.child(k), l.child(k), b);
                 k += 1;
             }
         }
         (true, false) => Msg::new("Mismatched Ranks: a rank-")
-            .num(c.arity(ci) as i32)
+            .num(c.arity() as i32)
             .str(" coordinate into the integer shape ")
-            .tree(&s.sub(si))
+            .tree(&s.sub())
             .fail(),
-        _ => split(c.val[ci] as usize, l, si, di, V::s(1), true, b),
+        // A profile leaf holds the number of its coordinate integer.
+        _ => split(c.v().v as usize, l, V::s(1), true, b),
     }
 }
 
@@ -269,50 +271,42 @@ impl Crd {
 
 impl fmt::Display for Crd {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fn node(
-            f: &mut fmt::Formatter<'_>,
-            t: &Tree,
-            i: usize,
-            vals: &[i32],
-            leaf: &mut usize,
-        ) -> Result<usize, fmt::Error> {
-            if !t.is_tup_at(i) {
+        fn node(f: &mut fmt::Formatter<'_>, t: At, vals: &[i32], leaf: &mut usize) -> fmt::Result {
+            if !t.is_tup() {
                 write!(f, "{}", vals[*leaf])?;
                 *leaf += 1;
-                return Ok(i + 1);
+                return Ok(());
             }
             f.write_str("(")?;
-            let mut k = i + 1;
-            for c in 0..t.arity(i) {
+            for c in 0..t.arity() {
                 if c > 0 {
                     f.write_str(",")?;
                 }
-                k = node(f, t, k, vals, leaf)?;
+                node(f, t.child(c), vals, leaf)?;
             }
-            f.write_str(")")?;
-            Ok(k)
+            f.write_str(")")
         }
         let mut leaf = 0;
-        node(f, &self.shape, 0, &self.vals, &mut leaf).map(|_| ())
+        node(f, self.shape.root(), &self.vals, &mut leaf)
     }
 }
 
-/// The idx2crd terms of shape node `si`: per leaf, divisor and modulus (none on the rightmost
+/// The idx2crd terms of shape node `s`: per leaf, divisor and modulus (none on the rightmost
 /// spine) of the index.
-const fn idx_rec(s: &Tree, si: usize, prefix: V, spine: bool, b: &mut Build) {
-    if !s.is_tup_at(si) {
+const fn idx_rec(s: At, prefix: V, spine: bool, b: &mut Build) {
+    if !s.is_tup() {
         let div = if prefix.is_const(0) { V::s(1) } else { prefix };
-        let modulus = if spine { None } else { Some(s.at(si)) };
+        let modulus = if spine { None } else { Some(s.v()) };
         b.push(0, div, modulus, V::s(1));
         return;
     }
-    let n = s.arity(si);
+    let n = s.arity();
     let mut prefix = prefix;
     let mut k = 0;
     while k < n {
-        let sk = s.child(si, k);
-        idx_rec(s, sk, prefix, spine && k + 1 == n, b);
-        let size = b.prog.product(&s.sub(sk).leaves());
+        let sk = s.child(k);
+        idx_rec(sk, prefix, spine && k + 1 == n, b);
+        let size = b.prog.product(&sk.leaves());
         prefix = b.prog.mul(prefix, size);
         k += 1;
     }

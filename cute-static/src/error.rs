@@ -3,7 +3,7 @@
 //! `evaluation panicked: Stride Divisibility Condition: stride _5 vs shape _4 in (_4,_2):(_1,_1)`.
 
 use crate::prog::Pred;
-use crate::tree::{Kind, Tree, V};
+use crate::tree::{At, Kind, Tree, V};
 use core::fmt;
 
 /// A fixed-size text buffer for messages built in const evaluation.
@@ -74,38 +74,25 @@ impl Msg {
 
     /// A tree in CuTe text.
     pub(crate) const fn tree(&mut self, t: &Tree) -> &mut Msg {
-        self.node(t, 0);
-        self
+        self.node(t.root())
     }
 
-    const fn node(&mut self, t: &Tree, i: usize) -> usize {
-        match t.tag[i] {
-            Kind::Int => {
-                self.v(t.at(i));
-                i + 1
-            }
-            Kind::Under => {
-                self.str("_");
-                i + 1
-            }
-            Kind::Layout => {
-                let next = self.node(t, i + 1);
-                self.str(":");
-                self.node(t, next)
-            }
+    const fn node(&mut self, t: At) -> &mut Msg {
+        match t.kind() {
+            Kind::Int => self.v(t.v()),
+            Kind::Under => self.str("_"),
+            Kind::Layout => self.node(t.child(0)).str(":").node(t.child(1)),
             Kind::Tup => {
                 self.str("(");
-                let mut k = i + 1;
                 let mut c = 0;
-                while c < t.val[i] as usize {
+                while c < t.arity() {
                     if c > 0 {
                         self.str(",");
                     }
-                    k = self.node(t, k);
+                    self.node(t.child(c));
                     c += 1;
                 }
-                self.str(")");
-                k
+                self.str(")")
             }
         }
     }

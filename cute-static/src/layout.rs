@@ -313,9 +313,9 @@ impl<T: Leaves> Program for LeafCode<T> {
 /// Print a layout's shape and stride with its dynamic values.
 fn write_layout<T: IsLayout>(f: &mut fmt::Formatter<'_>, l: &T) -> fmt::Result {
     let get = |k: usize| l.dyn_leaf(k);
-    write_tree(f, &T::LAYOUT.shape, 0, &get)?;
+    write_tree(f, T::LAYOUT.shape.root(), &get)?;
     f.write_str(":")?;
-    write_tree(f, &T::LAYOUT.stride, 0, &get).map(|_| ())
+    write_tree(f, T::LAYOUT.stride.root(), &get)
 }
 
 /// The shape or the stride of a layout, its dynamic leaves renumbered in order and read.
@@ -557,7 +557,7 @@ pub struct TupleText {
 
 impl fmt::Display for TupleText {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write_tree(f, &self.tree, 0, &|k| self.vals[k]).map(|_| ())
+        write_tree(f, self.tree.root(), &|k| self.vals[k])
     }
 }
 

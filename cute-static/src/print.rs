@@ -1,46 +1,39 @@
 //! Writing const trees as CuTe text at run time: `_N` for a static integer, `N` for a dynamic
 //! one (its value read through `dynamic`).
 
-use crate::tree::{Kind, Tree};
+use crate::tree::{At, Kind};
 use core::fmt;
 
-/// Write the subtree at `i`; returns the index after it.
+/// Write the subtree at `t`.
 pub(crate) fn write_tree(
     f: &mut fmt::Formatter<'_>,
-    t: &Tree,
-    i: usize,
+    t: At<'_>,
     dynamic: &dyn Fn(usize) -> i32,
-) -> Result<usize, fmt::Error> {
-    match t.tag[i] {
+) -> fmt::Result {
+    match t.kind() {
         Kind::Int => {
-            let v = t.at(i);
+            let v = t.v();
             if v.dynamic {
-                write!(f, "{}", dynamic(v.v as usize))?;
+                write!(f, "{}", dynamic(v.v as usize))
             } else {
-                write!(f, "_{}", v.v)?;
+                write!(f, "_{}", v.v)
             }
-            Ok(i + 1)
         }
-        Kind::Under => {
-            f.write_str("_")?;
-            Ok(i + 1)
-        }
+        Kind::Under => f.write_str("_"),
         Kind::Layout => {
-            let next = write_tree(f, t, i + 1, dynamic)?;
+            write_tree(f, t.child(0), dynamic)?;
             f.write_str(":")?;
-            write_tree(f, t, next, dynamic)
+            write_tree(f, t.child(1), dynamic)
         }
         Kind::Tup => {
             f.write_str("(")?;
-            let mut k = i + 1;
-            for c in 0..t.arity(i) {
+            for c in 0..t.arity() {
                 if c > 0 {
                     f.write_str(",")?;
                 }
-                k = write_tree(f, t, k, dynamic)?;
+                write_tree(f, t.child(c), dynamic)?;
             }
-            f.write_str(")")?;
-            Ok(k)
+            f.write_str(")")
         }
     }
 }

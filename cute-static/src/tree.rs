@@ -1,6 +1,7 @@
 //! `Tree`: a const-evaluable IntTuple (or coordinate, or tiler) in preorder, with a fixed
-//! capacity, and the helpers every const algorithm uses. Everything here is `const fn`, because
-//! the whole algebra of this crate runs in const evaluation.
+//! capacity, the helpers every const algorithm uses, and [`At`], the cursor the recursive
+//! algorithms walk with. Everything here is `const fn`, because the whole algebra of this crate
+//! runs in const evaluation.
 //!
 //! A leaf is a [`V`]: a static value (CuTe's `Int<N>`) or a dynamic one (CuTe's `int`), which
 //! during const evaluation is a reference to a node of a [`crate::prog::Prog`], the straight-line
@@ -183,23 +184,23 @@ impl Tree {
         self.val[at] = children as i32;
     }
 
-    /// Append the subtree of `src` rooted at `i`.
-    pub(crate) const fn append_sub(&mut self, src: &Tree, i: usize) {
-        let end = src.end(i);
-        let mut k = i;
+    /// Append the subtree at `x`.
+    pub(crate) const fn append_sub(&mut self, x: At) {
+        let end = x.tree.end(x.i);
+        let mut k = x.i;
         while k < end {
-            self.push_node(src.tag[k], src.dynamic[k], src.val[k]);
+            self.push_node(x.tree.tag[k], x.tree.dynamic[k], x.tree.val[k]);
             k += 1;
         }
     }
 
     /// Append a whole tree.
     pub(crate) const fn append(&mut self, src: &Tree) {
-        self.append_sub(src, 0);
+        self.append_sub(src.root());
     }
 
     /// One past the last node of the subtree rooted at `i`.
-    pub(crate) const fn end(&self, i: usize) -> usize {
+    const fn end(&self, i: usize) -> usize {
         let mut pending = 1usize;
         let mut k = i;
         while pending > 0 {
@@ -214,27 +215,9 @@ impl Tree {
         k
     }
 
-    /// Index of child `c` of the tuple at `i`.
-    pub(crate) const fn child(&self, i: usize, c: usize) -> usize {
-        let mut k = i + 1;
-        let mut n = 0;
-        while n < c {
-            k = self.end(k);
-            n += 1;
-        }
-        k
-    }
-
-    /// The subtree at `i` as a tree of its own.
-    pub(crate) const fn sub(&self, i: usize) -> Tree {
-        let mut t = Tree::new();
-        t.append_sub(self, i);
-        t
-    }
-
-    /// Whether node `i` is a tuple.
-    pub(crate) const fn is_tup_at(&self, i: usize) -> bool {
-        matches!(self.tag[i], Kind::Tup)
+    /// The cursor at the root.
+    pub(crate) const fn root(&self) -> At<'_> {
+        At { tree: self, i: 0 }
     }
 
     /// Whether node `i` is an integer.
@@ -250,11 +233,6 @@ impl Tree {
         }
     }
 
-    /// Number of children of the tuple at node `i`.
-    pub(crate) const fn arity(&self, i: usize) -> usize {
-        self.val[i] as usize
-    }
-
     /// Overwrite the integer at node `i`.
     pub(crate) const fn set(&mut self, i: usize, v: V) {
         self.dynamic[i] = v.dynamic;
@@ -263,7 +241,7 @@ impl Tree {
 
     /// Whether the root is an integer.
     pub(crate) const fn is_int(&self) -> bool {
-        self.is_int_at(0)
+        self.root().is_int()
     }
 
     /// The root integer (callers check `is_int`).
@@ -273,37 +251,19 @@ impl Tree {
 
     /// CuTe's `rank`: children of a tuple, 1 for anything else.
     pub(crate) const fn rank(&self) -> usize {
-        if self.is_tup_at(0) { self.arity(0) } else { 1 }
+        let r = self.root();
+        if r.is_tup() { r.arity() } else { 1 }
     }
 
     /// CuTe's `get<k>`: mode `k` (an integer is its own mode 0).
     pub(crate) const fn mode(&self, k: usize) -> Tree {
-        if self.is_tup_at(0) {
-            self.sub(self.child(0, k))
-        } else {
-            *self
-        }
+        let r = self.root();
+        if r.is_tup() { r.child(k).sub() } else { *self }
     }
 
     /// CuTe's `depth`.
     pub(crate) const fn depth(&self) -> usize {
-        self.depth_at(0)
-    }
-
-    const fn depth_at(&self, i: usize) -> usize {
-        if !self.is_tup_at(i) {
-            return 0;
-        }
-        let mut best = 0;
-        let mut c = 0;
-        while c < self.arity(i) {
-            let d = self.depth_at(self.child(i, c));
-            if d > best {
-                best = d;
-            }
-            c += 1;
-        }
-        best + 1
+        self.root().depth()
     }
 
     /// The leaf values, left to right.
@@ -432,7 +392,7 @@ impl Tree {
                     | (Kind::Under, Kind::Under)
                     | (Kind::Layout, Kind::Layout)
             );
-            if !same_kind || (self.is_tup_at(k) && self.val[k] != other.val[k]) {
+            if !same_kind || (matches!(self.tag[k], Kind::Tup) && self.val[k] != other.val[k]) {
                 return false;
             }
             k += 1;
@@ -462,5 +422,90 @@ impl Tree {
         t.append(a);
         t.append(b);
         t
+    }
+}
+
+/// A node of a tree: the cursor the recursive algorithms walk with.
+#[derive(Clone, Copy)]
+pub(crate) struct At<'a> {
+    tree: &'a Tree,
+    i: usize,
+}
+
+impl<'a> At<'a> {
+    /// The tree this node belongs to (whole, from its root).
+    pub(crate) const fn tree(self) -> &'a Tree {
+        self.tree
+    }
+
+    pub(crate) const fn kind(self) -> Kind {
+        self.tree.tag[self.i]
+    }
+
+    pub(crate) const fn is_tup(self) -> bool {
+        matches!(self.kind(), Kind::Tup)
+    }
+
+    pub(crate) const fn is_int(self) -> bool {
+        matches!(self.kind(), Kind::Int)
+    }
+
+    /// Number of children of a tuple.
+    pub(crate) const fn arity(self) -> usize {
+        self.tree.val[self.i] as usize
+    }
+
+    /// The integer of a leaf (callers check `is_int`).
+    pub(crate) const fn v(self) -> V {
+        self.tree.at(self.i)
+    }
+
+    /// Child `k` of a tuple (of a tiler's layout node: 0 is the shape, 1 the stride).
+    pub(crate) const fn child(self, k: usize) -> At<'a> {
+        let mut i = self.i + 1;
+        let mut n = 0;
+        while n < k {
+            i = self.tree.end(i);
+            n += 1;
+        }
+        At { tree: self.tree, i }
+    }
+
+    /// The subtree here as a tree of its own.
+    pub(crate) const fn sub(self) -> Tree {
+        let mut t = Tree::new();
+        t.append_sub(self);
+        t
+    }
+
+    /// The leaf values of the subtree here, left to right.
+    pub(crate) const fn leaves(self) -> List {
+        let mut out = List::new();
+        let end = self.tree.end(self.i);
+        let mut k = self.i;
+        while k < end {
+            if self.tree.is_int_at(k) {
+                out.push(self.tree.at(k));
+            }
+            k += 1;
+        }
+        out
+    }
+
+    /// CuTe's `depth`.
+    pub(crate) const fn depth(self) -> usize {
+        if !self.is_tup() {
+            return 0;
+        }
+        let mut best = 0;
+        let mut c = 0;
+        while c < self.arity() {
+            let d = self.child(c).depth();
+            if d > best {
+                best = d;
+            }
+            c += 1;
+        }
+        best + 1
     }
 }

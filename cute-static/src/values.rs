@@ -49,7 +49,7 @@ macro_rules! result_value {
 
         impl<E: Expr> fmt::Display for $t<E> {
             fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                write_tree(f, &E::OUT.shape, 0, &|k| self.dyn_leaf(k)).map(|_| ())
+                write_tree(f, E::OUT.shape.root(), &|k| self.dyn_leaf(k))
             }
         }
 

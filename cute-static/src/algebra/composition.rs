@@ -1,11 +1,11 @@
 //! `composition(A, B)`: `(A ∘ B)(c) == A(B(c))`, with `compatible(B, result)`.
 
 use super::coalesce::coalesce_x;
-use super::layout::{L, Modes};
+use super::layout::{L, LayoutAt, Modes};
 use super::tiler::{self, Tl};
 use crate::error::Msg;
 use crate::prog::{Pred, Prog};
-use crate::tree::{List, Tree, V};
+use crate::tree::{At, List, V};
 
 /// CuTe's Stride Divisibility Condition for mode `k` of `lhs` (shape `shape`), taking `count`
 /// elements at `stride`: `stride < shape || stride % shape == 0`. On static values a compile
@@ -39,26 +39,18 @@ const fn stride_divisibility(p: &mut Prog, lhs: &L, k: usize, shape: V, stride: 
 /// * otherwise walk the modes of `lhs`: divide the stride out of them (Stride Divisibility
 ///   Condition), keep `rs` elements (Shape Divisibility Condition); the last mode of `lhs`
 ///   takes the rest. Only statically known size-1 modes are skipped.
-const fn impl_rec(
-    p: &mut Prog,
-    lhs: &L,
-    (ls, ld): (&List, &List),
-    rs: &Tree,
-    ri: usize,
-    rd: &Tree,
-    di: usize,
-) -> L {
-    if rs.is_tup_at(ri) {
+const fn impl_rec(p: &mut Prog, lhs: &L, (ls, ld): (&List, &List), rhs: LayoutAt) -> L {
+    if rhs.shape.is_tup() {
         let mut m = Modes::new();
         let mut k = 0;
-        while k < rs.arity(ri) {
-            let mode = impl_rec(p, lhs, (ls, ld), rs, rs.child(ri, k), rd, rd.child(di, k));
+        while k < rhs.shape.arity() {
+            let mode = impl_rec(p, lhs, (ls, ld), rhs.child(k));
             m.push(&mode);
             k += 1;
         }
         return m.build();
     }
-    let (shape, stride) = (rs.at(ri), rd.at(di));
+    let (shape, stride) = (rhs.shape.v(), rhs.stride.v());
     if stride.is_const(0) {
         return L::int(shape, stride);
     }
@@ -108,30 +100,26 @@ const fn impl_rec(
     m.build_unwrapped()
 }
 
-const fn compose_with(p: &mut Prog, lhs: &L, rs: &Tree, rd: &Tree) -> L {
-    let flat = coalesce_x(p, lhs);
-    let (ls, ld) = (flat.shape.leaves(), flat.stride.leaves());
-    impl_rec(p, &flat, (&ls, &ld), rs, 0, rd, 0)
-}
-
 /// CuTe's `composition(A, B)` of two layouts.
 pub(crate) const fn composition(p: &mut Prog, a: &L, b: &L) -> L {
-    compose_with(p, a, &b.shape, &b.stride)
+    let flat = coalesce_x(p, a);
+    let (ls, ld) = (flat.shape.leaves(), flat.stride.leaves());
+    impl_rec(p, &flat, (&ls, &ld), b.root())
 }
 
-const fn composition_tiler_at(p: &mut Prog, a: &L, t: &Tl, i: usize) -> L {
-    match tiler::kind(t, i) {
+const fn composition_tiler_at(p: &mut Prog, a: &L, t: At) -> L {
+    match tiler::kind(t) {
         tiler::Kind::Layout(b) => composition(p, a, &b),
         tiler::Kind::Under => *a,
-        tiler::Kind::Int(n) => compose_with(p, a, &Tree::leaf(n), &Tree::int(1)),
+        tiler::Kind::Int(n) => composition(p, a, &L::int(n, V::s(1))),
         tiler::Kind::Tuple(n) => {
             if n > a.rank() {
-                tiler::too_many_modes("composition", t, a)
+                tiler::too_many_modes("composition", t.tree(), a)
             }
             let mut m = Modes::new();
             let mut k = 0;
             while k < n {
-                let mode = composition_tiler_at(p, &a.mode(k), t, t.child(i, k));
+                let mode = composition_tiler_at(p, &a.mode(k), t.child(k));
                 m.push(&mode);
                 k += 1;
             }
@@ -142,5 +130,5 @@ const fn composition_tiler_at(p: &mut Prog, a: &L, t: &Tl, i: usize) -> L {
 
 /// CuTe's `composition(A, tiler)`: by-mode; modes of `A` beyond the tiler are dropped.
 pub(crate) const fn composition_tiler(p: &mut Prog, a: &L, t: &Tl) -> L {
-    composition_tiler_at(p, a, t, 0)
+    composition_tiler_at(p, a, t.root())
 }

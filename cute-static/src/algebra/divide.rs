@@ -8,7 +8,7 @@ use super::slice::{keep_rest_unpacked, unpack_both};
 use super::tiler::{self, Tl};
 use crate::error::Msg;
 use crate::prog::Prog;
-use crate::tree::Tree;
+use crate::tree::{At, Tree};
 
 /// CuTe's `logical_divide(A, B)` for a layout `B`:
 /// `composition(A, make_layout(B, complement(B, shape(coalesce(A)))))`, the rank-2 layout
@@ -29,8 +29,8 @@ pub(crate) enum ByMode {
 
 /// A tuple tiler applies mode by mode (layout modes beyond it are kept), `_` keeps the mode,
 /// an integer `n` stands for `n:_1`.
-pub(crate) const fn by_mode(p: &mut Prog, a: &L, t: &Tl, i: usize, op: ByMode) -> L {
-    match tiler::kind(t, i) {
+pub(crate) const fn by_mode(p: &mut Prog, a: &L, t: At, op: ByMode) -> L {
+    match tiler::kind(t) {
         tiler::Kind::Under => *a,
         tiler::Kind::Tuple(n) => {
             let r = a.rank();
@@ -40,7 +40,7 @@ pub(crate) const fn by_mode(p: &mut Prog, a: &L, t: &Tl, i: usize, op: ByMode) -
                         ByMode::Divide => "logical_divide",
                         ByMode::Product => "logical_product",
                     },
-                    t,
+                    t.tree(),
                     a,
                 )
             }
@@ -49,7 +49,7 @@ pub(crate) const fn by_mode(p: &mut Prog, a: &L, t: &Tl, i: usize, op: ByMode) -
             while k < r {
                 let mode = a.mode(k);
                 if k < n {
-                    let sub = by_mode(p, &mode, t, t.child(i, k), op);
+                    let sub = by_mode(p, &mode, t.child(k), op);
                     m.push(&sub);
                 } else {
                     m.push(&mode);
@@ -59,7 +59,7 @@ pub(crate) const fn by_mode(p: &mut Prog, a: &L, t: &Tl, i: usize, op: ByMode) -
             m.build()
         }
         _ => {
-            let b = match tiler::as_layout(p, t, i) {
+            let b = match tiler::as_layout(p, t) {
                 Some(b) => b,
                 None => Msg::new("cute-static: unreachable tiler node").fail(),
             };
@@ -82,32 +82,32 @@ const fn mismatch(t: &Tree, guide: &Tl) -> ! {
 /// CuTe's `zip2_by(t, guide)`: gather the first halves of the rank-2 modes at the guide's
 /// terminals into one mode, the second halves (then the modes beyond the guide) into another.
 /// Returns the two halves.
-const fn zip2_by(t: &Tree, i: usize, g: &Tl, j: usize) -> (Tree, Tree) {
-    if !t.is_tup_at(i) {
-        mismatch(&t.sub(i), &g.sub(j))
+const fn zip2_by(t: At, g: At) -> (Tree, Tree) {
+    if !t.is_tup() {
+        mismatch(&t.sub(), &g.sub())
     }
-    let n = t.arity(i);
-    if !g.is_tup_at(j) {
+    let n = t.arity();
+    if !g.is_tup() {
         if n != 2 {
-            mismatch(&t.sub(i), &g.sub(j))
+            mismatch(&t.sub(), &g.sub())
         }
-        return (t.sub(t.child(i, 0)), t.sub(t.child(i, 1)));
+        return (t.child(0).sub(), t.child(1).sub());
     }
-    let gn = g.arity(j);
+    let gn = g.arity();
     if n < gn {
-        mismatch(&t.sub(i), &g.sub(j))
+        mismatch(&t.sub(), &g.sub())
     }
     let (mut first, mut second) = (Tree::new(), Tree::new());
     let (fa, sa) = (first.open(), second.open());
     let mut k = 0;
     while k < gn {
-        let (a, b) = zip2_by(t, t.child(i, k), g, g.child(j, k));
+        let (a, b) = zip2_by(t.child(k), g.child(k));
         first.append(&a);
         second.append(&b);
         k += 1;
     }
     while k < n {
-        second.append_sub(t, t.child(i, k));
+        second.append_sub(t.child(k));
         k += 1;
     }
     first.close(fa, gn);
@@ -117,14 +117,14 @@ const fn zip2_by(t: &Tree, i: usize, g: &Tl, j: usize) -> (Tree, Tree) {
 
 /// CuTe's `tile_unzip(layout, tiler)`.
 pub(crate) const fn tile_unzip(l: &L, t: &Tl) -> L {
-    let (s0, s1) = zip2_by(&l.shape, 0, t, 0);
-    let (d0, d1) = zip2_by(&l.stride, 0, t, 0);
+    let (s0, s1) = zip2_by(l.shape.root(), t.root());
+    let (d0, d1) = zip2_by(l.stride.root(), t.root());
     concat2(&L::new(s0, d0), &L::new(s1, d1))
 }
 
 /// CuTe's `logical_divide(A, tiler)`.
 pub(crate) const fn logical_divide_tiler(p: &mut Prog, a: &L, t: &Tl) -> L {
-    by_mode(p, a, t, 0, ByMode::Divide)
+    by_mode(p, a, t.root(), ByMode::Divide)
 }
 
 /// CuTe's `zipped_divide`.

@@ -3,7 +3,7 @@
 
 use crate::error::Msg;
 use crate::prog::{Pred, Prog};
-use crate::tree::{Kind, Tree, V};
+use crate::tree::{At, Kind, Tree, V};
 
 const fn mismatched(op: &str, a: &Tree, b: &Tree) -> ! {
     Msg::new("Mismatched Ranks: ")
@@ -53,73 +53,65 @@ const fn leaf_div(p: &mut Prog, a: V, b: V, kind: Division) -> V {
 
 /// Tuple / tuple: mode by mode; tuple / integer: fold the divisor across the modes from the
 /// left (`rest = rest / mode`); integer / tuple: divide by the product.
-const fn divide_rec(
-    p: &mut Prog,
-    a: &Tree,
-    i: usize,
-    b: &Tree,
-    j: usize,
-    kind: Division,
-    out: &mut Tree,
-) {
+const fn divide_rec(p: &mut Prog, a: At, b: At, kind: Division, out: &mut Tree) {
     let op = if matches!(kind, Division::Shape) {
         "shape_div"
     } else {
         "ceil_div"
     };
-    match (a.is_tup_at(i), b.is_tup_at(j)) {
+    match (a.is_tup(), b.is_tup()) {
         (true, true) => {
             let ranks_ok = match kind {
-                Division::Shape => a.arity(i) == b.arity(j),
-                Division::Ceil => a.arity(i) >= b.arity(j),
+                Division::Shape => a.arity() == b.arity(),
+                Division::Ceil => a.arity() >= b.arity(),
             };
             if !ranks_ok {
-                mismatched(op, &a.sub(i), &b.sub(j))
+                mismatched(op, &a.sub(), &b.sub())
             }
             let at = out.open();
             let mut c = 0;
-            while c < a.arity(i) {
-                if c < b.arity(j) {
-                    divide_rec(p, a, a.child(i, c), b, b.child(j, c), kind, out);
+            while c < a.arity() {
+                if c < b.arity() {
+                    divide_rec(p, a.child(c), b.child(c), kind, out);
                 } else {
-                    divide_rec(p, a, a.child(i, c), &Tree::int(1), 0, kind, out);
+                    divide_rec(p, a.child(c), Tree::int(1).root(), kind, out);
                 }
                 c += 1;
             }
             out.close(at, c);
         }
         (true, false) => {
-            let mut rest = b.at(j);
+            let mut rest = b.v();
             let at = out.open();
             let mut c = 0;
-            while c < a.arity(i) {
-                let ai = a.child(i, c);
-                divide_rec(p, a, ai, &Tree::leaf(rest), 0, kind, out);
-                let size = p.product(&a.sub(ai).leaves());
+            while c < a.arity() {
+                let ac = a.child(c);
+                divide_rec(p, ac, Tree::leaf(rest).root(), kind, out);
+                let size = p.product(&ac.leaves());
                 rest = leaf_div(p, rest, size, kind);
                 c += 1;
             }
             out.close(at, c);
         }
         (false, true) => {
-            let size = p.product(&b.sub(j).leaves());
-            out.push_leaf(leaf_div(p, a.at(i), size, kind))
+            let size = p.product(&b.leaves());
+            out.push_leaf(leaf_div(p, a.v(), size, kind))
         }
-        (false, false) => out.push_leaf(leaf_div(p, a.at(i), b.at(j), kind)),
+        (false, false) => out.push_leaf(leaf_div(p, a.v(), b.v(), kind)),
     }
 }
 
 /// CuTe's `shape_div(a, b)`.
 pub(crate) const fn shape_div(p: &mut Prog, a: &Tree, b: &Tree) -> Tree {
     let mut out = Tree::new();
-    divide_rec(p, a, 0, b, 0, Division::Shape, &mut out);
+    divide_rec(p, a.root(), b.root(), Division::Shape, &mut out);
     out
 }
 
 /// CuTe's `ceil_div(a, b)` (missing modes of `b` count as 1).
 pub(crate) const fn ceil_div(p: &mut Prog, a: &Tree, b: &Tree) -> Tree {
     let mut out = Tree::new();
-    divide_rec(p, a, 0, b, 0, Division::Ceil, &mut out);
+    divide_rec(p, a.root(), b.root(), Division::Ceil, &mut out);
     out
 }
 
@@ -137,16 +129,16 @@ enum Coarsening {
     Size,
 }
 
-const fn coarsens(p: &mut Prog, a: &Tree, i: usize, b: &Tree, j: usize, rule: Coarsening) -> V {
-    match (a.is_tup_at(i), b.is_tup_at(j)) {
+const fn coarsens(p: &mut Prog, a: At, b: At, rule: Coarsening) -> V {
+    match (a.is_tup(), b.is_tup()) {
         (true, true) => {
-            if a.arity(i) != b.arity(j) {
+            if a.arity() != b.arity() {
                 return V::s(0);
             }
             let mut acc = V::s(1);
             let mut c = 0;
-            while c < a.arity(i) {
-                let x = coarsens(p, a, a.child(i, c), b, b.child(j, c), rule);
+            while c < a.arity() {
+                let x = coarsens(p, a.child(c), b.child(c), rule);
                 acc = p.and(acc, x);
                 c += 1;
             }
@@ -155,8 +147,8 @@ const fn coarsens(p: &mut Prog, a: &Tree, i: usize, b: &Tree, j: usize, rule: Co
         (false, _) => match rule {
             Coarsening::Profile => V::s(1),
             Coarsening::Size => {
-                let size = p.product(&b.sub(j).leaves());
-                p.eq(a.at(i), size)
+                let size = p.product(&b.leaves());
+                p.eq(a.v(), size)
             }
         },
         (true, false) => V::s(0),
@@ -165,28 +157,28 @@ const fn coarsens(p: &mut Prog, a: &Tree, i: usize, b: &Tree, j: usize, rule: Co
 
 /// CuTe's `weakly_congruent`.
 pub(crate) const fn weakly_congruent(p: &mut Prog, a: &Tree, b: &Tree) -> V {
-    coarsens(p, a, 0, b, 0, Coarsening::Profile)
+    coarsens(p, a.root(), b.root(), Coarsening::Profile)
 }
 
 /// CuTe's `compatible`.
 pub(crate) const fn compatible(p: &mut Prog, a: &Tree, b: &Tree) -> V {
-    coarsens(p, a, 0, b, 0, Coarsening::Size)
+    coarsens(p, a.root(), b.root(), Coarsening::Size)
 }
 
-const fn filter_zeros_rec(a: &Tree, i: usize, b: &Tree, j: usize, out: &mut Tree) {
-    if a.is_tup_at(i) {
-        if !b.is_tup_at(j) || a.arity(i) != b.arity(j) {
-            mismatched("filter_zeros", &a.sub(i), &b.sub(j))
+const fn filter_zeros_rec(a: At, b: At, out: &mut Tree) {
+    if a.is_tup() {
+        if !b.is_tup() || a.arity() != b.arity() {
+            mismatched("filter_zeros", &a.sub(), &b.sub())
         }
         let at = out.open();
         let mut c = 0;
-        while c < a.arity(i) {
-            filter_zeros_rec(a, a.child(i, c), b, b.child(j, c), out);
+        while c < a.arity() {
+            filter_zeros_rec(a.child(c), b.child(c), out);
             c += 1;
         }
         out.close(at, c);
-    } else if a.at(i).is_const(0) {
-        let mut t = b.sub(j);
+    } else if a.v().is_const(0) {
+        let mut t = b.sub();
         let mut k = 0;
         while k < t.len {
             if matches!(t.tag[k], Kind::Int) {
@@ -196,14 +188,14 @@ const fn filter_zeros_rec(a: &Tree, i: usize, b: &Tree, j: usize, out: &mut Tree
         }
         out.append(&t);
     } else {
-        out.append_sub(b, j);
+        out.append_sub(b);
     }
 }
 
 /// CuTe's `filter_zeros(a, b)`: elements of `b` paired with a static `_0` in `a` become `_1`.
 pub(crate) const fn filter_zeros(a: &Tree, b: &Tree) -> Tree {
     let mut out = Tree::new();
-    filter_zeros_rec(a, 0, b, 0, &mut out);
+    filter_zeros_rec(a.root(), b.root(), &mut out);
     out
 }
 
@@ -222,20 +214,20 @@ pub(crate) const fn product_each(p: &mut Prog, t: &Tree) -> Tree {
     out
 }
 
-const fn product_like_rec(p: &mut Prog, t: &Tree, i: usize, g: &Tree, j: usize, out: &mut Tree) {
-    if g.is_tup_at(j) {
-        if !t.is_tup_at(i) || t.arity(i) != g.arity(j) {
-            mismatched("product_like", &t.sub(i), &g.sub(j))
+const fn product_like_rec(p: &mut Prog, t: At, g: At, out: &mut Tree) {
+    if g.is_tup() {
+        if !t.is_tup() || t.arity() != g.arity() {
+            mismatched("product_like", &t.sub(), &g.sub())
         }
         let at = out.open();
         let mut c = 0;
-        while c < g.arity(j) {
-            product_like_rec(p, t, t.child(i, c), g, g.child(j, c), out);
+        while c < g.arity() {
+            product_like_rec(p, t.child(c), g.child(c), out);
             c += 1;
         }
         out.close(at, c);
     } else {
-        let size = p.product(&t.sub(i).leaves());
+        let size = p.product(&t.leaves());
         out.push_leaf(size);
     }
 }
@@ -243,6 +235,6 @@ const fn product_like_rec(p: &mut Prog, t: &Tree, i: usize, g: &Tree, j: usize, 
 /// CuTe's `product_like(t, guide)`: the product of `t` at each leaf of `guide`.
 pub(crate) const fn product_like(p: &mut Prog, t: &Tree, guide: &Tree) -> Tree {
     let mut out = Tree::new();
-    product_like_rec(p, t, 0, guide, 0, &mut out);
+    product_like_rec(p, t.root(), guide.root(), &mut out);
     out
 }

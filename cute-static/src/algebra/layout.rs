@@ -3,7 +3,7 @@
 
 use crate::error::Msg;
 use crate::prog::Prog;
-use crate::tree::{Kind, List, Tree, V};
+use crate::tree::{At, Kind, List, Tree, V};
 
 /// A layout as a pair of const trees.
 #[derive(Clone, Copy, Debug)]
@@ -100,8 +100,33 @@ impl L {
         }
     }
 
+    /// The cursor at the root.
+    pub(crate) const fn root(&self) -> LayoutAt<'_> {
+        LayoutAt {
+            shape: self.shape.root(),
+            stride: self.stride.root(),
+        }
+    }
+
     pub(crate) const fn eq(&self, other: &L) -> bool {
         self.shape.equals(&other.shape) && self.stride.equals(&other.stride)
+    }
+}
+
+/// A node of a layout: the shape and stride cursors, walked together.
+#[derive(Clone, Copy)]
+pub(crate) struct LayoutAt<'a> {
+    pub(crate) shape: At<'a>,
+    pub(crate) stride: At<'a>,
+}
+
+impl<'a> LayoutAt<'a> {
+    /// Child `k` of a tuple mode.
+    pub(crate) const fn child(self, k: usize) -> LayoutAt<'a> {
+        LayoutAt {
+            shape: self.shape.child(k),
+            stride: self.stride.child(k),
+        }
     }
 }
 

@@ -24,7 +24,7 @@ pub(crate) const fn logical_product(p: &mut Prog, a: &L, b: &L) -> L {
 
 /// CuTe's `logical_product(A, tiler)`.
 pub(crate) const fn logical_product_tiler(p: &mut Prog, a: &L, t: &Tl) -> L {
-    by_mode(p, a, t, 0, ByMode::Product)
+    by_mode(p, a, t.root(), ByMode::Product)
 }
 
 /// CuTe's `zipped_product`.
@@ -45,13 +45,14 @@ pub(crate) const fn flat_product(p: &mut Prog, a: &L, t: &Tl) -> L {
 /// CuTe's `zip(a, b)` of two trees: `((a0,b0),(a1,b1),...)`; an integer `a` gives `((a,b))`.
 const fn zip(a: &Tree, b: &Tree) -> Tree {
     let mut out = Tree::new();
-    if !a.is_tup_at(0) {
+    let (ar, br) = (a.root(), b.root());
+    if !ar.is_tup() {
         let at = out.open();
         out.append(&Tree::tuple2(a, b));
         out.close(at, 1);
         return out;
     }
-    if !b.is_tup_at(0) || a.arity(0) != b.arity(0) {
+    if !br.is_tup() || ar.arity() != br.arity() {
         Msg::new("Mismatched Ranks: zip(")
             .tree(a)
             .str(", ")
@@ -59,7 +60,7 @@ const fn zip(a: &Tree, b: &Tree) -> Tree {
             .str(")")
             .fail()
     }
-    let n = a.arity(0);
+    let n = ar.arity();
     let at = out.open();
     let mut k = 0;
     while k < n {

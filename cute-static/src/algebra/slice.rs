@@ -2,38 +2,30 @@
 
 use super::layout::L;
 use crate::error::Msg;
-use crate::tree::{Kind, Tree};
+use crate::tree::{At, Kind, Tree};
 
-const fn lift(
-    c: &Tree,
-    ci: usize,
-    t: &Tree,
-    ti: usize,
-    keep_under: bool,
-    out: &mut Tree,
-    count: &mut usize,
-) {
-    match c.tag[ci] {
+const fn lift(c: At, t: At, keep_under: bool, out: &mut Tree, count: &mut usize) {
+    match c.kind() {
         Kind::Tup => {
-            if !t.is_tup_at(ti) || t.arity(ti) != c.arity(ci) {
+            if !t.is_tup() || t.arity() != c.arity() {
                 Msg::new("Mismatched Ranks: coordinate ")
-                    .tree(&c.sub(ci))
+                    .tree(&c.sub())
                     .str(" against ")
-                    .tree(&t.sub(ti))
+                    .tree(&t.sub())
                     .fail()
             }
             let mut k = 0;
-            while k < c.arity(ci) {
-                lift(c, c.child(ci, k), t, t.child(ti, k), keep_under, out, count);
+            while k < c.arity() {
+                lift(c.child(k), t.child(k), keep_under, out, count);
                 k += 1;
             }
         }
         Kind::Under if keep_under => {
-            out.append_sub(t, ti);
+            out.append_sub(t);
             *count += 1;
         }
         Kind::Int if !keep_under => {
-            out.append_sub(t, ti);
+            out.append_sub(t);
             *count += 1;
         }
         _ => {}
@@ -41,12 +33,12 @@ const fn lift(
 }
 
 const fn slice_or_dice(c: &Tree, t: &Tree, keep_under: bool) -> Tree {
-    match c.tag[0] {
+    match c.root().kind() {
         Kind::Tup => {
             let mut out = Tree::new();
             let at = out.open();
             let mut count = 0;
-            lift(c, 0, t, 0, keep_under, &mut out, &mut count);
+            lift(c.root(), t.root(), keep_under, &mut out, &mut count);
             out.close(at, count);
             out
         }

@@ -2,10 +2,10 @@
 //! compact_order. Every leaf is static or dynamic; the arithmetic goes through the [`Prog`], so
 //! a result leaf is static exactly when CuTe's is.
 
-use super::layout::Major;
+use super::layout::{LayoutAt, Major};
 use crate::error::{Msg, add};
 use crate::prog::Prog;
-use crate::tree::{List, Tree, V};
+use crate::tree::{At, List, Tree, V};
 
 const fn mismatched(op: &str, a: &Tree, b: &Tree) -> ! {
     Msg::new("Mismatched Ranks: ")
@@ -23,50 +23,43 @@ const fn mismatched(op: &str, a: &Tree, b: &Tree) -> ! {
 ///   (`c % size(s0)` into mode 0, `c / size(s0)` on to the rest; the last mode takes what is
 ///   left);
 /// * tuple, tuple, tuple: the sum over the modes.
-const fn crd2idx_rec(
-    p: &mut Prog,
-    c: &Tree,
-    ci: usize,
-    s: &Tree,
-    si: usize,
-    d: &Tree,
-    di: usize,
-) -> V {
-    match (c.is_tup_at(ci), s.is_tup_at(si)) {
+const fn crd2idx_rec(p: &mut Prog, c: At, l: LayoutAt) -> V {
+    let (s, d) = (l.shape, l.stride);
+    match (c.is_tup(), s.is_tup()) {
         (true, true) => {
-            if c.arity(ci) != s.arity(si) {
-                mismatched("crd2idx", &c.sub(ci), &s.sub(si))
+            if c.arity() != s.arity() {
+                mismatched("crd2idx", &c.sub(), &s.sub())
             }
-            if !d.is_tup_at(di) || d.arity(di) != s.arity(si) {
-                mismatched("crd2idx", &s.sub(si), &d.sub(di))
+            if !d.is_tup() || d.arity() != s.arity() {
+                mismatched("crd2idx", &s.sub(), &d.sub())
             }
             let mut sum = V::s(0);
             let mut k = 0;
-            while k < c.arity(ci) {
-                let term = crd2idx_rec(p, c, c.child(ci, k), s, s.child(si, k), d, d.child(di, k));
+            while k < c.arity() {
+                let term = crd2idx_rec(p, c.child(k), l.child(k));
                 sum = p.add(sum, term);
                 k += 1;
             }
             sum
         }
-        (true, false) => mismatched("crd2idx", &c.sub(ci), &s.sub(si)),
+        (true, false) => mismatched("crd2idx", &c.sub(), &s.sub()),
         (false, true) => {
-            if !d.is_tup_at(di) || d.arity(di) != s.arity(si) {
-                mismatched("crd2idx", &s.sub(si), &d.sub(di))
+            if !d.is_tup() || d.arity() != s.arity() {
+                mismatched("crd2idx", &s.sub(), &d.sub())
             }
             // An integer coordinate splits column-major across the modes; the last takes the rest.
-            let mut rest = c.at(ci);
+            let mut rest = c.v();
             let mut sum = V::s(0);
-            let n = s.arity(si);
+            let n = s.arity();
             let mut k = 0;
             while k < n {
-                let (sk, dk) = (s.child(si, k), d.child(di, k));
+                let lk = l.child(k);
                 let term = if k + 1 == n {
-                    crd2idx_rec(p, &Tree::leaf(rest), 0, s, sk, d, dk)
+                    crd2idx_rec(p, Tree::leaf(rest).root(), lk)
                 } else {
-                    let size = p.product(&s.sub(sk).leaves());
+                    let size = p.product(&lk.shape.leaves());
                     let here = p.rem(rest, size);
-                    let term = crd2idx_rec(p, &Tree::leaf(here), 0, s, sk, d, dk);
+                    let term = crd2idx_rec(p, Tree::leaf(here).root(), lk);
                     rest = p.div(rest, size);
                     term
                 };
@@ -75,50 +68,54 @@ const fn crd2idx_rec(
             }
             sum
         }
-        (false, false) => p.mul(c.at(ci), d.at(di)),
+        (false, false) => p.mul(c.v(), d.v()),
     }
 }
 
 /// CuTe's `crd2idx(coord, shape, stride)`: the offset of a coordinate.
 pub(crate) const fn crd2idx(p: &mut Prog, coord: &Tree, shape: &Tree, stride: &Tree) -> V {
-    crd2idx_rec(p, coord, 0, shape, 0, stride, 0)
+    let l = LayoutAt {
+        shape: shape.root(),
+        stride: stride.root(),
+    };
+    crd2idx_rec(p, coord.root(), l)
 }
 
-const fn idx2crd_rec(p: &mut Prog, idx: &Tree, ii: usize, s: &Tree, si: usize, out: &mut Tree) {
-    match (idx.is_tup_at(ii), s.is_tup_at(si)) {
+const fn idx2crd_rec(p: &mut Prog, idx: At, s: At, out: &mut Tree) {
+    match (idx.is_tup(), s.is_tup()) {
         (true, true) => {
-            if idx.arity(ii) != s.arity(si) {
-                mismatched("idx2crd", &idx.sub(ii), &s.sub(si))
+            if idx.arity() != s.arity() {
+                mismatched("idx2crd", &idx.sub(), &s.sub())
             }
             let at = out.open();
             let mut k = 0;
-            while k < s.arity(si) {
-                idx2crd_rec(p, idx, idx.child(ii, k), s, s.child(si, k), out);
+            while k < s.arity() {
+                idx2crd_rec(p, idx.child(k), s.child(k), out);
                 k += 1;
             }
             out.close(at, k);
         }
-        (true, false) => mismatched("idx2crd", &idx.sub(ii), &s.sub(si)),
+        (true, false) => mismatched("idx2crd", &idx.sub(), &s.sub()),
         (false, true) => {
-            let mut rest = idx.at(ii);
-            let n = s.arity(si);
+            let mut rest = idx.v();
+            let n = s.arity();
             let at = out.open();
             let mut k = 0;
             while k < n {
-                let sk = s.child(si, k);
+                let sk = s.child(k);
                 if k + 1 == n {
-                    idx2crd_rec(p, &Tree::leaf(rest), 0, s, sk, out);
+                    idx2crd_rec(p, Tree::leaf(rest).root(), sk, out);
                 } else {
-                    let size = p.product(&s.sub(sk).leaves());
+                    let size = p.product(&sk.leaves());
                     let here = p.rem(rest, size);
-                    idx2crd_rec(p, &Tree::leaf(here), 0, s, sk, out);
+                    idx2crd_rec(p, Tree::leaf(here).root(), sk, out);
                     rest = p.div(rest, size);
                 }
                 k += 1;
             }
             out.close(at, n);
         }
-        (false, false) => out.push_leaf(idx.at(ii)),
+        (false, false) => out.push_leaf(idx.v()),
     }
 }
 
@@ -126,36 +123,29 @@ const fn idx2crd_rec(p: &mut Prog, idx: &Tree, ii: usize, s: &Tree, si: usize, o
 /// takes `idx % size(mode)` and passes on `idx / size(mode)`; the last mode takes what is left.
 pub(crate) const fn idx2crd(p: &mut Prog, idx: &Tree, shape: &Tree) -> Tree {
     let mut out = Tree::new();
-    idx2crd_rec(p, idx, 0, shape, 0, &mut out);
+    idx2crd_rec(p, idx.root(), shape.root(), &mut out);
     out
 }
 
-/// Strides of the subtree at `i` from `current`; returns `current * size` (a static `_1` mode
+/// Strides of the shape at `s` from `current`; returns `current * size` (a static `_1` mode
 /// gets stride `_0` and leaves `current` as it is).
-const fn compact_rec(
-    p: &mut Prog,
-    s: &Tree,
-    i: usize,
-    current: V,
-    major: Major,
-    out: &mut Tree,
-) -> V {
-    if !s.is_tup_at(i) {
-        let si = s.at(i);
-        if si.is_const(1) {
+const fn compact_rec(p: &mut Prog, s: At, current: V, major: Major, out: &mut Tree) -> V {
+    if !s.is_tup() {
+        let sv = s.v();
+        if sv.is_const(1) {
             out.push_leaf(V::s(0));
             return current;
         }
         out.push_leaf(current);
-        return p.mul(current, si);
+        return p.mul(current, sv);
     }
-    let n = s.arity(i);
+    let n = s.arity();
     if matches!(major, Major::Left) {
         let at = out.open();
         let mut cur = current;
         let mut k = 0;
         while k < n {
-            cur = compact_rec(p, s, s.child(i, k), cur, major, out);
+            cur = compact_rec(p, s.child(k), cur, major, out);
             k += 1;
         }
         out.close(at, n);
@@ -171,7 +161,7 @@ const fn compact_rec(
     while k > 0 {
         k -= 1;
         let mut part = Tree::new();
-        cur = compact_rec(p, s, s.child(i, k), cur, major, &mut part);
+        cur = compact_rec(p, s.child(k), cur, major, &mut part);
         parts[k] = part;
     }
     let at = out.open();
@@ -187,34 +177,26 @@ const fn compact_rec(
 /// `current`; a static `_1` mode gets stride `_0`.
 pub(crate) const fn compact_major(p: &mut Prog, shape: &Tree, current: V, major: Major) -> Tree {
     let mut out = Tree::new();
-    compact_rec(p, shape, 0, current, major, &mut out);
+    compact_rec(p, shape.root(), current, major, &mut out);
     out
 }
 
-const fn compact_order_rec(
-    p: &mut Prog,
-    s: &Tree,
-    si: usize,
-    o: &Tree,
-    oi: usize,
-    refs: &(List, List),
-    out: &mut Tree,
-) {
-    if o.is_tup_at(oi) {
-        if !s.is_tup_at(si) || s.arity(si) != o.arity(oi) {
-            mismatched("compact_order", &s.sub(si), &o.sub(oi))
+const fn compact_order_rec(p: &mut Prog, s: At, o: At, refs: &(List, List), out: &mut Tree) {
+    if o.is_tup() {
+        if !s.is_tup() || s.arity() != o.arity() {
+            mismatched("compact_order", &s.sub(), &o.sub())
         }
         let at = out.open();
         let mut k = 0;
-        while k < o.arity(oi) {
-            compact_order_rec(p, s, s.child(si, k), o, o.child(oi, k), refs, out);
+        while k < o.arity() {
+            compact_order_rec(p, s.child(k), o.child(k), refs, out);
             k += 1;
         }
         out.close(at, k);
     } else {
         // Start after every mode with a smaller order (all orders are static here).
         let (ref_shape, ref_order) = refs;
-        let this = o.at(oi).value();
+        let this = o.v().value();
         let mut start = V::s(1);
         let mut k = 0;
         while k < ref_shape.n {
@@ -223,7 +205,7 @@ const fn compact_order_rec(
             }
             k += 1;
         }
-        compact_rec(p, s, si, start, Major::Left, out);
+        compact_rec(p, s, start, Major::Left, out);
     }
 }
 
@@ -263,10 +245,8 @@ pub(crate) const fn compact_order(p: &mut Prog, shape: &Tree, order: &Tree) -> T
     let mut out = Tree::new();
     compact_order_rec(
         p,
-        shape,
-        0,
-        &new_order,
-        0,
+        shape.root(),
+        new_order.root(),
         &(ref_shape, ref_order),
         &mut out,
     );

@@ -3,12 +3,12 @@
 use super::layout::{L, Major};
 use crate::error::Msg;
 use crate::prog::Prog;
-use crate::tree::{Kind as Node, Tree, V};
+use crate::tree::{At, Kind as Node, Tree, V};
 
 /// A tiler in preorder: a `Layout` node is followed by its shape and stride subtrees.
 pub type Tl = Tree;
 
-/// What the tiler node at an index is.
+/// What a tiler node is.
 #[allow(clippy::large_enum_variant)] // only used in const evaluation, where there is no Box
 pub(crate) enum Kind {
     Layout(L),
@@ -17,21 +17,18 @@ pub(crate) enum Kind {
     Tuple(usize),
 }
 
-pub(crate) const fn kind(t: &Tl, i: usize) -> Kind {
-    match t.tag[i] {
-        Node::Int => Kind::Int(t.at(i)),
+pub(crate) const fn kind(t: At) -> Kind {
+    match t.kind() {
+        Node::Int => Kind::Int(t.v()),
         Node::Under => Kind::Under,
-        Node::Layout => {
-            let stride_at = t.end(i + 1);
-            Kind::Layout(L::new(t.sub(i + 1), t.sub(stride_at)))
-        }
-        Node::Tup => Kind::Tuple(t.arity(i)),
+        Node::Layout => Kind::Layout(L::new(t.child(0).sub(), t.child(1).sub())),
+        Node::Tup => Kind::Tuple(t.arity()),
     }
 }
 
-/// The tiler node at `i` as a layout, if it is one (`n` stands for `make_layout(n)`).
-pub(crate) const fn as_layout(p: &mut Prog, t: &Tl, i: usize) -> Option<L> {
-    match kind(t, i) {
+/// The tiler node `t` as a layout, if it is one (`n` stands for `make_layout(n)`).
+pub(crate) const fn as_layout(p: &mut Prog, t: At) -> Option<L> {
+    match kind(t) {
         Kind::Layout(l) => Some(l),
         Kind::Int(n) => Some(super::layout::make_layout(p, &Tree::leaf(n), Major::Left)),
         _ => None,
