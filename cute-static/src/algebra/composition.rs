@@ -4,14 +4,47 @@ use super::coalesce::coalesce_x;
 use super::layout::{L, Modes};
 use super::tiler::{self, Tl};
 use crate::error::Msg;
-use crate::prog::{Pred, Prog};
+use crate::prog::{PCAP, Pred, Prog};
 use crate::tree::{List, Tree, V};
+
+/// The run-time checks of the complete form, `(stride, shape, count)`, held back until the
+/// walk is done: a value that fails CuTe's own conditions too is reported under CuTe's name.
+struct Complete {
+    checks: [(V, V, V); PCAP],
+    n: usize,
+}
+
+impl Complete {
+    const fn new() -> Complete {
+        Complete {
+            checks: [(V::s(0), V::s(0), V::s(0)); PCAP],
+            n: 0,
+        }
+    }
+
+    /// Add the held-back checks to the program.
+    const fn emit(&self, p: &mut Prog) {
+        let mut k = 0;
+        while k < self.n {
+            let (stride, shape, count) = self.checks[k];
+            p.check_at_run_time(Pred::StrideComplete, stride, shape, count);
+            k += 1;
+        }
+    }
+}
 
 /// CuTe's Stride Divisibility Condition for mode `k` of `lhs` (shape `shape`), taking `count`
 /// elements at `stride`: `stride < shape || stride % shape == 0`. On static values a compile
 /// error; on dynamic ones a run-time check, together with the complete form (a stride below the
-/// shape that does not divide it is only right if all `count` elements stay inside the mode).
-const fn stride_divisibility(p: &mut Prog, lhs: &L, k: usize, shape: V, stride: V, count: V) {
+/// shape that does not divide it is only right if all `count` elements stay inside the mode),
+/// which is held back in `complete`.
+const fn stride_divisibility(
+    p: &mut Prog,
+    complete: &mut Complete,
+    lhs: &L,
+    k: usize,
+    (shape, stride, count): (V, V, V),
+) {
     if !p.require(Pred::StrideDivides, stride, shape, V::s(0)) {
         Msg::new("Stride Divisibility Condition: stride ")
             .v(stride)
@@ -28,7 +61,11 @@ const fn stride_divisibility(p: &mut Prog, lhs: &L, k: usize, shape: V, stride: 
     // values are static (static coalescing would have merged differently), so the complete
     // form is always a run-time check then.
     if p.inputs > 0 {
-        p.check_at_run_time(Pred::StrideComplete, stride, shape, count);
+        if complete.n == PCAP {
+            Msg::new("cute-static: more than 512 run-time operations in one result").fail()
+        }
+        complete.checks[complete.n] = (stride, shape, count);
+        complete.n += 1;
     }
 }
 
@@ -41,18 +78,18 @@ const fn stride_divisibility(p: &mut Prog, lhs: &L, k: usize, shape: V, stride: 
 ///   takes the rest. Only statically known size-1 modes are skipped.
 const fn impl_rec(
     p: &mut Prog,
+    complete: &mut Complete,
     lhs: &L,
     (ls, ld): (&List, &List),
-    rs: &Tree,
-    ri: usize,
-    rd: &Tree,
-    di: usize,
+    (rs, ri): (&Tree, usize),
+    (rd, di): (&Tree, usize),
 ) -> L {
     if rs.is_tup_at(ri) {
         let mut m = Modes::new();
         let mut k = 0;
         while k < rs.arity(ri) {
-            let mode = impl_rec(p, lhs, (ls, ld), rs, rs.child(ri, k), rd, rd.child(di, k));
+            let (rhs_shape, rhs_stride) = ((rs, rs.child(ri, k)), (rd, rd.child(di, k)));
+            let mode = impl_rec(p, complete, lhs, (ls, ld), rhs_shape, rhs_stride);
             m.push(&mode);
             k += 1;
         }
@@ -71,7 +108,7 @@ const fn impl_rec(
     let mut k = 0;
     while k < last {
         let (curr_shape, curr_stride) = (ls.v[k], ld.v[k]);
-        stride_divisibility(p, lhs, k, curr_shape, rest_stride, rest_shape);
+        stride_divisibility(p, complete, lhs, k, (curr_shape, rest_stride, rest_shape));
         let abs_stride = p.abs(rest_stride);
         let next_shape = p.ceil_div(curr_shape, abs_stride);
         let up = p.ceil_div(abs_stride, curr_shape);
@@ -111,7 +148,10 @@ const fn impl_rec(
 const fn compose_with(p: &mut Prog, lhs: &L, rs: &Tree, rd: &Tree) -> L {
     let flat = coalesce_x(p, lhs);
     let (ls, ld) = (flat.shape.leaves(), flat.stride.leaves());
-    impl_rec(p, &flat, (&ls, &ld), rs, 0, rd, 0)
+    let mut complete = Complete::new();
+    let out = impl_rec(p, &mut complete, &flat, (&ls, &ld), (rs, 0), (rd, 0));
+    complete.emit(p);
+    out
 }
 
 /// CuTe's `composition(A, B)` of two layouts.
