@@ -308,6 +308,10 @@ impl core::error::Error for IntError {}
 /// let err = composition(a, layout!(_6:_5)).checked().unwrap_err();
 /// assert_eq!(err.condition(), Some(Condition::StrideDivisibility));
 /// assert!(err.to_string().starts_with("Stride Divisibility Condition"));
+/// // A message that is a sentence keeps its period.
+/// let zero = cute_static::complement(layout!(5:0), cute_static::int_tuple!(4));
+/// let err = zero.checked().unwrap_err();
+/// assert!(err.to_string().starts_with("Non-injective Layout detected in complement. stride 0"));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LayoutError {
@@ -370,7 +374,10 @@ impl fmt::Display for LayoutError {
         match self.kind {
             ErrorKind::IntError(e) => e.fmt(f),
             ErrorKind::Check { pred, a, b, c } => {
-                write!(f, "{}: ", pred.condition().message())?;
+                // CuTe's messages that are sentences keep their period (as in cute-dynamic).
+                let message = pred.condition().message();
+                let sep = if message.ends_with('.') { " " } else { ": " };
+                write!(f, "{message}{sep}")?;
                 match pred {
                     Pred::StrideDivides => write!(f, "stride {a} against shape {b}"),
                     Pred::StrideComplete => write!(

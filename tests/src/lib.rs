@@ -7,6 +7,8 @@
 //! ```
 
 pub mod agree_gen;
+pub mod mixed_gen;
+pub mod rejections;
 pub mod static_gen;
 
 use cute_dynamic as cute;

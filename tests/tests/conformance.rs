@@ -107,3 +107,16 @@ fn every_vector_string_round_trips() {
     }
     assert!(checked > 15_000, "{checked}");
 }
+
+#[test]
+fn mixed_conformance_is_up_to_date() {
+    let dir = env!("CARGO_MANIFEST_DIR");
+    let vectors =
+        std::fs::read_to_string(format!("{dir}/data/cute-vectors.jsonl")).expect("vectors");
+    let checked_in = std::fs::read_to_string(format!("{dir}/tests/mixed_conformance.rs"))
+        .expect("generated file");
+    assert!(
+        checked_in == cute_tests::mixed_gen::generate(&vectors),
+        "tests/mixed_conformance.rs is stale: run `cargo run -p cute-tests --bin gen-mixed-conformance`"
+    );
+}

@@ -1,8 +1,10 @@
 //! Compile-fail tests of cute-static: every static precondition of CuTe's algebra and the
-//! macros' own errors. Each `ui-tests/*.rs` is built as a binary of one scratch crate, and its
-//! errors are compared with the pinned `ui-tests/*.stderr`, normalised to what a user sees of
-//! their own code: the first line of each error (the condition in CuTe's words, the numbers in
-//! decimal) and the places in the test file it points at. The frames inside cute-static are
+//! macros' own errors. The `mixed_*` cases are one per reason CuTe rejects a `dynamic` or
+//! `mixed` vector while compiling (`mixed_rejections` checks every such vector). Each
+//! `ui-tests/*.rs` is built as a binary of one scratch crate, and its errors are compared with
+//! the pinned `ui-tests/*.stderr`, normalised to what a user sees of their own code: the first
+//! line of each error (the condition in CuTe's words, the numbers in decimal, a dynamic value
+//! as `?`) and the places in the test file it points at. The frames inside cute-static are
 //! left out, so moving code inside the crate does not change a pin. `ui-tests/pass/*.rs` must
 //! build without errors.
 //!

@@ -4,14 +4,47 @@ use super::coalesce::coalesce_x;
 use super::layout::{L, LayoutAt, Modes};
 use super::tiler::{self, Tl};
 use crate::error::Msg;
-use crate::prog::{Pred, Prog};
+use crate::prog::{PCAP, Pred, Prog};
 use crate::tree::{At, List, V};
+
+/// The run-time checks of the complete form, `(stride, shape, count)`, held back until the
+/// walk is done: a value that fails CuTe's own conditions too is reported under CuTe's name.
+struct Complete {
+    checks: [(V, V, V); PCAP],
+    n: usize,
+}
+
+impl Complete {
+    const fn new() -> Complete {
+        Complete {
+            checks: [(V::s(0), V::s(0), V::s(0)); PCAP],
+            n: 0,
+        }
+    }
+
+    /// Add the held-back checks to the program.
+    const fn emit(&self, p: &mut Prog) {
+        let mut k = 0;
+        while k < self.n {
+            let (stride, shape, count) = self.checks[k];
+            p.check_at_run_time(Pred::StrideComplete, stride, shape, count);
+            k += 1;
+        }
+    }
+}
 
 /// CuTe's Stride Divisibility Condition for mode `k` of `lhs` (shape `shape`), taking `count`
 /// elements at `stride`: `stride < shape || stride % shape == 0`. On static values a compile
 /// error; on dynamic ones a run-time check, together with the complete form (a stride below the
-/// shape that does not divide it is only right if all `count` elements stay inside the mode).
-const fn stride_divisibility(p: &mut Prog, lhs: &L, k: usize, shape: V, stride: V, count: V) {
+/// shape that does not divide it is only right if all `count` elements stay inside the mode),
+/// which is held back in `complete`.
+const fn stride_divisibility(
+    p: &mut Prog,
+    complete: &mut Complete,
+    lhs: &L,
+    k: usize,
+    (shape, stride, count): (V, V, V),
+) {
     if !p.require(Pred::StrideDivides, stride, shape, V::s(0)) {
         Msg::new("Stride Divisibility Condition: stride ")
             .v(stride)
@@ -28,7 +61,11 @@ const fn stride_divisibility(p: &mut Prog, lhs: &L, k: usize, shape: V, stride: 
     // values are static (static coalescing would have merged differently), so the complete
     // form is always a run-time check then.
     if p.inputs > 0 {
-        p.check_at_run_time(Pred::StrideComplete, stride, shape, count);
+        if complete.n == PCAP {
+            Msg::new("cute-static: more than 512 run-time operations in one result").fail()
+        }
+        complete.checks[complete.n] = (stride, shape, count);
+        complete.n += 1;
     }
 }
 
@@ -39,12 +76,18 @@ const fn stride_divisibility(p: &mut Prog, lhs: &L, k: usize, shape: V, stride: 
 /// * otherwise walk the modes of `lhs`: divide the stride out of them (Stride Divisibility
 ///   Condition), keep `rs` elements (Shape Divisibility Condition); the last mode of `lhs`
 ///   takes the rest. Only statically known size-1 modes are skipped.
-const fn impl_rec(p: &mut Prog, lhs: &L, (ls, ld): (&List, &List), rhs: LayoutAt) -> L {
+const fn impl_rec(
+    p: &mut Prog,
+    complete: &mut Complete,
+    lhs: &L,
+    (ls, ld): (&List, &List),
+    rhs: LayoutAt,
+) -> L {
     if rhs.shape.is_tup() {
         let mut m = Modes::new();
         let mut k = 0;
         while k < rhs.shape.arity() {
-            let mode = impl_rec(p, lhs, (ls, ld), rhs.child(k));
+            let mode = impl_rec(p, complete, lhs, (ls, ld), rhs.child(k));
             m.push(&mode);
             k += 1;
         }
@@ -63,7 +106,7 @@ const fn impl_rec(p: &mut Prog, lhs: &L, (ls, ld): (&List, &List), rhs: LayoutAt
     let mut k = 0;
     while k < last {
         let (curr_shape, curr_stride) = (ls.v[k], ld.v[k]);
-        stride_divisibility(p, lhs, k, curr_shape, rest_stride, rest_shape);
+        stride_divisibility(p, complete, lhs, k, (curr_shape, rest_stride, rest_shape));
         let abs_stride = p.abs(rest_stride);
         let next_shape = p.ceil_div(curr_shape, abs_stride);
         let up = p.ceil_div(abs_stride, curr_shape);
@@ -104,7 +147,10 @@ const fn impl_rec(p: &mut Prog, lhs: &L, (ls, ld): (&List, &List), rhs: LayoutAt
 pub(crate) const fn composition(p: &mut Prog, a: &L, b: &L) -> L {
     let flat = coalesce_x(p, a);
     let (ls, ld) = (flat.shape.leaves(), flat.stride.leaves());
-    impl_rec(p, &flat, (&ls, &ld), b.root())
+    let mut complete = Complete::new();
+    let out = impl_rec(p, &mut complete, &flat, (&ls, &ld), b.root());
+    complete.emit(p);
+    out
 }
 
 const fn composition_tiler_at(p: &mut Prog, a: &L, t: At) -> L {

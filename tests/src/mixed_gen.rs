@@ -1,0 +1,478 @@
+//! Generates `tests/mixed_conformance.rs`: every accepted vector of the variants `dynamic` and
+//! `mixed`, and every one CuTe rejected with a signal, as compiled Rust that builds the inputs
+//! with cute-static's macros (static leaves `_N` as types, dynamic leaves as run-time values the
+//! compiler cannot see), applies the op and checks the result with `.checked()`:
+//!
+//! * accepted, no `unchecked`: `.checked()` is `Ok` and prints CuTe's result, except where the
+//!   cute-dynamic runner finds CuTe's printed layout wrong ([`crate::Outcome::Corrected`]): there
+//!   `.checked()` must be `Err`, naming the condition cute-dynamic names;
+//! * accepted with `unchecked`: `.checked()` is `Err` and names that CuTe condition;
+//! * rejected with a signal (CuTe divided by zero at run time): `.checked()` is `Err`.
+//!
+//! Vectors CuTe rejected while compiling are compile errors in cute-static; the test
+//! `mixed_rejections` checks them ([`rejected_while_compiling`]).
+//!
+//! `cargo run -p cute-tests --bin gen-mixed-conformance` rewrites the file; the test
+//! `mixed_conformance_is_up_to_date` fails if it is stale.
+
+use crate::static_gen::{Record, expected, expression_for, records, test_file};
+use crate::{Outcome, check_line, run_op};
+use std::collections::BTreeMap;
+use std::fmt::Write;
+
+/// CuTe text with every dynamic integer replaced by `dynamic(n)`; static integers (`_8`,
+/// `_-1`) and underscores stay as they are.
+pub fn map_dynamic_leaves(text: &str, mut dynamic: impl FnMut(&str) -> String) -> String {
+    let bytes = text.as_bytes();
+    let mut out = String::with_capacity(text.len() * 2);
+    let mut i = 0;
+    while i < bytes.len() {
+        let c = bytes[i];
+        let starts_number =
+            c.is_ascii_digit() || (c == b'-' && bytes.get(i + 1).is_some_and(u8::is_ascii_digit));
+        if starts_number && (i == 0 || !matches!(bytes[i - 1], b'_' | b'-' | b'0'..=b'9')) {
+            let mut j = i + 1;
+            while j < bytes.len() && bytes[j].is_ascii_digit() {
+                j += 1;
+            }
+            out.push_str(&dynamic(&text[i..j]));
+            i = j;
+        } else {
+            out.push(c as char);
+            i += 1;
+        }
+    }
+    out
+}
+
+/// CuTe text for cute-static's macros: a dynamic integer `8` becomes the run-time value
+/// `{d(8)}` (`d` is `core::hint::black_box`, so the compiler cannot see the value).
+pub fn run_time_text(text: &str) -> String {
+    map_dynamic_leaves(text, |n| format!("{{d({n})}}"))
+}
+
+/// The op and its arguments with every dynamic value written `D`: two vectors with the same
+/// key build the same types in cute-static (a dynamic leaf is an `i32` whatever its value), so
+/// they compile, or fail to compile, alike.
+pub fn type_key(op: &str, args: &[&str]) -> String {
+    let texts: Vec<String> = args
+        .iter()
+        .map(|a| map_dynamic_leaves(a, |_| "D".into()))
+        .collect();
+    format!("{op}({})", texts.join(", "))
+}
+
+/// The cute-static expression for an op on CuTe text with dynamic leaves.
+pub fn mixed_expression(op: &str, args: &[&str]) -> Option<String> {
+    let texts: Vec<String> = args.iter().map(|a| run_time_text(a)).collect();
+    let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
+    expression_for(op, &refs)
+}
+
+/// What the generated file checks for one vector.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Check {
+    /// `.checked()` is `Ok` and prints this text.
+    Prints(String),
+    /// `.checked()` is `Err` naming this CuTe condition: the vector's `unchecked`.
+    Unchecked(String),
+    /// `.checked()` is `Err` naming this condition: CuTe's printed layout is not what the op
+    /// computes on the static twin, and cute-dynamic rejects it (CORRECTED).
+    Corrected(String),
+    /// `.checked()` is `Err`: CuTe died of this signal at run time.
+    Signal(String),
+    /// A compile error in cute-static naming this condition (CuTe's message for a `compile`
+    /// rejection, or the `unchecked` condition where cute-static decides it while compiling).
+    CompileError(String),
+    /// A known deviation of cute-static from what FORMAT.md asks ([`KNOWN_DEVIATIONS`]): the
+    /// line pins cute-static's current answer, so that fixing it fails the line.
+    Deviates(Deviation, String),
+    /// Not a line of the mixed suite, for this reason.
+    Skipped(String),
+}
+
+/// How cute-static knowingly differs from CuTe on a vector.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Deviation {
+    /// CuTe accepts (no `unchecked`) and its layout is the same function as the static twin's
+    /// (cute-dynamic accepts it), but cute-static's `.checked()` rejects it with the complete
+    /// form of the Stride Divisibility Condition, which it checks at run time on every input
+    /// with a dynamic value (`Condition::StrideDivisibilityComplete`). Sound (every layout
+    /// CuTe gets wrong this way is rejected) but stricter than CuTe.
+    StricterCompleteForm,
+    /// `unchecked`: the static twin fails a condition of the composition inside
+    /// `max_common_vector`, but with dynamic strides in `b`, `right_inverse(b)` is trivial, no
+    /// composition happens at run time, and cute-static's `.checked()` has nothing to check; it
+    /// returns CuTe's `_1`. (cute-dynamic rejects it by running the static twin, which
+    /// cute-static cannot do at run time.)
+    TwinNotChecked,
+}
+
+/// The vectors on which cute-static knowingly differs from FORMAT.md's rules, with why. The
+/// generated lines pin cute-static's current answer (so a fix shows up as a failure: then
+/// remove the entry).
+pub const KNOWN_DEVIATIONS: &[(&str, Deviation)] = &[
+    ("logical_divide/dynamic/18", Deviation::StricterCompleteForm),
+    ("logical_divide/mixed/47", Deviation::StricterCompleteForm),
+    ("logical_product/mixed/10", Deviation::StricterCompleteForm),
+    (
+        "max_common_vector/mixed/54",
+        Deviation::StricterCompleteForm,
+    ),
+    ("raked_product/dynamic/51", Deviation::StricterCompleteForm),
+    ("tiled_product/dynamic/55", Deviation::StricterCompleteForm),
+    ("max_common_vector/dynamic/27", Deviation::TwinNotChecked),
+    ("max_common_vector/mixed/49", Deviation::TwinNotChecked),
+];
+
+/// The CuTe condition text of a cute-dynamic error (`None` for arithmetic and other errors).
+fn dynamic_condition(op: &str, args: &[&str]) -> Option<&'static str> {
+    run_op(op, args).err()?.condition().map(|c| c.message())
+}
+
+/// Whether cute-static decides an `unchecked` condition while compiling although CuTe did not:
+/// `tile_to_shape` with a mode whose block and target sizes are both static and do not divide
+/// (CuTe checks only a wholly static target shape; the mode fails whatever the dynamic values
+/// are).
+fn static_mode_does_not_divide(op: &str, args: &[&str]) -> bool {
+    let sizes = |t: &cute_dynamic::IntTuple| -> Vec<cute_dynamic::Int> {
+        cute_dynamic::product_each(t).map_or(Vec::new(), |e| e.leaves())
+    };
+    let (Ok(block), Ok(target)) = (
+        args[0].parse::<cute_dynamic::Layout>(),
+        args[1].parse::<cute_dynamic::IntTuple>(),
+    ) else {
+        return false;
+    };
+    let (b, t) = (sizes(block.shape()), sizes(&target));
+    op == "tile_to_shape"
+        && b.len() <= t.len()
+        && b.iter().zip(&t).any(|(b, t)| {
+            b.is_static() && t.is_static() && b.value() != 0 && t.value() % b.value() != 0
+        })
+}
+
+/// What to check for one record of variant `dynamic` or `mixed` (`None` for other variants).
+pub fn check_for(r: &Record) -> Option<Check> {
+    if !matches!(r.variant.as_str(), "dynamic" | "mixed") {
+        return None;
+    }
+    let args = r.arg_refs();
+    if mixed_expression(&r.op, &args).is_none() {
+        return Some(Check::Skipped(format!(
+            "cute-static has no function for `{}`",
+            r.op
+        )));
+    }
+    if let Some((_, deviation)) = KNOWN_DEVIATIONS.iter().find(|(id, _)| *id == r.id) {
+        let result = r.result.as_deref().map(|t| expected(&r.op, t));
+        return Some(Check::Deviates(*deviation, result.unwrap_or_default()));
+    }
+    Some(match (&r.error, &r.unchecked, &r.result) {
+        (Some(kind), _, _) if kind == "compile" => {
+            Check::CompileError(r.message.clone().unwrap_or_default())
+        }
+        (None, Some(condition), _) if static_mode_does_not_divide(&r.op, &args) => {
+            Check::CompileError(condition.clone())
+        }
+        (Some(kind), _, _) if kind == "signal" => {
+            Check::Signal(r.message.clone().unwrap_or_default())
+        }
+        (Some(kind), _, _) => {
+            Check::Skipped(format!("error kind `{kind}` is not in the file format"))
+        }
+        (None, Some(condition), _) => Check::Unchecked(condition.clone()),
+        (None, None, Some(result)) => match check_line(&r.line).outcome {
+            Outcome::Corrected(_) => match dynamic_condition(&r.op, &args) {
+                Some(condition) => Check::Corrected(condition.to_string()),
+                None => Check::Skipped("CORRECTED without a condition".into()),
+            },
+            _ => Check::Prints(expected(&r.op, result)),
+        },
+        (None, None, None) => Check::Skipped("a record with neither result nor error".into()),
+    })
+}
+
+/// How many vectors became which kind of line; the skipped ones with their reasons.
+#[derive(Clone, Debug, Default)]
+pub struct Summary {
+    /// Compared with CuTe's printed result.
+    pub compared: usize,
+    /// `unchecked` vectors: `.checked()` names CuTe's condition.
+    pub unchecked: usize,
+    /// CORRECTED vectors: `.checked()` names cute-dynamic's condition.
+    pub corrected: usize,
+    /// `signal` vectors: `.checked()` is an error.
+    pub signal: usize,
+    /// Compile errors in cute-static (checked by the test `mixed_rejections`): CuTe's
+    /// `compile` rejections.
+    pub compile: usize,
+    /// Compile errors in cute-static for `unchecked` vectors that CuTe compiled.
+    pub compile_unchecked: Vec<String>,
+    /// Known deviations ([`KNOWN_DEVIATIONS`]): cute-static's current answer is pinned.
+    pub deviations: usize,
+    /// `(id, reason)` of every vector left out.
+    pub skipped: Vec<(String, String)>,
+}
+
+impl Summary {
+    /// The number of generated assertions.
+    pub fn lines(&self) -> usize {
+        self.compared + self.unchecked + self.corrected + self.signal + self.deviations
+    }
+}
+
+impl std::fmt::Display for Summary {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} vectors: {} compared with CuTe's result, {} `unchecked` rejected with CuTe's \
+             condition, {} CORRECTED rejected, {} signal rejected, {} known deviations \
+             pinned; {} skipped\n\
+             compile errors (test mixed_rejections): {} `compile` vectors, {} `unchecked` vectors \
+             cute-static decides while compiling {:?}",
+            self.lines(),
+            self.compared,
+            self.unchecked,
+            self.corrected,
+            self.signal,
+            self.deviations,
+            self.skipped.len(),
+            self.compile,
+            self.compile_unchecked.len(),
+            self.compile_unchecked,
+        )?;
+        for (id, why) in &self.skipped {
+            write!(f, "\n  skipped {id}: {why}")?;
+        }
+        Ok(())
+    }
+}
+
+/// The helpers every generated file with dynamic leaves starts with: `d` (a dynamic leaf the
+/// compiler cannot see), `call_all` (for `call`), `condition_name` and `Tally`, which collects
+/// every mismatch of one op so that one run lists them all.
+pub const COMMON_PRELUDE: &str = r#"use cute_static::LayoutError;
+
+/// A dynamic leaf: the compiler cannot see its value.
+fn d(x: i32) -> i32 {
+    core::hint::black_box(x)
+}
+
+/// `L(i)` for every `i` in the domain, as the vectors print it.
+struct CallAll(String);
+
+impl CallAll {
+    /// Evaluating a layout has no precondition.
+    fn checked(self) -> Result<String, LayoutError> {
+        Ok(self.0)
+    }
+}
+
+fn call_all<S, D>(l: cute_static::Layout<S, D>) -> CallAll
+where
+    S: cute_static::IntTuple,
+    D: cute_static::IntTuple,
+{
+    let v: Vec<String> = (0..l.size()).map(|i| l.call(i).to_string()).collect();
+    CallAll(format!("[{}]", v.join(",")))
+}
+
+/// The name of the condition a rejection names (`StrideDivisibilityComplete` and
+/// `StrideDivisibility` print the same message), or what happened instead.
+fn condition_name<T: std::fmt::Display>(r: Result<T, LayoutError>) -> String {
+    match r {
+        Ok(v) => format!("accepted: {v}"),
+        Err(e) => match e.condition() {
+            Some(c) => format!("{c:?}"),
+            None => format!("no condition: {e}"),
+        },
+    }
+}
+
+/// One op's cases: every mismatch is collected, so that one run lists them all.
+#[derive(Default)]
+struct Tally {
+    passed: usize,
+    deviations: usize,
+    failures: Vec<String>,
+}
+
+impl Tally {
+    fn same(&mut self, what: &str, got: String, want: String) {
+        if got == want {
+            self.passed += 1;
+        } else {
+            self.failures
+                .push(format!("{what}: got {got}, want {want}"));
+        }
+    }
+
+    /// A known deviation: what cute-static does now, pinned.
+    fn deviates(&mut self, what: &str, got: String, pinned: &str) {
+        if got == pinned {
+            self.deviations += 1;
+        } else {
+            self.failures.push(format!(
+                "{what} (a known deviation): got {got}, pinned {pinned}"
+            ));
+        }
+    }
+
+    fn finish(self, op: &str) {
+        let failed = self.failures.len();
+        println!(
+            "{op}: {} passed, {} known deviations, {failed} failed",
+            self.passed, self.deviations
+        );
+        assert!(
+            failed == 0,
+            "{op}: {failed} failed:\n{}",
+            self.failures.join("\n")
+        );
+    }
+}
+"#;
+
+/// The helpers of `mixed_conformance.rs` after [`COMMON_PRELUDE`].
+const PRELUDE: &str = r#"
+/// The checked result's text, or why it was rejected.
+fn text<T: std::fmt::Display>(r: Result<T, LayoutError>) -> String {
+    match r {
+        Ok(v) => v.to_string(),
+        Err(e) => format!("rejected: {e}"),
+    }
+}
+
+/// The CuTe condition a rejection names, or what happened instead.
+fn condition<T: std::fmt::Display>(r: Result<T, LayoutError>) -> String {
+    match r {
+        Ok(v) => format!("accepted: {v}"),
+        Err(e) => match e.condition() {
+            Some(c) => c.message().to_string(),
+            None => format!("no condition: {e}"),
+        },
+    }
+}
+
+/// `rejected` for any error.
+fn rejected<T: std::fmt::Display>(r: Result<T, LayoutError>) -> String {
+    match r {
+        Ok(v) => format!("accepted: {v}"),
+        Err(_) => "rejected".to_string(),
+    }
+}
+"#;
+
+/// The generated test file and what went into it.
+pub fn generate_with_summary(vectors: &str) -> (String, Summary) {
+    let mut groups: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    let mut summary = Summary::default();
+    for r in records(vectors) {
+        let Some(check) = check_for(&r) else {
+            continue;
+        };
+        let expr = mixed_expression(&r.op, &r.arg_refs()).unwrap_or_default();
+        let id = &r.id;
+        let line = match &check {
+            Check::Prints(want) => {
+                summary.compared += 1;
+                format!("    t.same({id:?}, text({expr}.checked()), {want:?}.into());\n")
+            }
+            Check::Unchecked(cond) => {
+                summary.unchecked += 1;
+                format!("    t.same({id:?}, condition({expr}.checked()), {cond:?}.into());\n")
+            }
+            Check::Corrected(cond) => {
+                summary.corrected += 1;
+                format!("    t.same({id:?}, condition({expr}.checked()), {cond:?}.into());\n")
+            }
+            Check::Signal(_) => {
+                summary.signal += 1;
+                format!("    t.same({id:?}, rejected({expr}.checked()), \"rejected\".into());\n")
+            }
+            Check::Deviates(Deviation::StricterCompleteForm, cute) => {
+                summary.deviations += 1;
+                format!(
+                    "    // KNOWN DEVIATION (mixed_gen::KNOWN_DEVIATIONS): CuTe's {cute} is the static twin's function.\n    \
+                     t.deviates({id:?}, condition_name({expr}.checked()), \"StrideDivisibilityComplete\");\n"
+                )
+            }
+            Check::Deviates(Deviation::TwinNotChecked, cute) => {
+                summary.deviations += 1;
+                format!(
+                    "    // KNOWN DEVIATION (mixed_gen::KNOWN_DEVIATIONS): accepted, the static twin's condition is not checked.\n    \
+                     t.deviates({id:?}, text({expr}.checked()), {cute:?});\n"
+                )
+            }
+            Check::CompileError(_) => {
+                match r.error {
+                    Some(_) => summary.compile += 1,
+                    None => summary.compile_unchecked.push(id.clone()),
+                }
+                continue;
+            }
+            Check::Skipped(why) => {
+                summary.skipped.push((id.clone(), why.clone()));
+                continue;
+            }
+        };
+        groups.entry(r.op.clone()).or_default().push(line);
+    }
+    let header = [
+        "GENERATED by `cargo run -p cute-tests --bin gen-mixed-conformance` from".to_string(),
+        "`data/cute-vectors.jsonl`: every accepted `dynamic` and `mixed` vector, and every one"
+            .into(),
+        "CuTe rejected with a signal, through cute-static with run-time dynamic leaves.".into(),
+        format!(
+            "{} vectors: {} compared, {} `unchecked` rejected, {} CORRECTED rejected, {} signal",
+            summary.lines(),
+            summary.compared,
+            summary.unchecked,
+            summary.corrected,
+            summary.signal
+        ),
+        format!(
+            "rejected, {} known deviations pinned (`mixed_gen::KNOWN_DEVIATIONS`), {} skipped.",
+            summary.deviations,
+            summary.skipped.len()
+        ),
+        format!(
+            "{} more are compile errors in cute-static, checked by the test `mixed_rejections`:",
+            summary.compile + summary.compile_unchecked.len()
+        ),
+        format!(
+            "{} `compile` vectors and the `unchecked` {}. Do not edit by hand.",
+            summary.compile,
+            summary.compile_unchecked.join(", ")
+        ),
+    ];
+    for (op, lines) in groups.iter_mut() {
+        lines.insert(0, "    let mut t = Tally::default();\n".to_string());
+        lines.push(format!("    t.finish({op:?});\n"));
+    }
+    let mut out = test_file(&header, &format!("{COMMON_PRELUDE}{PRELUDE}"), &groups);
+    if !summary.skipped.is_empty() {
+        let _ = writeln!(out, "\n// Skipped:");
+        for (id, why) in &summary.skipped {
+            let _ = writeln!(out, "// {id}: {why}");
+        }
+    }
+    (out, summary)
+}
+
+/// The generated test file for the given vector file text.
+pub fn generate(vectors: &str) -> String {
+    generate_with_summary(vectors).0
+}
+
+/// The `dynamic` and `mixed` records that are compile errors in cute-static, each with the
+/// condition CuTe names ([`Check::CompileError`]).
+pub fn rejected_while_compiling(vectors: &str) -> Vec<(Record, String)> {
+    records(vectors)
+        .filter_map(|r| match check_for(&r)? {
+            Check::CompileError(condition) => Some((r, condition)),
+            _ => None,
+        })
+        .collect()
+}
