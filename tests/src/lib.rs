@@ -7,6 +7,7 @@
 //! ```
 
 pub mod agree_gen;
+pub mod ext;
 pub mod static_gen;
 
 use cute_dynamic as cute;
