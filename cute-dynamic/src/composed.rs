@@ -135,7 +135,12 @@ impl Offset {
         matches!(self, Offset::Int(i) if i.is_constant(0))
     }
 
-    /// `a ^ b` with CuTe's operators on static integers, ints and MixedBits.
+    /// `a ^ b` with CuTe's operators (`swizzle.hpp`):
+    /// * static ^ static is static; a run-time int on either side makes a run-time int (a
+    ///   MixedBits operand converts to `uint32_t`);
+    /// * `M<S0,F0>{d0} ^ M<S1,F1>{d1}` = `make_mixed_bits(C<(~S0&S1&~F0)|(S0&~S1&~F1)>,
+    ///   (S0|d0)^(S1|d1), C<F0|F1>)`;
+    /// * `M<S0,F0>{d} ^ C<c>` = `make_mixed_bits(C<(~S0&c&~F0)|(S0&~c)>, (S0|d)^c, C<F0>)`.
     fn xor(&self, other: &Offset) -> Offset {
         match (self, other, self.int(), other.int()) {
             (_, _, Some(a), Some(b)) => Offset::Int(Int::with_tag(
@@ -166,7 +171,8 @@ impl Offset {
         }
     }
 
-    /// `x & C<mask>`.
+    /// `x & C<mask>`: `M<S0,F0>{d} & C<m>` = `make_mixed_bits(C<S0&m>, d, C<F0&m>)`; an int
+    /// `& C<0>` is the static `_0`.
     fn and_static(&self, mask: i32) -> Offset {
         match (self, self.int()) {
             (_, Some(_)) if mask == 0 => Offset::Int(Int::new_static(0)),
@@ -180,7 +186,7 @@ impl Offset {
         }
     }
 
-    /// `shiftr(x, C<s>)`.
+    /// `shiftr(x, C<s>)`: MixedBits shift their static bits, dynamic bits and flags alike.
     fn shiftr(&self, s: i32) -> Offset {
         let shift = |v: u32| {
             if s >= 0 {
@@ -982,16 +988,25 @@ impl ComposedLayout {
                 format!("{self} is not a swizzle with an smem_ptr[Nb](unset) offset"),
             ));
         };
-        if ![1, 2, 4, 8, 16, 32, 64, 128].contains(&bits) {
+        if ![1, 2, 4, 6, 8, 16, 32, 64, 128, 256].contains(&bits) {
             return Err(LayoutError::invalid(
                 op,
                 format!("CuTe has no uint_bit_t<{bits}>"),
             ));
         }
-        let recast = match bits {
-            8 => *sw,
-            b if b > 8 => sw.upcast(b / 8)?,
-            b => sw.downcast(8 / b)?,
+        // recast_layout<uint8_t, uint_bit_t<N>>: the ratio N/8 in lowest terms, num/den.
+        let g = (bits & bits.wrapping_neg()).min(8);
+        let (num, den) = (bits / g, 8 / g);
+        let recast = match (num, den) {
+            (1, 1) => *sw,
+            (n, 1) => sw.upcast(n)?,
+            (1, d) => sw.downcast(d)?,
+            _ => {
+                return Err(LayoutError::invalid(
+                    op,
+                    format!("CuTe's recast_layout of {sw} from 8 to {bits} bits does not compile"),
+                ));
+            }
         };
         Ok(composition_with_offset(
             recast,
@@ -1744,6 +1759,49 @@ mod tests {
         let m = Offset::Mixed(MixedBits::new(0, 0b1100_0000, 0b0100_0000).unwrap());
         assert!(m.and_static(0b0011_1111).eq_zero().is_static);
         assert!(!m.and_static(0b0100_0000).eq_zero().is_static);
+    }
+
+    #[test]
+    fn position_independent_swizzles_follow_the_element_width() {
+        let pi = |bits: i32| {
+            let c = make_composed_layout(
+                Swizzle::new(3, 4, 3).unwrap(),
+                Offset::SmemPtr(bits),
+                "(_8,_64):(_64,_1)".parse::<Layout>().unwrap(),
+            );
+            c.as_position_independent_swizzle_layout()
+                .map(|r| r.as_composed().map(|c| c.layout_a().to_string()))
+        };
+        assert_eq!(pi(1).unwrap().as_deref(), Some("Sw<3,7,3>"));
+        assert_eq!(pi(4).unwrap().as_deref(), Some("Sw<3,5,3>"));
+        assert_eq!(pi(8).unwrap().as_deref(), Some("Sw<3,4,3>"));
+        assert_eq!(pi(64).unwrap().as_deref(), Some("Sw<3,1,3>"));
+        assert_eq!(pi(256).unwrap().as_deref(), Some("Sw<2,0,3>"));
+        assert!(pi(6).is_err() && pi(12).is_err());
+        let plain = make_composed_layout(
+            Swizzle::new(3, 4, 3).unwrap(),
+            Int::new_static(0),
+            "_8:_1".parse::<Layout>().unwrap(),
+        );
+        assert!(plain.as_position_independent_swizzle_layout().is_err());
+    }
+
+    #[test]
+    fn gmma_atom_names() {
+        let a = gmma_atom("SM90::GMMA::Layout_K_SW64_Atom<cutlass::bfloat16_t>").unwrap();
+        assert_eq!(
+            a,
+            gmma_layout_atom(GmmaMajor::K, GmmaSwizzle::Sw64, 16).unwrap()
+        );
+        for bad in [
+            "",
+            "GMMA::Layout_K_SW16_Atom<half_t>",
+            "Layout_X_SW32_Atom<float>",
+            "GMMA::Layout_MN_INTER_Atom<char>",
+            "GMMA::Layout_K_SW32_Atom<float",
+        ] {
+            assert!(gmma_atom(bad).is_err(), "{bad}");
+        }
     }
 
     #[test]
