@@ -81,11 +81,49 @@
 //! Also: [`make_layout`] (`LayoutLeft`), [`make_layout_major`] (`LayoutRight`), [`Layout::get`]
 //! (`get<I>` / `layout<I>`), [`Layout::layout`] (`layout<I,J,...>`), [`group`], [`select`],
 //! [`take`], [`replace`], [`Layout::concat`] (`make_layout(l0, l1, ...)`), [`print_layout`].
+//!
+//! ## Swizzles and composed layouts
+//!
+//! CuTe's `swizzle.hpp`, `layout_composed.hpp` and `swizzle_layout.hpp`: [`Swizzle`]
+//! (`Sw<B,M,S>`), [`ComposedLayout`] (`A o O o B`, the function `c -> A(O + B(c))`), its
+//! [`Offset`] (an integer, the `smem_ptr[Nb](unset)` tag or [`MixedBits`]), and [`AnyLayout`]
+//! for results that may decay to a plain layout. The ops of the extension vectors:
+//!
+//! | conformance op | CuTe call | here |
+//! |---|---|---|
+//! | `swizzle` | `Sw(i)` | [`Swizzle::apply`], [`Swizzle::call`] |
+//! | `make_composed_swizzle` | `composition(Sw, L)` | [`composition_swizzle`] |
+//! | `composed_call` | `C(i)` | [`ComposedLayout::call`] |
+//! | `composed_composition` | `composition(C, B)` | [`ComposedLayout::composition`] |
+//! | `composed_composition_tiler` | `composition(C, T)` | [`ComposedLayout::composition_tiler`] |
+//! | `composed_logical_divide` | `logical_divide(C, T)` | [`ComposedLayout::logical_divide`], [`ComposedLayout::logical_divide_tiler`] |
+//! | `composed_zipped_divide` | `zipped_divide(C, T)` | [`ComposedLayout::zipped_divide`] |
+//! | `composed_tiled_divide` | `tiled_divide(C, T)` | [`ComposedLayout::tiled_divide`] |
+//! | `composed_flat_divide` | `flat_divide(C, T)` | [`ComposedLayout::flat_divide`] |
+//! | `composed_logical_product` | `logical_product(C, B)` | [`ComposedLayout::logical_product`] |
+//! | `composed_blocked_product` | `blocked_product(C, B)` | [`ComposedLayout::blocked_product`] |
+//! | `composed_raked_product` | `raked_product(C, B)` | [`ComposedLayout::raked_product`] |
+//! | `composed_tile_to_shape` | `tile_to_shape(C, S)` | [`ComposedLayout::tile_to_shape`] |
+//! | `composed_slice` | `slice(crd, C)` | [`ComposedLayout::slice`] ([`ComposedLayout::slice_and_offset`]) |
+//! | `composed_coalesce` | `coalesce(C)` | [`ComposedLayout::coalesce`] |
+//! | `composed_upcast` | `upcast<N>(C)` | [`ComposedLayout::upcast`] |
+//! | `composed_downcast` | `downcast<N>(C)` | [`ComposedLayout::downcast`] |
+//! | `composed_right_inverse` | `right_inverse(C)` | [`ComposedLayout::right_inverse`] |
+//! | `composed_left_inverse` | `left_inverse(C)` | [`ComposedLayout::left_inverse`] |
+//! | `composed_complement` | `complement(C)` | [`ComposedLayout::complement`] |
+//! | `composed_position_independent` | `as_position_independent_swizzle_layout(C)` | [`ComposedLayout::as_position_independent_swizzle_layout`] |
+//! | `gmma_atoms` | `GMMA::Layout_K_SW128_Atom<T>{}` ... | [`gmma_atom`], [`gmma_layout_atom`], [`gmma_layout_atom_bits`] |
+//!
+//! Also: [`make_swizzle`] (`make_swizzle<Y,Z>()`), [`make_composed_layout`],
+//! [`composition_with_offset`] (`composition(A, O, B)`), [`composition_layout_swizzle`]
+//! (`composition(L, Sw)`), [`Swizzle::upcast`], [`Swizzle::downcast`], and the
+//! zipped/tiled/flat products of a composed layout.
 
 #![forbid(unsafe_code)]
 
 mod coalesce;
 mod complement;
+mod composed;
 mod composition;
 mod coord;
 mod divide;
@@ -102,11 +140,17 @@ mod print_layout;
 mod product;
 mod recast;
 mod stride;
+mod swizzle;
 mod tiler;
 mod twin;
 
 pub use coalesce::{coalesce, coalesce_profile, filter, filter_zeros_layout};
 pub use complement::{complement, complement1};
+pub use composed::{
+    AnyLayout, ComposedLayout, GmmaMajor, GmmaSwizzle, LayoutFn, Offset,
+    composition_layout_swizzle, composition_swizzle, composition_with_offset, gmma_atom,
+    gmma_layout_atom, gmma_layout_atom_bits, make_composed_layout,
+};
 pub use composition::{composition, composition_tiler};
 pub use coord::{Coord, dice, dice_tuple, slice, slice_tuple};
 pub use divide::{flat_divide, logical_divide, logical_divide_tiler, tiled_divide, zipped_divide};
@@ -134,4 +178,5 @@ pub use stride::{
     Major, compact_col_major, compact_major, compact_order, compact_row_major, crd2idx, idx2crd,
     idx2crd_strided,
 };
+pub use swizzle::{MixedBits, Swizzle, make_swizzle};
 pub use tiler::Tiler;

@@ -39,19 +39,30 @@ pub(crate) trait SameFunction {
     fn same_function(&self, other: &Self) -> Option<bool>;
 }
 
+/// Whether two functions of 1-D indices, with domain sizes `sizes`, agree at every index (both
+/// evaluations at `i` come from `at(i)`); `None` when the domain is too large to check.
+pub(crate) fn same_values(
+    sizes: (crate::error::Result<Int>, crate::error::Result<Int>),
+    at: impl Fn(i32) -> (crate::error::Result<Int>, crate::error::Result<Int>),
+) -> Option<bool> {
+    let n = sizes.0.ok()?.value();
+    if n != sizes.1.ok()?.value() {
+        return Some(false);
+    }
+    if !(0..=1 << 20).contains(&n) {
+        return None;
+    }
+    Some((0..n).all(|i| match at(i) {
+        (Ok(a), Ok(b)) => a.value() == b.value(),
+        _ => false,
+    }))
+}
+
 impl SameFunction for Layout {
     fn same_function(&self, other: &Self) -> Option<bool> {
-        let n = self.size().ok()?.value();
-        if n != other.size().ok()?.value() {
-            return Some(false);
-        }
-        if !(0..=1 << 20).contains(&n) {
-            return None;
-        }
-        Some((0..n).all(|i| match (self.call(i), other.call(i)) {
-            (Ok(a), Ok(b)) => a.value() == b.value(),
-            _ => false,
-        }))
+        same_values((self.size(), other.size()), |i| {
+            (self.call(i), other.call(i))
+        })
     }
 }
 

@@ -225,6 +225,28 @@ pub enum Condition {
     TileToShapeRank,
     /// Two tuples that must have the same rank (or a tiler with more modes than the layout).
     MismatchedRanks,
+    /// `Swizzle<B,M,S>` needs `B >= 0`.
+    SwizzleBits,
+    /// `Swizzle<B,M,S>` needs `M >= 0`.
+    SwizzleBase,
+    /// `Swizzle<B,M,S>` needs `|S| >= B`.
+    SwizzleShift,
+    /// `make_swizzle<Y,Z>()`: the two masks must have the same number of bits.
+    SwizzleMaskBits,
+    /// `make_swizzle<Y,Z>()`: `Y | Z` must be the masks of a swizzle.
+    SwizzleMasks,
+    /// `upcast<N>`/`downcast<N>` of a swizzle or of MixedBits: `N` must be a power of two.
+    PowerOfTwo,
+    /// `safe_div` of static values (the offset of a composed layout under `upcast<N>`) must be
+    /// exact.
+    SafeDivision,
+    /// Slicing a swizzled layout: each consumed mode's `shape * stride` must be a power of two
+    /// (or zero).
+    SwizzleSlicePow2,
+    /// Slicing a swizzled layout along dynamic remaining modes that reach a Y bit of the swizzle
+    /// and its Z partner. Not CuTe's check: CuTe decays such a slice to a plain layout, which is
+    /// then not the function of the swizzled layout (it is for the static twin).
+    SwizzleSliceDecay,
 }
 
 impl Condition {
@@ -254,6 +276,17 @@ impl Condition {
             }
             Condition::TileToShapeRank => "Rank of layout must be <= rank of target shape.",
             Condition::MismatchedRanks => "Mismatched Ranks",
+            Condition::SwizzleBits => "BBits must be positive.",
+            Condition::SwizzleBase => "MBase must be positive.",
+            Condition::SwizzleShift => "abs(SShift) must be more than BBits.",
+            Condition::SwizzleMaskBits => "Number of bits in Y and Z don't match",
+            Condition::SwizzleMasks => "Something went wrong.",
+            Condition::PowerOfTwo => "N must be a power of two",
+            Condition::SafeDivision => "Static safe_div requires t % u == 0",
+            Condition::SwizzleSlicePow2 => "Requires pow2 shape*stride.",
+            Condition::SwizzleSliceDecay => {
+                "A swizzled slice decays only if its remaining modes miss a Y bit or its Z partner"
+            }
         }
     }
 }

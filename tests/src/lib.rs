@@ -7,6 +7,7 @@
 //! ```
 
 pub mod agree_gen;
+pub mod ext;
 pub mod mixed_gen;
 pub mod rejections;
 pub mod static_gen;
