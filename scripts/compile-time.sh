@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
-# Wall time of compiling cute-static's static conformance suite (tests/tests/static_conformance.rs,
-# one compiled case per accepted all-static vector) and of the rank-16/32 regression tests, with
-# everything else already built. Prints seconds and milliseconds per case.
+# Wall time of compiling cute-static's generated suites, one at a time, with everything else
+# already built: the static conformance suite (tests/tests/static_conformance.rs, one compiled
+# case per accepted all-static vector), the mixed conformance suite (mixed_conformance.rs, the
+# dynamic and mixed vectors) and the random mixed agreement (mixed_agreement.rs); and the
+# rank-16/32 regression tests. Prints seconds and milliseconds per case.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export CARGO_INCREMENTAL=0
 cargo test -q -p cute-tests --no-run >/dev/null 2>&1
-cases=$(grep -c 'assert_eq!(' tests/tests/static_conformance.rs)
 measure() {
     touch "$1"
     local start end
@@ -15,6 +16,13 @@ measure() {
     end=$(date +%s.%N)
     awk -v s="$start" -v e="$end" 'BEGIN { printf "%.1f", e - s }'
 }
-t=$(measure tests/tests/static_conformance.rs static_conformance)
-printf 'static_conformance: %s cases, %s s, %.1f ms per case\n' "$cases" "$t" "$(awk -v t="$t" -v n="$cases" 'BEGIN { print 1000 * t / n }')"
+suite() { # name, pattern counting its cases
+    local cases t
+    cases=$(grep -c "$2" "tests/tests/$1.rs")
+    t=$(measure "tests/tests/$1.rs" "$1")
+    printf '%s: %s cases, %s s, %.1f ms per case\n' "$1" "$cases" "$t" "$(awk -v t="$t" -v n="$cases" 'BEGIN { print 1000 * t / n }')"
+}
+suite static_conformance 'assert_eq!('
+suite mixed_conformance '\.checked()'
+suite mixed_agreement '\.checked()'
 printf 'compile_time_ranks (rank 16 and 32): %s s\n' "$(measure tests/tests/compile_time_ranks.rs compile_time_ranks)"

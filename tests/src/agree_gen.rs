@@ -8,17 +8,17 @@ use crate::run_op;
 use std::fmt::Write;
 
 /// A small deterministic generator (xorshift64*).
-struct Rng(u64);
+pub(crate) struct Rng(pub(crate) u64);
 
 impl Rng {
-    fn next(&mut self) -> u64 {
+    pub(crate) fn next(&mut self) -> u64 {
         self.0 ^= self.0 >> 12;
         self.0 ^= self.0 << 25;
         self.0 ^= self.0 >> 27;
         self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
     }
 
-    fn below(&mut self, n: u64) -> u64 {
+    pub(crate) fn below(&mut self, n: u64) -> u64 {
         self.next() % n
     }
 }
@@ -133,7 +133,7 @@ fn mode_sizes(layout_text: &str) -> Vec<i32> {
 }
 
 /// Every op with how to build its arguments from a random layout.
-const OPS: &[&str] = &[
+pub(crate) const OPS: &[&str] = &[
     "coalesce",
     "filter",
     "filter_zeros",
@@ -181,7 +181,7 @@ const OPS: &[&str] = &[
     "call",
 ];
 
-fn args_for(op: &str, rng: &mut Rng) -> Vec<String> {
+pub(crate) fn args_for(op: &str, rng: &mut Rng) -> Vec<String> {
     let (a, _) = layout(rng);
     let shape_of = |l: &str| {
         l.split_once(':')

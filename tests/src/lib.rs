@@ -8,6 +8,7 @@
 
 pub mod agree_gen;
 pub mod ext;
+pub mod mixed_agree_gen;
 pub mod mixed_gen;
 pub mod rejections;
 pub mod static_gen;

@@ -120,3 +120,14 @@ fn mixed_conformance_is_up_to_date() {
         "tests/mixed_conformance.rs is stale: run `cargo run -p cute-tests --bin gen-mixed-conformance`"
     );
 }
+
+#[test]
+fn mixed_agreement_is_up_to_date() {
+    let dir = env!("CARGO_MANIFEST_DIR");
+    let checked_in =
+        std::fs::read_to_string(format!("{dir}/tests/mixed_agreement.rs")).expect("generated file");
+    assert!(
+        checked_in == cute_tests::mixed_agree_gen::generate(),
+        "tests/mixed_agreement.rs is stale: run `cargo run -p cute-tests --bin gen-mixed-agreement`"
+    );
+}
