@@ -28,7 +28,7 @@ pub enum Pred {
     /// Composition: stride `a` against shape `b`: `a < b || a % b == 0`.
     StrideDivides,
     /// Composition, complete form: stride `a` below shape `b` that does not divide it, with `c`
-    /// elements leaving the mode.
+    /// elements leaving the mode (one element, `c == 1`, lands at 0 whatever the stride).
     StrideComplete,
     /// Composition: shape `a` is a multiple of `b`.
     ShapeDivides,
@@ -58,7 +58,7 @@ impl Pred {
             Pred::StrideComplete => {
                 let below = a < b;
                 let m = a.unsigned_abs() as i64;
-                if !below || m == 0 {
+                if !below || m == 0 || c == 1 {
                     true
                 } else {
                     let (b, c) = (b as i64, c as i64);
