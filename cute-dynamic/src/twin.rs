@@ -190,8 +190,10 @@ macro_rules! checked {
             }
         };
         if !all_static {
+            // The twin is an all-static input: CuTe's answer stands for it, so only CuTe's
+            // own conditions can fail there, not the complete form.
             $(let $arg = &$crate::twin::Twin::static_twin($arg);)+
-            if let Err(e) = $f($($arg),+) {
+            if let Err(e) = $crate::twin::as_cute_does(|| $f($($arg),+)) {
                 if e.condition().is_some() {
                     return Err(e);
                 }

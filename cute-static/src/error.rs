@@ -199,9 +199,10 @@ pub enum Condition {
     StrideDivisibility,
     /// Composition with dynamic values: a stride of B below a shape of A that does not divide
     /// it, with B's elements leaving that mode. CuTe's own (weaker) condition accepts this and
-    /// its arithmetic can give a wrong layout. cute-dynamic reports it only when its result is
-    /// not what the same operation gives on the all-static twin; cute-static's `.checked()`
-    /// reports it whenever the input has a dynamic value.
+    /// its arithmetic can give a wrong layout. Both crates report it only where CuTe's answer may
+    /// not be what the same operation gives on the all-static twin: cute-dynamic compares the
+    /// two; cute-static's `.checked()` reports it unless the twin walks the same modes (its
+    /// static `coalesce` could merge none of them), where the twin computes the same layout.
     StrideDivisibilityComplete,
     /// Composition: the shapes of A taken by B must divide the shape of B.
     ShapeDivisibility,
@@ -361,6 +362,12 @@ impl LayoutError {
     pub(crate) const fn condition_failed(pred: Pred, a: i32, b: i32, c: i32) -> LayoutError {
         LayoutError {
             kind: ErrorKind::Check { pred, a, b, c },
+        }
+    }
+
+    pub(crate) const fn arithmetic_failed(e: IntError) -> LayoutError {
+        LayoutError {
+            kind: ErrorKind::IntError(e),
         }
     }
 

@@ -8,7 +8,7 @@ use crate::coordinate::{Coordinate, Crd, call_code, idx_code};
 use crate::error::LayoutError;
 use crate::print::write_tree;
 use crate::prog::{Flat, Prog, Program, Straight, eval, eval_const, run_checked};
-use crate::tree::{CAP, List, Tree};
+use crate::tree::{CAP, List, Tree, V};
 use crate::tuple::{IntTuple, Leaves, Static, Tiler, layout_tiler};
 use core::fmt;
 use core::marker::PhantomData;
@@ -175,6 +175,20 @@ pub trait Expr: Copy {
     type Args: Leaves;
     /// The operands.
     fn args(&self) -> &Self::Args;
+    /// The checks of the operation's static twin, for the few operations where CuTe's dynamic
+    /// path skips what its static one computes and checks (`max_common_*`).
+    fn twin_check(&self) -> Result<(), LayoutError> {
+        Ok(())
+    }
+}
+
+/// The run-time values of `v`'s dynamic leaves, as static values (a static twin's leaves).
+pub(crate) fn dyn_values<T: Leaves>(v: &T) -> List {
+    let mut out = List::new();
+    for k in 0..T::NDYN {
+        out.push(V::s(v.dyn_leaf(k)));
+    }
+    out
 }
 
 /// The product of the static leaves, wrapping as C++ `int` does (dynamic leaves count as 1).
@@ -200,7 +214,8 @@ pub(crate) fn leaf_of<T: Leaves>(t: &T, k: usize) -> i32 {
 pub(crate) fn expr_check<E: Expr>(e: &E) -> Result<(), LayoutError> {
     e.args().check()?;
     let prog: &Prog = const { &E::SYM.prog };
-    run_checked(prog, |i| e.args().dyn_leaf(i))
+    run_checked(prog, |i| e.args().dyn_leaf(i))?;
+    e.twin_check()
 }
 
 /// The layout an operation computes: CuTe's result, with the operation's operands kept so that

@@ -8,7 +8,7 @@ use crate::algebra::{
     coalesce as co, complement as cm, composition as cp, divide as dv, int_tuple as it,
     inverse as iv, layout as ly, product as pr, recast as rc, slice as sl, stride as st,
 };
-use crate::layout::{Expr, IsLayout, LayoutOf, Sym};
+use crate::layout::{Expr, IsLayout, LayoutOf, Sym, dyn_values};
 use crate::prog::Prog;
 use crate::tree::{Tree, V};
 use crate::tuple::{IntTuple, SliceCoord, Static, Tiler};
@@ -50,6 +50,14 @@ macro_rules! arg {
     };
 }
 
+/// An argument's static twin: its structure with the run-time values of its dynamic leaves.
+/// (Layouts only: the operations with a twin check take layouts.)
+macro_rules! twin_arg {
+    (IsLayout, $A:ident, $v:expr) => {
+        <$A as IsLayout>::LAYOUT.with_values(&dyn_values($v))
+    };
+}
+
 /// The methods every expression shares: its operands (a tuple) give the inputs and the checks.
 macro_rules! expr_methods {
     ($Args:ty) => {
@@ -64,7 +72,7 @@ macro_rules! expr_methods {
 /// The expression type of an operation, `$Expr::E`, in a private module of its own: the
 /// plumbing that keeps the operands, out of the public API (the alias names it).
 macro_rules! expr_type {
-    ($Expr:ident, [$($A:ident: $AB:ident => $a:ident),+] |$p:ident| $body:expr, $kind:ident) => {
+    ($Expr:ident, [$($A:ident: $AB:ident => $a:ident),+] |$p:ident| $body:expr, $kind:ident $(, $twin:ident)?) => {
         #[allow(non_snake_case)]
         mod $Expr {
             use super::*;
@@ -85,6 +93,7 @@ macro_rules! expr_type {
                     sym!($kind, out, prog)
                 };
                 expr_methods!(($($A,)+));
+                twin_check!($($twin)? ; [$($A: $AB => $a),+] |$p| $body);
             }
 
             impl<$($A: Static),+> Static for E<$($A),+> {
@@ -94,13 +103,35 @@ macro_rules! expr_type {
     };
 }
 
+/// `twin_check` of an operation where CuTe's dynamic path skips work its static twin does
+/// (and checks): the operation run again at run time on the operands' values, all static.
+macro_rules! twin_check {
+    (; [$($A:ident: $AB:ident => $a:ident),+] |$p:ident| $body:expr) => {};
+    (twin ; [$($A:ident: $AB:ident => $a:ident),+] |$p:ident| $body:expr) => {
+        fn twin_check(&self) -> Result<(), crate::LayoutError> {
+            if const { 0 $(+ $A::NDYN)+ == 0 } {
+                return Ok(());
+            }
+            let ($($a,)+) = &self.0;
+            $( let $a = twin_arg!($AB, $A, $a); )+
+            let mut prog = Prog::twin();
+            {
+                let $p = &mut prog;
+                let _ = $body;
+            }
+            prog.twin_outcome()
+        }
+    };
+}
+
 macro_rules! op {
     (
         $(#[$doc:meta])*
         $kind:ident $fname:ident, $Expr:ident, $Alias:ident,
         [$($A:ident: $AB:ident => $a:ident),+] |$p:ident| = $body:expr;
+        $($twin:ident)?
     ) => {
-        expr_type!($Expr, [$($A: $AB => $a),+] |$p| $body, $kind);
+        expr_type!($Expr, [$($A: $AB => $a),+] |$p| $body, $kind $(, $twin)?);
 
         #[doc = concat!("The result type of [`", stringify!($fname), "()`], to name it in a signature or a field:")]
         #[doc = ""]
@@ -448,6 +479,7 @@ op! {
     /// assert_eq!(r.to_string(), "_4:_1");
     /// ```
     layout max_common_layout, MaxCommonLayoutExpr, MaxCommonLayout, [A: IsLayout => a, B: IsLayout => b] |p| = iv::max_common_layout(p, &a, &b);
+    twin
 }
 
 op! {
@@ -457,7 +489,18 @@ op! {
     /// use cute_static::{max_common_vector, layout};
     /// assert_eq!(max_common_vector(layout!((_4,_8):(_1,_4)), layout!((_4,_8):(_1,_4))).to_string(), "_32");
     /// ```
+    ///
+    /// With dynamic values CuTe answers `_1` without computing anything; `.checked()` still runs
+    /// the operation on the values (the static twin) and reports what CuTe would have refused:
+    ///
+    /// ```
+    /// use cute_static::{max_common_vector, layout, Condition};
+    /// let r = max_common_vector(layout!((4,8,8):(64,8,1)), layout!((6,4,2):(4,1,24)));
+    /// assert_eq!(r.to_string(), "_1");
+    /// assert_eq!(r.checked().unwrap_err().condition(), Some(Condition::StrideDivisibility));
+    /// ```
     int max_common_vector, MaxCommonVectorExpr, MaxCommonVector, [A: IsLayout => a, B: IsLayout => b] |p| = iv::max_common_vector(p, &a, &b);
+    twin
 }
 
 op! {

@@ -138,6 +138,10 @@ pub struct Prog {
     pub(crate) c: [V; PCAP],
     pub(crate) n: usize,
     pub(crate) inputs: usize,
+    /// Running an operation's static twin at run time ([`Prog::twin`]).
+    twin: bool,
+    /// The twin's first failed precondition or arithmetic.
+    failure: Option<error::LayoutError>,
 }
 
 const Z: V = V::s(0);
@@ -152,6 +156,8 @@ impl Prog {
             c: [Z; PCAP],
             n: 0,
             inputs,
+            twin: false,
+            failure: None,
         };
         let mut k = 0;
         while k < inputs {
@@ -159,6 +165,51 @@ impl Prog {
             k += 1;
         }
         p
+    }
+
+    /// A program for the static twin of an operation, run at run time by the checked forms:
+    /// every value is static (the operands' run-time values), as CuTe computes when it knows
+    /// them. A failed precondition or arithmetic is recorded ([`Prog::twin_outcome`]) instead of
+    /// stopping compilation, and the run goes on with a stand-in value.
+    pub(crate) const fn twin() -> Prog {
+        let mut p = Prog::new(0);
+        p.twin = true;
+        p
+    }
+
+    /// The twin's verdict: its first failure, if any.
+    pub(crate) const fn twin_outcome(&self) -> Result<(), error::LayoutError> {
+        match self.failure {
+            Some(e) => Err(e),
+            None => Ok(()),
+        }
+    }
+
+    const fn record(&mut self, e: error::LayoutError) {
+        if self.failure.is_none() {
+            self.failure = Some(e);
+        }
+    }
+
+    /// Static arithmetic: a compile error on failure, or recorded in a twin.
+    const fn arith(&mut self, op: Op, a: i32, b: i32) -> i32 {
+        if !self.twin {
+            return match op {
+                Op::Mul => error::mul(a, b),
+                Op::Add => error::add(a, b),
+                Op::Sub => error::sub(a, b),
+                Op::Div => error::div(a, b),
+                Op::Rem => error::rem(a, b),
+                _ => error::ceil_div(a, b),
+            };
+        }
+        match step_checked(op, a, b) {
+            Ok(v) => v,
+            Err(e) => {
+                self.record(error::LayoutError::arithmetic_failed(e));
+                0
+            }
+        }
     }
 
     pub(crate) const fn push(&mut self, op: Op, a: V, b: V, c: V) -> V {
@@ -179,7 +230,7 @@ impl Prog {
             return V::s(0);
         }
         if a.is_static() && b.is_static() {
-            return V::s(error::mul(a.v, b.v));
+            return V::s(self.arith(Op::Mul, a.v, b.v));
         }
         if a.is_const(1) {
             return b;
@@ -193,7 +244,7 @@ impl Prog {
     /// `a + b` (`_0` is neutral).
     pub(crate) const fn add(&mut self, a: V, b: V) -> V {
         if a.is_static() && b.is_static() {
-            return V::s(error::add(a.v, b.v));
+            return V::s(self.arith(Op::Add, a.v, b.v));
         }
         if a.is_const(0) {
             return b;
@@ -207,7 +258,7 @@ impl Prog {
     /// `a - b`.
     pub(crate) const fn sub(&mut self, a: V, b: V) -> V {
         if a.is_static() && b.is_static() {
-            return V::s(error::sub(a.v, b.v));
+            return V::s(self.arith(Op::Sub, a.v, b.v));
         }
         if b.is_const(0) {
             return a;
@@ -219,6 +270,15 @@ impl Prog {
     /// `_0 / x` and `_0 % x` are `_0`, and still leave their node so that the checked form sees
     /// a zero `x` (CuTe C++ dies of SIGFPE there).
     const fn division(&mut self, op: Op, a: V, b: V) -> V {
+        if b.is_const(0) && self.twin {
+            self.record(error::LayoutError::arithmetic_failed(
+                error::IntError::DivisionByZero {
+                    op: op_name(op),
+                    lhs: a.v,
+                },
+            ));
+            return V::s(0);
+        }
         if b.is_const(0) {
             Msg::new("division by zero: ")
                 .v(a)
@@ -228,11 +288,7 @@ impl Prog {
                 .fail()
         }
         if a.is_static() && b.is_static() {
-            return V::s(match op {
-                Op::Div => error::div(a.v, b.v),
-                Op::Rem => error::rem(a.v, b.v),
-                _ => error::ceil_div(a.v, b.v),
-            });
+            return V::s(self.arith(op, a.v, b.v));
         }
         let node = self.push(op, a, b, Z);
         if a.is_const(0) && !matches!(op, Op::CeilDiv) {
@@ -276,6 +332,16 @@ impl Prog {
 
     /// `|a|`.
     pub(crate) const fn abs(&mut self, a: V) -> V {
+        if a.is_static() && a.v == i32::MIN && self.twin {
+            self.record(error::LayoutError::arithmetic_failed(
+                error::IntError::Overflow {
+                    op: "abs",
+                    lhs: a.v,
+                    rhs: 0,
+                },
+            ));
+            return V::s(0);
+        }
         if a.is_static() {
             if a.v == i32::MIN {
                 Msg::new("i32 overflow in abs(").num(a.v).str(")").fail()
@@ -335,6 +401,10 @@ impl Prog {
             if let Ok(true) = pred.holds(a.v, b.v, c.v) {
                 return;
             }
+            if self.twin {
+                self.require(pred, a, b, c);
+                return;
+            }
         }
         self.push(Op::Check(pred), a, b, c);
     }
@@ -344,7 +414,18 @@ impl Prog {
     /// `true` now.
     pub(crate) const fn require(&mut self, pred: Pred, a: V, b: V, c: V) -> bool {
         if a.is_static() && b.is_static() && c.is_static() {
-            return match pred.holds(a.v, b.v, c.v) {
+            let holds = pred.holds(a.v, b.v, c.v);
+            if self.twin {
+                match holds {
+                    Ok(true) => {}
+                    Ok(false) => {
+                        self.record(error::LayoutError::condition_failed(pred, a.v, b.v, c.v))
+                    }
+                    Err(e) => self.record(error::LayoutError::arithmetic_failed(e)),
+                }
+                return true;
+            }
+            return match holds {
                 Ok(ok) => ok,
                 Err(_) => false,
             };

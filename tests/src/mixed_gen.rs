@@ -84,46 +84,9 @@ pub enum Check {
     /// A compile error in cute-static naming this condition (CuTe's message for a `compile`
     /// rejection, or the `unchecked` condition where cute-static decides it while compiling).
     CompileError(String),
-    /// A known deviation of cute-static from what FORMAT.md asks ([`KNOWN_DEVIATIONS`]): the
-    /// line pins cute-static's current answer, so that fixing it fails the line.
-    Deviates(Deviation, String),
     /// Not a line of the mixed suite, for this reason.
     Skipped(String),
 }
-
-/// How cute-static knowingly differs from CuTe on a vector.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Deviation {
-    /// CuTe accepts (no `unchecked`) and its layout is the same function as the static twin's
-    /// (cute-dynamic accepts it), but cute-static's `.checked()` rejects it with the complete
-    /// form of the Stride Divisibility Condition, which it checks at run time on every input
-    /// with a dynamic value (`Condition::StrideDivisibilityComplete`). Sound (every layout
-    /// CuTe gets wrong this way is rejected) but stricter than CuTe.
-    StricterCompleteForm,
-    /// `unchecked`: the static twin fails a condition of the composition inside
-    /// `max_common_vector`, but with dynamic strides in `b`, `right_inverse(b)` is trivial, no
-    /// composition happens at run time, and cute-static's `.checked()` has nothing to check; it
-    /// returns CuTe's `_1`. (cute-dynamic rejects it by running the static twin, which
-    /// cute-static cannot do at run time.)
-    TwinNotChecked,
-}
-
-/// The vectors on which cute-static knowingly differs from FORMAT.md's rules, with why. The
-/// generated lines pin cute-static's current answer (so a fix shows up as a failure: then
-/// remove the entry).
-pub const KNOWN_DEVIATIONS: &[(&str, Deviation)] = &[
-    ("logical_divide/dynamic/18", Deviation::StricterCompleteForm),
-    ("logical_divide/mixed/47", Deviation::StricterCompleteForm),
-    ("logical_product/mixed/10", Deviation::StricterCompleteForm),
-    (
-        "max_common_vector/mixed/54",
-        Deviation::StricterCompleteForm,
-    ),
-    ("raked_product/dynamic/51", Deviation::StricterCompleteForm),
-    ("tiled_product/dynamic/55", Deviation::StricterCompleteForm),
-    ("max_common_vector/dynamic/27", Deviation::TwinNotChecked),
-    ("max_common_vector/mixed/49", Deviation::TwinNotChecked),
-];
 
 /// The CuTe condition text of a cute-dynamic error (`None` for arithmetic and other errors).
 fn dynamic_condition(op: &str, args: &[&str]) -> Option<&'static str> {
@@ -163,10 +126,6 @@ pub fn check_for(r: &Record) -> Option<Check> {
             "cute-static has no function for `{}`",
             r.op
         )));
-    }
-    if let Some((_, deviation)) = KNOWN_DEVIATIONS.iter().find(|(id, _)| *id == r.id) {
-        let result = r.result.as_deref().map(|t| expected(&r.op, t));
-        return Some(Check::Deviates(*deviation, result.unwrap_or_default()));
     }
     Some(match (&r.error, &r.unchecked, &r.result) {
         (Some(kind), _, _) if kind == "compile" => {
@@ -209,8 +168,6 @@ pub struct Summary {
     pub compile: usize,
     /// Compile errors in cute-static for `unchecked` vectors that CuTe compiled.
     pub compile_unchecked: Vec<String>,
-    /// Known deviations ([`KNOWN_DEVIATIONS`]): cute-static's current answer is pinned.
-    pub deviations: usize,
     /// `(id, reason)` of every vector left out.
     pub skipped: Vec<(String, String)>,
 }
@@ -218,7 +175,7 @@ pub struct Summary {
 impl Summary {
     /// The number of generated assertions.
     pub fn lines(&self) -> usize {
-        self.compared + self.unchecked + self.corrected + self.signal + self.deviations
+        self.compared + self.unchecked + self.corrected + self.signal
     }
 }
 
@@ -227,8 +184,7 @@ impl std::fmt::Display for Summary {
         write!(
             f,
             "{} vectors: {} compared with CuTe's result, {} `unchecked` rejected with CuTe's \
-             condition, {} CORRECTED rejected, {} signal rejected, {} known deviations \
-             pinned; {} skipped\n\
+             condition, {} CORRECTED rejected, {} signal rejected; {} skipped\n\
              compile errors (test mixed_rejections): {} `compile` vectors, {} `unchecked` vectors \
              cute-static decides while compiling {:?}",
             self.lines(),
@@ -236,7 +192,6 @@ impl std::fmt::Display for Summary {
             self.unchecked,
             self.corrected,
             self.signal,
-            self.deviations,
             self.skipped.len(),
             self.compile,
             self.compile_unchecked.len(),
@@ -278,18 +233,6 @@ where
     CallAll(format!("[{}]", v.join(",")))
 }
 
-/// The name of the condition a rejection names (`StrideDivisibilityComplete` and
-/// `StrideDivisibility` print the same message), or what happened instead.
-fn condition_name<T: std::fmt::Display>(r: Result<T, LayoutError>) -> String {
-    match r {
-        Ok(v) => format!("accepted: {v}"),
-        Err(e) => match e.condition() {
-            Some(c) => format!("{c:?}"),
-            None => format!("no condition: {e}"),
-        },
-    }
-}
-
 /// One op's cases: every mismatch is collected, so that one run lists them all.
 #[derive(Default)]
 struct Tally {
@@ -305,17 +248,6 @@ impl Tally {
         } else {
             self.failures
                 .push(format!("{what}: got {got}, want {want}"));
-        }
-    }
-
-    /// A known deviation: what cute-static does now, pinned.
-    fn deviates(&mut self, what: &str, got: String, pinned: &str) {
-        if got == pinned {
-            self.deviations += 1;
-        } else {
-            self.failures.push(format!(
-                "{what} (a known deviation): got {got}, pinned {pinned}"
-            ));
         }
     }
 
@@ -391,20 +323,6 @@ pub fn generate_with_summary(vectors: &str) -> (String, Summary) {
                 summary.signal += 1;
                 format!("    t.same({id:?}, rejected({expr}.checked()), \"rejected\".into());\n")
             }
-            Check::Deviates(Deviation::StricterCompleteForm, cute) => {
-                summary.deviations += 1;
-                format!(
-                    "    // KNOWN DEVIATION (mixed_gen::KNOWN_DEVIATIONS): CuTe's {cute} is the static twin's function.\n    \
-                     t.deviates({id:?}, condition_name({expr}.checked()), \"StrideDivisibilityComplete\");\n"
-                )
-            }
-            Check::Deviates(Deviation::TwinNotChecked, cute) => {
-                summary.deviations += 1;
-                format!(
-                    "    // KNOWN DEVIATION (mixed_gen::KNOWN_DEVIATIONS): accepted, the static twin's condition is not checked.\n    \
-                     t.deviates({id:?}, text({expr}.checked()), {cute:?});\n"
-                )
-            }
             Check::CompileError(_) => {
                 match r.error {
                     Some(_) => summary.compile += 1,
@@ -432,11 +350,7 @@ pub fn generate_with_summary(vectors: &str) -> (String, Summary) {
             summary.corrected,
             summary.signal
         ),
-        format!(
-            "rejected, {} known deviations pinned (`mixed_gen::KNOWN_DEVIATIONS`), {} skipped.",
-            summary.deviations,
-            summary.skipped.len()
-        ),
+        format!("rejected, {} skipped.", summary.skipped.len()),
         format!(
             "{} more are compile errors in cute-static, checked by the test `mixed_rejections`:",
             summary.compile + summary.compile_unchecked.len()

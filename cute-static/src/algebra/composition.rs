@@ -22,15 +22,76 @@ impl Complete {
         }
     }
 
-    /// Add the held-back checks to the program.
-    const fn emit(&self, p: &mut Prog) {
+    /// Add the held-back checks to the program. Where the static twin walks the same modes of
+    /// `lhs` ([`twin_walks_alike`]), CuTe's answer is the twin's, whatever the complete form
+    /// says: the count drops to 0 there, and the check holds.
+    const fn emit(&self, p: &mut Prog, (ls, ld): (&List, &List)) {
+        if self.n == 0 {
+            return;
+        }
+        let alike = twin_walks_alike(p, ls, ld);
+        if alike.is_const(1) {
+            return;
+        }
+        let differs = p.eq(alike, V::s(0));
         let mut k = 0;
         while k < self.n {
             let (stride, shape, count) = self.checks[k];
+            let count = p.mul(count, differs);
             p.check_at_run_time(Pred::StrideComplete, stride, shape, count);
             k += 1;
         }
     }
+}
+
+/// Most nodes [`twin_walks_alike`] may add; beyond, it answers "maybe not" (the complete form
+/// is then checked as is, which is stricter, never laxer).
+const ALIKE_BUDGET: usize = 160;
+
+/// Whether the static twin (every value known, as CuTe computes when the values are static)
+/// walks the same modes of the coalesced `lhs` as this walk, as a run-time boolean. The twin's
+/// `coalesce_x` also drops the modes of size 1 (no-ops in the walk) and merges a mode `s_i:d_i`
+/// with the next one of size other than 1, `s_j:d_j`, where `d_j == s_i * d_i` (the last mode
+/// counts as size other than 1: `coalesce_x` keeps it). Where it can merge nothing, both walks
+/// compute the same layout.
+const fn twin_walks_alike(p: &mut Prog, ls: &List, ld: &List) -> V {
+    let n = ls.n;
+    let estimate = 3 * n + 5 * n * n / 2;
+    if estimate > ALIKE_BUDGET || p.n + estimate > PCAP {
+        return V::s(0);
+    }
+    let saved = p.n;
+    let (mut one, mut not_one) = ([V::s(0); PCAP], [V::s(1); PCAP]);
+    let mut k = 0;
+    while k + 1 < n {
+        one[k] = p.eq(ls.v[k], V::s(1));
+        not_one[k] = p.eq(one[k], V::s(0));
+        k += 1;
+    }
+    // The number of merges the twin makes.
+    let mut merges = V::s(0);
+    let mut i = 0;
+    while i + 1 < n {
+        let step = p.mul(ls.v[i], ld.v[i]);
+        // Mode `i` is of size other than 1, and so far every mode after it is of size 1.
+        let mut open = not_one[i];
+        let mut j = i + 1;
+        while j < n && !open.is_const(0) {
+            let adjacent = p.and(open, not_one[j]);
+            let meets = p.eq(step, ld.v[j]);
+            let merge = p.and(adjacent, meets);
+            merges = p.add(merges, merge);
+            open = p.and(open, one[j]);
+            j += 1;
+        }
+        i += 1;
+    }
+    let alike = p.eq(merges, V::s(0));
+    if alike.is_static() {
+        // A static answer: none of the nodes added is used.
+        p.n = saved;
+    }
+    alike
 }
 
 /// CuTe's Stride Divisibility Condition for mode `k` of `lhs` (shape `shape`), taking `count`
@@ -149,7 +210,7 @@ pub(crate) const fn composition(p: &mut Prog, a: &L, b: &L) -> L {
     let (ls, ld) = (flat.shape.leaves(), flat.stride.leaves());
     let mut complete = Complete::new();
     let out = impl_rec(p, &mut complete, &flat, (&ls, &ld), b.root());
-    complete.emit(p);
+    complete.emit(p, (&ls, &ld));
     out
 }
 

@@ -13,6 +13,14 @@ pub struct L {
 }
 
 impl L {
+    /// The static twin: dynamic leaf `k` replaced by `values.v[k]`.
+    pub(crate) const fn with_values(&self, values: &List) -> L {
+        let (mut shape, mut stride) = (self.shape, self.stride);
+        shape.map_dynamic_leaves(values);
+        stride.map_dynamic_leaves(values);
+        L { shape, stride }
+    }
+
     /// `make_layout(shape, stride)`: shape and stride must be congruent.
     pub(crate) const fn new(shape: Tree, stride: Tree) -> L {
         if !shape.same_profile(&stride) {
