@@ -31,6 +31,7 @@ pub mod error;
 pub mod eval;
 pub mod grid;
 pub mod latex;
+pub mod named;
 pub mod parse;
 pub mod session;
 pub mod svg;
