@@ -36,6 +36,7 @@ pub mod parse;
 pub mod session;
 pub mod svg;
 pub mod table;
+pub mod tv;
 pub mod value;
 
 pub use cli::{Cli, run};
