@@ -53,6 +53,11 @@ pub struct Grid {
     pub col_coords: Option<Vec<String>>,
     /// Whether this is a thread-value grid.
     pub tv: bool,
+    /// The SVG colours offset cells by `(offset >> color_shift) mod 8`: 0 for a plain layout;
+    /// `M` for a layout swizzled by `Sw<B,M,S>`, so that each colour is one unit of `2^M`
+    /// elements, which the swizzle moves as a whole (with the offset itself the colours of a
+    /// swizzled layout would not show the swizzle, whose lowest `M` bits never change).
+    pub color_shift: u32,
 }
 
 fn algebra(what: &str, l: &dyn std::fmt::Display, e: cute_dynamic::LayoutError) -> CliError {
@@ -162,6 +167,7 @@ impl Grid {
             cells,
             col_coords,
             tv: false,
+            color_shift: 0,
         })
     }
 
@@ -218,6 +224,9 @@ impl Grid {
         }
         if let AnyLayout::Plain(drawn) = &g.drawn {
             g.drawn = make_composed_layout(c.layout_a().clone(), *c.offset(), drawn.clone()).into();
+        }
+        if let LayoutFn::Swizzle(sw) = c.layout_a() {
+            g.color_shift = u32::try_from(sw.num_base()).unwrap_or(0).min(31);
         }
         g.layout = c.into();
         Ok(g)
@@ -299,6 +308,7 @@ impl Grid {
             cells,
             col_coords: None,
             tv: true,
+            color_shift: 0,
         })
     }
 

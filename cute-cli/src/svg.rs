@@ -5,7 +5,8 @@
 //! cells stay readable when zoomed).
 //!
 //! Colours: an offset grid cycles through [`OFFSET_PALETTE`] by offset (`offset mod 8`, the idea
-//! of CuTe's `TikzColor_BWx8`, in colour); a thread-value grid colours by thread with CuTe's
+//! of CuTe's `TikzColor_BWx8`, in colour; for a layout swizzled by `Sw<B,M,S>`, by the `2^M`-element
+//! unit, `(offset >> M) mod 8`, so that the swizzle shows); a thread-value grid colours by thread with CuTe's
 //! `TikzColor_TV` palette [`TV_PALETTE`] (`thread mod 8`). Empty cells are white.
 
 use crate::grid::{Cell, Grid};
@@ -54,13 +55,24 @@ pub const EMPTY: Rgb = (255, 255, 255);
 /// assert_eq!(fill(Some(Cell { offset: 9, tv: Some((11, 0)) })), TV_PALETTE[3]);
 /// ```
 pub fn fill(cell: Option<Cell>) -> Rgb {
+    fill_shifted(cell, 0)
+}
+
+/// The fill colour of a cell of a grid whose offsets are coloured by `offset >> shift`
+/// ([`Grid::color_shift`]).
+///
+/// ```
+/// use cute_cli::{svg::{fill_shifted, OFFSET_PALETTE}, Cell};
+/// assert_eq!(fill_shifted(Some(Cell { offset: 72, tv: None }), 3), OFFSET_PALETTE[1]);
+/// ```
+pub fn fill_shifted(cell: Option<Cell>, shift: u32) -> Rgb {
     match cell {
         None => EMPTY,
         Some(Cell {
             tv: Some((t, _)), ..
         }) => TV_PALETTE[t % 8],
         Some(Cell { offset, .. }) => {
-            OFFSET_PALETTE[usize::try_from(offset.rem_euclid(8)).unwrap_or(0)]
+            OFFSET_PALETTE[usize::try_from((offset >> shift.min(31)).rem_euclid(8)).unwrap_or(0)]
         }
     }
 }
@@ -145,7 +157,7 @@ fn cells(out: &mut String, g: &Grid, x0: f64, y0: f64, font: f64) {
     let _ = writeln!(out, r#"<g stroke="black" stroke-width="1">"#);
     for r in 0..g.rows {
         for c in 0..g.cols {
-            let (red, green, blue) = fill(g.cell(r, c));
+            let (red, green, blue) = fill_shifted(g.cell(r, c), g.color_shift);
             let _ = writeln!(
                 out,
                 r#"<rect x="{}" y="{}" width="{}" height="{}" fill="rgb({red},{green},{blue})"/>"#,

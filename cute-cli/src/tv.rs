@@ -35,9 +35,9 @@ pub struct MmaGrids {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum TvFigure {
     /// One TV layout on its `M x N` tile (CuTe's `print_latex_tv`).
-    Single(Grid),
+    Single(Box<Grid>),
     /// The C, A and B layouts of an MMA (CuTe's `print_latex_mma`).
-    Mma(MmaGrids),
+    Mma(Box<MmaGrids>),
 }
 
 impl TvFigure {
@@ -51,7 +51,7 @@ impl TvFigure {
     /// assert_eq!(g.cell(8, 0).unwrap().label(), "T0V2");
     /// ```
     pub fn single(l: &Layout, tile: Option<(usize, usize)>) -> Result<TvFigure, CliError> {
-        Grid::of_tv(l, tile).map(TvFigure::Single)
+        Grid::of_tv(l, tile).map(|g| TvFigure::Single(Box::new(g)))
     }
 
     /// The picture of an MMA from its C, A and B TV layouts (CuTe's argument order of
@@ -84,12 +84,12 @@ impl TvFigure {
                 at: e.at,
             })
         };
-        Ok(TvFigure::Mma(MmaGrids {
+        Ok(TvFigure::Mma(Box::new(MmaGrids {
             c: part("C", c, (m, n))?,
             a: part("A", a, (m, k))?,
             b: part("B", b, (n, k))?.transposed(),
             mnk: (m, n, k),
-        }))
+        })))
     }
 
     /// The picture `--tv` draws for a result: a layout on an `M x N` tile (`tile` with two

@@ -274,7 +274,8 @@ fn svg_and_latex_of_a_swizzled_atom() {
             Some(want.to_string().as_str()),
             "({r},{c})"
         );
-        assert_eq!(*fill, rgb(OFFSET_PALETTE[(want % 8) as usize]));
+        // Coloured by the 8-element unit the swizzle moves: (offset >> M) mod 8, M = 3.
+        assert_eq!(*fill, rgb(OFFSET_PALETTE[((want >> 3) % 8) as usize]));
     }
     let tex = picture(
         "--latex",
