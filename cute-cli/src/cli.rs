@@ -5,12 +5,14 @@ use crate::draw;
 use crate::error::CliError;
 use crate::eval::OPS;
 use crate::grid::Grid;
-use crate::latex::latex;
+use crate::latex::{latex, latex_tv};
 use crate::session::Session;
-use crate::svg::svg;
-use crate::table::table;
+use crate::svg::{svg, svg_tv};
+use crate::table::table_any;
+use crate::tv::TvFigure;
 use crate::value::{Value, View};
 use clap::{ArgGroup, Parser};
+use cute_dynamic::AnyLayout;
 use std::io::{self, BufRead, Write};
 use std::path::PathBuf;
 
@@ -20,41 +22,70 @@ Examples:
   cute --view dsl 'composition((_6,_2):(8,_2), (_4,_3):(_3,_1))'
   cute --draw 'blocked_product((2,2):(1,2), (3,4):(1,3))'
   cute --svg sm80.svg --tv --grid 16x8 '((4,8),(2,2)):((32,1),(16,8))'
+  cute 'composition(Sw<3,4,3>, (_8,_64):(_64,_1))'
+  cute --draw 'GMMA::Layout_K_SW64_Atom<half_t>'
+  cute --svg mma.svg --tv --grid 16x8x8 'make_tile(C, A, B)'   # C, A, B: TV layouts
   printf 'A = (6,2):(8,2)\\ncomposition(A, (4,3):(3,1))\\n' | cute
 
 Values are CuTe text: _N static, N dynamic, (a,b) tuples, shape:stride layouts, _ in
-coordinates and tilers. `cute --list-ops` lists the operations.";
+coordinates and tilers, Sw<B,M,S> swizzles, A o O o B composed layouts (O an integer,
+smem_ptr[Nb](unset) or a MixedBits print), GMMA::Layout_{K,MN}_{INTER,SW32,SW64,SW128}_Atom<T>
+atoms. F(c) applies a swizzle or a named layout to c. `cute --list-ops` lists the operations.";
 
-/// A grid size `MxN` (`--grid`).
+/// A tile size `MxN`, or `MxNxK` for an MMA (`--grid`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GridSize {
     /// Rows (`M`): offset `k` is in row `k % M`.
     pub rows: usize,
     /// Columns (`N`): offset `k` is in column `k / M`.
     pub cols: usize,
+    /// `K` of an MMA's `MxNxK` tile (A is `M x K`, B is `N x K`).
+    pub depth: Option<usize>,
 }
 
-/// Parse `MxN` (e.g. `16x8`).
+impl GridSize {
+    /// The sizes: `[M, N]` or `[M, N, K]`.
+    pub fn sizes(&self) -> Vec<usize> {
+        let mut v = vec![self.rows, self.cols];
+        v.extend(self.depth);
+        v
+    }
+}
+
+/// Parse `MxN` (e.g. `16x8`) or `MxNxK` (e.g. `16x8x16`).
 ///
 /// ```
 /// use cute_cli::cli::{parse_grid, GridSize};
-/// assert_eq!(parse_grid("16x8"), Ok(GridSize { rows: 16, cols: 8 }));
+/// assert_eq!(parse_grid("16x8"), Ok(GridSize { rows: 16, cols: 8, depth: None }));
+/// assert_eq!(parse_grid("16x8x16"), Ok(GridSize { rows: 16, cols: 8, depth: Some(16) }));
 /// assert!(parse_grid("16x0").is_err());
 /// ```
 pub fn parse_grid(s: &str) -> Result<GridSize, String> {
     let bad = || {
         format!(
-            "expected MxN with 1 <= M*N <= {}, e.g. 16x8",
+            "expected MxN or MxNxK with each of M*N, M*K, N*K between 1 and {}, e.g. 16x8 or \
+             16x8x16",
             crate::MAX_CELLS
         )
     };
-    let (m, n) = s.split_once(['x', 'X']).ok_or_else(bad)?;
-    let rows: usize = m.trim().parse().map_err(|_| bad())?;
-    let cols: usize = n.trim().parse().map_err(|_| bad())?;
-    if rows == 0 || cols == 0 || rows.saturating_mul(cols) > crate::MAX_CELLS {
-        return Err(bad());
+    let sizes = s
+        .split(['x', 'X'])
+        .map(|p| p.trim().parse::<usize>().map_err(|_| bad()))
+        .collect::<Result<Vec<_>, _>>()?;
+    let fits = |a: usize, b: usize| a > 0 && b > 0 && a.saturating_mul(b) <= crate::MAX_CELLS;
+    match sizes[..] {
+        [rows, cols] if fits(rows, cols) => Ok(GridSize {
+            rows,
+            cols,
+            depth: None,
+        }),
+        [rows, cols, k] if fits(rows, cols) && fits(rows, k) && fits(cols, k) => Ok(GridSize {
+            rows,
+            cols,
+            depth: Some(k),
+        }),
+        _ => Err(bad()),
     }
-    Ok(GridSize { rows, cols })
 }
 
 /// `cute`: a CuTe layout-algebra calculator that also draws layouts.
@@ -100,14 +131,17 @@ pub struct Cli {
     #[arg(long, value_name = "FILE")]
     pub latex: Option<PathBuf>,
 
-    /// Pictures of a thread-value layout L(thread, value) = offset: the offset space is drawn,
-    /// offset k in cell (k % M, k / M), labelled T{thread}V{value} and coloured by thread.
+    /// Pictures of a thread-value layout L(thread, value) = index of an M x N tile (CuTe's
+    /// print_latex_tv): index k in cell (k % M, k / M), labelled T{thread}V{value} and coloured
+    /// by thread. A tuple of three TV layouts (C, A, B), e.g. make_tile(C, A, B), with
+    /// --grid MxNxK is an MMA's picture (CuTe's print_latex of an MMA atom): C (M x N) in the
+    /// middle, A (M x K) on the left, B (N x K) on top.
     #[arg(long, requires = "picture")]
     pub tv: bool,
 
-    /// The M x N grid of a thread-value picture (default: M = size of mode 0, N just large
-    /// enough for the largest offset).
-    #[arg(long, value_name = "MxN", value_parser = parse_grid, requires = "tv")]
+    /// The tile of a thread-value picture: MxN (default: M = size of mode 0, N just large
+    /// enough for the largest index), or MxNxK for an MMA's (C, A, B).
+    #[arg(long, value_name = "MxN[xK]", value_parser = parse_grid, requires = "tv")]
     pub grid: Option<GridSize>,
 
     /// List the operations and their arguments.
@@ -127,66 +161,83 @@ impl From<io::Error> for Stop {
 }
 
 impl Cli {
-    fn picture_grid(&self, l: &cute_dynamic::Layout) -> Result<Grid, CliError> {
-        if self.tv {
-            Grid::of_tv(l, self.grid.map(|g| (g.rows, g.cols)))
-        } else {
-            Grid::of_layout(l)
-        }
+    /// The thread-value picture of a result (`--tv`).
+    fn tv_figure(&self, value: &Value) -> Result<TvFigure, CliError> {
+        let sizes = self.grid.map(|g| g.sizes()).unwrap_or_default();
+        TvFigure::of_value(value, &sizes)
+    }
+
+    /// The layout (plain or composed) a flag needs, or an error naming the flag.
+    fn layout_for(flag: &str, value: &Value) -> Result<AnyLayout, CliError> {
+        value.as_any_layout().ok_or_else(|| {
+            CliError::plain(format!(
+                "{flag} needs a layout, but the result is {} {}",
+                value.kind(),
+                value.show(View::Cute)
+            ))
+        })
     }
 
     /// What standard output shows for one result: the result line (or the `--draw` grid) and
     /// the `--table`.
     pub fn output(&self, value: &Value) -> Result<String, CliError> {
-        let wants = [
-            (self.draw, "--draw"),
-            (self.table, "--table"),
-            (self.svg.is_some(), "--svg"),
-            (self.latex.is_some(), "--latex"),
-        ];
-        let layout = match wants.iter().find(|w| w.0) {
-            Some((_, flag)) => Some(value.as_layout().ok_or_else(|| {
-                CliError::plain(format!(
-                    "{flag} needs a layout, but the result is {} {}",
-                    value.kind(),
-                    value.show(View::Cute)
-                ))
-            })?),
-            None => None,
-        };
         let mut out = String::new();
-        match layout {
-            Some(l) if self.draw => {
+        if self.draw {
+            if self.tv {
+                out.push_str(&draw::render_tv(&self.tv_figure(value)?));
+            } else {
+                out.push_str(&draw::draw_any(&Cli::layout_for("--draw", value)?)?);
+            }
+        } else {
+            if self.table {
+                Cli::layout_for("--table", value)?;
+            }
+            if self.svg.is_some() || self.latex.is_some() {
                 if self.tv {
-                    out.push_str(&draw::render(&self.picture_grid(l)?));
+                    self.tv_figure(value)?;
                 } else {
-                    out.push_str(&draw::draw(l)?);
+                    let flag = if self.svg.is_some() {
+                        "--svg"
+                    } else {
+                        "--latex"
+                    };
+                    Cli::layout_for(flag, value)?;
                 }
             }
-            _ => {
-                out.push_str(&value.show(self.view));
-                out.push('\n');
-            }
+            out.push_str(&value.show(self.view));
+            out.push('\n');
         }
-        if let (Some(l), true) = (layout, self.table) {
-            out.push_str(&table(l)?);
+        if self.table {
+            out.push_str(&table_any(&Cli::layout_for("--table", value)?)?);
         }
         Ok(out)
     }
 
     /// Write the `--svg` and `--latex` files of a result.
     pub fn write_pictures(&self, value: &Value) -> Result<(), CliError> {
-        let (Some(l), true) = (
-            value.as_layout(),
-            self.svg.is_some() || self.latex.is_some(),
-        ) else {
+        if self.svg.is_none() && self.latex.is_none() {
             return Ok(());
-        };
-        let grid = self.picture_grid(l)?;
+        }
         let write = |path: &PathBuf, text: String| {
             std::fs::write(path, text)
                 .map_err(|e| CliError::plain(format!("cannot write {}: {e}", path.display())))
         };
+        if self.tv {
+            let figure = self.tv_figure(value)?;
+            if let Some(path) = &self.svg {
+                write(path, svg_tv(&figure))?;
+            }
+            if let Some(path) = &self.latex {
+                write(path, latex_tv(&figure))?;
+            }
+            return Ok(());
+        }
+        let flag = if self.svg.is_some() {
+            "--svg"
+        } else {
+            "--latex"
+        };
+        let grid = Grid::of_any(&Cli::layout_for(flag, value)?)?;
         if let Some(path) = &self.svg {
             write(path, svg(&grid))?;
         }

@@ -4,8 +4,9 @@
 //! modes after the first. Thread-value grids show `T{t}V{v}` in each cell.
 
 use crate::error::CliError;
-use crate::grid::{Grid, checked_size};
-use cute_dynamic::{Layout, print_layout};
+use crate::grid::{Grid, checked_size, checked_size_any};
+use crate::tv::TvFigure;
+use cute_dynamic::{AnyLayout, Layout, LayoutFn, print_composed_layout, print_layout};
 
 fn digits(x: i64) -> usize {
     x.unsigned_abs().to_string().len()
@@ -23,6 +24,47 @@ pub fn draw(l: &Layout) -> Result<String, CliError> {
     match l.rank() {
         1 | 2 => print_layout(l).map_err(|e| CliError::plain(format!("--draw: {e}"))),
         _ => Ok(render(&Grid::of_layout(l)?)),
+    }
+}
+
+/// The ASCII picture of a plain or composed layout (`--draw`). A composed layout of rank 1 or 2
+/// is CuTe's `print_layout` of it, character for character (cells `A(O + B(m,n))`, widths from
+/// `cosize(B)`, a GMMA atom drawn position-independent); a higher rank is flattened as for a
+/// plain layout.
+///
+/// ```
+/// let c = "Sw<1,0,1> o _0 o (_2,_2):(_1,_2)".parse().unwrap();
+/// let text = cute_cli::draw::draw_any(&c).unwrap();
+/// assert_eq!(text.lines().nth(3), Some(" 0  | 0 | 3 |"));
+/// ```
+pub fn draw_any(l: &AnyLayout) -> Result<String, CliError> {
+    let c = match l {
+        AnyLayout::Plain(l) => return draw(l),
+        AnyLayout::Composed(c) => c,
+    };
+    checked_size_any("--draw", l)?;
+    match c.layout_b() {
+        LayoutFn::Layout(b) if matches!(b.rank(), 1 | 2) => {
+            print_composed_layout(c).map_err(|e| CliError::plain(format!("--draw: {e}")))
+        }
+        _ => Ok(render(&Grid::of_composed(c)?)),
+    }
+}
+
+/// The ASCII picture of a thread-value picture (`--draw --tv`): its grid, or for an MMA the grids
+/// of C, A and B one after the other (B with `K` rows and `N` columns, as drawn above C).
+pub fn render_tv(f: &TvFigure) -> String {
+    match f {
+        TvFigure::Single(g) => render(g),
+        TvFigure::Mma(m) => {
+            let (mm, nn, kk) = m.mnk;
+            format!(
+                "C ({mm} x {nn}):\n{}A ({mm} x {kk}):\n{}B ({kk} x {nn}: row k, column n):\n{}",
+                render(&m.c),
+                render(&m.a),
+                render(&m.b)
+            )
+        }
     }
 }
 
@@ -55,7 +97,12 @@ pub fn render(g: &Grid) -> String {
         for c in coords {
             out.push_str(&format!("  {c:>inner$} "));
         }
-        let modes = g.drawn.rank() - 1;
+        let modes = g
+            .drawn
+            .shape()
+            .map(|s| s.rank())
+            .unwrap_or(1)
+            .saturating_sub(1);
         out.push_str(&format!("  <== {modes}-D col coord (modes 1..{modes})"));
     }
     out.push('\n');

@@ -5,10 +5,18 @@
 //! `composition(A, B)` with a layout `B` is layout composition, with any other tiler it is
 //! by-mode composition (`composition_tiler`); `complement(L)` is `complement1`;
 //! `coalesce(L, P)` is `coalesce_profile`; and so on.
+//!
+//! Swizzles and composed layouts (`A o O o B`) take the same names: an operation with a composed
+//! layout argument runs `cute-dynamic`'s operation on composed layouts (`A o O o op(B, ...)` for
+//! most of them, CuTe's own rules for evaluation, slicing, up-/downcast, the inverses and the
+//! complement); `composition(Sw, L)` swizzles a layout.
 
 use crate::error::CliError;
 use crate::value::Value;
-use cute_dynamic::{self as cute, Coord, Int, IntTuple, Layout, LayoutError, Major, Tiler};
+use cute_dynamic::{
+    self as cute, AnyLayout, ComposedLayout, Coord, Int, IntTuple, Layout, LayoutError, LayoutFn,
+    Major, Offset, Tiler,
+};
 use std::collections::HashMap;
 
 /// Most values `call(L)` lists (the same cap as the pictures).
@@ -40,7 +48,7 @@ const fn op(name: &'static str, min: usize, max: usize, signature: &'static str)
 /// Every operation the evaluator knows, in the order of the conformance format's op table,
 /// then the constructors and accessors.
 pub const OPS: &[Op] = &[
-    op("size", 1, 1, "size(S | L) -> integer"),
+    op("size", 1, 1, "size(S | L | C) -> integer"),
     op(
         "flatten",
         1,
@@ -65,11 +73,16 @@ pub const OPS: &[Op] = &[
         "call",
         1,
         2,
-        "call(L) -> [L(0),L(1),...] | call(L, c) -> L(c)",
+        "call(L | C) -> [L(0),L(1),...] | call(L | C, c) -> L(c) | call(Sw, i) -> Sw(i)",
     ),
-    op("cosize", 1, 1, "cosize(L) -> integer"),
-    op("coalesce", 1, 2, "coalesce(L [, P]) -> layout"),
-    op("coalesce_profile", 2, 2, "coalesce_profile(L, P) -> layout"),
+    op("cosize", 1, 1, "cosize(L | C) -> integer"),
+    op("coalesce", 1, 2, "coalesce(L | C [, P]) -> layout"),
+    op(
+        "coalesce_profile",
+        2,
+        2,
+        "coalesce_profile(L | C, P) -> layout",
+    ),
     op("filter", 1, 1, "filter(L) -> layout"),
     op(
         "filter_zeros",
@@ -77,32 +90,47 @@ pub const OPS: &[Op] = &[
         2,
         "filter_zeros(L) -> layout | filter_zeros(a, b) -> tuple",
     ),
-    op("composition", 2, 2, "composition(A, B | T) -> layout"),
+    op(
+        "composition",
+        2,
+        2,
+        "composition(A | C, B | T) | composition(Sw, L) | composition(L, Sw) -> layout",
+    ),
     op(
         "composition_tiler",
         2,
         2,
-        "composition_tiler(A, T) -> layout",
+        "composition_tiler(A | C, T) -> layout",
     ),
-    op("complement", 1, 2, "complement(L [, cotarget]) -> layout"),
-    op("complement1", 1, 1, "complement1(L) -> layout"),
-    op("right_inverse", 1, 1, "right_inverse(L) -> layout"),
-    op("left_inverse", 1, 1, "left_inverse(L) -> layout"),
-    op("logical_divide", 2, 2, "logical_divide(A, B | T) -> layout"),
+    op(
+        "complement",
+        1,
+        2,
+        "complement(L | C [, cotarget]) -> layout",
+    ),
+    op("complement1", 1, 1, "complement1(L | C) -> layout"),
+    op("right_inverse", 1, 1, "right_inverse(L | C) -> layout"),
+    op("left_inverse", 1, 1, "left_inverse(L | C) -> layout"),
+    op(
+        "logical_divide",
+        2,
+        2,
+        "logical_divide(A | C, B | T) -> layout",
+    ),
     op(
         "logical_divide_tiler",
         2,
         2,
-        "logical_divide_tiler(A, T) -> layout",
+        "logical_divide_tiler(A | C, T) -> layout",
     ),
-    op("zipped_divide", 2, 2, "zipped_divide(A, T) -> layout"),
-    op("tiled_divide", 2, 2, "tiled_divide(A, T) -> layout"),
-    op("flat_divide", 2, 2, "flat_divide(A, T) -> layout"),
+    op("zipped_divide", 2, 2, "zipped_divide(A | C, T) -> layout"),
+    op("tiled_divide", 2, 2, "tiled_divide(A | C, T) -> layout"),
+    op("flat_divide", 2, 2, "flat_divide(A | C, T) -> layout"),
     op(
         "logical_product",
         2,
         2,
-        "logical_product(A, B | T) -> layout",
+        "logical_product(A, B | T) | logical_product(C, B) -> layout",
     ),
     op(
         "logical_product_tiler",
@@ -110,11 +138,16 @@ pub const OPS: &[Op] = &[
         2,
         "logical_product_tiler(A, T) -> layout",
     ),
-    op("zipped_product", 2, 2, "zipped_product(A, T) -> layout"),
-    op("tiled_product", 2, 2, "tiled_product(A, T) -> layout"),
-    op("flat_product", 2, 2, "flat_product(A, T) -> layout"),
-    op("blocked_product", 2, 2, "blocked_product(A, B) -> layout"),
-    op("raked_product", 2, 2, "raked_product(A, B) -> layout"),
+    op("zipped_product", 2, 2, "zipped_product(A | C, T) -> layout"),
+    op("tiled_product", 2, 2, "tiled_product(A | C, T) -> layout"),
+    op("flat_product", 2, 2, "flat_product(A | C, T) -> layout"),
+    op(
+        "blocked_product",
+        2,
+        2,
+        "blocked_product(A | C, B) -> layout",
+    ),
+    op("raked_product", 2, 2, "raked_product(A | C, B) -> layout"),
     op(
         "max_common_vector",
         2,
@@ -138,7 +171,7 @@ pub const OPS: &[Op] = &[
         "slice",
         2,
         2,
-        "slice(c, L | t) -> the modes where c has '_'",
+        "slice(c, L | C | t) -> the modes where c has '_'",
     ),
     op(
         "dice",
@@ -148,9 +181,9 @@ pub const OPS: &[Op] = &[
     ),
     op("append", 2, 2, "append(A, B) -> layout"),
     op("prepend", 2, 2, "prepend(A, B) -> layout"),
-    op("tile_to_shape", 2, 2, "tile_to_shape(A, S) -> layout"),
-    op("upcast", 2, 2, "upcast(_N, L) -> layout"),
-    op("downcast", 2, 2, "downcast(_N, L) -> layout"),
+    op("tile_to_shape", 2, 2, "tile_to_shape(A | C, S) -> layout"),
+    op("upcast", 2, 2, "upcast(_N, L | C | Sw) -> layout"),
+    op("downcast", 2, 2, "downcast(_N, L | C | Sw) -> layout"),
     op(
         "make_layout",
         1,
@@ -163,11 +196,31 @@ pub const OPS: &[Op] = &[
         1,
         "make_layout_right(S) -> layout (row-major)",
     ),
-    op("rank", 1, 1, "rank(L | t) -> integer"),
-    op("depth", 1, 1, "depth(L | t) -> integer"),
-    op("shape", 1, 1, "shape(L) -> shape"),
+    op("rank", 1, 1, "rank(L | C | t) -> integer"),
+    op("depth", 1, 1, "depth(L | C | t) -> integer"),
+    op("shape", 1, 1, "shape(L | C) -> shape"),
     op("stride", 1, 1, "stride(L) -> stride"),
-    op("get", 2, 2, "get(L | t, i) -> mode i"),
+    op("get", 2, 2, "get(L | C | t, i) -> mode i"),
+    op(
+        "make_tile",
+        1,
+        usize::MAX,
+        "make_tile(T0, T1, ...) -> tiler (a tuple of layouts, shapes, '_')",
+    ),
+    op(
+        "make_composed_layout",
+        3,
+        3,
+        "make_composed_layout(A, O, B) -> composed layout A o O o B (Sw or L each side)",
+    ),
+    op(
+        "as_position_independent_swizzle_layout",
+        1,
+        1,
+        "as_position_independent_swizzle_layout(C) -> the swizzle of a GMMA atom on element offsets",
+    ),
+    op("layout_a", 1, 1, "layout_a(C) -> A of A o O o B"),
+    op("layout_b", 1, 1, "layout_b(C) -> B of A o O o B"),
 ];
 
 /// The operation called `name`.
@@ -282,6 +335,42 @@ fn static_int(i: usize) -> Value {
     Value::Tuple(IntTuple::s(i))
 }
 
+/// A swizzle or a layout, for a side of a composed layout.
+fn layout_fn(v: &Value) -> Option<LayoutFn> {
+    match v {
+        Value::Swizzle(s) => Some(LayoutFn::Swizzle(*s)),
+        Value::Layout(l) => Some(LayoutFn::Layout(l.clone())),
+        _ => None,
+    }
+}
+
+/// `A o O o B` from its evaluated parts: `A` and `B` swizzles or layouts, `O` an offset.
+/// `side` names an argument position for errors (`a`, `b` are the positions of `A` and `B`).
+pub fn make_composed(
+    a: &Arg,
+    offset: Offset,
+    b: &Arg,
+    what: &str,
+) -> Result<ComposedLayout, CliError> {
+    let side = |arg: &Arg, name: &str| {
+        layout_fn(&arg.value).ok_or_else(|| {
+            CliError::at(
+                format!(
+                    "{what}: {name} must be a swizzle Sw<B,M,S> or a layout shape:stride, got {} {}",
+                    arg.value.kind(),
+                    arg.value.show(crate::View::Cute)
+                ),
+                arg.at,
+            )
+        })
+    };
+    Ok(cute::make_composed_layout(
+        side(a, "A")?,
+        offset,
+        side(b, "B")?,
+    ))
+}
+
 /// Run the operation `name` on evaluated arguments. `at` is where the call starts (algebra
 /// errors point there).
 ///
@@ -378,8 +467,166 @@ fn call_all(c: &Call<'_>, l: &Layout) -> Result<Value, Failure> {
     Ok(Value::List(values))
 }
 
+fn any(l: AnyLayout) -> Result<Value, Failure> {
+    Ok(Value::from_any(l))
+}
+
+/// `call(C)`: every value of a composed layout, at most [`MAX_LIST`] of them.
+fn call_all_composed(c: &Call<'_>, l: &ComposedLayout) -> Result<Value, Failure> {
+    let n = l.size()?.value();
+    let n = usize::try_from(n)
+        .map_err(|_| CliError::at(format!("call: {l} has negative size {n}"), c.at))?;
+    if n > MAX_LIST {
+        return Err(CliError::at(
+            format!("call: {l} has {n} values, more than the {MAX_LIST} this lists"),
+            c.at,
+        )
+        .into());
+    }
+    let values = (0..n)
+        .map(|i| l.call(i32::try_from(i).unwrap_or(i32::MAX)))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(Value::List(values))
+}
+
+/// The operations with a swizzle or a composed-layout argument; `None` if the call has none (or
+/// the operation does not take one, which the plain path then reports).
+fn run_composed(c: &Call<'_>) -> Result<Option<Value>, Failure> {
+    let n = c.args.len();
+    let composed = |i: usize| match c.args.get(i).map(|a| &a.value) {
+        Some(Value::Composed(x)) => Some(x),
+        _ => None,
+    };
+    let swizzle = |i: usize| match c.args.get(i).map(|a| &a.value) {
+        Some(Value::Swizzle(s)) => Some(*s),
+        _ => None,
+    };
+    let is_layout = |i: usize| c.args.get(i).is_some_and(|a| a.value.as_layout().is_some());
+    let v = match (c.name, composed(0), composed(1), swizzle(0), swizzle(1)) {
+        ("size", Some(x), _, _, _) => int(x.size()?),
+        ("cosize", Some(x), _, _, _) => int(x.cosize()?),
+        ("rank", Some(x), _, _, _) => Ok(static_int(x.shape()?.rank())),
+        ("depth", Some(x), _, _, _) => Ok(static_int(x.shape()?.depth())),
+        ("shape", Some(x), _, _, _) => tup(x.shape()?.clone()),
+        ("call", Some(x), _, _, _) if n == 1 => call_all_composed(c, x),
+        ("call", Some(x), _, _, _) => int(x.call(&c.tuple(1)?)?),
+        ("call", None, _, Some(sw), _) if n == 2 => int(sw.call(c.int(1)?)),
+        ("coalesce", Some(x), _, _, _) if n == 1 => any(x.coalesce()?),
+        ("coalesce" | "coalesce_profile", Some(x), _, _, _) => {
+            any(x.coalesce_profile(&c.tuple(1)?)?)
+        }
+        ("composition", None, None, Some(sw), _) => {
+            any(cute::composition_swizzle(&sw, c.layout(1)?))
+        }
+        ("composition", None, None, _, Some(sw)) => {
+            any(cute::composition_layout_swizzle(c.layout(0)?, &sw)?)
+        }
+        ("composition", Some(x), _, _, _) if is_layout(1) => any(x.composition(c.layout(1)?)?),
+        ("composition" | "composition_tiler", Some(x), _, _, _) => {
+            any(x.composition_tiler(&c.tiler(1)?)?)
+        }
+        ("complement", Some(x), _, _, _) if n == 2 => lay(x.complement_to(&c.tuple(1)?)?),
+        ("complement" | "complement1", Some(x), _, _, _) => lay(x.complement()?),
+        ("right_inverse", Some(x), _, _, _) => any(x.right_inverse()?),
+        ("left_inverse", Some(x), _, _, _) => any(x.left_inverse()?),
+        ("logical_divide", Some(x), _, _, _) if is_layout(1) => {
+            any(x.logical_divide(c.layout(1)?)?)
+        }
+        ("logical_divide" | "logical_divide_tiler", Some(x), _, _, _) => {
+            any(x.logical_divide_tiler(&c.tiler(1)?)?)
+        }
+        ("zipped_divide", Some(x), _, _, _) => any(x.zipped_divide(&c.tiler(1)?)?),
+        ("tiled_divide", Some(x), _, _, _) => any(x.tiled_divide(&c.tiler(1)?)?),
+        ("flat_divide", Some(x), _, _, _) => any(x.flat_divide(&c.tiler(1)?)?),
+        ("logical_product", Some(x), _, _, _) => any(x.logical_product(c.layout(1)?)?),
+        ("zipped_product", Some(x), _, _, _) => any(x.zipped_product(&c.tiler(1)?)?),
+        ("tiled_product", Some(x), _, _, _) => any(x.tiled_product(&c.tiler(1)?)?),
+        ("flat_product", Some(x), _, _, _) => any(x.flat_product(&c.tiler(1)?)?),
+        ("blocked_product", Some(x), _, _, _) => any(x.blocked_product(c.layout(1)?)?),
+        ("raked_product", Some(x), _, _, _) => any(x.raked_product(c.layout(1)?)?),
+        ("tile_to_shape", Some(x), _, _, _) => any(x.tile_to_shape(&c.tuple(1)?)?),
+        ("slice", _, Some(x), _, _) => any(x.slice(&c.coord(0)?)?),
+        ("upcast", _, Some(x), _, _) => Ok(Value::Composed(x.upcast(c.int(0)?.value())?)),
+        ("downcast", _, Some(x), _, _) => Ok(Value::Composed(x.downcast(c.int(0)?.value())?)),
+        ("upcast", _, None, _, Some(sw)) => Ok(Value::Swizzle(sw.upcast(c.int(0)?.value())?)),
+        ("downcast", _, None, _, Some(sw)) => Ok(Value::Swizzle(sw.downcast(c.int(0)?.value())?)),
+        ("get", Some(x), _, _, _) => {
+            // CuTe's get<I>(A o O o B) = composition(A, O, get<I>(B)).
+            let LayoutFn::Layout(b) = x.layout_b() else {
+                return Err(CliError::at(
+                    format!("get: the inner function of {x} is a swizzle, which has no modes"),
+                    c.at,
+                )
+                .into());
+            };
+            any(cute::composition_with_offset(
+                x.layout_a().clone(),
+                *x.offset(),
+                b.get(c.index(1)?)?,
+            ))
+        }
+        ("as_position_independent_swizzle_layout", Some(x), _, _, _) => {
+            any(x.as_position_independent_swizzle_layout()?)
+        }
+        ("layout_a" | "layout_b", Some(x), _, _, _) => {
+            let f = if c.name == "layout_a" {
+                x.layout_a()
+            } else {
+                x.layout_b()
+            };
+            Ok(match f {
+                LayoutFn::Swizzle(s) => Value::Swizzle(*s),
+                LayoutFn::Layout(l) => Value::Layout(l.clone()),
+            })
+        }
+        _ => return Ok(None),
+    };
+    v.map(Some)
+}
+
 fn run(c: &Call<'_>) -> Result<Value, Failure> {
     let n = c.args.len();
+    match c.name {
+        "make_tile" => {
+            let modes = (0..n).map(|i| c.tiler(i)).collect::<Result<Vec<_>, _>>()?;
+            return Ok(Value::from_tiler(Tiler::Tuple(modes)));
+        }
+        "make_composed_layout" => {
+            let offset = Offset::Int(c.int(1)?);
+            return Ok(Value::Composed(make_composed(
+                &c.args[0], offset, &c.args[2], c.name,
+            )?));
+        }
+        _ => {}
+    }
+    if c.args
+        .iter()
+        .any(|a| matches!(a.value, Value::Swizzle(_) | Value::Composed(_)))
+    {
+        if let Some(v) = run_composed(c)? {
+            return Ok(v);
+        }
+        if let Some(i) = c
+            .args
+            .iter()
+            .position(|a| matches!(a.value, Value::Swizzle(_) | Value::Composed(_)))
+        {
+            let a = &c.args[i];
+            return Err(CliError::at(
+                format!(
+                    "{}: argument {} is {} {}, which {} does not take (`cute --list-ops` \
+                     shows the arguments of each operation)",
+                    c.name,
+                    i + 1,
+                    a.value.kind(),
+                    a.value.show(crate::View::Cute),
+                    c.name
+                ),
+                a.at,
+            )
+            .into());
+        }
+    }
     let is_layout = |i: usize| c.value(i).as_layout().is_some();
     match c.name {
         "size" if is_layout(0) => int(c.layout(0)?.size()?),
@@ -498,18 +745,117 @@ pub fn eval(expr: &crate::parse::Expr, names: &Names) -> Result<Value, CliError>
         }),
         Expr::Call { name, at, args } => {
             if find_op(name).is_none() {
+                if let Some(value) = names.get(name) {
+                    let callee = Arg {
+                        value: value.clone(),
+                        at: *at,
+                    };
+                    return apply_value(callee, &eval_args(args, names)?, *at);
+                }
                 return apply(name, *at, &[]);
             }
-            let args = args
-                .iter()
-                .map(|a| {
-                    Ok(Arg {
-                        value: eval(a, names)?,
-                        at: a.at(),
-                    })
-                })
-                .collect::<Result<Vec<_>, CliError>>()?;
-            apply(name, *at, &args)
+            apply(name, *at, &eval_args(args, names)?)
+        }
+        Expr::Apply { callee, args, at } => {
+            let callee = Arg {
+                value: eval(callee, names)?,
+                at: callee.at(),
+            };
+            apply_value(callee, &eval_args(args, names)?, *at)
+        }
+        Expr::Composed {
+            a, offset, b, at, ..
+        } => {
+            let a = Arg {
+                value: eval(a, names)?,
+                at: a.at(),
+            };
+            let b = Arg {
+                value: eval(b, names)?,
+                at: b.at(),
+            };
+            let offset = match offset {
+                crate::parse::OffsetExpr::Tag { value, .. } => *value,
+                crate::parse::OffsetExpr::Expr(e) => {
+                    let v = eval(e, names)?;
+                    Offset::Int(v.to_int().ok_or_else(|| {
+                        CliError::at(
+                            format!(
+                                "the offset of a composed layout must be an integer, \
+                                 smem_ptr[Nb](unset) or a MixedBits print, got {} {}",
+                                v.kind(),
+                                v.show(crate::View::Cute)
+                            ),
+                            e.at(),
+                        )
+                    })?)
+                }
+            };
+            let _ = at;
+            Ok(Value::Composed(make_composed(
+                &a,
+                offset,
+                &b,
+                "composed layout",
+            )?))
         }
     }
+}
+
+fn eval_args(args: &[crate::parse::Expr], names: &Names) -> Result<Vec<Arg>, CliError> {
+    args.iter()
+        .map(|a| {
+            Ok(Arg {
+                value: eval(a, names)?,
+                at: a.at(),
+            })
+        })
+        .collect()
+}
+
+/// `F(c)`: a layout, composed layout or swizzle applied to a coordinate (one argument, or the
+/// modes of a coordinate), as `call(F, c)`.
+pub fn apply_value(callee: Arg, args: &[Arg], at: usize) -> Result<Value, CliError> {
+    if callee.value.as_any_layout().is_none() && !matches!(callee.value, Value::Swizzle(_)) {
+        return Err(CliError::at(
+            format!(
+                "{} {} cannot be applied to a coordinate; only layouts, composed layouts and \
+                 swizzles can",
+                callee.value.kind(),
+                callee.value.show(crate::View::Cute)
+            ),
+            at,
+        ));
+    }
+    let coord = match args {
+        [] => {
+            return Err(CliError::at(
+                "a coordinate is needed between the parentheses, e.g. Sw<3,4,3>(128)",
+                at,
+            ));
+        }
+        [one] => one.clone(),
+        many => {
+            let modes = many
+                .iter()
+                .map(|a| {
+                    a.value.to_int_tuple().ok_or_else(|| {
+                        CliError::at(
+                            format!(
+                                "a coordinate mode must be an integer or an integer tuple, got {} {}",
+                                a.value.kind(),
+                                a.value.show(crate::View::Cute)
+                            ),
+                            a.at,
+                        )
+                    })
+                })
+                .collect::<Result<Vec<_>, _>>()?;
+            Arg {
+                value: Value::Tuple(IntTuple::tuple(modes)),
+                at: many[0].at,
+            }
+        }
+    };
+    apply("call", at, &[callee, coord])
 }

@@ -2,10 +2,15 @@
 //! flattened (a rank-0 or rank-1 layout is padded to rank 2 with `_1:_0`, as CuTe's
 //! `print_latex` does), each cell holding the offset `L(row, col)`; or, for a thread-value
 //! layout, the offset space laid out column-major on an `M x N` grid with each cell labelled by
-//! the first `(thread, value)` that maps to it.
+//! the first `(thread, value)` that maps to it. A composed layout `A o O o B` is drawn on the grid
+//! of `B`, each cell holding `A(O + B(row, col))` (a GMMA atom, with the `smem_ptr` offset, is
+//! drawn position-independent, as CuTe's `print_layout` and `print_latex` do).
 
 use crate::error::CliError;
-use cute_dynamic::{IntTuple, Layout, append_to_rank, idx2crd, take};
+use cute_dynamic::{
+    AnyLayout, ComposedLayout, IntTuple, Layout, LayoutFn, Offset, append_to_rank, idx2crd,
+    make_composed_layout, take,
+};
 
 /// Most cells a picture or a table may have (256 x 256).
 pub const MAX_CELLS: usize = 65_536;
@@ -32,10 +37,11 @@ impl Cell {
 /// A grid of cells, ready to draw.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Grid {
-    /// The layout, as given.
-    pub layout: Layout,
-    /// The layout drawn: `layout` padded to rank 2 with `_1:_0` modes if its rank is below 2.
-    pub drawn: Layout,
+    /// The layout, as given (for a GMMA atom: its position-independent form, which is drawn).
+    pub layout: AnyLayout,
+    /// The layout drawn: `layout` (or its inner layout `B`) padded to rank 2 with `_1:_0` modes
+    /// if its rank is below 2.
+    pub drawn: AnyLayout,
     /// Number of rows.
     pub rows: usize,
     /// Number of columns.
@@ -47,15 +53,25 @@ pub struct Grid {
     pub col_coords: Option<Vec<String>>,
     /// Whether this is a thread-value grid.
     pub tv: bool,
+    /// The SVG colours offset cells by `(offset >> color_shift) mod 8`: 0 for a plain layout;
+    /// `M` for a layout swizzled by `Sw<B,M,S>`, so that each colour is one unit of `2^M`
+    /// elements, which the swizzle moves as a whole (with the offset itself the colours of a
+    /// swizzled layout would not show the swizzle, whose lowest `M` bits never change).
+    pub color_shift: u32,
 }
 
-fn algebra(what: &str, l: &Layout, e: cute_dynamic::LayoutError) -> CliError {
+fn algebra(what: &str, l: &dyn std::fmt::Display, e: cute_dynamic::LayoutError) -> CliError {
     CliError::plain(format!("{what}: cannot evaluate {l}: {e}"))
 }
 
 /// The size of `l`, refused (with `what` in the message) unless it is between 1 and
 /// [`MAX_CELLS`].
 pub fn checked_size(what: &str, l: &Layout) -> Result<usize, CliError> {
+    checked_size_any(what, &AnyLayout::Plain(l.clone()))
+}
+
+/// [`checked_size`] of a plain or composed layout.
+pub fn checked_size_any(what: &str, l: &AnyLayout) -> Result<usize, CliError> {
     let n = l.size().map_err(|e| algebra(what, l, e))?.value();
     if n <= 0 {
         return Err(CliError::plain(format!(
@@ -144,14 +160,76 @@ impl Grid {
             None
         };
         Ok(Grid {
-            layout: l.clone(),
-            drawn,
+            layout: l.clone().into(),
+            drawn: drawn.into(),
             rows,
             cols,
             cells,
             col_coords,
             tv: false,
+            color_shift: 0,
         })
+    }
+
+    /// The grid of a layout, plain ([`Grid::of_layout`]) or composed ([`Grid::of_composed`]).
+    pub fn of_any(l: &AnyLayout) -> Result<Grid, CliError> {
+        match l {
+            AnyLayout::Plain(l) => Grid::of_layout(l),
+            AnyLayout::Composed(c) => Grid::of_composed(c),
+        }
+    }
+
+    /// The grid of a composed layout `A o O o B`: the rows and columns of `B`, each cell holding
+    /// `A(O + B(row, col))`, the value CuTe's `print_layout` and `print_latex` show. A layout with
+    /// the `smem_ptr[Nb](unset)` offset of a GMMA atom is first made position independent (its
+    /// swizzle on element offsets), as CuTe does before drawing it.
+    ///
+    /// ```
+    /// use cute_cli::Grid;
+    /// let g = Grid::of_composed(&"Sw<3,3,3> o _0 o (_8,_64):(_64,_1)".parse().unwrap()).unwrap();
+    /// assert_eq!((g.rows, g.cols), (8, 64));
+    /// assert_eq!(g.cell(1, 0).unwrap().offset, 72); // Sw<3,3,3>(64)
+    /// let atom = cute_dynamic::gmma_atom("GMMA::Layout_K_SW128_Atom<half_t>").unwrap();
+    /// let g = Grid::of_composed(&atom).unwrap();
+    /// assert_eq!(g.layout.to_string(), "Sw<3,3,3> o _0 o (_8,_64):(_64,_1)");
+    /// assert_eq!(g.cell(1, 0).unwrap().offset, 72);
+    /// ```
+    pub fn of_composed(c: &ComposedLayout) -> Result<Grid, CliError> {
+        let what = "picture";
+        let c = match c.offset() {
+            Offset::SmemPtr(_) => match c
+                .as_position_independent_swizzle_layout()
+                .map_err(|e| algebra(what, c, e))?
+            {
+                AnyLayout::Plain(l) => return Grid::of_layout(&l),
+                AnyLayout::Composed(c) => c,
+            },
+            _ => c.clone(),
+        };
+        let LayoutFn::Layout(b) = c.layout_b() else {
+            return Err(CliError::plain(format!(
+                "{what}: {c} has a swizzle as its inner function, which has no shape to draw"
+            )));
+        };
+        let mut g = Grid::of_layout(b)?;
+        for i in 0..g.rows {
+            for j in 0..g.cols {
+                let index = i32::try_from(i + g.rows * j).unwrap_or(i32::MAX);
+                let offset = c.call(index).map_err(|e| algebra(what, &c, e))?;
+                g.cells[i * g.cols + j] = Some(Cell {
+                    offset: offset.value(),
+                    tv: None,
+                });
+            }
+        }
+        if let AnyLayout::Plain(drawn) = &g.drawn {
+            g.drawn = make_composed_layout(c.layout_a().clone(), *c.offset(), drawn.clone()).into();
+        }
+        if let LayoutFn::Swizzle(sw) = c.layout_a() {
+            g.color_shift = u32::try_from(sw.num_base()).unwrap_or(0).min(31);
+        }
+        g.layout = c.into();
+        Ok(g)
     }
 
     /// A thread-value layout `L(t, v) = offset` drawn in its offset space: `t` runs over mode 0,
@@ -223,14 +301,55 @@ impl Grid {
             }
         }
         Ok(Grid {
-            layout: l.clone(),
-            drawn,
+            layout: l.clone().into(),
+            drawn: drawn.into(),
             rows,
             cols,
             cells,
             col_coords: None,
             tv: true,
+            color_shift: 0,
         })
+    }
+
+    /// The grid with rows and columns swapped (how CuTe draws the `(N, K)` grid of an MMA's B
+    /// operand: `K` rows above the `N` columns of C).
+    ///
+    /// ```
+    /// use cute_cli::Grid;
+    /// let g = Grid::of_layout(&"(2,3):(1,2)".parse().unwrap()).unwrap().transposed();
+    /// assert_eq!((g.rows, g.cols), (3, 2));
+    /// assert_eq!(g.cell(2, 1).unwrap().offset, 5);
+    /// ```
+    pub fn transposed(&self) -> Grid {
+        let mut cells = Vec::with_capacity(self.cells.len());
+        for c in 0..self.cols {
+            for r in 0..self.rows {
+                cells.push(self.cell(r, c));
+            }
+        }
+        Grid {
+            rows: self.cols,
+            cols: self.rows,
+            cells,
+            col_coords: None,
+            ..self.clone()
+        }
+    }
+
+    /// The filled cells of a thread-value grid as `(row, column, thread, value)`, in the order
+    /// CuTe's `print_latex_tv` prints them: by thread, then value.
+    pub fn tv_cells(&self) -> Vec<(usize, usize, usize, usize)> {
+        let mut out: Vec<(usize, usize, usize, usize)> = (0..self.rows)
+            .flat_map(|r| (0..self.cols).map(move |c| (r, c)))
+            .filter_map(|(r, c)| {
+                self.cell(r, c)
+                    .and_then(|cell| cell.tv)
+                    .map(|(t, v)| (r, c, t, v))
+            })
+            .collect();
+        out.sort_by_key(|&(_, _, t, v)| (t, v));
+        out
     }
 
     /// The cell at row `r`, column `c`.

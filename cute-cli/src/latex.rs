@@ -5,12 +5,92 @@
 
 use crate::grid::Grid;
 use crate::svg::TV_PALETTE;
+use crate::tv::{MmaGrids, TvFigure};
 use std::fmt::Write as _;
 
 /// CuTe's `TikzColor_BWx8`: the fill of offset `k` is `BW_PALETTE[k % 8]`.
 pub const BW_PALETTE: [&str; 8] = [
     "black!00", "black!40", "black!20", "black!60", "black!10", "black!50", "black!30", "black!70",
 ];
+
+const HEADER: &str = "\\documentclass[convert]{standalone}\n\\usepackage{tikz}\n\n\\begin{document}\n\
+     \\begin{tikzpicture}[x={(0cm,-1cm)},y={(1cm,0cm)},every node/.style={minimum size=1cm, \
+     outer sep=0pt}]\n\n";
+
+/// The nodes of a thread-value grid, in CuTe's order (by thread, then value), the grid's cell
+/// `(r, c)` at TikZ position `(r + dr, c + dc)`.
+fn tv_nodes(out: &mut String, g: &Grid, dr: i64, dc: i64) {
+    for (i, j, t, v) in g.tv_cells() {
+        let (r, gr, b) = TV_PALETTE[t % 8];
+        let (i, j) = (i as i64 + dr, j as i64 + dc);
+        // Writing to a String cannot fail.
+        let _ = writeln!(
+            out,
+            "\\node[fill={{rgb,255:red,{r};green,{gr};blue,{b}}}] at ({i},{j}) \
+             {{\\shortstack{{T{t} \\\\ V{v}}}}};"
+        );
+    }
+}
+
+/// The TikZ document of a thread-value picture: [`latex`] of its grid (CuTe's
+/// `print_latex_tv`), or [`latex_mma`].
+pub fn latex_tv(f: &TvFigure) -> String {
+    match f {
+        TvFigure::Single(g) => latex(g),
+        TvFigure::Mma(m) => latex_mma(m),
+    }
+}
+
+/// The TikZ document of an MMA's thread-value layouts, line for line as CuTe's
+/// `print_latex_mma` writes it (the comment lines show the TV layouts, where CuTe prints the
+/// identity tensors composed with them): C at `(0,0)`, A at `(0,-K-1)`, B at `(-K-1,0)`.
+///
+/// ```
+/// use cute_cli::{latex::latex_mma, tv::TvFigure};
+/// let l = |s: &str| s.parse().unwrap();
+/// let TvFigure::Mma(m) = TvFigure::mma(&l("(_2,_2):(_1,_2)"), &l("_2:_1"), &l("_2:_1"), (2, 2, 1)).unwrap()
+/// else { panic!() };
+/// let doc = latex_mma(&m);
+/// assert!(doc.starts_with("% LayoutC: (_2,_2):(_1,_2)\n% LayoutA: _2:_1\n% LayoutB: _2:_1\n"));
+/// assert!(doc.contains("\\draw[color=black,thick,shift={(-0.5,-0.5)}] (0,-2) grid (2,-1);\n"));
+/// assert!(doc.contains("\\node at (-3,1) {\\Large{\\texttt{1}}};\n")); // B's column n = 1
+/// ```
+pub fn latex_mma(m: &MmaGrids) -> String {
+    let (mm, nn, kk) = (m.mnk.0 as i64, m.mnk.1 as i64, m.mnk.2 as i64);
+    let mut out = String::new();
+    // Writing to a String cannot fail; the results below are ignored for that reason.
+    let _ = writeln!(out, "% LayoutC: {}", m.c.layout);
+    let _ = writeln!(out, "% LayoutA: {}", m.a.layout);
+    let _ = writeln!(out, "% LayoutB: {}", m.b.layout);
+    out.push_str(HEADER);
+    tv_nodes(&mut out, &m.c, 0, 0);
+    let grid = "\\draw[color=black,thick,shift={(-0.5,-0.5)}]";
+    let _ = writeln!(out, "{grid} (0,0) grid ({mm},{nn});\n");
+    tv_nodes(&mut out, &m.a, 0, -kk - 1);
+    let _ = writeln!(out, "{grid} (0,{}) grid ({mm},-1);\n", -kk - 1);
+    let node = |out: &mut String, r: i64, c: i64, text: i64| {
+        let _ = writeln!(
+            out,
+            "\\node at ({r},{c}) {{\\Large{{\\texttt{{{text}}}}}}};"
+        );
+    };
+    for i in 0..mm {
+        node(&mut out, i, -kk - 2, i);
+    }
+    for k in 0..kk {
+        node(&mut out, -1, k - kk - 1, k);
+    }
+    tv_nodes(&mut out, &m.b, -kk - 1, 0);
+    let _ = writeln!(out, "{grid} ({},0) grid (-1,{nn});\n", -kk - 1);
+    for n in 0..nn {
+        node(&mut out, -kk - 2, n, n);
+    }
+    for k in 0..kk {
+        node(&mut out, k - kk - 1, -1, k);
+    }
+    out.push_str("\\end{tikzpicture}\n\\end{document}\n");
+    out
+}
 
 /// The TikZ document of a grid.
 ///
@@ -30,33 +110,21 @@ pub fn latex(g: &Grid) -> String {
     } else {
         let _ = writeln!(out, "% Layout: {}", g.drawn);
     }
-    out.push_str(
-        "\\documentclass[convert]{standalone}\n\\usepackage{tikz}\n\n\\begin{document}\n\
-         \\begin{tikzpicture}[x={(0cm,-1cm)},y={(1cm,0cm)},every node/.style={minimum size=1cm, \
-         outer sep=0pt}]\n\n",
-    );
-    for i in 0..g.rows {
-        for j in 0..g.cols {
-            let Some(cell) = g.cell(i, j) else {
-                continue;
-            };
-            match cell.tv {
-                Some((t, v)) => {
-                    let (r, gr, b) = TV_PALETTE[t % 8];
-                    let _ = writeln!(
-                        out,
-                        "\\node[fill={{rgb,255:red,{r};green,{gr};blue,{b}}}] at ({i},{j}) \
-                         {{\\shortstack{{T{t} \\\\ V{v}}}}};"
-                    );
-                }
-                None => {
-                    let color = BW_PALETTE[usize::try_from(cell.offset.rem_euclid(8)).unwrap_or(0)];
-                    let _ = writeln!(
-                        out,
-                        "\\node[fill={color}] at ({i},{j}) {{{}}};",
-                        cell.offset
-                    );
-                }
+    out.push_str(HEADER);
+    if g.tv {
+        tv_nodes(&mut out, g, 0, 0);
+    } else {
+        for i in 0..g.rows {
+            for j in 0..g.cols {
+                let Some(cell) = g.cell(i, j) else {
+                    continue;
+                };
+                let color = BW_PALETTE[usize::try_from(cell.offset.rem_euclid(8)).unwrap_or(0)];
+                let _ = writeln!(
+                    out,
+                    "\\node[fill={color}] at ({i},{j}) {{{}}};",
+                    cell.offset
+                );
             }
         }
     }

@@ -14,11 +14,14 @@
 //! ```
 //!
 //! The parts, one concept per module:
-//! * [`parse`]: the expression grammar (calls, names, CuTe literals), with byte offsets;
+//! * [`parse`]: the expression grammar (calls, names, CuTe literals, composed layouts
+//!   `A o O o B`), with byte offsets;
+//! * [`named`]: values named by their C++ type (`Sw<3,4,3>`, `GMMA::Layout_K_SW128_Atom<half_t>`);
 //! * [`eval`]: the operation table and evaluation;
 //! * [`value`]: values, their conversions and the three print views;
 //! * [`session`]: line-by-line input with names;
-//! * [`grid`]: the grid every picture draws (offsets, or thread-value labels);
+//! * [`grid`]: the grid every picture draws (offsets, swizzled offsets, or thread-value labels);
+//! * [`tv`]: thread-value pictures (one TV layout, or the C, A and B layouts of an MMA);
 //! * [`draw`], [`table`], [`svg`], [`latex`]: the outputs;
 //! * [`cli`]: the command line;
 //! * [`error`]: errors, rendered with a caret under the offending character.
@@ -31,10 +34,12 @@ pub mod error;
 pub mod eval;
 pub mod grid;
 pub mod latex;
+pub mod named;
 pub mod parse;
 pub mod session;
 pub mod svg;
 pub mod table;
+pub mod tv;
 pub mod value;
 
 pub use cli::{Cli, run};

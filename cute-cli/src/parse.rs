@@ -2,9 +2,15 @@
 //!
 //! ```text
 //! statement := [ identifier "=" ] expr
-//! expr      := identifier "(" [ expr { "," expr } ] ")"     -- an operation call
+//! expr      := primary [ "o" offset "o" primary ]          -- a composed layout A o O o B
+//! primary   := identifier "(" [ expr { "," expr } ] ")"    -- an operation call (or a named
+//!                                                             value applied to a coordinate)
+//!            | typename [ "(" expr { "," expr } ")" ]      -- Sw<3,4,3>, Sw<3,4,3>(128), GMMA atoms
 //!            | identifier                                  -- a name given earlier
 //!            | value                                       -- CuTe text
+//! typename  := identifier { "::" identifier } [ "<" ... ">" ]   -- followed by "<" or "::"
+//! offset    := "smem_ptr[" digits "b](unset)" | "M_" digits "|(" digits "&" digits ")=" digits
+//!            | primary                                     -- an integer
 //! value     := term [ ":" term ]
 //! term      := "(" [ value { "," value } ] ")" | "_" [ "-" ] digits | "_" | [ "-" ] digits
 //! identifier:= letter { letter | digit | "_" }
@@ -14,11 +20,13 @@
 //! else starts CuTe text. CuTe text has parentheses and commas of its own, so a value is parsed
 //! by the `value` rule above (the grammar of CuTe's printed text), and the text it spans is then
 //! read by `cute-dynamic` (`Tiler::from_str`), whose byte offsets are shifted by the start of the
-//! literal. Whitespace may separate any two tokens.
+//! literal. Whitespace may separate any two tokens. An identifier followed by `<` or `::` is a C++
+//! type name (a swizzle or a GMMA atom, see [`crate::named`]); `o` between expressions composes
+//! them as CuTe prints a composed layout.
 
 use crate::error::CliError;
 use crate::value::Value;
-use cute_dynamic::{ErrorKind, LayoutError, Tiler};
+use cute_dynamic::{ErrorKind, LayoutError, Offset, Tiler};
 
 /// Deepest nesting of calls and of parentheses accepted, so that no input exhausts the stack.
 pub const MAX_DEPTH: usize = 64;
@@ -42,20 +50,58 @@ pub enum Expr {
         /// Where it starts.
         at: usize,
     },
-    /// CuTe text such as `(_4,_2):(_2,_1)`, already read.
+    /// CuTe text such as `(_4,_2):(_2,_1)`, or a type name such as `Sw<3,4,3>`, already read.
     Literal {
         /// Its value.
         value: Value,
         /// Where it starts.
         at: usize,
     },
+    /// A value applied to a coordinate: `Sw<3,4,3>(128)` (CuTe's `operator()`).
+    Apply {
+        /// What is applied (a swizzle or a layout).
+        callee: Box<Expr>,
+        /// The coordinate: one argument, or the modes of a coordinate tuple.
+        args: Vec<Expr>,
+        /// Where the callee starts.
+        at: usize,
+    },
+    /// A composed layout `A o O o B` (CuTe's `ComposedLayout`, as CuTe prints it).
+    Composed {
+        /// The outer function `A` (a swizzle or a layout).
+        a: Box<Expr>,
+        /// The offset `O`.
+        offset: OffsetExpr,
+        /// The inner function `B` (a layout or a swizzle).
+        b: Box<Expr>,
+        /// Where `A` starts.
+        at: usize,
+    },
+}
+
+/// The offset of a composed layout: one of CuTe's special prints, or an expression of an integer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OffsetExpr {
+    /// `smem_ptr[Nb](unset)` or a MixedBits value `M_S|(d&F)=V`.
+    Tag {
+        /// The offset.
+        value: Offset,
+        /// Where it starts.
+        at: usize,
+    },
+    /// An integer (`_0`, `7`, a name bound to an integer, ...).
+    Expr(Box<Expr>),
 }
 
 impl Expr {
     /// Where the expression starts in the input.
     pub fn at(&self) -> usize {
         match self {
-            Expr::Call { at, .. } | Expr::Name { at, .. } | Expr::Literal { at, .. } => *at,
+            Expr::Call { at, .. }
+            | Expr::Name { at, .. }
+            | Expr::Literal { at, .. }
+            | Expr::Apply { at, .. }
+            | Expr::Composed { at, .. } => *at,
         }
     }
 }
@@ -167,9 +213,84 @@ impl<'a> Parser<'a> {
         Ok(Statement { target, expr })
     }
 
+    /// `primary [ "o" offset "o" primary ]`.
     fn expr(&mut self) -> Result<Expr, CliError> {
+        let a = self.primary()?;
+        if !self.composition_operator() {
+            return Ok(a);
+        }
+        let offset = self.offset()?;
+        if !self.composition_operator() {
+            return Err(self
+                .expected("' o ' and the inner layout (a composed layout is written A o O o B)"));
+        }
+        let b = self.primary()?;
+        let end = self.pos;
+        if self.composition_operator() {
+            let at = self.pos;
+            self.pos = end;
+            return Err(CliError::at(
+                "a composed layout has three parts, A o O o B",
+                at,
+            ));
+        }
+        Ok(Expr::Composed {
+            at: a.at(),
+            a: Box::new(a),
+            offset,
+            b: Box::new(b),
+        })
+    }
+
+    /// Whether an `o` (as a word) follows; if so, it is consumed.
+    fn composition_operator(&mut self) -> bool {
+        let start = self.pos;
+        self.skip_spaces();
+        if self.identifier().is_some_and(|(name, _)| name == "o") {
+            return true;
+        }
+        self.pos = start;
+        false
+    }
+
+    /// The offset of `A o O o B`: `smem_ptr[Nb](unset)`, a MixedBits print, or an integer
+    /// expression.
+    fn offset(&mut self) -> Result<OffsetExpr, CliError> {
+        self.skip_spaces();
+        let at = self.pos;
+        let rest = &self.text[at..];
+        let mixed = rest
+            .strip_prefix("M_")
+            .is_some_and(|r| r.starts_with(|c: char| c.is_ascii_digit()));
+        if !(rest.starts_with("smem_ptr[") || mixed) {
+            return Ok(OffsetExpr::Expr(Box::new(self.primary()?)));
+        }
+        // Scan the print: word characters and `[]|(&=`; a `)` only where `=` follows (MixedBits)
+        // or at the end of `(unset)`.
+        while let Some(c) = self.peek() {
+            let keep = c.is_ascii_alphanumeric()
+                || b"_[]|(&=-".contains(&c)
+                || (c == b')'
+                    && (self.bytes.get(self.pos + 1) == Some(&b'=')
+                        || self.text[at..self.pos].ends_with("(unset")));
+            if !keep {
+                break;
+            }
+            self.pos += 1;
+        }
+        let value = self.text[at..self.pos]
+            .parse::<Offset>()
+            .map_err(|e| literal_error(&e, at))?;
+        Ok(OffsetExpr::Tag { value, at })
+    }
+
+    /// A call, a type name (maybe applied), a name, or CuTe text.
+    fn primary(&mut self) -> Result<Expr, CliError> {
         self.skip_spaces();
         if let Some((name, at)) = self.identifier() {
+            if self.peek() == Some(b'<') || self.text[self.pos..].starts_with("::") {
+                return self.type_name(at);
+            }
             let after_name = self.pos;
             self.skip_spaces();
             if self.peek() == Some(b'(') {
@@ -188,6 +309,53 @@ impl<'a> Parser<'a> {
                 "an expression: CuTe text (an integer, '_' or '('), a name or an operation call",
             )),
         }
+    }
+
+    /// A C++ type name starting at `at` (its first identifier already read), then an optional
+    /// application `(args)`.
+    fn type_name(&mut self, at: usize) -> Result<Expr, CliError> {
+        while self.text[self.pos..].starts_with("::") {
+            self.pos += 2;
+            if self.identifier().is_none() {
+                return Err(self.expected("a name after '::'"));
+            }
+        }
+        if self.peek() == Some(b'<') {
+            let mut depth = 0usize;
+            loop {
+                match self.peek() {
+                    Some(b'<') => depth += 1,
+                    Some(b'>') => {
+                        depth = depth.saturating_sub(1);
+                        if depth == 0 {
+                            self.pos += 1;
+                            break;
+                        }
+                    }
+                    Some(b'\n') | None => return Err(self.expected("'>'")),
+                    Some(_) => {}
+                }
+                self.pos += 1;
+            }
+        }
+        let value = crate::named::resolve(&self.text[at..self.pos])
+            .map_err(|message| CliError::at(message, at))?;
+        let literal = Expr::Literal { value, at };
+        let end = self.pos;
+        self.skip_spaces();
+        if self.peek() != Some(b'(') {
+            self.pos = end;
+            return Ok(literal);
+        }
+        self.pos += 1;
+        self.enter()?;
+        let args = self.args()?;
+        self.depth -= 1;
+        Ok(Expr::Apply {
+            callee: Box::new(literal),
+            args,
+            at,
+        })
     }
 
     /// The arguments of a call, after its `(`, through its `)`.

@@ -5,10 +5,12 @@
 //! cells stay readable when zoomed).
 //!
 //! Colours: an offset grid cycles through [`OFFSET_PALETTE`] by offset (`offset mod 8`, the idea
-//! of CuTe's `TikzColor_BWx8`, in colour); a thread-value grid colours by thread with CuTe's
+//! of CuTe's `TikzColor_BWx8`, in colour; for a layout swizzled by `Sw<B,M,S>`, by the `2^M`-element
+//! unit, `(offset >> M) mod 8`, so that the swizzle shows); a thread-value grid colours by thread with CuTe's
 //! `TikzColor_TV` palette [`TV_PALETTE`] (`thread mod 8`). Empty cells are white.
 
 use crate::grid::{Cell, Grid};
+use crate::tv::{MmaGrids, TvFigure};
 use std::fmt::Write as _;
 
 /// Side of a cell in SVG units.
@@ -53,13 +55,24 @@ pub const EMPTY: Rgb = (255, 255, 255);
 /// assert_eq!(fill(Some(Cell { offset: 9, tv: Some((11, 0)) })), TV_PALETTE[3]);
 /// ```
 pub fn fill(cell: Option<Cell>) -> Rgb {
+    fill_shifted(cell, 0)
+}
+
+/// The fill colour of a cell of a grid whose offsets are coloured by `offset >> shift`
+/// ([`Grid::color_shift`]).
+///
+/// ```
+/// use cute_cli::{svg::{fill_shifted, OFFSET_PALETTE}, Cell};
+/// assert_eq!(fill_shifted(Some(Cell { offset: 72, tv: None }), 3), OFFSET_PALETTE[1]);
+/// ```
+pub fn fill_shifted(cell: Option<Cell>, shift: u32) -> Rgb {
     match cell {
         None => EMPTY,
         Some(Cell {
             tv: Some((t, _)), ..
         }) => TV_PALETTE[t % 8],
         Some(Cell { offset, .. }) => {
-            OFFSET_PALETTE[usize::try_from(offset.rem_euclid(8)).unwrap_or(0)]
+            OFFSET_PALETTE[usize::try_from((offset >> shift.min(31)).rem_euclid(8)).unwrap_or(0)]
         }
     }
 }
@@ -137,6 +150,145 @@ pub fn geometry(g: &Grid) -> Geometry {
     }
 }
 
+/// The cells of a grid with their top-left corner at `(x0, y0)`: a group of rectangles, then a
+/// group of labels at `font` size.
+fn cells(out: &mut String, g: &Grid, x0: f64, y0: f64, font: f64) {
+    // Writing to a String cannot fail; the results below are ignored for that reason.
+    let _ = writeln!(out, r#"<g stroke="black" stroke-width="1">"#);
+    for r in 0..g.rows {
+        for c in 0..g.cols {
+            let (red, green, blue) = fill_shifted(g.cell(r, c), g.color_shift);
+            let _ = writeln!(
+                out,
+                r#"<rect x="{}" y="{}" width="{}" height="{}" fill="rgb({red},{green},{blue})"/>"#,
+                num(x0 + c as f64 * CELL),
+                num(y0 + r as f64 * CELL),
+                num(CELL),
+                num(CELL)
+            );
+        }
+    }
+    let _ = writeln!(out, "</g>");
+    let _ = writeln!(out, r#"<g font-size="{}" fill="black">"#, num(font));
+    for r in 0..g.rows {
+        for c in 0..g.cols {
+            let Some(cell) = g.cell(r, c) else {
+                continue;
+            };
+            let _ = writeln!(
+                out,
+                r#"<text x="{}" y="{}" text-anchor="middle" dominant-baseline="central">{}</text>"#,
+                num(x0 + (c as f64 + 0.5) * CELL),
+                num(y0 + (r as f64 + 0.5) * CELL),
+                escape(&cell.label())
+            );
+        }
+    }
+    let _ = writeln!(out, "</g>");
+}
+
+/// The longest cell label of some grids.
+fn longest_label<'a>(grids: impl IntoIterator<Item = &'a Grid>) -> usize {
+    grids
+        .into_iter()
+        .flat_map(|g| g.cells.iter().flatten().map(|c| c.label().len()))
+        .max()
+        .unwrap_or(1)
+}
+
+/// The SVG document of a thread-value picture: [`svg`] of its grid, or [`svg_mma`].
+pub fn svg_tv(f: &TvFigure) -> String {
+    match f {
+        TvFigure::Single(g) => svg(g),
+        TvFigure::Mma(m) => svg_mma(m),
+    }
+}
+
+/// The SVG document of an MMA's thread-value layouts, placed as CuTe's `print_latex_mma` places
+/// them on its grid of unit cells: C (`M x N`) at row 0, column 0; A (`M x K`) on its left, in
+/// columns `-K-1 .. -2`; B (`K x N`) above it, in rows `-K-1 .. -2`; the row and column numbers
+/// of A and B in the cells beside them. Three caption lines give the layouts.
+///
+/// ```
+/// use cute_cli::{svg::svg_mma, tv::TvFigure};
+/// let l = |s: &str| s.parse().unwrap();
+/// let TvFigure::Mma(m) = TvFigure::mma(&l("(_2,_2):(_1,_2)"), &l("_2:_1"), &l("_2:_1"), (2, 2, 1)).unwrap()
+/// else { panic!() };
+/// let doc = svg_mma(&m);
+/// assert_eq!(doc.matches(r#"width="40""#).count(), 4 + 2 + 2); // the cells of C, A and B
+/// ```
+pub fn svg_mma(m: &MmaGrids) -> String {
+    let (rows, cols, depth) = (m.mnk.0 as f64, m.mnk.1 as f64, m.mnk.2 as f64);
+    let lines = [
+        format!(
+            "MMA thread-value layouts, tile (M,N,K) = ({},{},{})",
+            m.mnk.0, m.mnk.1, m.mnk.2
+        ),
+        format!("C (M x N) = {}", m.c.layout),
+        format!("A (M x K) = {}, left", m.a.layout),
+        format!("B (N x K) = {}, top", m.b.layout),
+    ];
+    let top = CAPTION * lines.len() as f64 * 0.75 + 8.0;
+    // Lattice cell (r, c) of CuTe's picture has its top-left corner at (x(c), y(r)).
+    let x = |c: f64| 4.0 + (c + depth + 2.0) * CELL;
+    let y = |r: f64| top + (r + depth + 2.0) * CELL;
+    let caption = lines
+        .iter()
+        .map(|l| text_width(l.len(), 14.0) + 8.0)
+        .fold(0.0, f64::max);
+    let width = (x(cols) + 4.0).max(caption).ceil();
+    let height = (y(rows) + 4.0).ceil();
+    let (w, h) = (num(width), num(height));
+    let font = fit(longest_label([&m.c, &m.a, &m.b]), CELL - 8.0, 16.0);
+    let mut out = String::new();
+    let _ = writeln!(out, r#"<?xml version="1.0" encoding="UTF-8"?>"#);
+    let _ = writeln!(
+        out,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" font-family="DejaVu Sans Mono, Menlo, Consolas, Liberation Mono, Courier New, monospace">"#
+    );
+    let _ = writeln!(out, "<title>{}</title>", escape(&lines.join("; ")));
+    let _ = writeln!(
+        out,
+        r#"<rect x="0" y="0" width="{w}" height="{h}" fill="white"/>"#
+    );
+    for (i, line) in lines.iter().enumerate() {
+        let _ = writeln!(
+            out,
+            r#"<text x="4" y="{}" font-size="14" dominant-baseline="central">{}</text>"#,
+            num(CAPTION * 0.75 * (i as f64 + 0.5) + 4.0),
+            escape(line)
+        );
+    }
+    // Row and column numbers, centred in their cells.
+    let _ = writeln!(out, r##"<g fill="#555555">"##);
+    let mut label = |r: f64, c: f64, text: usize| {
+        let text = text.to_string();
+        let _ = writeln!(
+            out,
+            r#"<text x="{}" y="{}" font-size="{}" text-anchor="middle" dominant-baseline="central">{text}</text>"#,
+            num(x(c) + CELL / 2.0),
+            num(y(r) + CELL / 2.0),
+            num(fit(text.len(), CELL - 4.0, LABEL_FONT + 2.0))
+        );
+    };
+    for i in 0..m.mnk.0 {
+        label(i as f64, -depth - 2.0, i); // A's rows: m
+    }
+    for k in 0..m.mnk.2 {
+        label(-1.0, k as f64 - depth - 1.0, k); // A's columns: k
+        label(k as f64 - depth - 1.0, -1.0, k); // B's rows: k
+    }
+    for n in 0..m.mnk.1 {
+        label(-depth - 2.0, n as f64, n); // B's columns: n
+    }
+    let _ = writeln!(out, "</g>");
+    cells(&mut out, &m.c, x(0.0), y(0.0), font);
+    cells(&mut out, &m.a, x(-depth - 1.0), y(0.0), font);
+    cells(&mut out, &m.b, x(0.0), y(-depth - 1.0), font);
+    let _ = writeln!(out, "</svg>");
+    out
+}
+
 /// The SVG document of a grid.
 ///
 /// ```
@@ -149,12 +301,7 @@ pub fn geometry(g: &Grid) -> Geometry {
 pub fn svg(g: &Grid) -> String {
     let geo = geometry(g);
     let (w, h) = (num(geo.width), num(geo.height));
-    let labels: Vec<String> = g
-        .cells
-        .iter()
-        .map(|c| c.map(|c| c.label()).unwrap_or_default())
-        .collect();
-    let longest = labels.iter().map(String::len).max().unwrap_or(1);
+    let longest = longest_label([g]);
     let font = fit(longest, CELL - 8.0, 16.0);
     let title = title(g);
     let mut out = String::with_capacity(200 + g.cells.len() * 160);
@@ -208,39 +355,7 @@ pub fn svg(g: &Grid) -> String {
         );
     }
     let _ = writeln!(out, "</g>");
-    // Cells.
-    let _ = writeln!(out, r#"<g stroke="black" stroke-width="1">"#);
-    for r in 0..g.rows {
-        for c in 0..g.cols {
-            let (red, green, blue) = fill(g.cell(r, c));
-            let _ = writeln!(
-                out,
-                r#"<rect x="{}" y="{}" width="{}" height="{}" fill="rgb({red},{green},{blue})"/>"#,
-                num(geo.x0 + c as f64 * CELL),
-                num(geo.y0 + r as f64 * CELL),
-                num(CELL),
-                num(CELL)
-            );
-        }
-    }
-    let _ = writeln!(out, "</g>");
-    // Labels.
-    let _ = writeln!(out, r#"<g font-size="{}" fill="black">"#, num(font));
-    for r in 0..g.rows {
-        for c in 0..g.cols {
-            let label = &labels[r * g.cols + c];
-            if label.is_empty() {
-                continue;
-            }
-            let _ = writeln!(
-                out,
-                r#"<text x="{}" y="{}" text-anchor="middle" dominant-baseline="central">{label}</text>"#,
-                num(geo.x0 + (c as f64 + 0.5) * CELL),
-                num(geo.y0 + (r as f64 + 0.5) * CELL)
-            );
-        }
-    }
-    let _ = writeln!(out, "</g>");
+    cells(&mut out, g, geo.x0, geo.y0, font);
     let _ = writeln!(out, "</svg>");
     out
 }

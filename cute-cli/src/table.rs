@@ -2,8 +2,8 @@
 //! coordinate (`idx2crd(index, shape)`) and the offset `L(index)`.
 
 use crate::error::CliError;
-use crate::grid::checked_size;
-use cute_dynamic::{IntTuple, Layout, idx2crd};
+use crate::grid::checked_size_any;
+use cute_dynamic::{AnyLayout, IntTuple, Layout, idx2crd};
 
 /// The function table of a layout (run-time view: plain numbers).
 ///
@@ -13,11 +13,23 @@ use cute_dynamic::{IntTuple, Layout, idx2crd};
 ///     "index  coord  offset\n    0  (0,0)       0\n    1  (1,0)       2\n    2  (0,1)       1\n    3  (1,1)       3\n");
 /// ```
 pub fn table(l: &Layout) -> Result<String, CliError> {
-    let n = checked_size("--table", l)?;
+    table_any(&AnyLayout::Plain(l.clone()))
+}
+
+/// The function table of a plain or composed layout: for a composed layout `A o O o B` the
+/// coordinate is that of `B` and the offset `A(O + B(index))`.
+///
+/// ```
+/// let c = "Sw<1,0,1> o _0 o (_2,_2):(_1,_2)".parse().unwrap();
+/// assert_eq!(cute_cli::table::table_any(&c).unwrap().lines().nth(2), Some("    1  (1,0)       1"));
+/// assert_eq!(cute_cli::table::table_any(&c).unwrap().lines().nth(3), Some("    2  (0,1)       3"));
+/// ```
+pub fn table_any(l: &AnyLayout) -> Result<String, CliError> {
+    let n = checked_size_any("--table", l)?;
     let rows = (0..n)
         .map(|i| {
             let i = i32::try_from(i).unwrap_or(i32::MAX);
-            let coord = idx2crd(&IntTuple::d(i), l.shape())?;
+            let coord = idx2crd(&IntTuple::d(i), l.shape()?)?;
             Ok((i, coord.values().to_string(), l.call(i)?.value()))
         })
         .collect::<Result<Vec<_>, cute_dynamic::LayoutError>>()

@@ -1,7 +1,9 @@
 //! The values an expression can have, how they convert into the argument kinds CuTe's
 //! operations take, and how they print in the three views.
 
-use cute_dynamic::{Bool, Coord, Int, IntTuple, Layout, Tiler};
+use cute_dynamic::{
+    AnyLayout, Bool, ComposedLayout, Coord, Int, IntTuple, Layout, LayoutFn, Offset, Swizzle, Tiler,
+};
 use std::fmt::Write as _;
 
 /// How a result is printed.
@@ -36,6 +38,11 @@ pub enum Value {
     Tiler(Tiler),
     /// The offsets `L(0), L(1), ...` of `call(L)`.
     List(Vec<Int>),
+    /// A swizzle `Sw<B,M,S>` (CuTe's `Swizzle<B,M,S>`).
+    Swizzle(Swizzle),
+    /// A composed layout `A o O o B` (CuTe's `ComposedLayout`), e.g. a swizzled layout
+    /// `Sw<3,4,3> o _0 o (_8,_64):(_64,_1)` or a GMMA shared-memory atom.
+    Composed(ComposedLayout),
 }
 
 fn tiler_has_layout(t: &Tiler) -> bool {
@@ -91,6 +98,39 @@ fn coord_to_tiler(c: &Coord) -> Tiler {
         Coord::Underscore => Tiler::Underscore,
         Coord::Tuple(items) => Tiler::Tuple(items.iter().map(coord_to_tiler).collect()),
     }
+}
+
+fn write_layout(out: &mut String, l: &Layout, view: View) {
+    // Writing to a String cannot fail.
+    let _ = match view {
+        View::Cute => write!(out, "{l}"),
+        View::Dsl => write!(out, "{}", l.dsl()),
+        View::Values => write!(out, "{}", l.values()),
+    };
+}
+
+fn write_fn(out: &mut String, f: &LayoutFn, view: View) {
+    match f {
+        LayoutFn::Swizzle(s) => {
+            let _ = write!(out, "{s}");
+        }
+        LayoutFn::Layout(l) => write_layout(out, l, view),
+    }
+}
+
+/// `A o O o B` in a view: the layouts and an integer offset in that view; a swizzle, the
+/// `smem_ptr` tag and a MixedBits offset as CuTe prints them.
+fn write_composed(out: &mut String, c: &ComposedLayout, view: View) {
+    write_fn(out, c.layout_a(), view);
+    out.push_str(" o ");
+    match c.offset() {
+        Offset::Int(i) => write_int(out, *i, view),
+        other => {
+            let _ = write!(out, "{other}");
+        }
+    }
+    out.push_str(" o ");
+    write_fn(out, c.layout_b(), view);
 }
 
 fn write_int(out: &mut String, i: Int, view: View) {
@@ -156,6 +196,34 @@ impl Value {
             Value::Coord(_) => "a coordinate with '_'",
             Value::Tiler(_) => "a tiler",
             Value::List(_) => "a list of offsets",
+            Value::Swizzle(_) => "a swizzle",
+            Value::Composed(_) => "a composed layout",
+        }
+    }
+
+    /// The value of a result that may or may not be composed (what the operations on composed
+    /// layouts return).
+    ///
+    /// ```
+    /// use cute_cli::Value;
+    /// let v = Value::from_any("Sw<1,0,1> o _0 o _4:_1".parse().unwrap());
+    /// assert_eq!(v.kind(), "a composed layout");
+    /// let v = Value::from_any("_4:_1".parse().unwrap());
+    /// assert_eq!(v.kind(), "a layout");
+    /// ```
+    pub fn from_any(l: AnyLayout) -> Value {
+        match l {
+            AnyLayout::Plain(l) => Value::Layout(l),
+            AnyLayout::Composed(c) => Value::Composed(c),
+        }
+    }
+
+    /// The layout, plain or composed, if this is one (what the pictures and tables draw).
+    pub fn as_any_layout(&self) -> Option<AnyLayout> {
+        match self {
+            Value::Layout(l) => Some(AnyLayout::Plain(l.clone())),
+            Value::Composed(c) => Some(AnyLayout::Composed(c.clone())),
+            _ => None,
         }
     }
 
@@ -207,6 +275,9 @@ impl Value {
     /// assert_eq!(v.show(View::Cute), "(_6,_2):(8,_2)");
     /// assert_eq!(v.show(View::Dsl), "(6,2):(?,2)");
     /// assert_eq!(v.show(View::Values), "(6,2):(8,2)");
+    /// let c = Value::Composed("Sw<3,4,3> o 7 o (_8,_64):(_64,_1)".parse().unwrap());
+    /// assert_eq!(c.show(View::Cute), "Sw<3,4,3> o 7 o (_8,_64):(_64,_1)");
+    /// assert_eq!(c.show(View::Dsl), "Sw<3,4,3> o ? o (8,64):(64,1)");
     /// ```
     pub fn show(&self, view: View) -> String {
         match (self, view) {
@@ -227,6 +298,12 @@ impl Value {
             (Value::Coord(c), view) => {
                 let mut out = String::new();
                 write_coord(&mut out, c, view);
+                out
+            }
+            (Value::Swizzle(s), _) => s.to_string(),
+            (Value::Composed(c), view) => {
+                let mut out = String::new();
+                write_composed(&mut out, c, view);
                 out
             }
             (Value::List(items), view) => {

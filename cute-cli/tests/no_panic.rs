@@ -9,6 +9,22 @@ fn exercise(v: &Value) {
     for view in [View::Cute, View::Dsl, View::Values] {
         let _ = v.show(view);
     }
+    if let Some(any) = v.as_any_layout() {
+        let _ = draw::draw_any(&any);
+        let _ = table::table_any(&any);
+        if let Ok(g) = Grid::of_any(&any) {
+            let _ = draw::render(&g);
+            let _ = svg::svg(&g);
+            let _ = latex::latex(&g);
+        }
+    }
+    for tile in [&[][..], &[4, 4], &[4, 4, 4], &[1, 1, 1]] {
+        if let Ok(f) = cute_cli::tv::TvFigure::of_value(v, tile) {
+            let _ = draw::render_tv(&f);
+            let _ = svg::svg_tv(&f);
+            let _ = latex::latex_tv(&f);
+        }
+    }
     let Value::Layout(l) = v else {
         return;
     };
@@ -61,6 +77,25 @@ fn token() -> impl Strategy<Value = String> {
         .prop_map(str::to_string),
         prop::sample::select(vec![
             "(", "(", "(", ")", ")", ")", ",", ",", ":", ":", "_", " ", "=", "#", "-",
+        ])
+        .prop_map(str::to_string),
+        // Swizzles, composed layouts, GMMA atoms and their pieces.
+        prop::sample::select(vec![
+            "Sw<3,4,3>",
+            "Sw<1,0,1>",
+            "Sw<",
+            ">",
+            "<",
+            "::",
+            " o ",
+            " o _0 o ",
+            "smem_ptr[16b](unset)",
+            "smem_ptr[",
+            "M_0|(128&192)=128",
+            "M_",
+            "GMMA::Layout_K_SW128_Atom<half_t>",
+            "GMMA::Layout_MN_INTER_Atom_Bits",
+            "make_tile",
         ])
         .prop_map(str::to_string),
         (0i64..10).prop_map(|n| n.to_string()),
@@ -121,6 +156,30 @@ proptest! {
             format!("{op}(_{n}, {a})"),
             format!("{op}({a}, ({n},_))"),
             a.clone(),
+        ] {
+            check(&text);
+        }
+    }
+
+    #[test]
+    fn calls_on_swizzled_layouts_never_panic(
+        op in prop::sample::select(cute_cli::eval::OPS.iter().map(|o| o.name).collect::<Vec<_>>()),
+        sw in (0i32..4, 0i32..5, -5i32..6).prop_map(|(b, m, s)| format!("Sw<{b},{m},{s}>")),
+        offset in prop::sample::select(vec!["_0", "3", "_-5", "smem_ptr[16b](unset)", "M_0|(128&192)=128"]),
+        a in layout_text(),
+        b in layout_text(),
+        n in 0i32..5,
+    ) {
+        let c = format!("{sw} o {offset} o {a}");
+        for text in [
+            format!("{op}({c})"),
+            format!("{op}({c}, {b})"),
+            format!("{op}(_{n}, {c})"),
+            format!("{op}(({n},_), {c})"),
+            format!("{op}({sw}, {a})"),
+            format!("{op}({a}, {sw})"),
+            format!("{sw}({n})"),
+            c.clone(),
         ] {
             check(&text);
         }

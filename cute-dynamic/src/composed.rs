@@ -440,6 +440,35 @@ impl AnyLayout {
         }
     }
 
+    /// CuTe's `cosize`: of the layout, or of the inner layout `B` of a composed one.
+    ///
+    /// ```
+    /// let l: cute_dynamic::AnyLayout = "Sw<1,0,1> o _0 o (_4,2):(_1,_8)".parse()?;
+    /// assert_eq!(l.cosize()?.to_string(), "12");
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
+    pub fn cosize(&self) -> Result<Int> {
+        match self {
+            AnyLayout::Plain(l) => l.cosize(),
+            AnyLayout::Composed(c) => c.cosize(),
+        }
+    }
+
+    /// CuTe's `shape`: of the layout, or of the inner layout `B` of a composed one (an error if
+    /// `B` is a swizzle, which has no shape).
+    ///
+    /// ```
+    /// let l: cute_dynamic::AnyLayout = "Sw<3,3,3> o _0 o (_8,_64):(_64,_1)".parse()?;
+    /// assert_eq!(l.shape()?.to_string(), "(_8,_64)");
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
+    pub fn shape(&self) -> Result<&IntTuple> {
+        match self {
+            AnyLayout::Plain(l) => Ok(l.shape()),
+            AnyLayout::Composed(c) => c.shape(),
+        }
+    }
+
     /// Evaluate at an index or a coordinate.
     ///
     /// ```

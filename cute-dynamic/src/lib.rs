@@ -80,7 +80,8 @@
 //!
 //! Also: [`make_layout`] (`LayoutLeft`), [`make_layout_major`] (`LayoutRight`), [`Layout::get`]
 //! (`get<I>` / `layout<I>`), [`Layout::layout`] (`layout<I,J,...>`), [`group`], [`select`],
-//! [`take`], [`replace`], [`Layout::concat`] (`make_layout(l0, l1, ...)`), [`print_layout`].
+//! [`take`], [`replace`], [`Layout::concat`] (`make_layout(l0, l1, ...)`), [`print_layout`]
+//! ([`print_composed_layout`] for composed layouts).
 //!
 //! ## Swizzles and composed layouts
 //!
@@ -168,7 +169,7 @@ pub use layout::{
 pub use max_common::{max_common_layout, max_common_vector};
 pub use nullspace::nullspace;
 pub use print::Viewed;
-pub use print_layout::print_layout;
+pub use print_layout::{print_composed_layout, print_layout};
 pub use product::{
     blocked_product, flat_product, logical_product, logical_product_tiler, raked_product,
     tile_to_shape, tiled_product, zipped_product,

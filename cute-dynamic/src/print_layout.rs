@@ -1,5 +1,7 @@
-//! `print_layout`: CuTe's ASCII grid of a rank-2 layout, character for character.
+//! `print_layout`: CuTe's ASCII grid of a rank-2 layout, character for character, for plain and
+//! composed (swizzled) layouts.
 
+use crate::composed::{AnyLayout, ComposedLayout, LayoutFn, Offset};
 use crate::error::{LayoutError, Result};
 use crate::layout::Layout;
 use core::fmt::Write;
@@ -41,14 +43,79 @@ pub fn print_layout(layout: &Layout) -> Result<String> {
                 Box::new(move |_, j| Ok(l.call(j)?.value())),
             )
         }
-        r => {
-            return Err(LayoutError::invalid(
-                "print_layout",
-                format!("{layout} has rank {r}, not 1 or 2"),
-            ));
-        }
+        r => return Err(rank_error(layout, r)),
     };
-    let width = num_digits(i64::from(layout.cosize()?.value())) + 2;
+    render(layout, layout.cosize()?.value(), rows, cols, &at)
+}
+
+fn rank_error(layout: &dyn core::fmt::Display, r: usize) -> LayoutError {
+    LayoutError::invalid("print_layout", format!("{layout} has rank {r}, not 1 or 2"))
+}
+
+/// CuTe's `print_layout` of a composed layout `A o O o B`: the same grid, each cell holding
+/// `A(O + B(m,n))`, the column width set by `cosize(B)` as in CuTe. As in CuTe, a layout whose
+/// offset is the `smem_ptr[Nb](unset)` tag of a GMMA atom is first made position independent
+/// ([`ComposedLayout::as_position_independent_swizzle_layout`]: the swizzle on element offsets
+/// instead of bytes), and is drawn as that layout (which is plain when the swizzle is `Sw<0,..>`).
+/// A rank-1 layout is drawn as a single row.
+///
+/// ```
+/// use cute_dynamic::{print_composed_layout, ComposedLayout};
+/// let c: ComposedLayout = "Sw<1,0,1> o _0 o (_2,_2):(_1,_2)".parse()?;
+/// assert_eq!(
+///     print_composed_layout(&c)?,
+///     "Sw<1,0,1> o _0 o (_2,_2):(_1,_2)\n      0   1 \n    +---+---+\n 0  | 0 | 3 |\n    +---+---+\n 1  | 1 | 2 |\n    +---+---+\n"
+/// );
+/// // A GMMA atom: CuTe prints its position-independent form, Sw<3,3,3> on half_t offsets.
+/// let atom = cute_dynamic::gmma_atom("GMMA::Layout_K_SW128_Atom<half_t>")?;
+/// let grid = print_composed_layout(&atom)?;
+/// assert!(grid.starts_with("Sw<3,3,3> o _0 o (_8,_64):(_64,_1)\n"));
+/// assert!(grid.lines().nth(5).unwrap().starts_with(" 1  |  72 |  73 |"));
+/// # Ok::<(), cute_dynamic::LayoutError>(())
+/// ```
+pub fn print_composed_layout(layout: &ComposedLayout) -> Result<String> {
+    let c = match layout.offset() {
+        Offset::SmemPtr(_) => match layout.as_position_independent_swizzle_layout()? {
+            AnyLayout::Plain(l) => return print_layout(&l),
+            AnyLayout::Composed(c) => c,
+        },
+        _ => layout.clone(),
+    };
+    let LayoutFn::Layout(b) = c.layout_b() else {
+        return Err(LayoutError::invalid(
+            "print_layout",
+            format!("{c}: the inner function is a swizzle, which has no shape"),
+        ));
+    };
+    let (rows, cols) = match b.rank() {
+        2 => (b.get(0)?.size()?.value(), b.get(1)?.size()?.value()),
+        1 => (1, b.size()?.value()),
+        r => return Err(rank_error(&c, r)),
+    };
+    let at: Cell<'_> = if b.rank() == 2 {
+        Box::new(|i, j| {
+            let index = rows
+                .checked_mul(j)
+                .and_then(|x| x.checked_add(i))
+                .ok_or_else(|| LayoutError::invalid("print_layout", "index overflows i32"))?;
+            Ok(c.call(index)?.value())
+        })
+    } else {
+        Box::new(|_, j| Ok(c.call(j)?.value()))
+    };
+    render(&c, c.cosize()?.value(), rows, cols, &at)
+}
+
+/// The grid text: `header`, the column numbers, the cells, at CuTe's widths (the digits of
+/// `cosize`).
+fn render(
+    header: &dyn core::fmt::Display,
+    cosize: i32,
+    rows: i32,
+    cols: i32,
+    at: &Cell<'_>,
+) -> Result<String> {
+    let width = num_digits(i64::from(cosize)) + 2;
     let rule = &DELIM[..(width + 1).min(DELIM.len())];
     let mut out = String::new();
     let line = |out: &mut String| -> core::fmt::Result {
@@ -60,7 +127,7 @@ pub fn print_layout(layout: &Layout) -> Result<String> {
         Ok(())
     };
     let fmt_err = |_| LayoutError::invalid("print_layout", "formatting failed");
-    writeln!(out, "{layout}").map_err(fmt_err)?;
+    writeln!(out, "{header}").map_err(fmt_err)?;
     out.push_str("    ");
     for j in 0..cols {
         write!(out, "  {:>w$} ", j, w = width - 2).map_err(fmt_err)?;

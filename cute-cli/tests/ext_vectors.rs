@@ -1,0 +1,124 @@
+//! CuTe's extension vectors (`tests/data/cute-ext-vectors.jsonl`, FORMAT.md section 6) through
+//! the `cute` binary: every record of the swizzle, composed-layout and GMMA-atom ops, written as
+//! the expression a user types (`composed_logical_divide` is `logical_divide(C, T)`, `swizzle`
+//! is `Sw<B,M,S>(i)` for each `i`, `gmma_atoms` is the atom's C++ name, ...), many per process in
+//! the session mode. An accepted record must print CuTe's `result` exactly; a rejected (or
+//! `unchecked`) one must fail; a record whose static twin differs may do either (cute-dynamic's
+//! own suite checks those as functions).
+
+mod common;
+
+use common::session_results;
+use serde_json::Value as Json;
+use std::collections::BTreeMap;
+
+struct Record {
+    id: String,
+    op: String,
+    args: Vec<String>,
+    /// `None`: CuTe rejects it.
+    result: Option<String>,
+    /// `static_twin_differs`: a rejection is also right.
+    twin: bool,
+}
+
+fn records() -> Vec<Record> {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../tests/data/cute-ext-vectors.jsonl"
+    );
+    let text = std::fs::read_to_string(path).expect("read the extension vector file");
+    text.lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|line| {
+            let r: Json = serde_json::from_str(line).expect("JSON record");
+            let s = |k: &str| r.get(k).and_then(Json::as_str).map(str::to_string);
+            let rejected = r.get("error").is_some() || r.get("unchecked").is_some();
+            Record {
+                id: s("id").expect("id"),
+                op: s("op").expect("op"),
+                args: r["args"]
+                    .as_array()
+                    .expect("args")
+                    .iter()
+                    .map(|a| a.as_str().expect("string arg").to_string())
+                    .collect(),
+                result: if rejected { None } else { s("result") },
+                twin: r.get("static_twin_differs").is_some(),
+            }
+        })
+        .collect()
+}
+
+/// The expressions of a record: one line, or (for `swizzle`) one line per listed value.
+fn lines(r: &Record) -> Option<Vec<String>> {
+    let a = &r.args;
+    let same = |name: &str| format!("{name}({})", a.join(", "));
+    let one = match r.op.as_str() {
+        "swizzle" => {
+            let n: usize = a[1].parse().ok()?;
+            return Some((0..n).map(|i| format!("{}({i})", a[0])).collect());
+        }
+        "make_composed_swizzle" => same("composition"),
+        "composed_call" => same("call"),
+        "composed_position_independent" => same("as_position_independent_swizzle_layout"),
+        "gmma_atoms" if a.len() == 1 => a[0].clone(),
+        "gmma_atoms" => format!("tile_to_shape({}, {})", a[0], a[1]),
+        op => same(op.strip_prefix("composed_")?),
+    };
+    Some(vec![one])
+}
+
+#[test]
+fn extension_vectors_through_the_binary() {
+    let all = records();
+    let mut input = Vec::new();
+    let mut spans = Vec::new(); // (record, first line, number of lines)
+    for (k, r) in all.iter().enumerate() {
+        if let Some(ls) = lines(r) {
+            spans.push((k, input.len(), ls.len()));
+            input.extend(ls);
+        }
+    }
+    let (_, results) = session_results(&input);
+    let mut per_op: BTreeMap<&str, [usize; 2]> = BTreeMap::new();
+    let mut failures = Vec::new();
+    for (k, first, count) in spans {
+        let r = &all[k];
+        let got: Result<Vec<String>, ()> = results[first..first + count].iter().cloned().collect();
+        let got = got.map(|values| {
+            if r.op == "swizzle" {
+                format!("[{}]", values.join(","))
+            } else {
+                values.concat()
+            }
+        });
+        let ok = match (&got, &r.result) {
+            (Err(()), None) => true,
+            (Err(()), Some(_)) => r.twin,
+            (Ok(g), Some(want)) => g == want,
+            (Ok(_), None) => false,
+        };
+        per_op.entry(&r.op).or_default()[usize::from(!ok)] += 1;
+        if !ok {
+            failures.push(format!(
+                "{}: {} gave {:?}, want {:?}",
+                r.id, input[first], got, r.result
+            ));
+        }
+    }
+    let ops: Vec<&str> = per_op.keys().copied().collect();
+    assert_eq!(
+        ops.len(),
+        22,
+        "every swizzle, composed and GMMA op: {ops:?}"
+    );
+    let passed: usize = per_op.values().map(|c| c[0]).sum();
+    assert!(
+        failures.is_empty(),
+        "{} failed, {passed} passed:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+    assert_eq!(passed, 2843, "{per_op:?}");
+}
