@@ -121,11 +121,14 @@
 
 #![forbid(unsafe_code)]
 
+mod arithmetic_tuple;
+mod atom;
 mod coalesce;
 mod complement;
 mod composed;
 mod composition;
 mod coord;
+mod coord_layout;
 mod divide;
 mod error;
 mod int;
@@ -141,9 +144,12 @@ mod product;
 mod recast;
 mod stride;
 mod swizzle;
+mod tensor;
 mod tiler;
 mod twin;
 
+pub use arithmetic_tuple::{CoordStride, ScaledBasis};
+pub use atom::{MmaAtom, make_layout_tv, mma_atom, mma_atom_names};
 pub use coalesce::{coalesce, coalesce_profile, filter, filter_zeros_layout};
 pub use complement::{complement, complement1};
 pub use composed::{
@@ -153,6 +159,7 @@ pub use composed::{
 };
 pub use composition::{composition, composition_tiler};
 pub use coord::{Coord, dice, dice_tuple, slice, slice_tuple};
+pub use coord_layout::{CoordLayout, make_identity_layout};
 pub use divide::{flat_divide, logical_divide, logical_divide_tiler, tiled_divide, zipped_divide};
 pub use error::{Condition, ErrorKind, LayoutError, Result};
 pub use int::{Bool, Int, IntError};
@@ -179,4 +186,8 @@ pub use stride::{
     idx2crd_strided,
 };
 pub use swizzle::{MixedBits, Swizzle, make_swizzle};
+pub use tensor::{
+    Tensor, inner_partition, local_partition, local_partition_proj, local_tile, local_tile_proj,
+    make_identity_tensor, make_tensor, outer_partition,
+};
 pub use tiler::Tiler;
