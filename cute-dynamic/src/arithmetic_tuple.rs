@@ -285,9 +285,7 @@ impl CoordStride {
                 .ok()
                 .and_then(|k| leaves.get(k))
                 .cloned()
-                .ok_or_else(|| {
-                    LayoutError::out_of_range("coordinate stride", format!("leaf {k}"))
-                }),
+                .ok_or_else(|| LayoutError::out_of_range("coordinate stride", format!("leaf {k}"))),
         }
     }
 
@@ -311,7 +309,13 @@ fn add_at(t: &IntTuple, modes: &[usize], v: Int) -> Result<IntTuple> {
         (Some((&m, rest)), IntTuple::Tuple(items)) if m < items.len() => items
             .iter()
             .enumerate()
-            .map(|(k, x)| if k == m { add_at(x, rest, v) } else { Ok(x.clone()) })
+            .map(|(k, x)| {
+                if k == m {
+                    add_at(x, rest, v)
+                } else {
+                    Ok(x.clone())
+                }
+            })
             .collect(),
         _ => Err(LayoutError::out_of_range(
             "arithmetic tuple",
@@ -339,10 +343,9 @@ pub(crate) fn make_basis_like(shape: &IntTuple) -> CoordStride {
                 })
                 .collect(),
             IntTuple::Int(_) if path.is_empty() => CoordStride::Int(Int::new_static(1)),
-            IntTuple::Int(_) => CoordStride::Basis(ScaledBasis::new(
-                Int::new_static(1),
-                path.clone(),
-            )),
+            IntTuple::Int(_) => {
+                CoordStride::Basis(ScaledBasis::new(Int::new_static(1), path.clone()))
+            }
         }
     }
     walk(shape, &mut Vec::new())
@@ -411,7 +414,11 @@ impl StrideParser<'_> {
 
     fn value(&mut self, depth: usize) -> Result<CoordStride> {
         if depth > MAX_DEPTH {
-            return Err(parse_error(self.text, self.pos, "at most 64 levels of nesting"));
+            return Err(parse_error(
+                self.text,
+                self.pos,
+                "at most 64 levels of nesting",
+            ));
         }
         if self.peek() == Some(b'(') {
             self.pos += 1;

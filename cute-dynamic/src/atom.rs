@@ -85,7 +85,14 @@ const SM70_8X8_32B: Spec = Spec::Text("((_2,_2,_2),(_2,_2,_2)):((_1,_16,_4),(_8,
 const WARP: &str = "_32:_1";
 const ONE_THREAD: &str = "_1:_0";
 
-const fn atom(name: &'static str, mnk: [i32; 3], thr_id: &'static str, a: Spec, b: Spec, c: Spec) -> AtomSpec {
+const fn atom(
+    name: &'static str,
+    mnk: [i32; 3],
+    thr_id: &'static str,
+    a: Spec,
+    b: Spec,
+    c: Spec,
+) -> AtomSpec {
     AtomSpec {
         name,
         mnk,
@@ -161,7 +168,13 @@ const A_64X8: &str = "((_4,_8,_4),(_2,_2)):((_64,_1,_16),(_8,_256))";
 const A_64X16: &str = "((_4,_8,_4),(_2,_2,_2)):((_128,_1,_16),(_64,_8,_512))";
 const A_64X32: &str = "((_4,_8,_4),(_4,_2,_2)):((_256,_1,_16),(_64,_8,_1024))";
 
-const fn gmma(types: &'static str, k: i32, suffix: &'static str, rs_a: &'static str, ns: &'static [i32]) -> GmmaFamily {
+const fn gmma(
+    types: &'static str,
+    k: i32,
+    suffix: &'static str,
+    rs_a: &'static str,
+    ns: &'static [i32],
+) -> GmmaFamily {
     GmmaFamily {
         types,
         k,
@@ -217,7 +230,11 @@ fn layout_of(spec: Spec) -> Result<Layout> {
                 IntTuple::tuple(vec![IntTuple::s(1), IntTuple::s(m)]),
             ]),
         ),
-        Spec::GmmaAccum(n) => format!("((_4,_8,_4),(_2,_2,_{})):((_128,_1,_16),(_64,_8,_512))", n / 8).parse(),
+        Spec::GmmaAccum(n) => format!(
+            "((_4,_8,_4),(_2,_2,_{})):((_128,_1,_16),(_64,_8,_512))",
+            n / 8
+        )
+        .parse(),
     }
 }
 
@@ -254,11 +271,19 @@ pub fn mma_atom(name: &str) -> Result<MmaAtom> {
         for &n in f.ns {
             let mnk = [64, n, f.k];
             if wanted == gmma_name(f, n, "SS") {
-                let specs = [Spec::GmmaSmem(64, f.k), Spec::GmmaSmem(n, f.k), Spec::GmmaAccum(n)];
+                let specs = [
+                    Spec::GmmaSmem(64, f.k),
+                    Spec::GmmaSmem(n, f.k),
+                    Spec::GmmaAccum(n),
+                ];
                 return build(wanted, mnk, "_128:_1", specs);
             }
             if wanted == gmma_name(f, n, "RS") {
-                let specs = [Spec::Text(f.rs_a), Spec::GmmaSmem(n, f.k), Spec::GmmaAccum(n)];
+                let specs = [
+                    Spec::Text(f.rs_a),
+                    Spec::GmmaSmem(n, f.k),
+                    Spec::GmmaAccum(n),
+                ];
                 return build(wanted, mnk, "_128:_1", specs);
             }
         }
@@ -311,4 +336,44 @@ pub fn make_layout_tv(thr: &Layout, val: &Layout) -> Result<(IntTuple, Layout)> 
     let tv_shape = IntTuple::tuple(vec![thr.size()?.into(), val.size()?.into()]);
     let layout_tv = composition(&right_inverse(&layout_mn)?, &make_layout(&tv_shape)?)?;
     Ok((product_each(layout_mn.shape())?, layout_tv))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_known_name_builds_and_unknown_ones_are_errors() {
+        for name in mma_atom_names() {
+            let atom = mma_atom(&name).unwrap_or_else(|e| panic!("{name}: {e}"));
+            // A thread-value layout covers its tile: size(C) = M * N.
+            let mnk = atom.shape_mnk.leaves();
+            let (m, n) = (mnk[0].value(), mnk[1].value());
+            let threads = atom.thr_id.size().unwrap().value();
+            let c = atom.c_layout.size().unwrap().value();
+            assert!(c == m * n || c == threads * m * n / 128, "{name}");
+        }
+        for bad in [
+            "",
+            "SM80",
+            "SM90_64x12x16_F16F16F16_SS",
+            "SM90_64x40x32_S32S8S8_SS_TN",
+        ] {
+            assert!(mma_atom(bad).is_err(), "{bad}");
+        }
+        assert!(mma_atom("cute::SM90_64x8x16_F16F16F16_SS<GMMA::Major::K,GMMA::Major::K>").is_ok());
+    }
+
+    #[test]
+    fn make_layout_tv_refuses_what_cute_refuses() {
+        // Dynamic multi-mode strides: the raked product's complement is rank-1 only.
+        let err = make_layout_tv(
+            &"(4,8):(1,4)".parse().unwrap(),
+            &"(2,2):(2,1)".parse().unwrap(),
+        );
+        assert_eq!(
+            err.unwrap_err().condition(),
+            Some(crate::Condition::DynamicStrideComplement)
+        );
+    }
 }

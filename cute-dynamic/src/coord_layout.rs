@@ -254,7 +254,11 @@ impl CoordLayout {
     pub fn coalesce(&self) -> Result<CoordLayout> {
         let (shape, stride) = self.flat_leaves()?;
         let last = shape.len() - 1;
-        bw_coalesce(&shape[..last], &stride[..last], (shape[last], stride[last].clone()))
+        bw_coalesce(
+            &shape[..last],
+            &stride[..last],
+            (shape[last], stride[last].clone()),
+        )
     }
 
     /// CuTe's `coalesce_x`: as `coalesce`, but a trailing `_1` mode becomes `_2` so that its
@@ -266,7 +270,11 @@ impl CoordLayout {
             s if s.is_constant(1) => Int::new_static(2),
             s => s,
         };
-        bw_coalesce(&shape[..last], &stride[..last], (last_shape, stride[last].clone()))
+        bw_coalesce(
+            &shape[..last],
+            &stride[..last],
+            (last_shape, stride[last].clone()),
+        )
     }
 
     fn flat_leaves(&self) -> Result<(Vec<Int>, Vec<CoordStride>)> {
@@ -406,7 +414,9 @@ fn bw_coalesce(
         }
     }
     if !is_tuple {
-        let (s, d) = stack.pop_front().unwrap_or((Int::new_static(1), Int::new_static(0).into()));
+        let (s, d) = stack
+            .pop_front()
+            .unwrap_or((Int::new_static(1), Int::new_static(0).into()));
         if s.is_constant(1) {
             return Ok(trivial());
         }
@@ -415,8 +425,10 @@ fn bw_coalesce(
             stride: d,
         });
     }
-    let (shapes, strides): (Vec<IntTuple>, Vec<CoordStride>) =
-        stack.into_iter().map(|(s, d)| (IntTuple::Int(s), d)).unzip();
+    let (shapes, strides): (Vec<IntTuple>, Vec<CoordStride>) = stack
+        .into_iter()
+        .map(|(s, d)| (IntTuple::Int(s), d))
+        .unzip();
     Ok(CoordLayout {
         shape: IntTuple::tuple(shapes),
         stride: strides.into_iter().collect(),
@@ -590,7 +602,9 @@ impl CoordLayout {
             let (modes, v) = match d {
                 CoordStride::Basis(b) => (b.modes().to_vec(), b.value()),
                 CoordStride::Int(v) => (Vec::new(), *v),
-                CoordStride::Tuple(_) => return Err(LayoutError::invalid("evaluate", "a tuple leaf")),
+                CoordStride::Tuple(_) => {
+                    return Err(LayoutError::invalid("evaluate", "a tuple leaf"));
+                }
             };
             *out.entry(modes).or_default() += i64::from(c.value()) * i64::from(v.value());
             Ok(())
@@ -609,10 +623,12 @@ impl SameFunction for CoordLayout {
         if !(0..=1 << 20).contains(&n) {
             return None;
         }
-        Some((0..n).all(|i| match (self.sparse_at(i), other.sparse_at(i)) {
-            (Ok(a), Ok(b)) => a == b,
-            _ => false,
-        }))
+        Some(
+            (0..n).all(|i| match (self.sparse_at(i), other.sparse_at(i)) {
+                (Ok(a), Ok(b)) => a == b,
+                _ => false,
+            }),
+        )
     }
 }
 
@@ -628,12 +644,57 @@ impl core::str::FromStr for CoordLayout {
     /// Parse CuTe's print `shape:stride`, the stride with scaled bases (`(_4,8):(_1@0,_1@1)`).
     fn from_str(text: &str) -> Result<CoordLayout> {
         let Some(colon) = text.find(':') else {
-            return Err(crate::parse::parse_error(text, text.len(), "':' and a stride"));
+            return Err(crate::parse::parse_error(
+                text,
+                text.len(),
+                "':' and a stride",
+            ));
         };
         let shape: IntTuple = text[..colon].parse()?;
         let stride: CoordStride = text[colon + 1..]
             .parse()
             .map_err(|e: LayoutError| crate::parse::shift(e, colon + 1))?;
         CoordLayout::new(shape, stride)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scaled_bases_merge_only_at_the_same_position() {
+        let l: CoordLayout = "(_2,_4):(_1@0,_2@1)".parse().unwrap();
+        assert_eq!(l.coalesce().unwrap().to_string(), "(_2,_4):(_1@0,_2@1)");
+        let l: CoordLayout = "(_2,_4):(_1@0,_2@0)".parse().unwrap();
+        assert_eq!(l.coalesce().unwrap().to_string(), "_8:_1@0");
+        // A dynamic scale never merges (the equality is not a compile-time constant).
+        let l: CoordLayout = "(_2,_4):(1@0,2@0)".parse().unwrap();
+        assert_eq!(l.coalesce().unwrap().to_string(), "(_2,_4):(1@0,2@0)");
+    }
+
+    #[test]
+    fn composition_checks_its_conditions() {
+        let a: CoordLayout = "(_4,_6):(_1@0,_1@1)".parse().unwrap();
+        let err = a.composition(&"_2:_5".parse().unwrap()).unwrap_err();
+        assert_eq!(err.condition(), Some(Condition::StrideDivisibility));
+        let err = a.composition(&"_6:_1".parse().unwrap()).unwrap_err();
+        assert_eq!(err.condition(), Some(Condition::ShapeDivisibility));
+        // Incongruent inputs and tuples are errors, never panics.
+        assert!(
+            CoordLayout::new("(2,3)".parse().unwrap(), "(_1@0,(_1@1))".parse().unwrap()).is_err()
+        );
+        let base: IntTuple = "(_0,_0)".parse().unwrap();
+        assert!(a.apply(&base, &"(1,2,3)".parse().unwrap()).is_err());
+        assert!(a.apply(&"_0".parse().unwrap(), 3).is_err());
+    }
+
+    #[test]
+    fn evaluation_keeps_cute_tags() {
+        let l = make_identity_layout(&"(1,_7)".parse().unwrap());
+        let base: IntTuple = "(_0,_0)".parse().unwrap();
+        assert_eq!(l.apply(&base, 3).unwrap().to_string(), "(0,3)");
+        let l = make_identity_layout(&"(_1,_7)".parse().unwrap());
+        assert_eq!(l.apply(&base, 3).unwrap().to_string(), "(_0,3)");
     }
 }

@@ -368,7 +368,9 @@ fn dice_by<T: Clone>(
                         format!("dice: projection {proj} against {} modes", ps.len()),
                     )
                 })?;
-                ps.iter().zip(ts).try_for_each(|(p, x)| lift(p, x, items, out))
+                ps.iter()
+                    .zip(ts)
+                    .try_for_each(|(p, x)| lift(p, x, items, out))
             }
         }
     }
@@ -437,7 +439,12 @@ pub fn local_partition(tensor: &Tensor, thr: &Layout, idx: Int) -> Result<Tensor
 /// assert_eq!(p.to_string(), "_0|(_8,_32):(_4,_32)");
 /// # Ok::<(), cute_dynamic::LayoutError>(())
 /// ```
-pub fn local_partition_proj(tensor: &Tensor, thr: &Layout, idx: Int, proj: &Coord) -> Result<Tensor> {
+pub fn local_partition_proj(
+    tensor: &Tensor,
+    thr: &Layout,
+    idx: Int,
+    proj: &Coord,
+) -> Result<Tensor> {
     local_partition(tensor, &dice(proj, thr)?, idx)
 }
 
@@ -467,19 +474,25 @@ impl core::str::FromStr for Tensor {
         const SEP: &str = " o ";
         if let Some(rest) = text.strip_prefix(ARITH) {
             let Some(k) = rest.find(SEP) else {
-                return Err(crate::parse::parse_error(text, text.len(), "' o ' and a layout"));
+                return Err(crate::parse::parse_error(
+                    text,
+                    text.len(),
+                    "' o ' and a layout",
+                ));
             };
             let at = ARITH.len();
-            let base: IntTuple = rest[..k]
-                .parse()
-                .map_err(|e| crate::parse::shift(e, at))?;
+            let base: IntTuple = rest[..k].parse().map_err(|e| crate::parse::shift(e, at))?;
             let layout: CoordLayout = rest[k + SEP.len()..]
                 .parse()
                 .map_err(|e| crate::parse::shift(e, at + k + SEP.len()))?;
             return Ok(Tensor::Coordinate { base, layout });
         }
         let Some(bar) = text.find('|') else {
-            return Err(crate::parse::parse_error(text, 0, "a tensor OFF|LAYOUT or ArithTuple(...) o LAYOUT"));
+            return Err(crate::parse::parse_error(
+                text,
+                0,
+                "a tensor OFF|LAYOUT or ArithTuple(...) o LAYOUT",
+            ));
         };
         let offset = match text[..bar].parse::<IntTuple>()? {
             IntTuple::Int(i) => i,
@@ -491,5 +504,154 @@ impl core::str::FromStr for Tensor {
             .parse()
             .map_err(|e| crate::parse::shift(e, bar + 1))?;
         Ok(Tensor::Memory { offset, layout })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ErrorKind;
+
+    fn tensor(s: &str) -> Tensor {
+        s.parse().expect("tensor text")
+    }
+
+    #[test]
+    fn a_tiler_with_more_modes_than_the_tensor_is_refused() {
+        let t = tensor("_0|(_8,_8):(_1,_8)");
+        let err = local_tile(
+            &t,
+            &"(_2,_2,_2)".parse().unwrap(),
+            &"(0,0,0)".parse().unwrap(),
+        );
+        assert_eq!(
+            err.unwrap_err().condition(),
+            Some(Condition::MismatchedRanks)
+        );
+        let id = make_identity_tensor(&"(_8,_8)".parse().unwrap());
+        let err = local_tile(
+            &id,
+            &"(_2,_2,_2)".parse().unwrap(),
+            &"(0,0,0)".parse().unwrap(),
+        );
+        assert_eq!(
+            err.unwrap_err().condition(),
+            Some(Condition::MismatchedRanks)
+        );
+    }
+
+    #[test]
+    fn a_tiler_that_does_not_divide_is_refused() {
+        // CuTe: Shape Divisibility Condition (a 3-tile of a 2x4 layout).
+        let t = tensor("_0|(_2,_4):(_4,_1)");
+        let err = local_tile(&t, &"_3:_1".parse().unwrap(), &"0".parse().unwrap());
+        assert_eq!(
+            err.unwrap_err().condition(),
+            Some(Condition::ShapeDivisibility)
+        );
+        let id = Tensor::Coordinate {
+            base: "(_0,_0)".parse().unwrap(),
+            layout: "(_2,_4):(_1@1,_2@0)".parse().unwrap(),
+        };
+        let err = local_tile(&id, &"_3:_1".parse().unwrap(), &"0".parse().unwrap());
+        assert_eq!(
+            err.unwrap_err().condition(),
+            Some(Condition::ShapeDivisibility)
+        );
+    }
+
+    #[test]
+    fn out_of_range_coordinates_are_errors() {
+        let t = tensor("_0|(_4,_8):(_1,_4)");
+        // A coordinate with more modes than the rest mode.
+        let err = inner_partition(&t, &"(_2,_2)".parse().unwrap(), &"(0,0,0)".parse().unwrap());
+        assert_eq!(
+            err.unwrap_err().condition(),
+            Some(Condition::MismatchedRanks)
+        );
+        // A slice coordinate of the wrong profile.
+        assert!(t.slice(&"(_,(1,2))".parse().unwrap()).is_err());
+        // A full coordinate selects an element, not a subtensor.
+        assert!(matches!(
+            t.slice(&"(1,2)".parse().unwrap()).unwrap_err().kind(),
+            ErrorKind::InvalidArgument { .. }
+        ));
+        // A scaled basis pointing outside the coordinate.
+        let bad = tensor("ArithTuple(_0,_0) o (_4,_2):(_1@0,_1@2)");
+        assert!(matches!(
+            bad.call(5).unwrap_err().kind(),
+            ErrorKind::OutOfRange { .. }
+        ));
+    }
+
+    #[test]
+    fn a_dynamic_zero_thread_stride_divides_by_zero_but_a_static_zero_index_does_not() {
+        let t = tensor("_0|(16,32):(_32,1)");
+        let thr: Layout = "(_2,_2,1):(1,_2,0)".parse().unwrap();
+        let proj: Coord = "(_,_1,_1)".parse().unwrap();
+        let err = local_partition_proj(&t, &thr, Int::new_dynamic(3), &proj).unwrap_err();
+        assert!(matches!(err.kind(), ErrorKind::Arithmetic(_)));
+        // CuTe's `_0 / x` never divides.
+        let t = tensor("_0|(1,_4):(_1,_1)");
+        let thr: Layout = "(_1,_1,1):(_1,_1,0)".parse().unwrap();
+        let proj: Coord = "(_1,_,_1)".parse().unwrap();
+        let p = local_partition_proj(&t, &thr, Int::new_static(0), &proj).unwrap();
+        assert_eq!(p.to_string(), "_0|(1,4):(_1,1)");
+    }
+
+    #[test]
+    fn overflowing_offsets_are_errors() {
+        let t = Tensor::Memory {
+            offset: Int::new_dynamic(i32::MAX),
+            layout: "(4):(1)".parse::<AnyLayout>().unwrap(),
+        };
+        assert!(matches!(
+            t.call(3).unwrap_err().kind(),
+            ErrorKind::Arithmetic(_)
+        ));
+        let big = tensor("_0|(2,2):(1,2147483647)");
+        assert!(big.slice(&"(_,1)".parse().unwrap()).is_ok());
+        assert!(big.call(3).is_err());
+    }
+
+    #[test]
+    fn malformed_text_is_a_parse_error() {
+        for bad in [
+            "",
+            "|",
+            "_0|",
+            "(1,2)|_4:_1",
+            "ArithTuple(_0 o _4:_1@0",
+            "ArithTuple(_0) o (_4):(_1@)",
+            "ArithTuple(_0) o (_4):(_1@99999999999999999999)",
+            "ArithTuple(_0) o (_4,_2):(_1@0)",
+            "ArithTuple",
+        ] {
+            assert!(bad.parse::<Tensor>().is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn projections_pick_the_modes() {
+        let t = tensor("_0|(_128,_64):(_1,_128)");
+        let tiles = local_tile_proj(
+            &t,
+            &"(_32,_16,_8)".parse().unwrap(),
+            &"(1,2,_)".parse().unwrap(),
+            &"(_1,_,_1)".parse().unwrap(),
+        )
+        .unwrap();
+        assert_eq!(tiles.to_string(), "32|(_32,_8,_8):(_1,_128,_1024)");
+        // A projection of the wrong rank is refused.
+        let err = local_tile_proj(
+            &t,
+            &"(_32,_16,_8)".parse().unwrap(),
+            &"(1,2,_)".parse().unwrap(),
+            &"(_1,_)".parse().unwrap(),
+        );
+        assert_eq!(
+            err.unwrap_err().condition(),
+            Some(Condition::MismatchedRanks)
+        );
     }
 }

@@ -277,8 +277,8 @@ fn judge(r: &Record<'_>) -> Outcome {
 ///
 /// ```
 /// use cute_tests::{Outcome, ext::check_ext_line};
-/// let line = r#"{"id":"x/static/0","op":"tensor_slice","variant":"static","args":[],"result":"_0|_1:_0"}"#;
-/// assert!(matches!(check_ext_line(line).outcome, Outcome::Skip(_)));
+/// let line = r#"{"id":"x/static/0","op":"tensor_slice","variant":"static","args":["_0|(_5,_8):(_8,_1)","(_1,_)"],"result":"_8|(_8):(_1)"}"#;
+/// assert_eq!(check_ext_line(line).outcome, Outcome::Pass);
 /// ```
 pub fn check_ext_line(line: &str) -> Verdict {
     let value: serde_json::Value = serde_json::from_str(line).unwrap_or(serde_json::Value::Null);
