@@ -9,11 +9,11 @@
 //! of the integer algorithms carries over unchanged.
 //!
 //! ```
-//! use cute_dynamic::{make_identity_layout, IntTuple, Tiler};
+//! use cute_dynamic::{make_identity_layout, Tiler};
 //! let id = make_identity_layout(&"(_4,(2,_3))".parse()?);
 //! assert_eq!(id.to_string(), "(_4,(2,_3)):(_1@0,(_1@0@1,_1@1@1))");
-//! let z = id.zipped_divide(&"(_2,_)".parse::<Tiler>()?)?;
-//! assert_eq!(z.to_string(), "((_2),(_2,(2,_3))):((_1@0),(_2@0,(_1@0@1,_1@1@1)))");
+//! let z = make_identity_layout(&"(_4,_6)".parse()?).zipped_divide(&"(_2,_3)".parse::<Tiler>()?)?;
+//! assert_eq!(z.to_string(), "((_2,_3),(_2,_2)):((_1@0,_1@1),(_2@0,_3@1))");
 //! # Ok::<(), cute_dynamic::LayoutError>(())
 //! ```
 
