@@ -363,9 +363,10 @@ fn dice_by<T: Clone>(
             Coord::Underscore => Ok(()),
             Coord::Tuple(ps) => {
                 let ts = items(t).filter(|ts| ts.len() == ps.len()).ok_or_else(|| {
+                    let rank = items(t).map_or(1, Vec::len);
                     LayoutError::precondition(
                         Condition::MismatchedRanks,
-                        format!("dice: projection {proj} against {} modes", ps.len()),
+                        format!("dice: projection {proj} against {rank} modes"),
                     )
                 })?;
                 ps.iter()
