@@ -1186,7 +1186,7 @@ fn dice_coord(c: &Coord) -> IntTuple {
 }
 
 /// The coordinate with every `_` replaced by `_0` (CuTe's `crd2idx` of a sliced coordinate).
-fn underscores_to_zero(c: &Coord) -> IntTuple {
+pub(crate) fn underscores_to_zero(c: &Coord) -> IntTuple {
     match c {
         Coord::Int(i) => IntTuple::Int(*i),
         Coord::Underscore => IntTuple::s(0),
@@ -1370,23 +1370,6 @@ impl fmt::Display for AnyLayout {
     }
 }
 
-/// Shift the byte offset of a parse error by `base`.
-fn shifted(e: LayoutError, base: usize) -> LayoutError {
-    match e.kind() {
-        ErrorKind::Parse {
-            offset,
-            expected,
-            found,
-        } => ErrorKind::Parse {
-            offset: offset + base,
-            expected: expected.clone(),
-            found: found.clone(),
-        }
-        .into(),
-        _ => e,
-    }
-}
-
 impl LayoutFn {
     fn parse_at(text: &str, base: usize) -> Result<LayoutFn> {
         if text.starts_with("Sw<") {
@@ -1394,7 +1377,7 @@ impl LayoutFn {
         } else {
             text.parse::<Layout>().map(LayoutFn::Layout)
         }
-        .map_err(|e| shifted(e, base))
+        .map_err(|e| crate::parse::shift(e, base))
     }
 }
 
@@ -1409,7 +1392,7 @@ impl Offset {
         } else if text.starts_with("M_") {
             Offset::Mixed(MixedBits::scan(&mut s)?)
         } else {
-            let t: IntTuple = text.parse().map_err(|e| shifted(e, base))?;
+            let t: IntTuple = text.parse().map_err(|e| crate::parse::shift(e, base))?;
             s.pos = text.len();
             match t.as_int() {
                 Some(i) => Offset::Int(i),

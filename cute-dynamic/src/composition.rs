@@ -16,7 +16,12 @@ use crate::twin::checked;
 /// its complete form (a stride below the shape that does not divide it is only right if all
 /// `count` elements stay inside this mode); see [`crate::twin`] for how that second check is
 /// resolved.
-fn check_stride_divisibility(lhs: &Layout, shape: Int, stride: Int, count: Int) -> Result<()> {
+pub(crate) fn check_stride_divisibility(
+    lhs: &dyn core::fmt::Display,
+    shape: Int,
+    stride: Int,
+    count: Int,
+) -> Result<()> {
     let fail = |condition| {
         Err(LayoutError::precondition(
             condition,

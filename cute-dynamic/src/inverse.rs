@@ -19,10 +19,19 @@ fn coalesced_modes(layout: &Layout) -> Result<(Vec<Int>, Vec<Int>, Vec<Int>)> {
     Ok((shape, stride, preprod))
 }
 
-/// Mode indices sorted by stride value (stable, as CuTe's type-level sort).
+/// Mode indices sorted by stride value as CuTe's `SortByKey` sorts them: an exchange sort
+/// (for each position `i`, swap in every later element that is smaller), which is not stable:
+/// equal strides can come out in reverse mode order, and which of them an inverse takes
+/// depends on it.
 fn sorted_by_stride(stride: &[Int], keep: impl Fn(Int) -> bool) -> Vec<usize> {
     let mut seq: Vec<usize> = (0..stride.len()).filter(|&i| keep(stride[i])).collect();
-    seq.sort_by_key(|&i| stride[i].value());
+    for i in 0..seq.len() {
+        for j in i + 1..seq.len() {
+            if stride[seq[j]].value() < stride[seq[i]].value() {
+                seq.swap(i, j);
+            }
+        }
+    }
     seq
 }
 

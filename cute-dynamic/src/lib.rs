@@ -119,14 +119,44 @@
 //! [`composition_with_offset`] (`composition(A, O, B)`), [`composition_layout_swizzle`]
 //! (`composition(L, Sw)`), [`Swizzle::upcast`], [`Swizzle::downcast`], and the
 //! zipped/tiled/flat products of a composed layout.
+//!
+//! ## Tensors, identity tensors and atoms
+//!
+//! CuTe's `tensor_impl.hpp`, `arithmetic_tuple.hpp` and the atoms' traits: a [`Tensor`] is a
+//! memory tensor `OFF|L` (an element offset and a plain or composed layout) or an identity
+//! (coordinate) tensor `ArithTuple(c0,...) o L` whose layout [`CoordLayout`] has scaled basis
+//! strides ([`ScaledBasis`] `v@i@j`, [`CoordStride`]). The ops of the extension vectors:
+//!
+//! | conformance op | CuTe call | here |
+//! |---|---|---|
+//! | `tensor_slice` | `X(crd)` | [`Tensor::slice`] |
+//! | `local_tile` | `local_tile(X, T, crd[, proj])` | [`local_tile`], [`local_tile_proj`] |
+//! | `local_partition` | `local_partition(X, thr, idx[, proj])` | [`local_partition`], [`local_partition_proj`] |
+//! | `inner_partition` | `inner_partition(X, T, crd)` | [`inner_partition`] |
+//! | `outer_partition` | `outer_partition(X, T, crd)` | [`outer_partition`] |
+//! | `identity_layout` | `make_identity_layout(S)` | [`make_identity_layout`] |
+//! | `identity_tensor` | `make_identity_tensor(S)` | [`make_identity_tensor`] |
+//! | `identity_tensor_call` | `make_identity_tensor(S)(i)` | [`Tensor::call`] |
+//! | `identity_local_tile` | `local_tile(I, ...)` | [`local_tile`], [`local_tile_proj`] |
+//! | `identity_local_partition` | `local_partition(I, ...)` | [`local_partition`], [`local_partition_proj`] |
+//! | `mma_atom_layouts` | `MMA_Traits<Atom>::ThrID` ... | [`mma_atom`] ([`MmaAtom`], [`mma_atom_names`]) |
+//! | `make_layout_tv` | `make_tiled_copy`'s `(Tiler_MN, TiledLayout_TV)` | [`make_layout_tv`] |
+//!
+//! Also: [`make_tensor`], [`Tensor::zipped_divide`], and on coordinate layouts
+//! [`CoordLayout::apply`] (evaluation), [`CoordLayout::composition`],
+//! [`CoordLayout::coalesce`], [`CoordLayout::logical_divide`],
+//! [`CoordLayout::zipped_divide`], [`CoordLayout::slice`], [`CoordLayout::dice`].
 
 #![forbid(unsafe_code)]
 
+mod arithmetic_tuple;
+mod atom;
 mod coalesce;
 mod complement;
 mod composed;
 mod composition;
 mod coord;
+mod coord_layout;
 mod divide;
 mod error;
 mod int;
@@ -142,9 +172,12 @@ mod product;
 mod recast;
 mod stride;
 mod swizzle;
+mod tensor;
 mod tiler;
 mod twin;
 
+pub use arithmetic_tuple::{CoordStride, ScaledBasis};
+pub use atom::{MmaAtom, make_layout_tv, mma_atom, mma_atom_names};
 pub use coalesce::{coalesce, coalesce_profile, filter, filter_zeros_layout};
 pub use complement::{complement, complement1};
 pub use composed::{
@@ -154,6 +187,7 @@ pub use composed::{
 };
 pub use composition::{composition, composition_tiler};
 pub use coord::{Coord, dice, dice_tuple, slice, slice_tuple};
+pub use coord_layout::{CoordLayout, make_identity_layout};
 pub use divide::{flat_divide, logical_divide, logical_divide_tiler, tiled_divide, zipped_divide};
 pub use error::{Condition, ErrorKind, LayoutError, Result};
 pub use int::{Bool, Int, IntError};
@@ -180,4 +214,8 @@ pub use stride::{
     idx2crd_strided,
 };
 pub use swizzle::{MixedBits, Swizzle, make_swizzle};
+pub use tensor::{
+    Tensor, inner_partition, local_partition, local_partition_proj, local_tile, local_tile_proj,
+    make_identity_tensor, make_tensor, outer_partition,
+};
 pub use tiler::Tiler;

@@ -43,6 +43,23 @@ pub(crate) fn parse_error(text: &str, at: usize, expected: &str) -> LayoutError 
     })
 }
 
+/// The same parse error with its byte offset moved by `base` (for text parsed in pieces).
+pub(crate) fn shift(e: LayoutError, base: usize) -> LayoutError {
+    match e.kind() {
+        ErrorKind::Parse {
+            offset,
+            expected,
+            found,
+        } => ErrorKind::Parse {
+            offset: offset + base,
+            expected: expected.clone(),
+            found: found.clone(),
+        }
+        .into(),
+        _ => e,
+    }
+}
+
 impl<'a> Parser<'a> {
     fn peek(&self) -> Option<u8> {
         self.text.get(self.pos).copied()

@@ -65,7 +65,8 @@ fn crd2idx_split(c: Int, s: &[IntTuple], d: &[IntTuple]) -> Result<Int> {
 }
 
 /// CuTe's `idx2crd(idx, shape, stride)`: the coordinate of an index, `(idx / d) % s` per mode
-/// (a static `_1` mode gives `_0`). Only meaningful for compact layouts.
+/// (a static `_1` mode gives `_0`, and so does a static `_0` index over a run-time stride, which
+/// CuTe does not divide). Only meaningful for compact layouts.
 ///
 /// ```
 /// use cute_dynamic::{idx2crd_strided, IntTuple};
@@ -99,7 +100,9 @@ pub fn idx2crd_strided(idx: &IntTuple, shape: &IntTuple, stride: &IntTuple) -> R
             idx2crd_strided(idx, shape, &d)
         }
         (IntTuple::Int(i), IntTuple::Int(s), IntTuple::Int(d)) => {
-            if s.is_constant(1) {
+            // CuTe's `C<0> / x` and `C<0> % x` are `C<0>` without dividing, so a static `_0`
+            // index never divides by a run-time zero stride.
+            if s.is_constant(1) || (i.is_constant(0) && !d.is_static()) {
                 Ok(IntTuple::s(0))
             } else {
                 Ok(IntTuple::Int(i.checked_div(*d)?.checked_rem(*s)?))

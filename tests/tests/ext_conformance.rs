@@ -1,27 +1,15 @@
-//! The extension vectors (`data/cute-ext-vectors.jsonl`: swizzles, composed layouts, GMMA atoms)
-//! through cute-dynamic: 0 failed and 0 skipped for every implemented op; the ops not
-//! implemented yet are listed here and are all skipped.
+//! The extension vectors (`data/cute-ext-vectors.jsonl`: swizzles, composed layouts, GMMA atoms,
+//! tensors, identity tensors, MMA atoms, TV layouts) through cute-dynamic: 0 failed and 0
+//! skipped for every implemented op; the ops not implemented yet (none) would be listed here and
+//! all skipped.
 
 use cute_tests::ext::{NOT_YET_IMPLEMENTED, check_ext_all, check_ext_line};
 use cute_tests::{Outcome, totals};
 use std::collections::BTreeMap;
 
-/// The ops of the file that cute-dynamic does not implement yet (tensors, identity tensors,
-/// partitions, TV layouts, MMA atoms). Implementing one means moving it out of this list.
-const NOT_YET: [&str; 12] = [
-    "identity_layout",
-    "identity_local_partition",
-    "identity_local_tile",
-    "identity_tensor",
-    "identity_tensor_call",
-    "inner_partition",
-    "local_partition",
-    "local_tile",
-    "make_layout_tv",
-    "mma_atom_layouts",
-    "outer_partition",
-    "tensor_slice",
-];
+/// The ops of the file that cute-dynamic does not implement yet: none. Implementing one means
+/// moving it out of this list.
+const NOT_YET: [&str; 0] = [];
 
 fn vectors() -> String {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/data/cute-ext-vectors.jsonl");
@@ -68,8 +56,8 @@ fn implemented_ops_pass_and_the_others_are_skipped() {
         "the runner skips exactly the ops listed here"
     );
     assert_eq!(per_op.len(), 34);
-    assert_eq!(per_op.len() - NOT_YET.len(), 22, "implemented ops");
-    assert_eq!(totals(&table), [2843, 0, 1673, 0]);
+    assert_eq!(per_op.len() - NOT_YET.len(), 34, "implemented ops");
+    assert_eq!(totals(&table), [4516, 0, 0, 0]);
     assert_eq!(verdicts.len(), text.lines().count());
 }
 
@@ -131,10 +119,11 @@ fn a_static_twin_record_takes_either_function_or_a_rejection() {
 
 #[test]
 fn every_composed_value_round_trips() {
-    let mut checked = 0;
+    let mut checked = [0; 3];
     for line in vectors().lines() {
         let r: serde_json::Value = serde_json::from_str(line).expect("json");
         let op = r["op"].as_str().expect("op");
+        let rejected = r["error"].is_string();
         if NOT_YET.contains(&op) || op == "gmma_atoms" && r["result"].is_null() {
             continue;
         }
@@ -144,18 +133,32 @@ fn every_composed_value_round_trips() {
             .iter()
             .chain([&r["result"], &r["static_twin_differs"]]);
         for s in strings.filter_map(|v| v.as_str()) {
-            if s.contains(" o ") {
+            let is_tensor = s.starts_with("ArithTuple")
+                || s.split_once('|')
+                    .is_some_and(|(off, _)| off.parse::<cute_dynamic::IntTuple>().is_ok());
+            if is_tensor {
+                let parsed: cute_dynamic::Tensor = s.parse().unwrap_or_else(|e| panic!("{s}: {e}"));
+                assert_eq!(parsed.to_string(), s);
+                checked[1] += 1;
+            } else if s.contains(" o ") {
                 let parsed: cute_dynamic::AnyLayout =
                     s.parse().unwrap_or_else(|e| panic!("{s}: {e}"));
                 assert_eq!(parsed.to_string(), s);
-                checked += 1;
-            } else if s.starts_with("Sw<") && !r["error"].is_string() {
+                checked[0] += 1;
+            } else if s.contains('@') {
+                let parsed: cute_dynamic::CoordLayout =
+                    s.parse().unwrap_or_else(|e| panic!("{s}: {e}"));
+                assert_eq!(parsed.to_string(), s);
+                checked[2] += 1;
+            } else if s.starts_with("Sw<") && !rejected {
                 let parsed: cute_dynamic::Swizzle =
                     s.parse().unwrap_or_else(|e| panic!("{s}: {e}"));
                 assert_eq!(parsed.to_string(), s);
-                checked += 1;
+                checked[0] += 1;
             }
         }
     }
-    assert!(checked > 3000, "{checked}");
+    assert!(checked[0] > 3000, "{checked:?}");
+    assert!(checked[1] > 1000, "{checked:?}");
+    assert!(checked[2] > 100, "{checked:?}");
 }

@@ -122,6 +122,23 @@ fn parse_everything(text: &str) -> Result<(), TestCaseError> {
     if let Ok(c) = text.parse::<Coord>() {
         prop_assert_eq!(c.to_string().parse::<Coord>().ok(), Some(c));
     }
+    if let Ok(d) = text.parse::<cute_dynamic::CoordStride>() {
+        prop_assert_eq!(
+            d.to_string().parse::<cute_dynamic::CoordStride>().ok(),
+            Some(d)
+        );
+    }
+    if let Ok(l) = text.parse::<cute_dynamic::CoordLayout>() {
+        let _ = (l.coalesce(), l.size());
+        prop_assert_eq!(
+            l.to_string().parse::<cute_dynamic::CoordLayout>().ok(),
+            Some(l)
+        );
+    }
+    if let Ok(t) = text.parse::<cute_dynamic::Tensor>() {
+        let _ = (t.call(1), t.size());
+        prop_assert_eq!(t.to_string().parse::<cute_dynamic::Tensor>().ok(), Some(t));
+    }
     for e in [
         text.parse::<IntTuple>().err().map(|e| e.to_string()),
         text.parse::<Layout>().err().map(|e| e.to_string()),

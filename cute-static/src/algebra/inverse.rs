@@ -7,8 +7,10 @@ use crate::error::Msg;
 use crate::prog::Prog;
 use crate::tree::{List, Tree, V};
 
-/// Indices of the static strides of `stride`, sorted by value (stable, as CuTe's type-level
-/// sort); dynamic strides take no part.
+/// Indices of the static strides of `stride`, sorted by value as CuTe's `SortByKey` sorts them:
+/// an exchange sort (for each position `i`, swap in every later element that is smaller), which
+/// is not stable, so equal strides can come out in reverse mode order; dynamic strides take no
+/// part.
 const fn sorted_static(stride: &List) -> List {
     let mut idx = List::new();
     let mut k = 0;
@@ -18,18 +20,18 @@ const fn sorted_static(stride: &List) -> List {
         }
         k += 1;
     }
-    // Insertion sort keeps equal strides in mode order.
-    let mut i = 1;
+    let mut i = 0;
     while i < idx.n {
-        let mut j = i;
-        while j > 0
-            && stride.v[idx.v[j - 1].value() as usize].value()
-                > stride.v[idx.v[j].value() as usize].value()
-        {
-            let t = idx.v[j];
-            idx.v[j] = idx.v[j - 1];
-            idx.v[j - 1] = t;
-            j -= 1;
+        let mut j = i + 1;
+        while j < idx.n {
+            if stride.v[idx.v[j].value() as usize].value()
+                < stride.v[idx.v[i].value() as usize].value()
+            {
+                let t = idx.v[j];
+                idx.v[j] = idx.v[i];
+                idx.v[i] = t;
+            }
+            j += 1;
         }
         i += 1;
     }
