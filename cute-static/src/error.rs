@@ -354,14 +354,31 @@ pub struct LayoutError {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum ErrorKind {
-    Check { pred: Pred, a: i32, b: i32, c: i32 },
+    Check {
+        pred: Pred,
+        a: i32,
+        b: i32,
+        c: i32,
+    },
     IntError(IntError),
+    /// A tensor's layout reaches offsets `lo..=hi` outside the `len` elements of its data.
+    TensorBounds {
+        lo: i64,
+        hi: i64,
+        len: usize,
+    },
 }
 
 impl LayoutError {
     pub(crate) const fn condition_failed(pred: Pred, a: i32, b: i32, c: i32) -> LayoutError {
         LayoutError {
             kind: ErrorKind::Check { pred, a, b, c },
+        }
+    }
+
+    pub(crate) const fn tensor_bounds(lo: i64, hi: i64, len: usize) -> LayoutError {
+        LayoutError {
+            kind: ErrorKind::TensorBounds { lo, hi, len },
         }
     }
 
@@ -381,7 +398,7 @@ impl LayoutError {
     pub fn condition(&self) -> Option<Condition> {
         match self.kind {
             ErrorKind::Check { pred, .. } => Some(pred.condition()),
-            ErrorKind::IntError(_) => None,
+            ErrorKind::IntError(_) | ErrorKind::TensorBounds { .. } => None,
         }
     }
 
@@ -396,7 +413,7 @@ impl LayoutError {
     pub fn arithmetic(&self) -> Option<IntError> {
         match self.kind {
             ErrorKind::IntError(e) => Some(e),
-            ErrorKind::Check { .. } => None,
+            ErrorKind::Check { .. } | ErrorKind::TensorBounds { .. } => None,
         }
     }
 }
@@ -413,6 +430,10 @@ impl fmt::Display for LayoutError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.kind {
             ErrorKind::IntError(e) => e.fmt(f),
+            ErrorKind::TensorBounds { lo, hi, len } => write!(
+                f,
+                "tensor layout reaches offsets {lo}..={hi}, outside the {len} elements of its data"
+            ),
             ErrorKind::Check { pred, a, b, c } => {
                 // CuTe's messages that are sentences keep their period (as in cute-dynamic).
                 let message = pred.condition().message();

@@ -101,6 +101,7 @@ mod layout;
 mod ops;
 mod print;
 mod prog;
+mod tensor;
 mod tree;
 mod tuple;
 mod values;
@@ -113,6 +114,13 @@ pub use error::{Condition, IntError, LayoutError};
 pub use int::*;
 pub use layout::{IsLayout, Layout, LayoutOf, StaticLayout, TupleText, call, same_layout};
 pub use ops::*;
+pub use tensor::{
+    Engine, EngineMut, InnerPartition, InnerPartitionOffset, LocalPartition, LocalPartitionOffset,
+    LocalPartitionProj, LocalPartitionProjOffset, LocalTileProj, LocalTileProjOffset,
+    OuterPartition, OuterPartitionOffset, SliceOffset, Tensor, TensorLayout, inner_partition,
+    local_partition, local_partition_proj, local_tile, local_tile_proj, make_fragment, make_tensor,
+    make_tensor_mut, outer_partition,
+};
 pub use tuple::{IntTuple, SliceCoord, Static, Tiler, Underscore};
 pub use values::{BoolOf, IntOf, TupleOf};
 

@@ -124,6 +124,8 @@ macro_rules! twin_check {
     };
 }
 
+pub(crate) use {arg, expr_methods, expr_type, sym, twin_check};
+
 macro_rules! op {
     (
         $(#[$doc:meta])*

@@ -89,7 +89,7 @@ impl<E: Expr> StaticInt for IntOf<E> {
 
 /// The value of a one-leaf result: its constant, or its dynamic leaf computed by unrolled code.
 #[inline(always)]
-fn leaf_value<T: IntTuple>(t: &T) -> i32 {
+pub(crate) fn leaf_value<T: IntTuple>(t: &T) -> i32 {
     if const { T::NDYN == 0 } {
         const { T::TREE.value().v }
     } else {

@@ -12,4 +12,5 @@ pub(crate) mod product;
 pub(crate) mod recast;
 pub(crate) mod slice;
 pub(crate) mod stride;
+pub(crate) mod tensor;
 pub(crate) mod tiler;

@@ -56,6 +56,12 @@ pub(crate) const fn slice(c: &Tree, l: &L) -> L {
     )
 }
 
+/// CuTe's `dice(crd, t)` of a tuple, a tiler or a coordinate: the elements where `crd` has an
+/// integer.
+pub(crate) const fn dice_tree(c: &Tree, t: &Tree) -> Tree {
+    slice_or_dice(c, t, false)
+}
+
 /// CuTe's `dice(crd, layout)`: the modes where `crd` has an integer.
 pub(crate) const fn dice(c: &Tree, l: &L) -> L {
     L::new(
@@ -65,7 +71,7 @@ pub(crate) const fn dice(c: &Tree, l: &L) -> L {
 }
 
 /// `_` repeated `n` times (a single `_` for `n == 1`), appended to `out`.
-const fn underscores(n: usize, out: &mut Tree) {
+pub(crate) const fn underscores(n: usize, out: &mut Tree) {
     if n == 1 {
         out.push(Kind::Under, 0);
     } else {

@@ -1,0 +1,174 @@
+//! CuTe's `tensor_impl.hpp` partitioning on const trees. A tensor is an engine and a layout;
+//! every partitioning is a divide of the layout followed by a slice, and a slice moves the
+//! engine by `layout(crd)` with every `_` read as `_0` ([`slice_and_offset`]). Each function
+//! here returns the new layout and that move.
+
+use super::divide::zipped_divide;
+use super::int_tuple::product_each;
+use super::layout::L;
+use super::slice::{dice, dice_tree, slice, underscores};
+use super::stride::{compact_major, crd2idx};
+use super::tiler::Tl;
+use crate::algebra::layout::Major;
+use crate::error::Msg;
+use crate::prog::Prog;
+use crate::tree::{At, Kind, Tree, V};
+
+/// `c` with every `_` replaced by a static `_0`.
+const fn zero_underscores(c: &Tree) -> Tree {
+    let mut out = *c;
+    let mut k = 0;
+    while k < out.len {
+        if matches!(out.tag[k], Kind::Under) {
+            out.tag[k] = Kind::Int;
+            out.set(k, V::s(0));
+        }
+        k += 1;
+    }
+    out
+}
+
+/// CuTe's `slice_and_offset(crd, layout)`: the modes under the `_`s of `crd`, and the move
+/// `layout(crd)` with every `_` read as `_0`.
+pub(crate) const fn slice_and_offset(p: &mut Prog, c: &Tree, l: &L) -> (L, V) {
+    let offset = crd2idx(p, &zero_underscores(c), &l.shape, &l.stride);
+    (slice(c, l), offset)
+}
+
+/// CuTe's `append<R>(coord, _)`: a tuple coordinate padded with `_` to `r` elements; an
+/// integer (or `_`) coordinate as it is.
+const fn padded(c: &Tree, r: usize) -> Tree {
+    let root = c.root();
+    if !root.is_tup() {
+        return *c;
+    }
+    let n = root.arity();
+    if n > r {
+        Msg::new("Mismatched Ranks: coordinate ")
+            .tree(c)
+            .str(" has more than ")
+            .num(r as i32)
+            .str(" modes")
+            .fail()
+    }
+    let mut out = Tree::new();
+    let at = out.open();
+    let mut k = 0;
+    while k < n {
+        out.append_sub(root.child(k));
+        k += 1;
+    }
+    while k < r {
+        out.push(Kind::Under, 0);
+        k += 1;
+    }
+    out.close(at, r);
+    out
+}
+
+/// CuTe's `inner_partition(tensor, tiler, coord)`: the tile at `coord`. With
+/// `Z = zipped_divide(layout, tiler)`, slice `Z` at `(repeat<R0>(_), append<R1>(coord, _))`.
+pub(crate) const fn inner_partition(p: &mut Prog, a: &L, t: &Tl, c: &Tree) -> (L, V) {
+    let z = zipped_divide(p, a, t);
+    let mut crd = Tree::new();
+    let at = crd.open();
+    underscores(z.mode(0).rank(), &mut crd);
+    crd.append(&padded(c, z.mode(1).rank()));
+    crd.close(at, 2);
+    slice_and_offset(p, &crd, &z)
+}
+
+/// CuTe's `outer_partition(tensor, tiler, coord)`: the elements at `coord` of every tile. With
+/// `Z = zipped_divide(layout, tiler)`, slice `Z` at `(append<R0>(coord, _), repeat<R1>(_))`.
+pub(crate) const fn outer_partition(p: &mut Prog, a: &L, t: &Tl, c: &Tree) -> (L, V) {
+    let z = zipped_divide(p, a, t);
+    let mut crd = Tree::new();
+    let at = crd.open();
+    crd.append(&padded(c, z.mode(0).rank()));
+    underscores(z.mode(1).rank(), &mut crd);
+    crd.close(at, 2);
+    slice_and_offset(p, &crd, &z)
+}
+
+/// CuTe's `local_tile(tensor, tiler, coord, proj)`: `proj` (a Step such as `(_1,_,_1)`) keeps
+/// the modes of `tiler` and `coord` where it has an integer; then [`inner_partition`].
+pub(crate) const fn local_tile_proj(p: &mut Prog, a: &L, t: &Tl, c: &Tree, proj: &Tree) -> (L, V) {
+    inner_partition(p, a, &dice_tree(proj, t), &dice_tree(proj, c))
+}
+
+/// CuTe's `Layout::get_flat_coord(idx)`: thread `idx`'s coordinate in `thr`, one integer per
+/// top mode. `idx` splits by the strides, `(idx / d) % s` at every leaf `s:d` (a static `_1`
+/// leaf is `_0`), and each top mode's coordinate folds column-major into one integer.
+const fn flat_coord(p: &mut Prog, thr: &L, idx: V) -> Tree {
+    let (shape, stride) = (thr.shape.root(), thr.stride.root());
+    if !shape.is_tup() {
+        return Tree::leaf(leaf_coord(p, shape, stride, idx));
+    }
+    let mut out = Tree::new();
+    let at = out.open();
+    let mut k = 0;
+    while k < shape.arity() {
+        let (s, d) = (shape.child(k), stride.child(k));
+        if s.is_tup() {
+            let mut hier = Tree::new();
+            hier_coord(p, s, d, idx, &mut hier);
+            let sub = s.sub();
+            let col = compact_major(p, &sub, V::s(1), Major::Left);
+            out.push_leaf(crd2idx(p, &hier, &sub, &col));
+        } else {
+            out.push_leaf(leaf_coord(p, s, d, idx));
+        }
+        k += 1;
+    }
+    out.close(at, shape.arity());
+    out
+}
+
+/// `(idx / d) % s` for the leaf `s:d` (`_0` for a static `_1`).
+const fn leaf_coord(p: &mut Prog, s: At, d: At, idx: V) -> V {
+    let s = s.v();
+    if s.is_const(1) {
+        return V::s(0);
+    }
+    let q = p.div(idx, d.v());
+    p.rem(q, s)
+}
+
+/// CuTe's `idx2crd(idx, shape, stride)`: every leaf's `(idx / d) % s`, nested like the shape.
+const fn hier_coord(p: &mut Prog, s: At, d: At, idx: V, out: &mut Tree) {
+    if !s.is_tup() {
+        out.push_leaf(leaf_coord(p, s, d, idx));
+        return;
+    }
+    let at = out.open();
+    let mut k = 0;
+    while k < s.arity() {
+        hier_coord(p, s.child(k), d.child(k), idx, out);
+        k += 1;
+    }
+    out.close(at, s.arity());
+}
+
+/// CuTe's `local_partition(tensor, thr, idx)`: the elements thread `idx` of the thread layout
+/// `thr` owns: [`outer_partition`] by `product_each(shape(thr))` at thread `idx`'s flat
+/// coordinate in `thr`.
+pub(crate) const fn local_partition(p: &mut Prog, a: &L, thr: &L, idx: V) -> (L, V) {
+    let tiler = if thr.shape.root().is_tup() {
+        product_each(p, &thr.shape)
+    } else {
+        thr.shape
+    };
+    let c = flat_coord(p, thr, idx);
+    outer_partition(p, a, &tiler, &c)
+}
+
+/// CuTe's `local_partition(tensor, thr, idx, proj)`: [`local_partition`] by `dice(proj, thr)`.
+pub(crate) const fn local_partition_proj(
+    p: &mut Prog,
+    a: &L,
+    thr: &L,
+    idx: V,
+    proj: &Tree,
+) -> (L, V) {
+    local_partition(p, a, &dice(proj, thr), idx)
+}

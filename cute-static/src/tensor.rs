@@ -1,0 +1,775 @@
+//! CuTe's `Tensor` (`tensor_impl.hpp`): an engine (where the elements are) and a layout (from a
+//! coordinate to an element offset), at an offset into the engine.
+//!
+//! The engine is a borrowed slice, a mutable slice or an owned array (a register fragment).
+//! A tensor over a slice checks once, when it is made, that every offset its layout reaches
+//! lies in the slice; a fragment's array length is checked against the layout at compile time.
+//! Indexing is safe Rust indexing of the slice at `offset + layout(coord)`: [`Tensor::get`]
+//! returns `None` outside, `tensor[coord]` panics there as slice indexing does. No `unsafe`.
+//!
+//! Slicing with `_` and the partitions kernels use ([`local_tile`], [`local_partition`],
+//! [`inner_partition`], [`outer_partition`]) give tensors over the same engine: a divide of the
+//! layout followed by a slice, which moves the offset by `layout(crd)` (every `_` read as `_0`).
+//! The new layout and offset are computed while compiling wherever they are static, so an
+//! all-static tile of a tensor is a zero-sized layout and a constant offset, and a run-time
+//! tile costs the index arithmetic CuTe's does.
+//!
+//! ```
+//! use cute_static::{coord, layout, local_partition, local_tile, make_tensor, tile};
+//! // A 256x128 column-major matrix with a run-time leading dimension.
+//! let (m, k, lda) = (256, 128, 256);
+//! let data: Vec<f32> = (0..lda * k).map(|i| i as f32).collect();
+//! let a = make_tensor(&data[..], layout!((m, k):(_1, lda))).unwrap();
+//! // The (_128,_32) tile at (1, 2), then the elements thread 5 of a (_32,_8) thread layout owns.
+//! let ta = local_tile(a, tile!((_128,_32)), coord!((1, 2)));
+//! assert_eq!(ta.to_string(), "16512|(_128,_32):(_1,256)");
+//! let tt = local_partition(ta, layout!((_32,_8):(_1,_32)), 5);
+//! assert_eq!(tt.to_string(), "16517|(_4,_4):(_32,2048)");
+//! assert_eq!(tt[(1, 2)], (16517 + 32 + 2 * 2048) as f32);
+//! ```
+
+// The result types of the partitions spell out their layout and offset expressions.
+#![allow(clippy::type_complexity)]
+
+use crate::algebra::tensor as ts;
+use crate::coordinate::Coordinate;
+use crate::error::{LayoutError, Msg};
+use crate::int::C;
+use crate::layout::{Expr, IsLayout, LayoutOf, Sym, call};
+use crate::ops::{
+    FlatDivide, LogicalDivideTiler, Slice, TiledDivide, ZippedDivide, arg, expr_methods, expr_type,
+    flat_divide, logical_divide_tiler, slice, sym, tiled_divide, twin_check, zipped_divide,
+};
+use crate::prog::Prog;
+use crate::tree::{Kind, Tree};
+use crate::tuple::{IntTuple, SliceCoord, Static, Tiler};
+use crate::values::{IntOf, leaf_value};
+use core::fmt;
+use core::ops::{Index, IndexMut};
+
+/// Where a tensor's elements are: CuTe's engine. Implemented for `&[T]`, `&mut [T]` and
+/// `[T; N]` (an owned register fragment).
+///
+/// ```
+/// use cute_static::Engine;
+/// let data = [1, 2, 3];
+/// assert_eq!((&data[..]).data().len(), 3);
+/// ```
+pub trait Engine {
+    /// The element type.
+    type Elem;
+    /// The elements.
+    fn data(&self) -> &[Self::Elem];
+}
+
+/// An engine whose elements can be written.
+///
+/// ```
+/// use cute_static::EngineMut;
+/// let mut data = [1, 2, 3];
+/// data.data_mut()[0] = 7;
+/// assert_eq!(data[0], 7);
+/// ```
+pub trait EngineMut: Engine {
+    /// The elements, writable.
+    fn data_mut(&mut self) -> &mut [Self::Elem];
+}
+
+impl<T> Engine for &[T] {
+    type Elem = T;
+    #[inline(always)]
+    fn data(&self) -> &[T] {
+        self
+    }
+}
+
+impl<T> Engine for &mut [T] {
+    type Elem = T;
+    #[inline(always)]
+    fn data(&self) -> &[T] {
+        self
+    }
+}
+
+impl<T> EngineMut for &mut [T] {
+    #[inline(always)]
+    fn data_mut(&mut self) -> &mut [T] {
+        self
+    }
+}
+
+impl<T, const N: usize> Engine for [T; N] {
+    type Elem = T;
+    #[inline(always)]
+    fn data(&self) -> &[T] {
+        self
+    }
+}
+
+impl<T, const N: usize> EngineMut for [T; N] {
+    #[inline(always)]
+    fn data_mut(&mut self) -> &mut [T] {
+        self
+    }
+}
+
+/// What a tensor's layout must do: map a coordinate to an offset, and bound its offsets.
+/// Every layout ([`IsLayout`]) is one.
+///
+/// ```
+/// use cute_static::{layout, TensorLayout};
+/// let l = layout!((_4,_3):(_3,-1));
+/// assert_eq!(l.offset((1, 2)), 1);
+/// assert_eq!(l.offset_range(), Some((-2, 9)));
+/// ```
+pub trait TensorLayout: Copy {
+    /// `layout(coord)`.
+    fn offset<Cd: Coordinate>(&self, coord: Cd) -> i32;
+    /// The least and the greatest offset of the layout's domain (`Some((0, -1))` for an empty
+    /// domain; `None` when they do not fit in `i64` or a shape is negative).
+    fn offset_range(&self) -> Option<(i64, i64)>;
+}
+
+/// The least and greatest offsets of a layout whose flat modes are `leaves` (shape, stride).
+fn range_of(leaves: impl Iterator<Item = (i32, i32)>) -> Option<(i64, i64)> {
+    let (mut lo, mut hi) = (0i64, 0i64);
+    for (s, d) in leaves {
+        if s < 0 {
+            return None;
+        }
+        if s == 0 {
+            return Some((0, -1));
+        }
+        let reach = i64::from(s - 1).checked_mul(i64::from(d))?;
+        if reach < 0 {
+            lo = lo.checked_add(reach)?;
+        } else {
+            hi = hi.checked_add(reach)?;
+        }
+    }
+    Some((lo, hi))
+}
+
+impl<T: IsLayout> TensorLayout for T {
+    #[inline(always)]
+    fn offset<Cd: Coordinate>(&self, coord: Cd) -> i32 {
+        call(self, coord)
+    }
+
+    fn offset_range(&self) -> Option<(i64, i64)> {
+        let (shape, stride) = (T::LAYOUT.shape.leaves(), T::LAYOUT.stride.leaves());
+        let value = |v: crate::tree::V| {
+            if v.dynamic {
+                self.dyn_leaf(v.v as usize)
+            } else {
+                v.v
+            }
+        };
+        range_of((0..shape.n).map(|k| (value(shape.v[k]), value(stride.v[k]))))
+    }
+}
+
+/// A tensor: an engine `E`, a layout `L`, and the offset `O` of its origin in the engine (an
+/// integer, static like `C<0>` or dynamic `i32`, or the offset an operation computed). CuTe
+/// prints a tensor as its pointer and layout; this crate prints `offset|layout`, as the
+/// conformance vectors do.
+///
+/// ```
+/// use cute_static::{coord, layout, make_tensor};
+/// let data: Vec<i32> = (0..24).collect();
+/// let t = make_tensor(&data[..], layout!((_6,_4):(_4,_1))).unwrap();
+/// assert_eq!(t.to_string(), "_0|(_6,_4):(_4,_1)");
+/// assert_eq!(t[(2, 3)], 11);
+/// let row = t.slice(coord!((2, _)));
+/// assert_eq!(row.to_string(), "8|(_4):(_1)"); // a run-time 2: a run-time offset
+/// assert_eq!(row[3], 11);
+/// ```
+#[derive(Clone, Copy)]
+pub struct Tensor<E, L, O = C<0>> {
+    engine: E,
+    layout: L,
+    offset: O,
+}
+
+fn out_of_range(lo: i64, hi: i64, len: usize) -> LayoutError {
+    LayoutError::tensor_bounds(lo, hi, len)
+}
+
+/// Check that every offset of `layout` lies in `0..len`.
+fn check_bounds<L: TensorLayout>(layout: &L, len: usize) -> Result<(), LayoutError> {
+    match layout.offset_range() {
+        Some((lo, hi)) if hi < lo => Ok(()),
+        Some((lo, hi)) if lo >= 0 && usize::try_from(hi).is_ok_and(|h| h < len) => Ok(()),
+        Some((lo, hi)) => Err(out_of_range(lo, hi, len)),
+        None => Err(out_of_range(i64::MIN, i64::MAX, len)),
+    }
+}
+
+/// CuTe's `make_tensor(ptr, layout)` over a slice: `Err` unless every offset the layout
+/// reaches lies in the slice (checked once, here).
+///
+/// ```
+/// use cute_static::{layout, make_tensor};
+/// let data = [0.0f32; 32];
+/// assert!(make_tensor(&data[..], layout!((_4,_8):(_1,_4))).is_ok());
+/// let err = make_tensor(&data[..], layout!((_4,_8):(_1,_5))).map(|_| ()).unwrap_err();
+/// assert_eq!(err.to_string(), "tensor layout reaches offsets 0..=38, outside the 32 elements of its data");
+/// ```
+pub fn make_tensor<T, L: TensorLayout>(
+    data: &[T],
+    layout: L,
+) -> Result<Tensor<&[T], L>, LayoutError> {
+    check_bounds(&layout, data.len())?;
+    Ok(Tensor {
+        engine: data,
+        layout,
+        offset: C,
+    })
+}
+
+/// [`make_tensor`] over a mutable slice.
+///
+/// ```
+/// use cute_static::{layout, make_tensor_mut};
+/// let mut data = [0; 8];
+/// let mut t = make_tensor_mut(&mut data[..], layout!((_2,_4):(_4,_1))).unwrap();
+/// t[(1, 2)] = 5;
+/// assert_eq!(data[6], 5);
+/// ```
+pub fn make_tensor_mut<T, L: TensorLayout>(
+    data: &mut [T],
+    layout: L,
+) -> Result<Tensor<&mut [T], L>, LayoutError> {
+    check_bounds(&layout, data.len())?;
+    Ok(Tensor {
+        engine: data,
+        layout,
+        offset: C,
+    })
+}
+
+/// Whether an all-static layout's offsets fit `n` elements; a compile error otherwise.
+const fn fragment_fits<L: IsLayout>(n: usize) {
+    let (shape, stride) = (L::LAYOUT.shape.leaves(), L::LAYOUT.stride.leaves());
+    let (mut lo, mut hi, mut empty) = (0i64, 0i64, false);
+    let mut k = 0;
+    while k < shape.n {
+        let (s, d) = (shape.v[k].value() as i64, stride.v[k].value() as i64);
+        if s <= 0 {
+            empty = true;
+        } else if d < 0 {
+            lo += (s - 1) * d;
+        } else {
+            hi += (s - 1) * d;
+        }
+        k += 1;
+    }
+    if !empty && (lo < 0 || hi >= n as i64) {
+        Msg::new("make_fragment: the layout reaches offsets ")
+            .num(lo as i32)
+            .str("..=")
+            .num(hi as i32)
+            .str(", outside an array of ")
+            .num(n as i32)
+            .str(" elements")
+            .fail()
+    }
+}
+
+/// CuTe's `make_tensor<T>(layout)` for registers: a tensor owning `data`, an array whose
+/// length is checked against the all-static layout at compile time.
+///
+/// ```
+/// use cute_static::{layout, make_fragment};
+/// let mut acc = make_fragment([0.0f32; 8], layout!((_4,_2):(_2,_1)));
+/// acc[(3, 1)] += 2.5;
+/// assert_eq!(acc.data()[7], 2.5);
+/// ```
+///
+/// ```compile_fail
+/// // 8 elements cannot hold offsets up to 11.
+/// let acc = cute_static::make_fragment([0.0f32; 8], cute_static::layout!((_4,_2):(_1,_8)));
+/// ```
+pub fn make_fragment<T, const N: usize, L: IsLayout + Static>(
+    data: [T; N],
+    layout: L,
+) -> Tensor<[T; N], L> {
+    const { fragment_fits::<L>(N) };
+    Tensor {
+        engine: data,
+        layout,
+        offset: C,
+    }
+}
+
+impl<E: Engine, L: TensorLayout, O: IntTuple> Tensor<E, L, O> {
+    /// The layout.
+    ///
+    /// ```
+    /// let t = cute_static::make_tensor(&[1, 2][..], cute_static::layout!(_2:_1)).unwrap();
+    /// assert_eq!(t.layout().to_string(), "_2:_1");
+    /// ```
+    pub fn layout(&self) -> &L {
+        &self.layout
+    }
+
+    /// The offset of the tensor's origin in its engine.
+    ///
+    /// ```
+    /// use cute_static::{coord, layout, make_tensor};
+    /// let t = make_tensor(&[0; 12][..], layout!((_3,_4):(_4,_1))).unwrap();
+    /// assert_eq!(t.slice(coord!((2, _))).offset(), 8);
+    /// ```
+    #[inline(always)]
+    pub fn offset(&self) -> i32 {
+        leaf_value(&self.offset)
+    }
+
+    /// The engine's elements (the whole slice or array, not only the tensor's).
+    ///
+    /// ```
+    /// let t = cute_static::make_tensor(&[1, 2, 3][..], cute_static::layout!(_2:_1)).unwrap();
+    /// assert_eq!(t.data().len(), 3);
+    /// ```
+    pub fn data(&self) -> &[E::Elem] {
+        self.engine.data()
+    }
+
+    /// The engine index of `coord`: `offset + layout(coord)`, `None` outside the engine.
+    #[inline(always)]
+    fn index_of<Cd: Coordinate>(&self, coord: Cd) -> Option<usize> {
+        let at = self.offset().checked_add(self.layout.offset(coord))?;
+        usize::try_from(at).ok()
+    }
+
+    /// The element at `coord` (an index or a coordinate), `None` if it lies outside the
+    /// engine (a coordinate outside the shape may still land inside; CuTe does not check
+    /// coordinates either).
+    ///
+    /// ```
+    /// use cute_static::{layout, make_tensor};
+    /// let t = make_tensor(&[10, 11, 12, 13][..], layout!((_2,_2):(_2,_1))).unwrap();
+    /// assert_eq!(t.get((1, 0)), Some(&12));
+    /// assert_eq!(t.get((5, 0)), None);
+    /// ```
+    #[inline(always)]
+    pub fn get<Cd: Coordinate>(&self, coord: Cd) -> Option<&E::Elem> {
+        self.engine.data().get(self.index_of(coord)?)
+    }
+
+    /// A tensor borrowing this one's elements, with the same layout and offset.
+    ///
+    /// ```
+    /// use cute_static::{layout, make_fragment};
+    /// let frag = make_fragment([1, 2, 3, 4], layout!((_2,_2):(_1,_2)));
+    /// assert_eq!(frag.view()[(1, 1)], 4);
+    /// ```
+    pub fn view(&self) -> Tensor<&[E::Elem], L, O> {
+        Tensor {
+            engine: self.engine.data(),
+            layout: self.layout,
+            offset: self.offset,
+        }
+    }
+}
+
+impl<E: EngineMut, L: TensorLayout, O: IntTuple> Tensor<E, L, O> {
+    /// The element at `coord`, writable; `None` if it lies outside the engine.
+    ///
+    /// ```
+    /// use cute_static::{layout, make_fragment};
+    /// let mut frag = make_fragment([0; 4], layout!((_2,_2):(_1,_2)));
+    /// *frag.get_mut((1, 1)).unwrap() = 9;
+    /// assert_eq!(frag.data(), &[0, 0, 0, 9]);
+    /// ```
+    #[inline(always)]
+    pub fn get_mut<Cd: Coordinate>(&mut self, coord: Cd) -> Option<&mut E::Elem> {
+        let at = self.index_of(coord)?;
+        self.engine.data_mut().get_mut(at)
+    }
+
+    /// A tensor borrowing this one's elements mutably, with the same layout and offset.
+    ///
+    /// ```
+    /// use cute_static::{coord, layout, make_fragment};
+    /// let mut frag = make_fragment([0; 6], layout!((_2,_3):(_3,_1)));
+    /// let mut row = frag.view_mut().slice(coord!((1, _)));
+    /// row[2] = 7;
+    /// assert_eq!(frag.data(), &[0, 0, 0, 0, 0, 7]);
+    /// ```
+    pub fn view_mut(&mut self) -> Tensor<&mut [E::Elem], L, O> {
+        Tensor {
+            engine: self.engine.data_mut(),
+            layout: self.layout,
+            offset: self.offset,
+        }
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn index_failed(what: &dyn fmt::Display, len: usize) -> ! {
+    panic!("tensor index out of bounds: {what} is not in the {len} elements of its engine")
+}
+
+/// `tensor[coord]`: the element at `coord`. Panics, as slice indexing does, if it lies outside
+/// the engine ([`Tensor::get`] returns `None` instead).
+impl<E: Engine, L: TensorLayout, O: IntTuple, Cd: Coordinate> Index<Cd> for Tensor<E, L, O> {
+    type Output = E::Elem;
+    #[inline(always)]
+    fn index(&self, coord: Cd) -> &E::Elem {
+        match self.index_of(coord) {
+            Some(at) if at < self.engine.data().len() => &self.engine.data()[at],
+            _ => index_failed(&"the coordinate's offset", self.engine.data().len()),
+        }
+    }
+}
+
+/// `tensor[coord] = x`. Panics, as slice indexing does, if `coord` lies outside the engine
+/// ([`Tensor::get_mut`] returns `None` instead).
+impl<E: EngineMut, L: TensorLayout, O: IntTuple, Cd: Coordinate> IndexMut<Cd> for Tensor<E, L, O> {
+    #[inline(always)]
+    fn index_mut(&mut self, coord: Cd) -> &mut E::Elem {
+        let len = self.engine.data().len();
+        match self.index_of(coord) {
+            Some(at) if at < len => &mut self.engine.data_mut()[at],
+            _ => index_failed(&"the coordinate's offset", len),
+        }
+    }
+}
+
+impl<E, L: fmt::Display, O: fmt::Display> fmt::Display for Tensor<E, L, O> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}|{}", self.offset, self.layout)
+    }
+}
+
+impl<E, L: fmt::Display, O: fmt::Display> fmt::Debug for Tensor<E, L, O> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+/// `c` has a `_` somewhere (a slice, not an element); a compile error otherwise.
+const fn has_underscore(c: &Tree) -> &Tree {
+    let mut k = 0;
+    while k < c.len {
+        if matches!(c.tag[k], Kind::Under) {
+            return c;
+        }
+        k += 1;
+    }
+    Msg::new("slice: coordinate ")
+        .tree(c)
+        .str(" has no `_`: it names an element (index the tensor), not a subtensor")
+        .fail()
+}
+
+/// A tensor operation: the new layout and the moved offset, as two result types over the same
+/// operands (the offset's adds the tensor's own).
+macro_rules! tensor_op {
+    (
+        $Layout:ident, $LExpr:ident, $Offset:ident, $OExpr:ident,
+        [$($A:ident: $AB:ident => $a:ident),+] |$p:ident| = $body:expr;
+    ) => {
+        expr_type!($LExpr, [$($A: $AB => $a),+] |$p| ($body).0, layout);
+        expr_type!($OExpr, [O: IntTuple => o, $($A: $AB => $a),+] |$p| {
+            let moved = ($body).1;
+            $p.add(o.value(), moved)
+        }, int);
+
+        #[doc = concat!("The layout of the tensor [`", stringify!($Layout), "`] gives (see the function of that name in snake case).")]
+        pub type $Layout<$($A),+> = LayoutOf<$LExpr::E<$($A),+>>;
+
+        #[doc = concat!("The offset of the tensor [`", stringify!($Layout), "`] gives, from the tensor's offset `O`.")]
+        pub type $Offset<O, $($A),+> = IntOf<$OExpr::E<O, $($A),+>>;
+    };
+}
+
+expr_type!(SliceOffsetExpr, [O: IntTuple => o, Cd: SliceCoord => cd, A: IsLayout => a] |p| {
+    let moved = ts::slice_and_offset(p, has_underscore(&cd), &a).1;
+    p.add(o.value(), moved)
+}, int);
+
+/// The offset of a tensor sliced at `Cd` ([`Tensor::slice`]), from the tensor's offset `O`.
+pub type SliceOffset<O, Cd, A> = IntOf<SliceOffsetExpr::E<O, Cd, A>>;
+
+tensor_op! {
+    InnerPartition, InnerPartitionExpr, InnerPartitionOffset, InnerPartitionOffsetExpr,
+    [A: IsLayout => a, T: Tiler => t, Cd: SliceCoord => c] |p| = ts::inner_partition(p, &a, &t, &c);
+}
+
+tensor_op! {
+    OuterPartition, OuterPartitionExpr, OuterPartitionOffset, OuterPartitionOffsetExpr,
+    [A: IsLayout => a, T: Tiler => t, Cd: SliceCoord => c] |p| = ts::outer_partition(p, &a, &t, &c);
+}
+
+tensor_op! {
+    LocalTileProj, LocalTileProjExpr, LocalTileProjOffset, LocalTileProjOffsetExpr,
+    [A: IsLayout => a, T: Tiler => t, Cd: SliceCoord => c, P: SliceCoord => proj] |p| = ts::local_tile_proj(p, &a, &t, &c, &proj);
+}
+
+tensor_op! {
+    LocalPartition, LocalPartitionExpr, LocalPartitionOffset, LocalPartitionOffsetExpr,
+    [A: IsLayout => a, Th: IsLayout => thr, I: IntTuple => i] |p| = ts::local_partition(p, &a, &thr, i.value());
+}
+
+tensor_op! {
+    LocalPartitionProj, LocalPartitionProjExpr, LocalPartitionProjOffset, LocalPartitionProjOffsetExpr,
+    [A: IsLayout => a, Th: IsLayout => thr, I: IntTuple => i, P: SliceCoord => proj] |p| = ts::local_partition_proj(p, &a, &thr, i.value(), &proj);
+}
+
+impl<E, L: IsLayout, O: IntTuple> Tensor<E, L, O> {
+    /// `tensor(crd)` for a coordinate with `_`s: the subtensor of the modes under the `_`s,
+    /// at `offset + layout(crd)` (every `_` read as `_0`). A coordinate without `_` is a
+    /// compile error (index the element instead).
+    ///
+    /// ```
+    /// use cute_static::{coord, layout, make_tensor};
+    /// let data: Vec<i32> = (0..192).collect();
+    /// let t = make_tensor(&data[..], layout!((_6,_8,_4):(_1,_6,_48))).unwrap();
+    /// let s = t.slice(coord!((_4,_0,_)));
+    /// assert_eq!(s.to_string(), "_4|(_4):(_48)");
+    /// assert_eq!(s[2], 100);
+    /// ```
+    #[inline(always)]
+    pub fn slice<Cd: SliceCoord>(self, crd: Cd) -> Tensor<E, Slice<Cd, L>, SliceOffset<O, Cd, L>> {
+        let _ = <SliceOffsetExpr::E<O, Cd, L> as Expr>::SYM;
+        Tensor {
+            engine: self.engine,
+            layout: slice(crd, self.layout),
+            offset: IntOf(SliceOffsetExpr::E((self.offset, crd, self.layout))),
+        }
+    }
+
+    /// CuTe's `logical_divide(tensor, tiler)`: the same elements with the divided layout.
+    ///
+    /// ```
+    /// use cute_static::{layout, make_tensor, tile};
+    /// let t = make_tensor(&[0; 24][..], layout!((_4,_6):(_6,_1))).unwrap();
+    /// assert_eq!(t.logical_divide(tile!((_2,_3))).to_string(), "_0|((_2,_2),(_3,_2)):((_6,_12),(_1,_3))");
+    /// ```
+    pub fn logical_divide<T: Tiler>(self, tiler: T) -> Tensor<E, LogicalDivideTiler<L, T>, O> {
+        let layout = self.layout;
+        self.with_layout(logical_divide_tiler(layout, tiler))
+    }
+
+    /// CuTe's `zipped_divide(tensor, tiler)`: `((tile),(rest))`.
+    ///
+    /// ```
+    /// use cute_static::{layout, make_tensor, tile};
+    /// let m = 8;
+    /// let t = make_tensor(&[0; 192][..], layout!((m,_24):(_1,m))).unwrap();
+    /// assert_eq!(t.zipped_divide(tile!((_4,_8))).to_string(), "_0|((_4,_8),(2,_3)):((_1,8),(_4,64))");
+    /// ```
+    pub fn zipped_divide<T: Tiler>(self, tiler: T) -> Tensor<E, ZippedDivide<L, T>, O> {
+        let layout = self.layout;
+        self.with_layout(zipped_divide(layout, tiler))
+    }
+
+    /// CuTe's `tiled_divide(tensor, tiler)`: `((tile),rest0,rest1,...)`.
+    ///
+    /// ```
+    /// use cute_static::{layout, make_tensor, tile};
+    /// let t = make_tensor(&[0; 24][..], layout!((_4,_6):(_6,_1))).unwrap();
+    /// assert_eq!(t.tiled_divide(tile!((_2,_3))).to_string(), "_0|((_2,_3),_2,_2):((_6,_1),_12,_3)");
+    /// ```
+    pub fn tiled_divide<T: Tiler>(self, tiler: T) -> Tensor<E, TiledDivide<L, T>, O> {
+        let layout = self.layout;
+        self.with_layout(tiled_divide(layout, tiler))
+    }
+
+    /// CuTe's `flat_divide(tensor, tiler)`: `(tile0,tile1,...,rest0,rest1,...)`.
+    ///
+    /// ```
+    /// use cute_static::{layout, make_tensor, tile};
+    /// let t = make_tensor(&[0; 24][..], layout!((_4,_6):(_6,_1))).unwrap();
+    /// assert_eq!(t.flat_divide(tile!((_2,_3))).to_string(), "_0|(_2,_3,_2,_2):(_6,_1,_12,_3)");
+    /// ```
+    pub fn flat_divide<T: Tiler>(self, tiler: T) -> Tensor<E, FlatDivide<L, T>, O> {
+        let layout = self.layout;
+        self.with_layout(flat_divide(layout, tiler))
+    }
+
+    fn with_layout<M>(self, layout: M) -> Tensor<E, M, O> {
+        Tensor {
+            engine: self.engine,
+            layout,
+            offset: self.offset,
+        }
+    }
+}
+
+/// CuTe's `inner_partition(tensor, tiler, coord)`: the tile at `coord` of
+/// `zipped_divide(tensor, tiler)` (a tuple `coord` is padded with `_`).
+///
+/// ```
+/// use cute_static::{coord, inner_partition, layout, make_tensor, tile};
+/// let t = make_tensor(&[0; 192][..], layout!((8,_24):(_1,8))).unwrap();
+/// assert_eq!(inner_partition(t, tile!((_4,_8)), coord!((1,2))).to_string(), "132|(_4,_8):(_1,8)");
+/// ```
+#[inline(always)]
+pub fn inner_partition<E, L: IsLayout, O: IntTuple, T: Tiler, Cd: SliceCoord>(
+    tensor: Tensor<E, L, O>,
+    tiler: T,
+    coord: Cd,
+) -> Tensor<E, InnerPartition<L, T, Cd>, InnerPartitionOffset<O, L, T, Cd>> {
+    let _ = <InnerPartitionOffsetExpr::E<O, L, T, Cd> as Expr>::SYM;
+    Tensor {
+        engine: tensor.engine,
+        layout: LayoutOf(InnerPartitionExpr::E((tensor.layout, tiler, coord))),
+        offset: IntOf(InnerPartitionOffsetExpr::E((
+            tensor.offset,
+            tensor.layout,
+            tiler,
+            coord,
+        ))),
+    }
+}
+
+/// CuTe's `outer_partition(tensor, tiler, coord)`: the elements at `coord` of every tile of
+/// `zipped_divide(tensor, tiler)`.
+///
+/// ```
+/// use cute_static::{layout, make_tensor, outer_partition, tile};
+/// let t = make_tensor(&[0; 192][..], layout!((8,_24):(_1,8))).unwrap();
+/// assert_eq!(outer_partition(t, tile!((_4,_8)), 5).to_string(), "9|(2,_3):(_4,64)");
+/// ```
+#[inline(always)]
+pub fn outer_partition<E, L: IsLayout, O: IntTuple, T: Tiler, Cd: SliceCoord>(
+    tensor: Tensor<E, L, O>,
+    tiler: T,
+    coord: Cd,
+) -> Tensor<E, OuterPartition<L, T, Cd>, OuterPartitionOffset<O, L, T, Cd>> {
+    let _ = <OuterPartitionOffsetExpr::E<O, L, T, Cd> as Expr>::SYM;
+    Tensor {
+        engine: tensor.engine,
+        layout: LayoutOf(OuterPartitionExpr::E((tensor.layout, tiler, coord))),
+        offset: IntOf(OuterPartitionOffsetExpr::E((
+            tensor.offset,
+            tensor.layout,
+            tiler,
+            coord,
+        ))),
+    }
+}
+
+/// CuTe's `local_tile(tensor, tiler, coord)`: the tile at `coord`, [`inner_partition`].
+///
+/// ```
+/// use cute_static::{coord, layout, local_tile, make_tensor, tile};
+/// let data = vec![0.0f32; 256 * 256];
+/// let t = make_tensor(&data[..], layout!((256,256):(_1,256))).unwrap();
+/// assert_eq!(local_tile(t, tile!((_128,_128)), coord!((1,1))).to_string(), "32896|(_128,_128):(_1,256)");
+/// ```
+#[inline(always)]
+pub fn local_tile<E, L: IsLayout, O: IntTuple, T: Tiler, Cd: SliceCoord>(
+    tensor: Tensor<E, L, O>,
+    tiler: T,
+    coord: Cd,
+) -> Tensor<E, InnerPartition<L, T, Cd>, InnerPartitionOffset<O, L, T, Cd>> {
+    inner_partition(tensor, tiler, coord)
+}
+
+/// CuTe's `local_tile(tensor, tiler, coord, proj)`: the projection `proj` (a Step such as
+/// `(_1,_,_1)`) keeps the modes of `tiler` and `coord` where it has `_1`, as a GEMM mainloop
+/// takes the `(BM,BK,k)` tiles of A with the CTA tiler `(BM,BN,BK)` and coordinate `(m,n,_)`.
+///
+/// ```
+/// use cute_static::{coord, layout, local_tile_proj, make_tensor, tile};
+/// let data = vec![0.0f32; 256 * 128];
+/// let a = make_tensor(&data[..], layout!((256,128):(_1,256))).unwrap();
+/// let ta = local_tile_proj(a, tile!((_128,_128,_8)), coord!((1,0,_)), coord!((_1,_,_1)));
+/// assert_eq!(ta.to_string(), "128|(_128,_8,16):(_1,256,2048)");
+/// ```
+#[inline(always)]
+pub fn local_tile_proj<E, L: IsLayout, O: IntTuple, T: Tiler, Cd: SliceCoord, P: SliceCoord>(
+    tensor: Tensor<E, L, O>,
+    tiler: T,
+    coord: Cd,
+    proj: P,
+) -> Tensor<E, LocalTileProj<L, T, Cd, P>, LocalTileProjOffset<O, L, T, Cd, P>> {
+    let _ = <LocalTileProjOffsetExpr::E<O, L, T, Cd, P> as Expr>::SYM;
+    Tensor {
+        engine: tensor.engine,
+        layout: LayoutOf(LocalTileProjExpr::E((tensor.layout, tiler, coord, proj))),
+        offset: IntOf(LocalTileProjOffsetExpr::E((
+            tensor.offset,
+            tensor.layout,
+            tiler,
+            coord,
+            proj,
+        ))),
+    }
+}
+
+/// CuTe's `local_partition(tensor, thr_layout, thr_idx)`: the elements thread `thr_idx` of the
+/// thread layout owns, [`outer_partition`] by the thread layout's shape at the thread's
+/// coordinate in it.
+///
+/// ```
+/// use cute_static::{layout, local_partition, make_tensor};
+/// let t = make_tensor(&[0; 1024][..], layout!((_128,_8):(_1,_128))).unwrap();
+/// let thread = 37;
+/// assert_eq!(local_partition(t, layout!((_32,_8):(_1,_32)), thread).to_string(), "133|(_4,_1):(_32,_0)");
+/// ```
+#[inline(always)]
+pub fn local_partition<E, L: IsLayout, O: IntTuple, Th: IsLayout, I: IntTuple>(
+    tensor: Tensor<E, L, O>,
+    thr_layout: Th,
+    thr_idx: I,
+) -> Tensor<E, LocalPartition<L, Th, I>, LocalPartitionOffset<O, L, Th, I>> {
+    let _ = <LocalPartitionOffsetExpr::E<O, L, Th, I> as Expr>::SYM;
+    Tensor {
+        engine: tensor.engine,
+        layout: LayoutOf(LocalPartitionExpr::E((tensor.layout, thr_layout, thr_idx))),
+        offset: IntOf(LocalPartitionOffsetExpr::E((
+            tensor.offset,
+            tensor.layout,
+            thr_layout,
+            thr_idx,
+        ))),
+    }
+}
+
+/// CuTe's `local_partition(tensor, thr_layout, thr_idx, proj)`: [`local_partition`] by the
+/// modes of the thread layout where `proj` has `_1`.
+///
+/// ```
+/// use cute_static::{coord, layout, local_partition_proj, make_tensor};
+/// let t = make_tensor(&[0; 256][..], layout!((_16,_16):(_1,_16))).unwrap();
+/// let p = local_partition_proj(t, layout!((_4,_8,_2):(_1,_4,_0)), 13, coord!((_1,_1,_)));
+/// assert_eq!(p.to_string(), "49|(_4,_2):(_4,_128)");
+/// ```
+#[inline(always)]
+pub fn local_partition_proj<
+    E,
+    L: IsLayout,
+    O: IntTuple,
+    Th: IsLayout,
+    I: IntTuple,
+    P: SliceCoord,
+>(
+    tensor: Tensor<E, L, O>,
+    thr_layout: Th,
+    thr_idx: I,
+    proj: P,
+) -> Tensor<E, LocalPartitionProj<L, Th, I, P>, LocalPartitionProjOffset<O, L, Th, I, P>> {
+    let _ = <LocalPartitionProjOffsetExpr::E<O, L, Th, I, P> as Expr>::SYM;
+    Tensor {
+        engine: tensor.engine,
+        layout: LayoutOf(LocalPartitionProjExpr::E((
+            tensor.layout,
+            thr_layout,
+            thr_idx,
+            proj,
+        ))),
+        offset: IntOf(LocalPartitionProjOffsetExpr::E((
+            tensor.offset,
+            tensor.layout,
+            thr_layout,
+            thr_idx,
+            proj,
+        ))),
+    }
+}
