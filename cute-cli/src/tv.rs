@@ -29,6 +29,8 @@ pub struct MmaGrids {
     pub b: Grid,
     /// The tile `(M, N, K)`.
     pub mnk: (usize, usize, usize),
+    /// For an MMA atom drawn by name: its name and `ThrID` (the pictures' title).
+    pub atom: Option<String>,
 }
 
 /// A thread-value picture.
@@ -89,6 +91,7 @@ impl TvFigure {
             a: part("A", a, (m, k))?,
             b: part("B", b, (n, k))?.transposed(),
             mnk: (m, n, k),
+            atom: None,
         })))
     }
 
@@ -122,6 +125,7 @@ impl TvFigure {
         else {
             return Err(CliError::plain("--tv: not an MMA picture"));
         };
+        grids.atom = Some(format!("{} (ThrID {})", atom.name, atom.thr_id));
         grids.c = grids.c.with_thread_ids(&atom.thr_id)?;
         grids.a = grids.a.with_thread_ids(&atom.thr_id)?;
         grids.b = grids.b.with_thread_ids(&atom.thr_id)?;

@@ -119,11 +119,7 @@ fn extension_vectors_through_the_binary() {
         }
     }
     let ops: Vec<&str> = per_op.keys().copied().collect();
-    assert_eq!(
-        ops.len(),
-        34,
-        "every op of the extension vectors: {ops:?}"
-    );
+    assert_eq!(ops.len(), 34, "every op of the extension vectors: {ops:?}");
     let passed: usize = per_op.values().map(|c| c[0]).sum();
     assert!(
         failures.is_empty(),
