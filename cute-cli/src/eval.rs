@@ -1017,6 +1017,8 @@ pub fn eval(expr: &crate::parse::Expr, names: &Names) -> Result<Value, CliError>
             .ok_or_else(|| {
                 let hint = if find_op(name).is_some() {
                     format!(" ({name} is an operation: call it as {name}(...))")
+                } else if name.starts_with("SM") || name.starts_with("Universal") {
+                    " (not an MMA atom either: `cute --list-atoms` lists them)".to_string()
                 } else {
                     String::new()
                 };
