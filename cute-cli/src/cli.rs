@@ -25,12 +25,18 @@ Examples:
   cute 'composition(Sw<3,4,3>, (_8,_64):(_64,_1))'
   cute --draw 'GMMA::Layout_K_SW64_Atom<half_t>'
   cute --svg mma.svg --tv --grid 16x8x8 'make_tile(C, A, B)'   # C, A, B: TV layouts
+  cute --svg mma.svg --tv SM80_16x8x16_F16F16F16F16_TN
+  cute 'local_tile(_0|(256,128):(1,256), (_128,_128,_8), (1,0,_), (_1,_,_1))'
+  cute 'make_identity_tensor((_4,_8))(3,2)'
   printf 'A = (6,2):(8,2)\\ncomposition(A, (4,3):(3,1))\\n' | cute
 
 Values are CuTe text: _N static, N dynamic, (a,b) tuples, shape:stride layouts, _ in
 coordinates and tilers, Sw<B,M,S> swizzles, A o O o B composed layouts (O an integer,
 smem_ptr[Nb](unset) or a MixedBits print), GMMA::Layout_{K,MN}_{INTER,SW32,SW64,SW128}_Atom<T>
-atoms. F(c) applies a swizzle or a named layout to c. `cute --list-ops` lists the operations.";
+atoms, OFF|L tensors, ArithTuple(..) o L identity tensors, MMA atoms by name
+(SM80_16x8x16_F16F16F16F16_TN, its ::ALayout ...). F(c) applies a swizzle, a named layout or a
+tensor to c (a c with _ slices). `cute --list-ops` lists the operations, `--list-atoms` the
+MMA atoms.";
 
 /// A tile size `MxN`, or `MxNxK` for an MMA (`--grid`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -135,7 +141,8 @@ pub struct Cli {
     /// print_latex_tv): index k in cell (k % M, k / M), labelled T{thread}V{value} and coloured
     /// by thread. A tuple of three TV layouts (C, A, B), e.g. make_tile(C, A, B), with
     /// --grid MxNxK is an MMA's picture (CuTe's print_latex of an MMA atom): C (M x N) in the
-    /// middle, A (M x K) on the left, B (N x K) on top.
+    /// middle, A (M x K) on the left, B (N x K) on top; an MMA atom by name draws that picture
+    /// on its own Shape_MNK, and a make_layout_tv result its layout_tv on its tiler_mn.
     #[arg(long, requires = "picture")]
     pub tv: bool,
 
@@ -147,6 +154,10 @@ pub struct Cli {
     /// List the operations and their arguments.
     #[arg(long)]
     pub list_ops: bool,
+
+    /// List the MMA atoms known by name (e.g. SM80_16x8x16_F16F16F16F16_TN).
+    #[arg(long)]
+    pub list_atoms: bool,
 }
 
 /// How a run ended early: a write to standard output failed.
@@ -271,6 +282,12 @@ fn run_inner(
     if cli.list_ops {
         for op in OPS {
             writeln!(out, "{}", op.signature)?;
+        }
+        return Ok(0);
+    }
+    if cli.list_atoms {
+        for name in cute_dynamic::mma_atom_names() {
+            writeln!(out, "{name}")?;
         }
         return Ok(0);
     }

@@ -15,7 +15,7 @@ use crate::error::CliError;
 use crate::value::Value;
 use cute_dynamic::{
     self as cute, AnyLayout, ComposedLayout, Coord, Int, IntTuple, Layout, LayoutError, LayoutFn,
-    Major, Offset, Tiler,
+    Major, Offset, Tensor, Tiler,
 };
 use std::collections::HashMap;
 
@@ -48,7 +48,7 @@ const fn op(name: &'static str, min: usize, max: usize, signature: &'static str)
 /// Every operation the evaluator knows, in the order of the conformance format's op table,
 /// then the constructors and accessors.
 pub const OPS: &[Op] = &[
-    op("size", 1, 1, "size(S | L | C) -> integer"),
+    op("size", 1, 1, "size(S | L | C | X | I) -> integer"),
     op(
         "flatten",
         1,
@@ -73,7 +73,7 @@ pub const OPS: &[Op] = &[
         "call",
         1,
         2,
-        "call(L | C) -> [L(0),L(1),...] | call(L | C, c) -> L(c) | call(Sw, i) -> Sw(i)",
+        "call(L | C | X | I) -> [L(0),L(1),...] | call(L | C | X | I, c) -> L(c) | call(Sw, i) -> Sw(i)",
     ),
     op("cosize", 1, 1, "cosize(L | C) -> integer"),
     op("coalesce", 1, 2, "coalesce(L | C [, P]) -> layout"),
@@ -123,7 +123,12 @@ pub const OPS: &[Op] = &[
         2,
         "logical_divide_tiler(A | C, T) -> layout",
     ),
-    op("zipped_divide", 2, 2, "zipped_divide(A | C, T) -> layout"),
+    op(
+        "zipped_divide",
+        2,
+        2,
+        "zipped_divide(A | C | X | I, T) -> layout | tensor",
+    ),
     op("tiled_divide", 2, 2, "tiled_divide(A | C, T) -> layout"),
     op("flat_divide", 2, 2, "flat_divide(A | C, T) -> layout"),
     op(
@@ -171,7 +176,7 @@ pub const OPS: &[Op] = &[
         "slice",
         2,
         2,
-        "slice(c, L | C | t) -> the modes where c has '_'",
+        "slice(c, L | C | X | I | t) -> the modes where c has '_'",
     ),
     op(
         "dice",
@@ -198,9 +203,9 @@ pub const OPS: &[Op] = &[
     ),
     op("rank", 1, 1, "rank(L | C | t) -> integer"),
     op("depth", 1, 1, "depth(L | C | t) -> integer"),
-    op("shape", 1, 1, "shape(L | C) -> shape"),
+    op("shape", 1, 1, "shape(L | C | X | I) -> shape"),
     op("stride", 1, 1, "stride(L) -> stride"),
-    op("get", 2, 2, "get(L | C | t, i) -> mode i"),
+    op("get", 2, 2, "get(L | C | T | t, i) -> mode i"),
     op(
         "make_tile",
         1,
@@ -221,6 +226,80 @@ pub const OPS: &[Op] = &[
     ),
     op("layout_a", 1, 1, "layout_a(C) -> A of A o O o B"),
     op("layout_b", 1, 1, "layout_b(C) -> B of A o O o B"),
+    op(
+        "make_tensor",
+        1,
+        1,
+        "make_tensor(L | C) -> the tensor _0|L (OFF|L is a tensor literal)",
+    ),
+    op(
+        "make_identity_tensor",
+        1,
+        1,
+        "make_identity_tensor(S) -> identity tensor ArithTuple(_0,...) o S:(_1@0,...)",
+    ),
+    op(
+        "make_identity_layout",
+        1,
+        1,
+        "make_identity_layout(S) -> layout S:(_1@0,_1@1,...)",
+    ),
+    op(
+        "local_tile",
+        3,
+        4,
+        "local_tile(X | I, T, c [, proj]) -> the tile at c (proj e.g. (_1,_,_1))",
+    ),
+    op(
+        "local_partition",
+        3,
+        4,
+        "local_partition(X | I, thr, idx [, proj]) -> the elements thread idx owns",
+    ),
+    op(
+        "inner_partition",
+        3,
+        3,
+        "inner_partition(X | I, T, c) -> the tile at c",
+    ),
+    op(
+        "outer_partition",
+        3,
+        3,
+        "outer_partition(X | I, T, c) -> element c of every tile",
+    ),
+    op("layout", 1, 1, "layout(X | I) -> the layout of a tensor"),
+    op(
+        "make_layout_tv",
+        2,
+        2,
+        "make_layout_tv(thr, val) -> (tiler_mn, layout_tv)",
+    ),
+    op("thr_id", 1, 1, "thr_id(MMA) -> ThrID of an MMA atom"),
+    op(
+        "shape_mnk",
+        1,
+        1,
+        "shape_mnk(MMA) -> Shape_MNK of an MMA atom",
+    ),
+    op(
+        "a_layout",
+        1,
+        1,
+        "a_layout(MMA) -> ALayout (LayoutA_TV) of an MMA atom",
+    ),
+    op(
+        "b_layout",
+        1,
+        1,
+        "b_layout(MMA) -> BLayout (LayoutB_TV) of an MMA atom",
+    ),
+    op(
+        "c_layout",
+        1,
+        1,
+        "c_layout(MMA) -> CLayout (LayoutC_TV) of an MMA atom",
+    ),
 ];
 
 /// The operation called `name`.
@@ -311,6 +390,16 @@ impl Call<'_> {
         self.value(i)
             .to_tiler()
             .ok_or_else(|| self.wrong(i, "a tiler (layouts, integers, '_' in a tuple)"))
+    }
+
+    fn tensor(&self, i: usize) -> Result<&Tensor, CliError> {
+        match self.value(i) {
+            Value::Tensor(t) => Ok(t),
+            _ => Err(self.wrong(
+                i,
+                "a tensor (OFF|L, make_tensor(L), make_identity_tensor(S))",
+            )),
+        }
     }
 
     fn int(&self, i: usize) -> Result<Int, CliError> {
@@ -584,6 +673,133 @@ fn run_composed(c: &Call<'_>) -> Result<Option<Value>, Failure> {
     v.map(Some)
 }
 
+/// Whether a value is a tensor, a layout of coordinates or an MMA atom (what [`run_tensor`]
+/// takes).
+fn is_tensor_kind(v: &Value) -> bool {
+    matches!(v, Value::Tensor(_) | Value::CoordLayout(_) | Value::Mma(_))
+}
+
+fn has_underscore(c: &Coord) -> bool {
+    match c {
+        Coord::Int(_) => false,
+        Coord::Underscore => true,
+        Coord::Tuple(items) => items.iter().any(has_underscore),
+    }
+}
+
+fn tensor(t: Tensor) -> Result<Value, Failure> {
+    Ok(Value::Tensor(t))
+}
+
+/// `call(X)`: every element of a tensor (offsets, or coordinates of an identity tensor), at most
+/// [`MAX_LIST`] of them.
+fn call_all_tensor(c: &Call<'_>, t: &Tensor) -> Result<Value, Failure> {
+    let n = t.size()?.value();
+    let n = usize::try_from(n)
+        .map_err(|_| CliError::at(format!("call: {t} has negative size {n}"), c.at))?;
+    if n > MAX_LIST {
+        return Err(CliError::at(
+            format!("call: {t} has {n} elements, more than the {MAX_LIST} this lists"),
+            c.at,
+        )
+        .into());
+    }
+    let values = (0..n)
+        .map(|i| t.call(i32::try_from(i).unwrap_or(i32::MAX)))
+        .collect::<Result<Vec<_>, _>>()?;
+    if let Tensor::Memory { .. } = t {
+        let ints = values.iter().filter_map(IntTuple::as_int).collect();
+        return Ok(Value::List(ints));
+    }
+    Ok(Value::Coords(values))
+}
+
+/// The operations with a tensor, a layout of coordinates or an MMA atom argument; `None` if the
+/// operation does not take one (the caller reports it).
+fn run_tensor(c: &Call<'_>) -> Result<Option<Value>, Failure> {
+    let n = c.args.len();
+    let v = match (c.name, c.value(0)) {
+        ("local_tile", _) => {
+            let (t, tiler, crd) = (c.tensor(0)?, c.tiler(1)?, c.coord(2)?);
+            if n == 4 {
+                tensor(cute::local_tile_proj(t, &tiler, &crd, &c.coord(3)?)?)
+            } else {
+                tensor(cute::local_tile(t, &tiler, &crd)?)
+            }
+        }
+        ("local_partition", _) => {
+            let (t, thr, idx) = (c.tensor(0)?, c.layout(1)?, c.int(2)?);
+            if n == 4 {
+                tensor(cute::local_partition_proj(t, thr, idx, &c.coord(3)?)?)
+            } else {
+                tensor(cute::local_partition(t, thr, idx)?)
+            }
+        }
+        ("inner_partition", _) => tensor(cute::inner_partition(
+            c.tensor(0)?,
+            &c.tiler(1)?,
+            &c.coord(2)?,
+        )?),
+        ("outer_partition", _) => tensor(cute::outer_partition(
+            c.tensor(0)?,
+            &c.tiler(1)?,
+            &c.coord(2)?,
+        )?),
+        ("zipped_divide", Value::Tensor(t)) => tensor(t.zipped_divide(&c.tiler(1)?)?),
+        ("zipped_divide", Value::CoordLayout(l)) => {
+            Ok(Value::CoordLayout(l.zipped_divide(&c.tiler(1)?)?))
+        }
+        ("logical_divide", Value::CoordLayout(l)) => {
+            Ok(Value::CoordLayout(match c.value(1).as_layout() {
+                Some(tiler) => l.logical_divide(tiler)?,
+                None => l.logical_divide_tiler(&c.tiler(1)?)?,
+            }))
+        }
+        ("composition", Value::CoordLayout(l)) => {
+            Ok(Value::CoordLayout(l.composition(c.layout(1)?)?))
+        }
+        ("coalesce", Value::CoordLayout(l)) if n == 1 => Ok(Value::CoordLayout(l.coalesce()?)),
+        ("slice", _) => match c.value(1) {
+            Value::Tensor(t) => tensor(t.slice(&c.coord(0)?)?),
+            Value::CoordLayout(l) => Ok(Value::CoordLayout(l.slice(&c.coord(0)?)?)),
+            _ => return Ok(None),
+        },
+        ("dice", _) => match c.value(1) {
+            Value::CoordLayout(l) => Ok(Value::CoordLayout(l.dice(&c.coord(0)?)?)),
+            _ => return Ok(None),
+        },
+        ("call", Value::Tensor(t)) if n == 2 => {
+            let crd = c.coord(1)?;
+            if has_underscore(&crd) {
+                tensor(t.slice(&crd)?)
+            } else {
+                tup(t.call(&c.tuple(1)?)?)
+            }
+        }
+        ("call", Value::Tensor(t)) => call_all_tensor(c, t),
+        ("size", Value::Tensor(t)) => int(t.size()?),
+        ("size", Value::CoordLayout(l)) => int(l.size()?),
+        ("shape", Value::Tensor(t)) => tup(t.shape()?),
+        ("shape", Value::CoordLayout(l)) => tup(l.shape().clone()),
+        ("rank", Value::Tensor(t)) => Ok(static_int(t.shape()?.rank())),
+        ("rank", Value::CoordLayout(l)) => Ok(static_int(l.rank())),
+        ("depth", Value::Tensor(t)) => Ok(static_int(t.shape()?.depth())),
+        ("depth", Value::CoordLayout(l)) => Ok(static_int(l.shape().depth())),
+        ("get", Value::CoordLayout(l)) => Ok(Value::CoordLayout(l.get(c.index(1)?)?)),
+        ("layout", Value::Tensor(Tensor::Memory { layout, .. })) => any(layout.clone()),
+        ("layout", Value::Tensor(Tensor::Coordinate { layout, .. })) => {
+            Ok(Value::CoordLayout(layout.clone()))
+        }
+        ("thr_id", Value::Mma(a)) => lay(a.thr_id.clone()),
+        ("shape_mnk", Value::Mma(a)) => tup(a.shape_mnk.clone()),
+        ("a_layout", Value::Mma(a)) => lay(a.a_layout.clone()),
+        ("b_layout", Value::Mma(a)) => lay(a.b_layout.clone()),
+        ("c_layout", Value::Mma(a)) => lay(a.c_layout.clone()),
+        _ => return Ok(None),
+    };
+    v.map(Some)
+}
+
 fn run(c: &Call<'_>) -> Result<Value, Failure> {
     let n = c.args.len();
     match c.name {
@@ -597,7 +813,34 @@ fn run(c: &Call<'_>) -> Result<Value, Failure> {
                 &c.args[0], offset, &c.args[2], c.name,
             )?));
         }
+        "make_tensor" => {
+            let layout = c
+                .value(0)
+                .as_any_layout()
+                .ok_or_else(|| c.wrong(0, "a layout or a composed layout"))?;
+            return Ok(Value::Tensor(cute::make_tensor(layout)));
+        }
         _ => {}
+    }
+    if c.args.iter().any(|a| is_tensor_kind(&a.value)) {
+        if let Some(v) = run_tensor(c)? {
+            return Ok(v);
+        }
+        if let Some(i) = c.args.iter().position(|a| is_tensor_kind(&a.value)) {
+            let a = &c.args[i];
+            return Err(CliError::at(
+                format!(
+                    "{}: argument {} is {}, which {} does not take (`cute --list-ops` shows the \
+                     arguments of each operation)",
+                    c.name,
+                    i + 1,
+                    a.value.kind(),
+                    c.name
+                ),
+                a.at,
+            )
+            .into());
+        }
     }
     if c.args
         .iter()
@@ -722,6 +965,38 @@ fn run(c: &Call<'_>) -> Result<Value, Failure> {
         "shape" => tup(c.layout(0)?.shape().clone()),
         "stride" => tup(c.layout(0)?.stride().clone()),
         "get" if is_layout(0) => lay(c.layout(0)?.get(c.index(1)?)?),
+        "get" if matches!(c.value(0), Value::Tiler(_)) => {
+            let Value::Tiler(Tiler::Tuple(items)) = c.value(0) else {
+                return Err(c.wrong(0, "a tuple").into());
+            };
+            let i = c.index(1)?;
+            let mode = items.get(i).ok_or_else(|| {
+                CliError::at(
+                    format!("get: index {i} is out of range for {} modes", items.len()),
+                    c.args[1].at,
+                )
+            })?;
+            Ok(Value::from_tiler(mode.clone()))
+        }
+        "make_identity_tensor" => Ok(Value::Tensor(cute::make_identity_tensor(&c.tuple(0)?))),
+        "make_identity_layout" => Ok(Value::CoordLayout(cute::make_identity_layout(&c.tuple(0)?))),
+        "make_layout_tv" => {
+            let (tiler, tv) = cute::make_layout_tv(c.layout(0)?, c.layout(1)?)?;
+            let tiler = Value::Tuple(tiler)
+                .to_tiler()
+                .ok_or_else(|| CliError::at("make_layout_tv: no tiler", c.at))?;
+            Ok(Value::Tiler(Tiler::Tuple(vec![tiler, Tiler::Layout(tv)])))
+        }
+        "local_tile" | "local_partition" | "inner_partition" | "outer_partition" | "layout" => {
+            Err(c
+                .tensor(0)
+                .err()
+                .unwrap_or_else(|| c.wrong(0, "a tensor"))
+                .into())
+        }
+        "thr_id" | "shape_mnk" | "a_layout" | "b_layout" | "c_layout" => Err(c
+            .wrong(0, "an MMA atom (e.g. SM80_16x8x16_F16F16F16F16_TN)")
+            .into()),
         "get" => tup(c.tuple(0)?.get(c.index(1)?)?.clone()),
         other => Err(CliError::at(format!("unknown operation '{other}'"), c.at).into()),
     }
@@ -735,14 +1010,20 @@ pub fn eval(expr: &crate::parse::Expr, names: &Names) -> Result<Value, CliError>
     use crate::parse::Expr;
     match expr {
         Expr::Literal { value, .. } => Ok(value.clone()),
-        Expr::Name { name, at } => names.get(name).cloned().ok_or_else(|| {
-            let hint = if find_op(name).is_some() {
-                format!(" ({name} is an operation: call it as {name}(...))")
-            } else {
-                String::new()
-            };
-            CliError::at(format!("unknown name '{name}'{hint}"), *at)
-        }),
+        Expr::Name { name, at } => names
+            .get(name)
+            .cloned()
+            .or_else(|| crate::named::mma(name))
+            .ok_or_else(|| {
+                let hint = if find_op(name).is_some() {
+                    format!(" ({name} is an operation: call it as {name}(...))")
+                } else if name.starts_with("SM") || name.starts_with("Universal") {
+                    " (not an MMA atom either: `cute --list-atoms` lists them)".to_string()
+                } else {
+                    String::new()
+                };
+                CliError::at(format!("unknown name '{name}'{hint}"), *at)
+            }),
         Expr::Call { name, at, args } => {
             if find_op(name).is_none() {
                 if let Some(value) = names.get(name) {
@@ -762,6 +1043,35 @@ pub fn eval(expr: &crate::parse::Expr, names: &Names) -> Result<Value, CliError>
                 at: callee.at(),
             };
             apply_value(callee, &eval_args(args, names)?, *at)
+        }
+        Expr::Tensor { offset, layout, .. } => {
+            let o = eval(offset, names)?;
+            let offset_value = o.to_int().ok_or_else(|| {
+                CliError::at(
+                    format!(
+                        "the offset of a tensor OFF|L must be an integer, got {} {}",
+                        o.kind(),
+                        o.show(crate::View::Cute)
+                    ),
+                    offset.at(),
+                )
+            })?;
+            let l = eval(layout, names)?;
+            let layout = l.as_any_layout().ok_or_else(|| {
+                CliError::at(
+                    format!(
+                        "the layout of a tensor OFF|L must be a layout or a composed layout, got \
+                         {} {}",
+                        l.kind(),
+                        l.show(crate::View::Cute)
+                    ),
+                    layout.at(),
+                )
+            })?;
+            Ok(Value::Tensor(Tensor::Memory {
+                offset: offset_value,
+                layout,
+            }))
         }
         Expr::Composed {
             a, offset, b, at, ..
@@ -813,14 +1123,17 @@ fn eval_args(args: &[crate::parse::Expr], names: &Names) -> Result<Vec<Arg>, Cli
         .collect()
 }
 
-/// `F(c)`: a layout, composed layout or swizzle applied to a coordinate (one argument, or the
-/// modes of a coordinate), as `call(F, c)`.
+/// `F(c)`: a layout, composed layout, swizzle or tensor applied to a coordinate (one argument,
+/// or the modes of a coordinate), as `call(F, c)`; a coordinate with `_` slices, as
+/// `slice(c, F)` (CuTe's `tensor(_,3)`).
 pub fn apply_value(callee: Arg, args: &[Arg], at: usize) -> Result<Value, CliError> {
-    if callee.value.as_any_layout().is_none() && !matches!(callee.value, Value::Swizzle(_)) {
+    let callable = callee.value.as_any_layout().is_some()
+        || matches!(callee.value, Value::Swizzle(_) | Value::Tensor(_));
+    if !callable {
         return Err(CliError::at(
             format!(
-                "{} {} cannot be applied to a coordinate; only layouts, composed layouts and \
-                 swizzles can",
+                "{} {} cannot be applied to a coordinate; only layouts, composed layouts, \
+                 swizzles and tensors can",
                 callee.value.kind(),
                 callee.value.show(crate::View::Cute)
             ),
@@ -839,10 +1152,11 @@ pub fn apply_value(callee: Arg, args: &[Arg], at: usize) -> Result<Value, CliErr
             let modes = many
                 .iter()
                 .map(|a| {
-                    a.value.to_int_tuple().ok_or_else(|| {
+                    a.value.to_coord().ok_or_else(|| {
                         CliError::at(
                             format!(
-                                "a coordinate mode must be an integer or an integer tuple, got {} {}",
+                                "a coordinate mode must be an integer, '_' or a tuple of them, \
+                                 got {} {}",
                                 a.value.kind(),
                                 a.value.show(crate::View::Cute)
                             ),
@@ -852,10 +1166,18 @@ pub fn apply_value(callee: Arg, args: &[Arg], at: usize) -> Result<Value, CliErr
                 })
                 .collect::<Result<Vec<_>, _>>()?;
             Arg {
-                value: Value::Tuple(IntTuple::tuple(modes)),
+                value: Value::from_tiler(
+                    Value::Coord(Coord::Tuple(modes))
+                        .to_tiler()
+                        .unwrap_or(Tiler::Underscore),
+                ),
                 at: many[0].at,
             }
         }
     };
+    let sliced = matches!(&coord.value, Value::Coord(c) if has_underscore(c));
+    if sliced && !matches!(callee.value, Value::Swizzle(_)) {
+        return apply("slice", at, &[coord, callee]);
+    }
     apply("call", at, &[callee, coord])
 }

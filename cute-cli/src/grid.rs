@@ -312,6 +312,35 @@ impl Grid {
         })
     }
 
+    /// The thread-value grid with every cell's thread `t` renamed `thr_id(t)`: how CuTe's
+    /// `print_latex` of an MMA atom labels and colours a cell (thread `ThrID(t)` of the atom's
+    /// layout thread `t`; SM70's quad pair `(_4,_2):(_1,_16)` makes threads 0-3 and 16-19).
+    ///
+    /// ```
+    /// use cute_cli::Grid;
+    /// let g = Grid::of_tv(&"(_8,_8):(_1,_8)".parse().unwrap(), Some((8, 8))).unwrap();
+    /// let g = g.with_thread_ids(&"(_4,_2):(_1,_16)".parse().unwrap()).unwrap();
+    /// assert_eq!(g.cell(4, 0).unwrap().label(), "T16V0");
+    /// ```
+    pub fn with_thread_ids(&self, thr_id: &Layout) -> Result<Grid, CliError> {
+        let mut g = self.clone();
+        for cell in g.cells.iter_mut().flatten() {
+            if let Some((t, v)) = cell.tv {
+                let id = thr_id
+                    .call(to_i32(t))
+                    .map_err(|e| algebra("thread-value picture", thr_id, e))?
+                    .value();
+                let id = usize::try_from(id).map_err(|_| {
+                    CliError::plain(format!(
+                        "thread-value picture: ThrID {thr_id} maps thread {t} to {id}"
+                    ))
+                })?;
+                cell.tv = Some((id, v));
+            }
+        }
+        Ok(g)
+    }
+
     /// The grid with rows and columns swapped (how CuTe draws the `(N, K)` grid of an MMA's B
     /// operand: `K` rows above the `N` columns of C).
     ///

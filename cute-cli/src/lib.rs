@@ -15,13 +15,15 @@
 //!
 //! The parts, one concept per module:
 //! * [`parse`]: the expression grammar (calls, names, CuTe literals, composed layouts
-//!   `A o O o B`), with byte offsets;
-//! * [`named`]: values named by their C++ type (`Sw<3,4,3>`, `GMMA::Layout_K_SW128_Atom<half_t>`);
+//!   `A o O o B`, tensors `OFF|L` and `ArithTuple(..) o L`), with byte offsets;
+//! * [`named`]: values named by their C++ type (`Sw<3,4,3>`, `GMMA::Layout_K_SW128_Atom<half_t>`,
+//!   MMA atoms such as `SM80_16x8x16_F16F16F16F16_TN` and their `::ALayout`, ...);
 //! * [`eval`]: the operation table and evaluation;
 //! * [`value`]: values, their conversions and the three print views;
 //! * [`session`]: line-by-line input with names;
 //! * [`grid`]: the grid every picture draws (offsets, swizzled offsets, or thread-value labels);
-//! * [`tv`]: thread-value pictures (one TV layout, or the C, A and B layouts of an MMA);
+//! * [`tv`]: thread-value pictures (one TV layout, the C, A and B layouts of an MMA, an MMA atom
+//!   by name);
 //! * [`draw`], [`table`], [`svg`], [`latex`]: the outputs;
 //! * [`cli`]: the command line;
 //! * [`error`]: errors, rendered with a caret under the offending character.

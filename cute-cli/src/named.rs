@@ -2,8 +2,11 @@
 //! (the C++ name), and the GMMA shared-memory atoms `GMMA::Layout_K_SW128_Atom<half_t>`, ...
 //!
 //! In an expression, an identifier followed by `<` or `::` is such a name; the parser hands the
-//! whole name (through its closing `>`) to [`resolve`]. New kinds of named values (MMA atoms,
-//! for instance) are added here.
+//! whole name (through its closing `>`) to [`resolve`]. The MMA atoms go by their CuTe names
+//! (`SM80_16x8x16_F16F16F16F16_TN`, `SM90_64x64x16_F32F16F16_SS<GMMA::Major::K,GMMA::Major::K>`,
+//! [`cute_dynamic::mma_atom_names`]), as a bare identifier too ([`mma`]), and a member of an
+//! atom's traits (`SM80_16x8x16_F16F16F16F16_TN::ALayout`, `ThrID`, `Shape_MNK`, `BLayout`,
+//! `CLayout`, or the `MMA_Atom` names `LayoutA_TV`, ...) is that layout.
 
 use crate::value::Value;
 use cute_dynamic::Swizzle;
@@ -30,6 +33,17 @@ pub fn resolve(name: &str) -> Result<Value, String> {
     {
         return swizzle(name, params).map(Value::Swizzle);
     }
+    if let Some((atom, field)) = short
+        .rsplit_once("::")
+        .filter(|(_, f)| f.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'))
+    {
+        if let Some(value) = mma_field(atom, field)? {
+            return Ok(value);
+        }
+    }
+    if let Some(atom) = mma(short) {
+        return Ok(atom);
+    }
     if compact.contains("GMMA::") || short.starts_with("Layout_") {
         return cute_dynamic::gmma_atom(&compact)
             .map(Value::Composed)
@@ -43,8 +57,61 @@ pub fn resolve(name: &str) -> Result<Value, String> {
     }
     Err(format!(
         "unknown type name '{name}': the names known are swizzles Sw<B,M,S> (or \
-         Swizzle<B,M,S>) and the GMMA atoms GMMA::Layout_{{K,MN}}_{{INTER,SW32,SW64,SW128}}_Atom<T>"
+         Swizzle<B,M,S>), the GMMA atoms GMMA::Layout_{{K,MN}}_{{INTER,SW32,SW64,SW128}}_Atom<T> \
+         and the MMA atoms (SM80_16x8x16_F16F16F16F16_TN, ...; `cute --list-atoms` lists them)"
     ))
+}
+
+/// The MMA atom called `name` (CuTe's type name, template arguments and `cute::` ignored;
+/// `MMA_Atom<X>` and `MMA_Traits<X>` are `X`), if there is one.
+///
+/// ```
+/// use cute_cli::{named::mma, View};
+/// let atom = mma("SM70_8x8x4_F32F16F16F32_NT").unwrap();
+/// assert!(atom.show(View::Cute).contains("ThrID:      (_4,_2):(_1,_16)"));
+/// assert!(mma("SM80_16x8x16").is_none());
+/// ```
+pub fn mma(name: &str) -> Option<Value> {
+    let name = unwrap_atom(name);
+    if !(name.starts_with("SM") || name.starts_with("Universal")) {
+        return None;
+    }
+    cute_dynamic::mma_atom(name)
+        .ok()
+        .map(|a| Value::Mma(Box::new(a)))
+}
+
+/// `MMA_Atom<X>` or `MMA_Traits<X>` (with or without `cute::`) is `X`.
+fn unwrap_atom(name: &str) -> &str {
+    let name = name.trim_start_matches("cute::");
+    for wrapper in ["MMA_Atom<", "MMA_Traits<"] {
+        if let Some(inner) = name.strip_prefix(wrapper).and_then(|r| r.strip_suffix('>')) {
+            return inner.trim_start_matches("cute::");
+        }
+    }
+    name
+}
+
+/// `Atom::Field`: a layout of an MMA atom's traits (`ThrID`, `Shape_MNK`, `ALayout`, `BLayout`,
+/// `CLayout`, or `MMA_Atom`'s `LayoutA_TV`, `LayoutB_TV`, `LayoutC_TV`). `Ok(None)` if `atom` is
+/// not an MMA atom.
+fn mma_field(atom: &str, field: &str) -> Result<Option<Value>, String> {
+    let Some(Value::Mma(a)) = mma(atom) else {
+        return Ok(None);
+    };
+    Ok(Some(match field {
+        "ThrID" => Value::Layout(a.thr_id),
+        "Shape_MNK" => Value::Tuple(a.shape_mnk),
+        "ALayout" | "LayoutA_TV" => Value::Layout(a.a_layout),
+        "BLayout" | "LayoutB_TV" => Value::Layout(a.b_layout),
+        "CLayout" | "LayoutC_TV" => Value::Layout(a.c_layout),
+        other => {
+            return Err(format!(
+                "an MMA atom has no member '{other}': its members are ThrID, Shape_MNK, \
+                 ALayout, BLayout, CLayout (or LayoutA_TV, LayoutB_TV, LayoutC_TV)"
+            ));
+        }
+    }))
 }
 
 /// `B,M,S>`: the three parameters of a swizzle.

@@ -3,16 +3,21 @@
 //! ```text
 //! statement := [ identifier "=" ] expr
 //! expr      := primary [ "o" offset "o" primary ]          -- a composed layout A o O o B
-//! primary   := identifier "(" [ expr { "," expr } ] ")"    -- an operation call (or a named
-//!                                                             value applied to a coordinate)
+//!            | primary "|" expr                            -- a tensor OFF|LAYOUT
+//! primary   := identifier "(" [ expr { "," expr } ] ")" { "(" expr { "," expr } ")" }
+//!                                                          -- an operation call (or a named
+//!                                                             value applied to a coordinate),
+//!                                                             its result applied to coordinates
 //!            | typename [ "(" expr { "," expr } ")" ]      -- Sw<3,4,3>, Sw<3,4,3>(128), GMMA atoms
-//!            | identifier                                  -- a name given earlier
+//!            | "ArithTuple" term "o" value                 -- an identity tensor, as CuTe prints it
+//!            | identifier                                  -- a name given earlier, an MMA atom
 //!            | value                                       -- CuTe text
 //! typename  := identifier { "::" identifier } [ "<" ... ">" ]   -- followed by "<" or "::"
 //! offset    := "smem_ptr[" digits "b](unset)" | "M_" digits "|(" digits "&" digits ")=" digits
 //!            | primary                                     -- an integer
 //! value     := term [ ":" term ]
 //! term      := "(" [ value { "," value } ] ")" | "_" [ "-" ] digits | "_" | [ "-" ] digits
+//!              { "@" digits }                              -- scaled basis strides v@i@j
 //! identifier:= letter { letter | digit | "_" }
 //! ```
 //!
@@ -21,12 +26,20 @@
 //! by the `value` rule above (the grammar of CuTe's printed text), and the text it spans is then
 //! read by `cute-dynamic` (`Tiler::from_str`), whose byte offsets are shifted by the start of the
 //! literal. Whitespace may separate any two tokens. An identifier followed by `<` or `::` is a C++
-//! type name (a swizzle or a GMMA atom, see [`crate::named`]); `o` between expressions composes
-//! them as CuTe prints a composed layout.
+//! type name (a swizzle, a GMMA atom, an MMA atom with template arguments or a member such as
+//! `SM80_16x8x16_F16F16F16F16_TN::ALayout`, see [`crate::named`]); `o` between expressions
+//! composes them as CuTe prints a composed layout. A `|` after an expression makes a tensor
+//! `OFF|LAYOUT` (CuTe's print of a tensor: the element offset of its data, then its layout; the
+//! text splits at the first `|`, the layout may be composed and hold a MixedBits `|`). Text
+//! with scaled basis strides `v@i` is a layout of coordinates (`make_identity_layout`'s), and
+//! `ArithTuple(c0,...) o L` an identity tensor.
 
 use crate::error::CliError;
 use crate::value::Value;
-use cute_dynamic::{ErrorKind, LayoutError, Offset, Tiler};
+use cute_dynamic::{CoordLayout, ErrorKind, IntTuple, LayoutError, Offset, Tensor, Tiler};
+
+/// How CuTe's print of an identity tensor starts.
+const ARITH: &str = "ArithTuple";
 
 /// Deepest nesting of calls and of parentheses accepted, so that no input exhausts the stack.
 pub const MAX_DEPTH: usize = 64;
@@ -66,6 +79,15 @@ pub enum Expr {
         /// Where the callee starts.
         at: usize,
     },
+    /// A tensor `OFF|LAYOUT` (CuTe's print of a tensor).
+    Tensor {
+        /// The element offset of the data (an integer).
+        offset: Box<Expr>,
+        /// The layout (plain or composed).
+        layout: Box<Expr>,
+        /// Where the offset starts.
+        at: usize,
+    },
     /// A composed layout `A o O o B` (CuTe's `ComposedLayout`, as CuTe prints it).
     Composed {
         /// The outer function `A` (a swizzle or a layout).
@@ -101,6 +123,7 @@ impl Expr {
             | Expr::Name { at, .. }
             | Expr::Literal { at, .. }
             | Expr::Apply { at, .. }
+            | Expr::Tensor { at, .. }
             | Expr::Composed { at, .. } => *at,
         }
     }
@@ -213,9 +236,23 @@ impl<'a> Parser<'a> {
         Ok(Statement { target, expr })
     }
 
-    /// `primary [ "o" offset "o" primary ]`.
+    /// `primary [ "o" offset "o" primary ]` or `primary "|" expr`.
     fn expr(&mut self) -> Result<Expr, CliError> {
         let a = self.primary()?;
+        let end = self.pos;
+        self.skip_spaces();
+        if self.peek() == Some(b'|') {
+            self.pos += 1;
+            self.enter()?;
+            let layout = self.expr()?;
+            self.depth -= 1;
+            return Ok(Expr::Tensor {
+                at: a.at(),
+                offset: Box::new(a),
+                layout: Box::new(layout),
+            });
+        }
+        self.pos = end;
         if !self.composition_operator() {
             return Ok(a);
         }
@@ -288,6 +325,10 @@ impl<'a> Parser<'a> {
     fn primary(&mut self) -> Result<Expr, CliError> {
         self.skip_spaces();
         if let Some((name, at)) = self.identifier() {
+            if name == ARITH && self.peek() == Some(b'(') || name.starts_with("ArithTuple_") {
+                self.pos = at + ARITH.len();
+                return self.identity_tensor(at);
+            }
             if self.peek() == Some(b'<') || self.text[self.pos..].starts_with("::") {
                 return self.type_name(at);
             }
@@ -298,7 +339,7 @@ impl<'a> Parser<'a> {
                 self.enter()?;
                 let args = self.args()?;
                 self.depth -= 1;
-                return Ok(Expr::Call { name, at, args });
+                return self.applied(Expr::Call { name, at, args });
             }
             self.pos = after_name;
             return Ok(Expr::Name { name, at });
@@ -311,16 +352,61 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// `ArithTuple(c0,...) o L` (or `ArithTuple_0 o L`), CuTe's print of an identity tensor, after
+    /// its `ArithTuple`: the coordinate, then the layout with scaled basis strides.
+    fn identity_tensor(&mut self, at: usize) -> Result<Expr, CliError> {
+        let base_at = self.pos;
+        self.term()?;
+        let base_text = &self.text[base_at..self.pos];
+        let base: IntTuple = base_text.parse().map_err(|e| literal_error(&e, base_at))?;
+        if !self.composition_operator() {
+            return Err(
+                self.expected("' o ' and a layout (an identity tensor is ArithTuple(c) o L)")
+            );
+        }
+        self.skip_spaces();
+        let layout_at = self.pos;
+        self.value()?;
+        let layout: CoordLayout = self.text[layout_at..self.pos]
+            .parse()
+            .map_err(|e| literal_error(&e, layout_at))?;
+        Ok(Expr::Literal {
+            value: Value::Tensor(Tensor::Coordinate { base, layout }),
+            at,
+        })
+    }
+
+    /// `e(args)...`: a call's result applied to coordinates, where `(` follows at once
+    /// (`make_identity_tensor((_4,_8))(3,2)`).
+    fn applied(&mut self, mut e: Expr) -> Result<Expr, CliError> {
+        while self.peek() == Some(b'(') {
+            self.pos += 1;
+            self.enter()?;
+            let args = self.args()?;
+            self.depth -= 1;
+            let at = e.at();
+            e = Expr::Apply {
+                callee: Box::new(e),
+                args,
+                at,
+            };
+        }
+        Ok(e)
+    }
+
     /// A C++ type name starting at `at` (its first identifier already read), then an optional
     /// application `(args)`.
     fn type_name(&mut self, at: usize) -> Result<Expr, CliError> {
-        while self.text[self.pos..].starts_with("::") {
-            self.pos += 2;
-            if self.identifier().is_none() {
-                return Err(self.expected("a name after '::'"));
+        loop {
+            while self.text[self.pos..].starts_with("::") {
+                self.pos += 2;
+                if self.identifier().is_none() {
+                    return Err(self.expected("a name after '::'"));
+                }
             }
-        }
-        if self.peek() == Some(b'<') {
+            if self.peek() != Some(b'<') {
+                break;
+            }
             let mut depth = 0usize;
             loop {
                 match self.peek() {
@@ -336,6 +422,9 @@ impl<'a> Parser<'a> {
                     Some(_) => {}
                 }
                 self.pos += 1;
+            }
+            if !self.text[self.pos..].starts_with("::") {
+                break;
             }
         }
         let value = crate::named::resolve(&self.text[at..self.pos])
@@ -385,6 +474,13 @@ impl<'a> Parser<'a> {
         let at = self.pos;
         self.value()?;
         let text = &self.text[at..self.pos];
+        if text.contains('@') {
+            let layout: CoordLayout = text.parse().map_err(|e| literal_error(&e, at))?;
+            return Ok(Expr::Literal {
+                value: Value::CoordLayout(layout),
+                at,
+            });
+        }
         let tiler: Tiler = text.parse().map_err(|e| literal_error(&e, at))?;
         Ok(Expr::Literal {
             value: Value::from_tiler(tiler),
@@ -432,6 +528,17 @@ impl<'a> Parser<'a> {
         }
         if self.pos == digits {
             return Err(self.expected("a digit"));
+        }
+        // Scaled basis strides: `v@i@j`.
+        while self.peek() == Some(b'@') {
+            self.pos += 1;
+            let digits = self.pos;
+            while self.peek().is_some_and(|c| c.is_ascii_digit()) {
+                self.pos += 1;
+            }
+            if self.pos == digits {
+                return Err(self.expected("a digit after '@'"));
+            }
         }
         Ok(())
     }

@@ -220,10 +220,16 @@ pub fn svg_tv(f: &TvFigure) -> String {
 pub fn svg_mma(m: &MmaGrids) -> String {
     let (rows, cols, depth) = (m.mnk.0 as f64, m.mnk.1 as f64, m.mnk.2 as f64);
     let lines = [
-        format!(
-            "MMA thread-value layouts, tile (M,N,K) = ({},{},{})",
-            m.mnk.0, m.mnk.1, m.mnk.2
-        ),
+        match &m.atom {
+            Some(name) => format!(
+                "{name}: thread-value layouts, tile (M,N,K) = ({},{},{})",
+                m.mnk.0, m.mnk.1, m.mnk.2
+            ),
+            None => format!(
+                "MMA thread-value layouts, tile (M,N,K) = ({},{},{})",
+                m.mnk.0, m.mnk.1, m.mnk.2
+            ),
+        },
         format!("C (M x N) = {}", m.c.layout),
         format!("A (M x K) = {}, left", m.a.layout),
         format!("B (N x K) = {}, top", m.b.layout),

@@ -8,14 +8,14 @@
 //! one picture: C in the middle, A on its left, B above it (drawn `K x N`, transposed).
 //!
 //! [`TvFigure::single`] and [`TvFigure::mma`] build the two pictures from plain layouts and the
-//! tile; [`TvFigure::of_value`] is how the command reads them from a result (`--tv`, `--grid`).
-//! An MMA atom looked up by name only needs to give its three TV layouts and `(M, N, K)` to
-//! [`TvFigure::mma`].
+//! tile; [`TvFigure::mma_atom`] draws an MMA atom by name (its three TV layouts on its
+//! `Shape_MNK`, the threads named by its `ThrID`); [`TvFigure::of_value`] is how the command
+//! reads them from a result (`--tv`, `--grid`).
 
 use crate::error::CliError;
 use crate::grid::Grid;
 use crate::value::Value;
-use cute_dynamic::{Layout, Tiler};
+use cute_dynamic::{Layout, MmaAtom, Tiler};
 
 /// The three TV grids of an MMA (CuTe's `print_latex_mma`).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -29,6 +29,8 @@ pub struct MmaGrids {
     pub b: Grid,
     /// The tile `(M, N, K)`.
     pub mnk: (usize, usize, usize),
+    /// For an MMA atom drawn by name: its name and `ThrID` (the pictures' title).
+    pub atom: Option<String>,
 }
 
 /// A thread-value picture.
@@ -89,12 +91,53 @@ impl TvFigure {
             a: part("A", a, (m, k))?,
             b: part("B", b, (n, k))?.transposed(),
             mnk: (m, n, k),
+            atom: None,
         })))
+    }
+
+    /// The picture CuTe's `print_latex(mma_atom)` draws: C, A and B of the atom on its
+    /// `Shape_MNK` tile. Like CuTe (which labels the cell of `(m,n)` with thread
+    /// `ThrID(t)` of the atom-local thread `t`), every thread is named by the atom's `ThrID`: the
+    /// identity for most atoms, SM70's quad pair `(_4,_2):(_1,_16)` makes threads 0-3 and 16-19.
+    ///
+    /// ```
+    /// use cute_cli::tv::TvFigure;
+    /// let atom = cute_dynamic::mma_atom("SM70_8x8x4_F32F16F16F32_TN").unwrap();
+    /// let TvFigure::Mma(m) = TvFigure::mma_atom(&atom).unwrap() else { panic!() };
+    /// assert_eq!(m.mnk, (8, 8, 4));
+    /// assert_eq!(m.a.cell(4, 0).unwrap().label(), "T16V0");
+    /// ```
+    pub fn mma_atom(atom: &MmaAtom) -> Result<TvFigure, CliError> {
+        let mnk = atom
+            .shape_mnk
+            .leaves()
+            .iter()
+            .map(|i| usize::try_from(i.value()).unwrap_or(0))
+            .collect::<Vec<_>>();
+        let [m, n, k] = mnk[..] else {
+            return Err(CliError::plain(format!(
+                "--tv: the MMA atom {} has Shape_MNK {}, not (M,N,K)",
+                atom.name, atom.shape_mnk
+            )));
+        };
+        let TvFigure::Mma(mut grids) =
+            TvFigure::mma(&atom.c_layout, &atom.a_layout, &atom.b_layout, (m, n, k))?
+        else {
+            return Err(CliError::plain("--tv: not an MMA picture"));
+        };
+        grids.atom = Some(format!("{} (ThrID {})", atom.name, atom.thr_id));
+        grids.c = grids.c.with_thread_ids(&atom.thr_id)?;
+        grids.a = grids.a.with_thread_ids(&atom.thr_id)?;
+        grids.b = grids.b.with_thread_ids(&atom.thr_id)?;
+        Ok(TvFigure::Mma(grids))
     }
 
     /// The picture `--tv` draws for a result: a layout on an `M x N` tile (`tile` with two
     /// sizes, or the default), or a tuple of three layouts `(C, A, B)` (e.g.
-    /// `make_tile(C, A, B)`) on an `M x N x K` tile (`tile` with three sizes).
+    /// `make_tile(C, A, B)`) on an `M x N x K` tile (`tile` with three sizes), an MMA atom
+    /// ([`TvFigure::mma_atom`]; `tile`, if given, must be its `Shape_MNK`), or the
+    /// `(tiler_mn, layout_tv)` of `make_layout_tv` (the layout on its `tiler_mn` tile, or on
+    /// `tile`).
     ///
     /// ```
     /// use cute_cli::{tv::TvFigure, evaluate};
@@ -110,6 +153,34 @@ impl TvFigure {
             },
             _ => None,
         };
+        if let Value::Mma(atom) = value {
+            let figure = TvFigure::mma_atom(atom)?;
+            if let (TvFigure::Mma(m), [a, b, c]) = (&figure, tile) {
+                if m.mnk != (*a, *b, *c) {
+                    return Err(CliError::plain(format!(
+                        "--tv: the MMA atom {} is drawn on its Shape_MNK {}; leave out --grid \
+                         (or give {}x{}x{})",
+                        atom.name, atom.shape_mnk, m.mnk.0, m.mnk.1, m.mnk.2
+                    )));
+                }
+            } else if !tile.is_empty() {
+                return Err(CliError::plain(format!(
+                    "--tv: the MMA atom {} is drawn on its Shape_MNK {}; leave out --grid",
+                    atom.name, atom.shape_mnk
+                )));
+            }
+            return Ok(figure);
+        }
+        if let Some((tiler, tv)) = layout_tv_pair(value) {
+            return match tile {
+                [] => TvFigure::single(tv, Some(tiler)),
+                [m, n] => TvFigure::single(tv, Some((*m, *n))),
+                _ => Err(CliError::plain(
+                    "--tv: a thread-value layout (tiler_mn, layout_tv) is drawn on an MxN tile \
+                     (--grid MxN)",
+                )),
+            };
+        }
         match (value, three, tile) {
             (Value::Layout(l), _, []) => TvFigure::single(l, None),
             (Value::Layout(l), _, [m, n]) => TvFigure::single(l, Some((*m, *n))),
@@ -129,4 +200,29 @@ impl TvFigure {
             ))),
         }
     }
+}
+
+/// The `(tiler_mn, layout_tv)` of `make_layout_tv`: a pair of a shape of rank 1 or 2 (the tile,
+/// `M` or `M x N`) and a layout.
+fn layout_tv_pair(value: &Value) -> Option<((usize, usize), &Layout)> {
+    let Value::Tiler(Tiler::Tuple(items)) = value else {
+        return None;
+    };
+    let [tiler, Tiler::Layout(tv)] = &items[..] else {
+        return None;
+    };
+    let size = |t: &Tiler| match t {
+        Tiler::Int(i) => usize::try_from(i.value()).ok(),
+        _ => None,
+    };
+    let tile = match tiler {
+        Tiler::Int(_) => (size(tiler)?, 1),
+        Tiler::Tuple(modes) => match &modes[..] {
+            [m] => (size(m)?, 1),
+            [m, n] => (size(m)?, size(n)?),
+            _ => return None,
+        },
+        _ => return None,
+    };
+    Some((tile, tv))
 }

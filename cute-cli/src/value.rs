@@ -2,7 +2,8 @@
 //! operations take, and how they print in the three views.
 
 use cute_dynamic::{
-    AnyLayout, Bool, ComposedLayout, Coord, Int, IntTuple, Layout, LayoutFn, Offset, Swizzle, Tiler,
+    AnyLayout, Bool, ComposedLayout, Coord, CoordLayout, Int, IntTuple, Layout, LayoutFn, MmaAtom,
+    Offset, Swizzle, Tensor, Tiler,
 };
 use std::fmt::Write as _;
 
@@ -43,6 +44,16 @@ pub enum Value {
     /// A composed layout `A o O o B` (CuTe's `ComposedLayout`), e.g. a swizzled layout
     /// `Sw<3,4,3> o _0 o (_8,_64):(_64,_1)` or a GMMA shared-memory atom.
     Composed(ComposedLayout),
+    /// A tensor: a memory tensor `OFF|L` (CuTe's tensor on a pointer, printed as the element
+    /// offset of its data and its layout) or an identity tensor `ArithTuple(c0,...) o L`.
+    Tensor(Tensor),
+    /// A layout with scaled basis strides, e.g. `(_4,_8):(_1@0,_1@1)` (`make_identity_layout`).
+    CoordLayout(CoordLayout),
+    /// The coordinates `T(0), T(1), ...` of an identity tensor (`call(T)`), `[(0,0),(1,0),...]`.
+    Coords(Vec<IntTuple>),
+    /// An MMA atom by its CuTe name (`SM80_16x8x16_F16F16F16F16_TN`), printed as CuTe prints an
+    /// `MMA_Atom`: its `ThrID`, `Shape_MNK` and the three thread-value layouts.
+    Mma(Box<MmaAtom>),
 }
 
 fn tiler_has_layout(t: &Tiler) -> bool {
@@ -133,6 +144,37 @@ fn write_composed(out: &mut String, c: &ComposedLayout, view: View) {
     write_fn(out, c.layout_b(), view);
 }
 
+fn show_tuple(t: &IntTuple, view: View) -> String {
+    match view {
+        View::Cute => t.to_string(),
+        View::Dsl => t.dsl().to_string(),
+        View::Values => t.values().to_string(),
+    }
+}
+
+/// A tensor in a view: `OFF|L` with the offset and the layout in that view; an identity tensor
+/// `ArithTuple(c...) o L` with its coordinate in that view (the scaled basis strides as CuTe
+/// prints them).
+fn show_tensor(t: &Tensor, view: View) -> String {
+    let mut out = String::new();
+    match t {
+        Tensor::Memory { offset, layout } => {
+            write_int(&mut out, *offset, view);
+            out.push('|');
+            match layout {
+                AnyLayout::Plain(l) => write_layout(&mut out, l, view),
+                AnyLayout::Composed(c) => write_composed(&mut out, c, view),
+            }
+        }
+        Tensor::Coordinate { base, layout } => {
+            out.push_str("ArithTuple");
+            out.push_str(&show_tuple(base, view));
+            let _ = write!(out, " o {layout}");
+        }
+    }
+    out
+}
+
 fn write_int(out: &mut String, i: Int, view: View) {
     // Writing to a String cannot fail.
     let _ = match view {
@@ -198,6 +240,11 @@ impl Value {
             Value::List(_) => "a list of offsets",
             Value::Swizzle(_) => "a swizzle",
             Value::Composed(_) => "a composed layout",
+            Value::Tensor(Tensor::Memory { .. }) => "a tensor",
+            Value::Tensor(Tensor::Coordinate { .. }) => "an identity tensor",
+            Value::CoordLayout(_) => "a layout with scaled basis strides",
+            Value::Coords(_) => "a list of coordinates",
+            Value::Mma(_) => "an MMA atom",
         }
     }
 
@@ -306,6 +353,24 @@ impl Value {
                 write_composed(&mut out, c, view);
                 out
             }
+            (Value::Tensor(t), view) => show_tensor(t, view),
+            (Value::CoordLayout(l), _) => l.to_string(),
+            (Value::Coords(items), view) => {
+                let mut out = String::from("[");
+                for (k, c) in items.iter().enumerate() {
+                    if k > 0 {
+                        out.push(',');
+                    }
+                    out.push_str(&show_tuple(c, view));
+                }
+                out.push(']');
+                out
+            }
+            (Value::Mma(atom), _) => format!(
+                "MMA_Atom\n  ThrID:      {}\n  Shape_MNK:  {}\n  LayoutA_TV: {}\n  LayoutB_TV: {}\n  \
+                 LayoutC_TV: {}",
+                atom.thr_id, atom.shape_mnk, atom.a_layout, atom.b_layout, atom.c_layout
+            ),
             (Value::List(items), view) => {
                 let mut out = String::from("[");
                 for (k, i) in items.iter().enumerate() {

@@ -450,7 +450,7 @@ fn errors_point_at_the_offending_character() {
     let run = cute(&[], "A = 2:1\nsize(A, A)\n");
     assert_eq!(
         run.stderr,
-        "error (line 2): size takes 1 argument, got 2: size(S | L | C) -> integer\n  size(A, A)\n  ^\n"
+        "error (line 2): size takes 1 argument, got 2: size(S | L | C | X | I) -> integer\n  size(A, A)\n  ^\n"
     );
 }
 

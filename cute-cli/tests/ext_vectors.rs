@@ -1,8 +1,10 @@
 //! CuTe's extension vectors (`tests/data/cute-ext-vectors.jsonl`, FORMAT.md section 6) through
-//! the `cute` binary: every record of the swizzle, composed-layout and GMMA-atom ops, written as
-//! the expression a user types (`composed_logical_divide` is `logical_divide(C, T)`, `swizzle`
-//! is `Sw<B,M,S>(i)` for each `i`, `gmma_atoms` is the atom's C++ name, ...), many per process in
-//! the session mode. An accepted record must print CuTe's `result` exactly; a rejected (or
+//! the `cute` binary: every record of all 34 ops (swizzles, composed layouts, GMMA atoms,
+//! tensors and their partitions, identity tensors and layouts, MMA atoms, `make_layout_tv`),
+//! written as the expression a user types (`composed_logical_divide` is `logical_divide(C, T)`,
+//! `swizzle` is `Sw<B,M,S>(i)` for each `i`, `gmma_atoms` is the atom's C++ name,
+//! `tensor_slice` is `slice(crd, X)`, `identity_tensor_call` is `call(make_identity_tensor(S))`,
+//! `mma_atom_layouts` is `Atom::Field`, ...), many per process in the session mode. An accepted record must print CuTe's `result` exactly; a rejected (or
 //! `unchecked`) one must fail; a record whose static twin differs may do either (cute-dynamic's
 //! own suite checks those as functions).
 
@@ -64,6 +66,15 @@ fn lines(r: &Record) -> Option<Vec<String>> {
         "composed_position_independent" => same("as_position_independent_swizzle_layout"),
         "gmma_atoms" if a.len() == 1 => a[0].clone(),
         "gmma_atoms" => format!("tile_to_shape({}, {})", a[0], a[1]),
+        "local_tile" | "local_partition" | "inner_partition" | "outer_partition" => same(&r.op),
+        "identity_local_tile" => same("local_tile"),
+        "identity_local_partition" => same("local_partition"),
+        "tensor_slice" => format!("slice({}, {})", a[1], a[0]),
+        "identity_layout" => same("make_identity_layout"),
+        "identity_tensor" => same("make_identity_tensor"),
+        "identity_tensor_call" => format!("call(make_identity_tensor({}))", a[0]),
+        "mma_atom_layouts" => format!("{}::{}", a[0], a[1]),
+        "make_layout_tv" => same("make_layout_tv"),
         op => same(op.strip_prefix("composed_")?),
     };
     Some(vec![one])
@@ -108,11 +119,7 @@ fn extension_vectors_through_the_binary() {
         }
     }
     let ops: Vec<&str> = per_op.keys().copied().collect();
-    assert_eq!(
-        ops.len(),
-        22,
-        "every swizzle, composed and GMMA op: {ops:?}"
-    );
+    assert_eq!(ops.len(), 34, "every op of the extension vectors: {ops:?}");
     let passed: usize = per_op.values().map(|c| c[0]).sum();
     assert!(
         failures.is_empty(),
@@ -120,5 +127,5 @@ fn extension_vectors_through_the_binary() {
         failures.len(),
         failures.join("\n")
     );
-    assert_eq!(passed, 2843, "{per_op:?}");
+    assert_eq!(passed, 4516, "{per_op:?}");
 }

@@ -18,7 +18,14 @@ fn exercise(v: &Value) {
             let _ = latex::latex(&g);
         }
     }
-    for tile in [&[][..], &[4, 4], &[4, 4, 4], &[1, 1, 1]] {
+    for tile in [
+        &[][..],
+        &[4, 4],
+        &[4, 4, 4],
+        &[1, 1, 1],
+        &[16, 8, 16],
+        &[8, 8, 4],
+    ] {
         if let Ok(f) = cute_cli::tv::TvFigure::of_value(v, tile) {
             let _ = draw::render_tv(&f);
             let _ = svg::svg_tv(&f);
@@ -96,6 +103,28 @@ fn token() -> impl Strategy<Value = String> {
             "GMMA::Layout_K_SW128_Atom<half_t>",
             "GMMA::Layout_MN_INTER_Atom_Bits",
             "make_tile",
+        ])
+        .prop_map(str::to_string),
+        // Tensors, identity tensors, scaled bases, MMA atoms and their pieces.
+        prop::sample::select(vec![
+            "|",
+            "_0|",
+            "@",
+            "@0",
+            "_1@1",
+            "ArithTuple",
+            "ArithTuple(",
+            "ArithTuple_0 o ",
+            "ArithTuple(_0,_0) o (_4,_8):(_1@0,_1@1)",
+            "_0|(_8,_8):(_1,_8)",
+            "make_identity_tensor((_4,_8))",
+            "SM80_16x8x16_F16F16F16F16_TN",
+            "SM70_8x8x4_F32F16F16F32_NT",
+            "::ALayout",
+            "::ThrID",
+            "MMA_Traits<",
+            "SM90_64x8x16_F16F16F16_SS<GMMA::Major::K,GMMA::Major::K>",
+            "(_1,_,_1)",
         ])
         .prop_map(str::to_string),
         (0i64..10).prop_map(|n| n.to_string()),
@@ -182,6 +211,45 @@ proptest! {
             c.clone(),
         ] {
             check(&text);
+        }
+    }
+
+    #[test]
+    fn calls_on_tensors_never_panic(
+        op in prop::sample::select(cute_cli::eval::OPS.iter().map(|o| o.name).collect::<Vec<_>>()),
+        a in layout_text(),
+        b in layout_text(),
+        shape in prop::sample::select(vec!["(_4,_8)", "(4,_3)", "_6", "((_2,_2),_3)", "(0,2)", "(_1)"]),
+        tiler in prop::sample::select(vec!["(_2,_4)", "(_2,_,_2)", "_3:_1", "(2,_1:_0)", "(_4)", "_"]),
+        crd in prop::sample::select(vec!["(1,0)", "(_,1)", "(0,1,_)", "2", "_", "(-1,_)", "(2147483647,0)"]),
+        proj in prop::sample::select(vec!["(_1,_,_1)", "(_,_1)", "_1", "(_1,(_1,_))"]),
+        n in -1i32..40,
+        atom in prop::sample::select(vec![
+            "SM80_16x8x16_F16F16F16F16_TN", "SM70_8x8x4_F16F16F16F16_NT", "UniversalFMA",
+            "SM90_64x8x16_F16F16F16_RS", "SM61_DP4A",
+        ]),
+    ) {
+        let x = format!("{n}|{a}");
+        let i = format!("make_identity_tensor({shape})");
+        for t in [x.as_str(), i.as_str(), "_0|Sw<3,3,3> o _0 o (_8,_64):(_64,_1)"] {
+            for text in [
+                format!("{op}({t})"),
+                format!("{op}({t}, {tiler}, {crd})"),
+                format!("{op}({t}, {tiler}, {crd}, {proj})"),
+                format!("{op}({t}, {b}, {n})"),
+                format!("{op}({t}, {b}, _{n}, {proj})"),
+                format!("{op}({crd}, {t})"),
+                format!("{op}({t}, {crd})"),
+                format!("call({t}, {crd})"),
+                format!("{op}({atom})"),
+                format!("{op}({a}, {b})"),
+                format!("make_identity_layout({shape})"),
+                format!("{op}(make_identity_layout({shape}), {tiler})"),
+                format!("{atom}::{op}"),
+                t.to_string(),
+            ] {
+                check(&text);
+            }
         }
     }
 
