@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Instruction counts (callgrind) of the same loop over a cute-static layout and over the
-# hand-written index arithmetic (cute-static/examples/zero_cost.rs). Each count is the whole run
+# hand-written index arithmetic (cute-static/examples/zero_cost.rs), and of the kernels written
+# with cute-static against the same kernels with hand-written index arithmetic
+# (cute-static/examples/gemm.rs). Each count is the whole run
 # of the example for one loop minus a run that calls no loop (start-up and argument parsing), so
 # it also holds when LLVM merges a pair into one function because their code is identical.
 # Prints one line per pair with the ratio.
@@ -11,16 +13,33 @@ cargo build -q --release -p cute-static --example zero_cost
 bin=target/release/examples/zero_cost
 "$bin" check >/dev/null   # the loops agree
 count() {
-    local out
+    local out bin=$1
+    shift
     out=$(mktemp)
-    valgrind --tool=callgrind --callgrind-out-file="$out" "$bin" "$1" "$N" >/dev/null 2>&1
+    valgrind --tool=callgrind --callgrind-out-file="$out" "$bin" "$@" >/dev/null 2>&1
     callgrind_annotate "$out" 2>/dev/null | awk '/PROGRAM TOTALS/ { gsub(",", "", $1); print $1; exit }'
     rm -f "$out"
 }
-base=$(count baseline)
+ratio() {
+    awk -v s="$1" -v h="$2" 'BEGIN { printf "%.4f", s / h }'
+}
+base=$(count "$bin" baseline)
 printf '%-14s %14s %14s %8s\n' loop cute-static hand-written ratio
 for pair in row_major hierarchical divided zipped gemm composed; do
-    s=$(( $(count "static_$pair") - base ))
-    h=$(( $(count "hand_$pair") - base ))
-    printf '%-14s %14s %14s %8s\n' "$pair" "$s" "$h" "$(awk -v s="$s" -v h="$h" 'BEGIN { printf "%.4f", s / h }')"
+    s=$(( $(count "$bin" "static_$pair") - base ))
+    h=$(( $(count "$bin" "hand_$pair") - base ))
+    printf '%-14s %14s %14s %8s\n' "$pair" "$s" "$h" "$(ratio "$s" "$h")"
+done
+
+# The kernels of cute-static/examples (each checks itself against its naive loop first): the
+# whole kernel on a run-time problem size, minus a run that only builds the inputs.
+SIZE=${SIZE:-64}
+for kernel in gemm; do
+    cargo build -q --release -p cute-static --example "$kernel"
+    kbin=target/release/examples/$kernel
+    "$kbin" check >/dev/null
+    kbase=$(count "$kbin" baseline "$SIZE")
+    s=$(( $(count "$kbin" cute "$SIZE") - kbase ))
+    h=$(( $(count "$kbin" hand "$SIZE") - kbase ))
+    printf '%-14s %14s %14s %8s\n' "$kernel kernel" "$s" "$h" "$(ratio "$s" "$h")"
 done

@@ -430,9 +430,13 @@ impl fmt::Display for LayoutError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.kind {
             ErrorKind::IntError(e) => e.fmt(f),
-            ErrorKind::TensorBounds { lo, hi, len } => write!(
+            ErrorKind::TensorBounds { lo, hi, len } if lo < 0 || hi >= len as i64 => write!(
                 f,
                 "tensor layout reaches offsets {lo}..={hi}, outside the {len} elements of its data"
+            ),
+            ErrorKind::TensorBounds { lo, hi, .. } => write!(
+                f,
+                "tensor layout reaches offsets {lo}..={hi}, beyond the i32 offsets of CuTe's int"
             ),
             ErrorKind::Check { pred, a, b, c } => {
                 // CuTe's messages that are sentences keep their period (as in cute-dynamic).

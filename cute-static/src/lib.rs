@@ -94,10 +94,12 @@
 extern crate self as cute_static;
 
 mod algebra;
+mod atom;
 mod coordinate;
 mod error;
 mod int;
 mod layout;
+pub mod mma_atoms;
 mod ops;
 mod print;
 mod prog;
@@ -106,6 +108,7 @@ mod tree;
 mod tuple;
 mod values;
 
+pub use atom::{LayoutTv, MmaTraits, TilerMn, make_layout_tv};
 pub use coordinate::{Coordinate, Crd};
 pub use cute_static_macros::{
     coord, coord_t, int_tuple, int_tuple_t, layout, layout_t, tile, tile_t,

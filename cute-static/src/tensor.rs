@@ -37,8 +37,9 @@ use crate::error::{LayoutError, Msg};
 use crate::int::C;
 use crate::layout::{Expr, IsLayout, LayoutOf, Sym, call};
 use crate::ops::{
-    FlatDivide, LogicalDivideTiler, Slice, TiledDivide, ZippedDivide, arg, expr_methods, expr_type,
-    flat_divide, logical_divide_tiler, slice, sym, tiled_divide, twin_check, zipped_divide,
+    Composition, FlatDivide, LogicalDivideTiler, Slice, TiledDivide, ZippedDivide, arg,
+    composition, expr_methods, expr_type, flat_divide, logical_divide_tiler, slice, sym,
+    tiled_divide, twin_check, zipped_divide,
 };
 use crate::prog::Prog;
 use crate::tree::{Kind, Tree};
@@ -157,7 +158,7 @@ impl<T: IsLayout> TensorLayout for T {
     }
 
     fn offset_range(&self) -> Option<(i64, i64)> {
-        let (shape, stride) = (T::LAYOUT.shape.leaves(), T::LAYOUT.stride.leaves());
+        let (shape, stride) = const { (T::LAYOUT.shape.leaves(), T::LAYOUT.stride.leaves()) };
         let value = |v: crate::tree::V| {
             if v.dynamic {
                 self.dyn_leaf(v.v as usize)
@@ -199,7 +200,7 @@ fn out_of_range(lo: i64, hi: i64, len: usize) -> LayoutError {
 fn check_bounds<L: TensorLayout>(layout: &L, len: usize) -> Result<(), LayoutError> {
     match layout.offset_range() {
         Some((lo, hi)) if hi < lo => Ok(()),
-        Some((lo, hi)) if lo >= 0 && usize::try_from(hi).is_ok_and(|h| h < len) => Ok(()),
+        Some((lo, hi)) if lo >= 0 && hi <= i64::from(i32::MAX) && (hi as usize) < len => Ok(()),
         Some((lo, hi)) => Err(out_of_range(lo, hi, len)),
         None => Err(out_of_range(i64::MIN, i64::MAX, len)),
     }
@@ -335,11 +336,14 @@ impl<E: Engine, L: TensorLayout, O: IntTuple> Tensor<E, L, O> {
         self.engine.data()
     }
 
-    /// The engine index of `coord`: `offset + layout(coord)`, `None` outside the engine.
+    /// The engine index of `coord`: `offset + layout(coord)` in CuTe's `int` arithmetic, as
+    /// `layout(coord)` itself (exact for the coordinates of the domain: the tensor was made
+    /// with every offset in `0..=i32::MAX`); a negative one becomes an index past any slice,
+    /// which the bounds check that follows refuses.
     #[inline(always)]
     fn index_of<Cd: Coordinate>(&self, coord: Cd) -> Option<usize> {
-        let at = self.offset().checked_add(self.layout.offset(coord))?;
-        usize::try_from(at).ok()
+        let at = self.offset().wrapping_add(self.layout.offset(coord));
+        Some(at as isize as usize)
     }
 
     /// The element at `coord` (an index or a coordinate), `None` if it lies outside the
@@ -408,8 +412,10 @@ impl<E: EngineMut, L: TensorLayout, O: IntTuple> Tensor<E, L, O> {
 
 #[cold]
 #[inline(never)]
-fn index_failed(what: &dyn fmt::Display, len: usize) -> ! {
-    panic!("tensor index out of bounds: {what} is not in the {len} elements of its engine")
+fn index_failed(len: usize) -> ! {
+    panic!(
+        "tensor index out of bounds: the coordinate's offset is not in the {len} elements of its engine"
+    )
 }
 
 /// `tensor[coord]`: the element at `coord`. Panics, as slice indexing does, if it lies outside
@@ -418,9 +424,10 @@ impl<E: Engine, L: TensorLayout, O: IntTuple, Cd: Coordinate> Index<Cd> for Tens
     type Output = E::Elem;
     #[inline(always)]
     fn index(&self, coord: Cd) -> &E::Elem {
-        match self.index_of(coord) {
-            Some(at) if at < self.engine.data().len() => &self.engine.data()[at],
-            _ => index_failed(&"the coordinate's offset", self.engine.data().len()),
+        let data = self.engine.data();
+        match self.index_of(coord).and_then(|at| data.get(at)) {
+            Some(x) => x,
+            None => index_failed(data.len()),
         }
     }
 }
@@ -430,10 +437,12 @@ impl<E: Engine, L: TensorLayout, O: IntTuple, Cd: Coordinate> Index<Cd> for Tens
 impl<E: EngineMut, L: TensorLayout, O: IntTuple, Cd: Coordinate> IndexMut<Cd> for Tensor<E, L, O> {
     #[inline(always)]
     fn index_mut(&mut self, coord: Cd) -> &mut E::Elem {
-        let len = self.engine.data().len();
-        match self.index_of(coord) {
-            Some(at) if at < len => &mut self.engine.data_mut()[at],
-            _ => index_failed(&"the coordinate's offset", len),
+        let at = self.index_of(coord);
+        let data = self.engine.data_mut();
+        let len = data.len();
+        match at.and_then(|at| data.get_mut(at)) {
+            Some(x) => x,
+            None => index_failed(len),
         }
     }
 }
@@ -589,6 +598,25 @@ impl<E, L: IsLayout, O: IntTuple> Tensor<E, L, O> {
     pub fn flat_divide<T: Tiler>(self, tiler: T) -> Tensor<E, FlatDivide<L, T>, O> {
         let layout = self.layout;
         self.with_layout(flat_divide(layout, tiler))
+    }
+
+    /// CuTe's `tensor.compose(layout)`: the same elements through `composition(layout(tensor),
+    /// b)`, e.g. a tile seen through a thread-value layout as `(thread, value)`.
+    ///
+    /// ```
+    /// use cute_static::{coord, layout, make_layout_tv, make_tensor};
+    /// let (_tiler, tv) = make_layout_tv(layout!((_2,_2):(_1,_2)), layout!((_2,_2):(_1,_2)));
+    /// let data: Vec<i32> = (0..16).collect();
+    /// let tile = make_tensor(&data[..], layout!((_4,_4):(_1,_4))).unwrap();
+    /// assert_eq!(tv.to_string(), "((_2,_2),(_2,_2)):((_2,_8),(_1,_4))");
+    /// // Thread 3's values: `_` on each value mode keeps them as two modes.
+    /// let mine = tile.compose(tv).slice(coord!((_3, (_, _))));
+    /// assert_eq!(mine.to_string(), "_10|(_2,_2):(_1,_4)");
+    /// assert_eq!(mine[(1, 1)], 15);
+    /// ```
+    pub fn compose<B: IsLayout>(self, b: B) -> Tensor<E, Composition<L, B>, O> {
+        let layout = self.layout;
+        self.with_layout(composition(layout, b))
     }
 
     fn with_layout<M>(self, layout: M) -> Tensor<E, M, O> {

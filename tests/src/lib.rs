@@ -7,6 +7,7 @@
 //! ```
 
 pub mod agree_gen;
+pub mod atoms_gen;
 pub mod ext;
 pub mod mixed_agree_gen;
 pub mod mixed_gen;

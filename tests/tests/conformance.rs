@@ -131,3 +131,16 @@ fn mixed_agreement_is_up_to_date() {
         "tests/mixed_agreement.rs is stale: run `cargo run -p cute-tests --bin gen-mixed-agreement`"
     );
 }
+
+#[test]
+fn static_atoms_are_up_to_date() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../cute-static/src/mma_atoms.rs"
+    );
+    let checked_in = std::fs::read_to_string(path).expect("generated file");
+    assert!(
+        checked_in == cute_tests::atoms_gen::generate(),
+        "cute-static/src/mma_atoms.rs is stale: run `cargo run -p cute-tests --bin gen-static-atoms`"
+    );
+}

@@ -44,9 +44,11 @@ impl Complete {
     }
 }
 
-/// Most nodes [`twin_walks_alike`] may add; beyond, it answers "maybe not" (the complete form
-/// is then checked as is, which is stricter, never laxer).
-const ALIKE_BUDGET: usize = 160;
+/// Most nodes [`twin_walks_alike`] may add, and the room it leaves for the rest of the
+/// operation's program; beyond, it answers "maybe not" (the complete form is then checked as
+/// is, which is stricter, never laxer).
+const ALIKE_BUDGET: usize = 128;
+const ALIKE_RESERVE: usize = 192;
 
 /// Whether the static twin (every value known, as CuTe computes when the values are static)
 /// walks the same modes of the coalesced `lhs` as this walk, as a run-time boolean. The twin's
@@ -57,7 +59,7 @@ const ALIKE_BUDGET: usize = 160;
 const fn twin_walks_alike(p: &mut Prog, ls: &List, ld: &List) -> V {
     let n = ls.n;
     let estimate = 3 * n + 5 * n * n / 2;
-    if estimate > ALIKE_BUDGET || p.n + estimate > PCAP {
+    if estimate > ALIKE_BUDGET || p.n + estimate + ALIKE_RESERVE > PCAP {
         return V::s(0);
     }
     let saved = p.n;

@@ -172,3 +172,21 @@ pub(crate) const fn local_partition_proj(
 ) -> (L, V) {
     local_partition(p, a, &dice(proj, thr), idx)
 }
+
+/// The thread-value layout `make_tiled_copy(atom, thr, val)` builds (the CuTe DSL's
+/// `make_layout_tv`): `(tiler_mn, layout_tv)`, with `layout_mn = raked_product(thr, val)`,
+/// `layout_tv = right_inverse(layout_mn)` on the shape `(size(thr),size(val))`, and
+/// `tiler_mn = product_each(shape(layout_mn))`.
+pub(crate) const fn make_layout_tv(p: &mut Prog, thr: &L, val: &L) -> (Tree, L) {
+    let layout_mn = super::product::raked_product(p, thr, val);
+    let inverse = super::inverse::right_inverse(p, &layout_mn);
+    let (nt, nv) = (thr.size(p), val.size(p));
+    let mut shape = Tree::new();
+    let at = shape.open();
+    shape.push_leaf(nt);
+    shape.push_leaf(nv);
+    shape.close(at, 2);
+    let tv_shape = super::layout::make_layout(p, &shape, Major::Left);
+    let layout_tv = super::composition::composition(p, &inverse, &tv_shape);
+    (product_each(p, &layout_mn.shape), layout_tv)
+}
