@@ -129,6 +129,9 @@ pub trait TensorLayout: Copy {
     /// The least and the greatest offset of the layout's domain (`Some((0, -1))` for an empty
     /// domain; `None` when they do not fit in `i64` or a shape is negative).
     fn offset_range(&self) -> Option<(i64, i64)>;
+    /// The same while compiling, for a layout without run-time values (`None` otherwise): what
+    /// [`make_fragment`] checks.
+    const STATIC_RANGE: Option<(i64, i64)>;
 }
 
 /// The least and greatest offsets of a layout whose flat modes are `leaves` (shape, stride).
@@ -152,6 +155,8 @@ fn range_of(leaves: impl Iterator<Item = (i32, i32)>) -> Option<(i64, i64)> {
 }
 
 impl<T: IsLayout> TensorLayout for T {
+    const STATIC_RANGE: Option<(i64, i64)> = static_range(&T::LAYOUT);
+
     #[inline(always)]
     fn offset<Cd: Coordinate>(&self, coord: Cd) -> i32 {
         call(self, coord)
@@ -249,31 +254,51 @@ pub fn make_tensor_mut<T, L: TensorLayout>(
     })
 }
 
-/// Whether an all-static layout's offsets fit `n` elements; a compile error otherwise.
-const fn fragment_fits<L: IsLayout>(n: usize) {
-    let (shape, stride) = (L::LAYOUT.shape.leaves(), L::LAYOUT.stride.leaves());
-    let (mut lo, mut hi, mut empty) = (0i64, 0i64, false);
+/// The least and greatest offsets of an all-static layout, while compiling (`None` if it has
+/// run-time values or a negative shape; `Some((0, -1))` for an empty domain).
+pub(crate) const fn static_range(l: &crate::algebra::layout::L) -> Option<(i64, i64)> {
+    let (shape, stride) = (l.shape.leaves(), l.stride.leaves());
+    if !shape.is_static() || !stride.is_static() {
+        return None;
+    }
+    let (mut lo, mut hi) = (0i64, 0i64);
     let mut k = 0;
     while k < shape.n {
         let (s, d) = (shape.v[k].value() as i64, stride.v[k].value() as i64);
-        if s <= 0 {
-            empty = true;
-        } else if d < 0 {
+        if s < 0 {
+            return None;
+        }
+        if s == 0 {
+            return Some((0, -1));
+        }
+        if d < 0 {
             lo += (s - 1) * d;
         } else {
             hi += (s - 1) * d;
         }
         k += 1;
     }
-    if !empty && (lo < 0 || hi >= n as i64) {
-        Msg::new("make_fragment: the layout reaches offsets ")
-            .num(lo as i32)
-            .str("..=")
-            .num(hi as i32)
-            .str(", outside an array of ")
-            .num(n as i32)
-            .str(" elements")
-            .fail()
+    Some((lo, hi))
+}
+
+/// Whether offsets `range` fit an array of `n` elements; a compile error otherwise.
+const fn fragment_fits(range: Option<(i64, i64)>, n: usize) {
+    match range {
+        None => Msg::new(
+            "make_fragment: the layout has run-time values; a register fragment needs a static layout",
+        )
+        .fail(),
+        Some((lo, hi)) if hi >= lo && (lo < 0 || hi >= n as i64) => {
+            Msg::new("make_fragment: the layout reaches offsets ")
+                .num(lo as i32)
+                .str("..=")
+                .num(hi as i32)
+                .str(", outside an array of ")
+                .num(n as i32)
+                .str(" elements")
+                .fail()
+        }
+        Some(_) => {}
     }
 }
 
@@ -291,11 +316,11 @@ const fn fragment_fits<L: IsLayout>(n: usize) {
 /// // 8 elements cannot hold offsets up to 11.
 /// let acc = cute_static::make_fragment([0.0f32; 8], cute_static::layout!((_4,_2):(_1,_8)));
 /// ```
-pub fn make_fragment<T, const N: usize, L: IsLayout + Static>(
+pub fn make_fragment<T, const N: usize, L: TensorLayout>(
     data: [T; N],
     layout: L,
 ) -> Tensor<[T; N], L> {
-    const { fragment_fits::<L>(N) };
+    const { fragment_fits(L::STATIC_RANGE, N) };
     Tensor {
         engine: data,
         layout,
