@@ -94,17 +94,23 @@
 extern crate self as cute_static;
 
 mod algebra;
+mod composed;
 mod coordinate;
 mod error;
+pub mod gmma;
 mod int;
 mod layout;
 mod ops;
 mod print;
 mod prog;
+mod swizzle;
 mod tree;
 mod tuple;
 mod values;
 
+pub use composed::{
+    ComposedLayout, ComposedOf, Offset, SwizzleFn, Swizzled, make_composed_layout,
+};
 pub use coordinate::{Coordinate, Crd};
 pub use cute_static_macros::{
     coord, coord_t, int_tuple, int_tuple_t, layout, layout_t, tile, tile_t,
@@ -113,12 +119,14 @@ pub use error::{Condition, IntError, LayoutError};
 pub use int::*;
 pub use layout::{IsLayout, Layout, LayoutOf, StaticLayout, TupleText, call, same_layout};
 pub use ops::*;
+pub use swizzle::{SmemPtr, Swizzle};
 pub use tuple::{IntTuple, SliceCoord, Static, Tiler, Underscore};
 pub use values::{BoolOf, IntOf, TupleOf};
 
 /// Plumbing of the operations' result types; not part of the documented API.
 #[doc(hidden)]
 pub mod __expr {
+    pub use crate::composed::{CExpr, CSym, IsComposed};
     pub use crate::layout::{Expr, Sym};
     pub use crate::tuple::Leaves;
 }
