@@ -176,6 +176,13 @@ pub fn cases(vectors: &str) -> impl Iterator<Item = (Record, String)> + '_ {
     })
 }
 
+/// The helpers the expressions use.
+pub const PRELUDE: &str = "/// `f(i)` for `i` in `0..n`, as the vectors print lists.\n\
+    #[allow(dead_code)]\n\
+    fn list(f: impl Fn(i32) -> i32, n: i32) -> String {\n    \
+    let v: Vec<String> = (0..n).map(|i| f(i).to_string()).collect();\n    \
+    format!(\"[{}]\", v.join(\",\"))\n}\n";
+
 /// The generated test file for the given vector file text.
 pub fn generate(vectors: &str) -> String {
     let mut by_op: BTreeMap<String, Vec<String>> = BTreeMap::new();
@@ -200,11 +207,7 @@ pub fn generate(vectors: &str) -> String {
         "composed-layout and GMMA-atom ops through cute-static.".into(),
         format!("{total} records. Do not edit by hand."),
     ];
-    let prelude = "/// `f(i)` for `i` in `0..n`, as the vectors print lists.\n\
-                   fn list(f: impl Fn(i32) -> i32, n: i32) -> String {\n    \
-                   let v: Vec<String> = (0..n).map(|i| f(i).to_string()).collect();\n    \
-                   format!(\"[{}]\", v.join(\",\"))\n}\n";
-    test_file(&header, prelude, &by_op)
+    test_file(&header, PRELUDE, &by_op)
 }
 
 /// How many records [`generate`] turns into tests.

@@ -6,6 +6,7 @@
 #![allow(clippy::all)]
 
 /// `f(i)` for `i` in `0..n`, as the vectors print lists.
+#[allow(dead_code)]
 fn list(f: impl Fn(i32) -> i32, n: i32) -> String {
     let v: Vec<String> = (0..n).map(|i| f(i).to_string()).collect();
     format!("[{}]", v.join(","))

@@ -540,8 +540,8 @@ const fn to_mixed_bits(p: &mut Prog, l: &L, coord: &Tree) -> i32 {
         if !f.is_const(0) {
             let cd = p.mul(c.v[k], d.v[k]);
             if cd.dynamic || f.dynamic {
-                Msg::new("slice of a swizzled layout with a dynamic coordinate: the offset is a CuTe MixedBits value (bits ")
-                    .v(f)
+                Msg::new("slice of a swizzled layout with a dynamic coordinate: the offset is a CuTe MixedBits value (the bits of mask ")
+                    .num(f.v)
                     .str(" known at run time), which cute-static does not represent; slice with static coordinates")
                     .fail()
             }
