@@ -19,7 +19,7 @@ count() {
 }
 base=$(count baseline)
 printf '%-14s %14s %14s %8s\n' loop cute-static hand-written ratio
-for pair in row_major hierarchical divided zipped gemm composed; do
+for pair in row_major hierarchical divided zipped gemm composed swizzled; do
     s=$(( $(count "static_$pair") - base ))
     h=$(( $(count "hand_$pair") - base ))
     printf '%-14s %14s %14s %8s\n' "$pair" "$s" "$h" "$(awk -v s="$s" -v h="$h" 'BEGIN { printf "%.4f", s / h }')"
