@@ -185,7 +185,7 @@ pub fn fold_row_major() -> i32 {
 #[inline(never)]
 pub fn static_swizzled(n: i32) -> i64 {
     let atom = Swizzle::<3, 3, 3>::new().composition(layout!((_8,_64):(_64,_1)));
-    let smem = atom.tile_to_shape(int_tuple!((_64,_64)));
+    let smem = atom.tile_to_shape(int_tuple!((_64, _64)));
     (0..n)
         .map(|i| {
             let i = black_box(i);

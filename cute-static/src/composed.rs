@@ -21,9 +21,7 @@
 
 use crate::algebra::complement as cm;
 use crate::algebra::composed::{self as cd, CL, Form, Off, Swz};
-use crate::algebra::{
-    coalesce as co, composition as cp, divide as dv, product as pr,
-};
+use crate::algebra::{coalesce as co, composition as cp, divide as dv, product as pr};
 use crate::coordinate::Coordinate;
 use crate::error::LayoutError;
 use crate::int::C;
@@ -190,9 +188,7 @@ mod part {
 /// the inverse of one with an offset).
 fn write_composed<E: CExpr>(f: &mut fmt::Formatter<'_>, c: &ComposedOf<E>) -> fmt::Result {
     let out: &CL = const { &E::OUT };
-    let sw = |f: &mut fmt::Formatter<'_>| {
-        write!(f, "Sw<{},{},{}>", out.sw.b, out.sw.m, out.sw.s)
-    };
+    let sw = |f: &mut fmt::Formatter<'_>| write!(f, "Sw<{},{},{}>", out.sw.b, out.sw.m, out.sw.s);
     let off = |f: &mut fmt::Formatter<'_>| match out.off {
         Off::Int(v) if v.dynamic => write!(f, "{}", c.offset_value()),
         Off::Int(v) => write!(f, "_{}", v.v),
@@ -258,7 +254,9 @@ impl<E: CExpr> ComposedOf<E> {
     pub fn call<Cd: Coordinate>(&self, coord: Cd) -> i32 {
         const {
             if matches!(E::OUT.form, Form::LOSw) && !Cd::PROFILE.is_int() {
-                panic!("a composed layout `L o O o Sw` takes an integer: its domain is the swizzle's")
+                panic!(
+                    "a composed layout `L o O o Sw` takes an integer: its domain is the swizzle's"
+                )
             }
         }
         let sw: Swz = const { E::OUT.sw };

@@ -14,8 +14,8 @@
 
 #![allow(non_camel_case_types)]
 
-use crate::composed::{CExpr, CSym, ComposedLayout, ComposedOf, IsComposed};
 use crate::algebra::composed as cd;
+use crate::composed::{CExpr, CSym, ComposedLayout, ComposedOf, IsComposed};
 use crate::prog::Prog;
 use crate::swizzle::{SmemPtr, Swizzle};
 use crate::tuple::Static;
@@ -89,7 +89,18 @@ macro_rules! prim_bits {
     )*};
 }
 
-prim_bits!(u8 = 8, i8 = 8, u16 = 16, i16 = 16, u32 = 32, i32 = 32, f32 = 32, u64 = 64, i64 = 64, f64 = 64);
+prim_bits!(
+    u8 = 8,
+    i8 = 8,
+    u16 = 16,
+    i16 = 16,
+    u32 = 32,
+    i32 = 32,
+    f32 = 32,
+    u64 = 64,
+    i64 = 64,
+    f64 = 64
+);
 
 /// The element atom: `upcast<sizeof_bits<T>>` of a bit atom.
 #[doc(hidden)]

@@ -81,9 +81,7 @@ impl Pred {
                 a.wrapping_rem(b) == 0 || (a != 0 && b.wrapping_rem(a) == 0)
             }
             Pred::Injective => a != 0,
-            Pred::SwizzleNoCollision => {
-                a & !(a ^ crate::algebra::composed::shiftr(a & b, c)) == 0
-            }
+            Pred::SwizzleNoCollision => a & !(a ^ crate::algebra::composed::shiftr(a & b, c)) == 0,
             Pred::UpcastDivides => {
                 (b != 0 && a.wrapping_rem(b) == 0) || (a != 0 && b.wrapping_rem(a) == 0)
             }

@@ -31,7 +31,11 @@ fn swizzle_type(text: &str) -> Option<String> {
 
 /// A const-generic argument: negative values need braces.
 fn param(v: i32) -> String {
-    if v < 0 { format!("{{ {v} }}") } else { v.to_string() }
+    if v < 0 {
+        format!("{{ {v} }}")
+    } else {
+        v.to_string()
+    }
 }
 
 /// An offset as CuTe prints it (`_k`, `smem_ptr[Nb](unset)`), as a cute-static value.
@@ -82,7 +86,10 @@ fn gmma_atom(name: &str) -> Option<String> {
         return Some(format!("cute_static::gmma::{short}::new()"));
     }
     let (atom, ty) = short.strip_suffix('>')?.split_once('<')?;
-    Some(format!("cute_static::gmma::{atom}::<{}>::new()", element(ty)?))
+    Some(format!(
+        "cute_static::gmma::{atom}::<{}>::new()",
+        element(ty)?
+    ))
 }
 
 /// Whether a record's inputs are all static, reading each argument as its op does (names of
@@ -127,7 +134,10 @@ pub fn expression_for(op: &str, args: &[&str]) -> Option<String> {
             swizzle_type(arg(0)?)?,
             l(1)?
         )),
-        "composed_call" => Some(format!("{{ let c = {}; list(|i| c.call(i), c.size()) }}", c()?)),
+        "composed_call" => Some(format!(
+            "{{ let c = {}; list(|i| c.call(i), c.size()) }}",
+            c()?
+        )),
         "composed_composition" => method("composition", l(1)),
         "composed_composition_tiler" => method("composition_tiler", t(1)),
         "composed_logical_divide" => method("logical_divide", t(1)),

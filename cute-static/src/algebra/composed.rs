@@ -25,7 +25,11 @@ pub struct Swz {
 /// `shiftr(v, s)`: `v >> s` for `s >= 0`, `v << -s` otherwise (0 once every bit is out).
 pub(crate) const fn shiftr(v: i32, s: i32) -> i32 {
     if s >= 0 {
-        if s >= 32 { if v < 0 { -1 } else { 0 } } else { v >> s }
+        if s >= 32 {
+            if v < 0 { -1 } else { 0 }
+        } else {
+            v >> s
+        }
     } else if s <= -32 {
         0
     } else {
@@ -251,7 +255,8 @@ const fn no_shape(op: &str, c: &CL) -> ! {
     let mut m = Msg::new(op);
     m.str(": ");
     describe(&mut m, c);
-    m.str(" has a swizzle as its inner function, which has no shape").fail()
+    m.str(" has a swizzle as its inner function, which has no shape")
+        .fail()
 }
 
 /// `A o O o f(L)`: CuTe's rule for the operations that act on the domain `L` alone
@@ -308,7 +313,11 @@ pub(crate) const fn recast(p: &mut Prog, n: i32, c: &CL, up: bool) -> CL {
                 Off::Int(V::s(crate::error::mul(v.v, n)))
             } else if n == 0 || v.v % n != 0 {
                 let mut m = Msg::new(Condition::SafeDivision.message());
-                m.str(": offset ").num(v.v).str(" divided by ").num(n).str(" in ");
+                m.str(": offset ")
+                    .num(v.v)
+                    .str(" divided by ")
+                    .num(n)
+                    .str(" in ");
                 describe(&mut m, c);
                 m.fail()
             } else {
@@ -400,17 +409,25 @@ pub(crate) const fn inverse(p: &mut Prog, c: &CL, left: bool) -> CL {
         Form::Plain => CL::plain(inv(p, &c.l, left)),
         Form::SwOL if c.off.is_int_zero() => {
             let r = inv(p, &c.l, left);
-            let sw = make_swizzle(image(p, &r, c.sw.yyy_mask(), c.sw), image(p, &r, c.sw.zzz_mask(), c.sw));
+            let sw = make_swizzle(
+                image(p, &r, c.sw.yyy_mask(), c.sw),
+                image(p, &r, c.sw.zzz_mask(), c.sw),
+            );
             compose(sw, Off::Int(V::s(0)), r)
         }
         _ => {
             let off = match c.off {
                 Off::Int(v) if !v.dynamic => Off::Int(V::s(crate::error::sub(0, v.v))),
                 _ => {
-                    let mut m = Msg::new(if left { "left_inverse" } else { "right_inverse" });
+                    let mut m = Msg::new(if left {
+                        "left_inverse"
+                    } else {
+                        "right_inverse"
+                    });
                     m.str(" of ");
                     describe(&mut m, c);
-                    m.str(": CuTe negates the offset, which must be a static integer").fail()
+                    m.str(": CuTe negates the offset, which must be a static integer")
+                        .fail()
                 }
             };
             let form = match c.form {
@@ -441,7 +458,8 @@ pub(crate) const fn position_independent(c: &CL) -> CL {
         _ => {
             let mut m = Msg::new("as_position_independent_swizzle_layout: ");
             describe(&mut m, c);
-            m.str(" is not a swizzle with an smem_ptr[Nb](unset) offset").fail()
+            m.str(" is not a swizzle with an smem_ptr[Nb](unset) offset")
+                .fail()
         }
     };
     let known = matches!(bits, 1 | 2 | 4 | 6 | 8 | 16 | 32 | 64 | 128 | 256);
@@ -454,10 +472,12 @@ pub(crate) const fn position_independent(c: &CL) -> CL {
         (1, 1) => c.sw,
         (n, 1) if n > 1 => c.sw.upcast(n),
         (1, d) if d > 1 => c.sw.downcast(d),
-        _ => Msg::new("as_position_independent_swizzle_layout: CuTe has no recast of a swizzle from 8 to ")
-            .num(bits)
-            .str(" bits")
-            .fail(),
+        _ => Msg::new(
+            "as_position_independent_swizzle_layout: CuTe has no recast of a swizzle from 8 to ",
+        )
+        .num(bits)
+        .str(" bits")
+        .fail(),
     };
     compose(sw, Off::Int(V::s(0)), c.l)
 }
@@ -474,7 +494,10 @@ const fn pow2(e: i32) -> V {
 }
 
 const fn flat(shape: &List, stride: &List) -> L {
-    L::new(Tree::from_list(shape, false), Tree::from_list(stride, false))
+    L::new(
+        Tree::from_list(shape, false),
+        Tree::from_list(stride, false),
+    )
 }
 
 const fn list5(v: [V; 5]) -> List {
@@ -501,7 +524,10 @@ const fn projections(sw: Swz) -> (L, L) {
 const fn has(t: &Tree, kind: Kind) -> bool {
     let mut k = 0;
     while k < t.len {
-        if matches!((t.tag[k], kind), (Kind::Int, Kind::Int) | (Kind::Under, Kind::Under)) {
+        if matches!(
+            (t.tag[k], kind),
+            (Kind::Int, Kind::Int) | (Kind::Under, Kind::Under)
+        ) {
             return true;
         }
         k += 1;
@@ -567,7 +593,13 @@ const fn decay_layout(sw: Swz, off: i32) -> L {
         let zclear = off & (y << i) == 0;
         zs.push(V::s((if zclear { z } else { z.wrapping_neg() }) << i));
         let yclear = off & (z << i) == 0;
-        ys.push(V::s((if yclear { y.wrapping_add(z) } else { y.wrapping_sub(z) }) << i));
+        ys.push(V::s(
+            (if yclear {
+                y.wrapping_add(z)
+            } else {
+                y.wrapping_sub(z)
+            }) << i,
+        ));
         i += 1;
     }
     let (lo, hi) = if z < y { (zs, ys) } else { (ys, zs) };
