@@ -25,7 +25,7 @@ ratio() {
 }
 base=$(count "$bin" baseline)
 printf '%-14s %14s %14s %8s\n' loop cute-static hand-written ratio
-for pair in row_major hierarchical divided zipped gemm composed; do
+for pair in row_major hierarchical divided zipped gemm composed swizzled; do
     s=$(( $(count "$bin" "static_$pair") - base ))
     h=$(( $(count "$bin" "hand_$pair") - base ))
     printf '%-14s %14s %14s %8s\n' "$pair" "$s" "$h" "$(ratio "$s" "$h")"

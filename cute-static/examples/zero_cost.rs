@@ -3,7 +3,9 @@
 //! `fold_*` functions show `call` with a constant argument folding to a constant (the test
 //! `tests/tests/folding.rs` checks their LLVM IR).
 
-use cute_static::{composition, layout, layout_t, logical_divide, tile, zipped_divide};
+use cute_static::{
+    Swizzle, composition, int_tuple, layout, layout_t, logical_divide, tile, zipped_divide,
+};
 use std::hint::black_box;
 
 /// A rank-2 row-major tile.
@@ -177,6 +179,35 @@ pub fn fold_row_major() -> i32 {
     RowMajor::new().call(37)
 }
 
+/// A swizzled shared-memory tile: the 128-byte-swizzled K-major `half_t` atom on elements,
+/// `Sw<3,3,3> o _0 o (_8,_64):(_64,_1)`, tiled to `(_64,_64)` by `tile_to_shape`; every
+/// `(row, col)` walked.
+#[inline(never)]
+pub fn static_swizzled(n: i32) -> i64 {
+    let atom = Swizzle::<3, 3, 3>::new().composition(layout!((_8,_64):(_64,_1)));
+    let smem = atom.tile_to_shape(int_tuple!((_64, _64)));
+    (0..n)
+        .map(|i| {
+            let i = black_box(i);
+            i64::from(smem.call((i & 63, (i >> 6) & 63)))
+        })
+        .sum()
+}
+
+/// The same, by hand: `((_8,_8),(_64,_1)):((_64,_512),(_1,_0))`, then the XOR of bits 6..8
+/// into bits 3..5.
+#[inline(never)]
+pub fn hand_swizzled(n: i32) -> i64 {
+    (0..n)
+        .map(|i| {
+            let i = black_box(i);
+            let (r, c) = (i & 63, (i >> 6) & 63);
+            let x = (r % 8) * 64 + (r / 8) * 512 + c;
+            i64::from(x ^ ((x & 448) >> 3))
+        })
+        .sum()
+}
+
 /// `logical_divide(layout, 4:2)((3, 5))`: a constant.
 #[inline(never)]
 pub fn fold_divided() -> i32 {
@@ -214,6 +245,8 @@ fn main() {
         ),
         "static_composed" => static_composed(black_box(4099), n),
         "hand_composed" => hand_composed(black_box(4099), n),
+        "static_swizzled" => static_swizzled(n),
+        "hand_swizzled" => hand_swizzled(n),
         "baseline" => black_box(0),
         _ => {
             let pairs = [
@@ -226,6 +259,7 @@ fn main() {
                     hand_gemm(4096, 1000, 4099, 3, 77),
                 ),
                 (static_composed(4099, 8192), hand_composed(4099, 8192)),
+                (static_swizzled(8192), hand_swizzled(8192)),
             ];
             assert!(
                 pairs.iter().all(|(a, b)| a == b),

@@ -456,6 +456,9 @@ impl fmt::Display for LayoutError {
                     }
                     Pred::UpcastDivides => write!(f, "stride {a} against {b}"),
                     Pred::TileDivides => write!(f, "block {b} against target {a}"),
+                    Pred::SwizzleNoCollision => {
+                        write!(f, "the remaining modes reach the swizzle bits {a}")
+                    }
                 }
             }
         }

@@ -87,6 +87,39 @@
 //! Also [`make_layout`] (`LayoutLeft`), [`make_layout_right`] (`LayoutRight`), [`get`]
 //! (`get<I>` / `layout<I>`), [`take`], [`select`] (`select<I...>`, the modes as a tuple of
 //! static integers) and [`group`].
+//!
+//! ## Swizzles and composed layouts
+//!
+//! [`Swizzle<B,M,S>`](Swizzle) is CuTe's XOR swizzle functor (zero-sized; invalid parameters
+//! are compile errors in CuTe's words), [`ComposedLayout<A,O,L>`](ComposedLayout) the function
+//! `c -> A(O + L(c))` ([`make_composed_layout`]), and the operations CuTe defines on composed
+//! layouts are methods of [`ComposedOf`] with CuTe's names (the layout operations stay free
+//! functions over layouts; a composed layout is not a layout type, as in CuTe's overloads).
+//! [`gmma`] holds the GMMA shared-memory atoms.
+//!
+//! | conformance op (`cute-ext-vectors.jsonl`) | CuTe call | here |
+//! |---|---|---|
+//! | `swizzle` | `Sw(i)` | [`Swizzle::call`] |
+//! | `make_composed_swizzle` | `composition(Sw, L)` | [`Swizzle::composition`] / [`Swizzled`] |
+//! | `composed_call` | `C(i)` | [`ComposedOf::call`] |
+//! | `composed_composition` / `_tiler` | `composition(C, B)` / `(C, T)` | [`ComposedOf::composition`], [`ComposedOf::composition_tiler`] |
+//! | `composed_logical_divide` / `zipped_` / `tiled_` / `flat_divide` | same | [`ComposedOf::logical_divide`], [`ComposedOf::zipped_divide`], [`ComposedOf::tiled_divide`], [`ComposedOf::flat_divide`] |
+//! | `composed_logical_product` / `blocked_` / `raked_product` | same | [`ComposedOf::logical_product`], [`ComposedOf::blocked_product`], [`ComposedOf::raked_product`] |
+//! | `composed_tile_to_shape` | `tile_to_shape(C, S)` | [`ComposedOf::tile_to_shape`] |
+//! | `composed_slice` | `slice(crd, C)` | [`ComposedOf::slice`] (static coordinates where they select swizzle bits) |
+//! | `composed_coalesce` | `coalesce(C)` | [`ComposedOf::coalesce`] |
+//! | `composed_upcast` / `composed_downcast` | `upcast<N>(C)` / `downcast<N>(C)` | [`ComposedOf::upcast`], [`ComposedOf::downcast`] |
+//! | `composed_right_inverse` / `composed_left_inverse` | same | [`ComposedOf::right_inverse`], [`ComposedOf::left_inverse`] |
+//! | `composed_complement` | `complement(C)` | [`ComposedOf::complement`] |
+//! | `composed_position_independent` | `as_position_independent_swizzle_layout(C)` | [`ComposedOf::as_position_independent_swizzle_layout`] |
+//! | `gmma_atoms` | `GMMA::Layout_K_SW128_Atom<half_t>{}` | [`gmma::Layout_K_SW128_Atom<half_t>`](gmma::Layout_K_SW128_Atom), ... |
+//!
+//! ```
+//! use cute_static::{int_tuple, gmma::{half_t, Layout_K_SW128_Atom}};
+//! let smem = Layout_K_SW128_Atom::<half_t>::new().tile_to_shape(int_tuple!((_128,_64)));
+//! let elements = smem.as_position_independent_swizzle_layout();   // Sw<3,3,3> on elements
+//! assert_eq!(elements.call((1, 8)), 72 ^ (72 & 448) >> 3); // row 1, column 8: Sw(72) = 64
+//! ```
 
 #![no_std]
 #![forbid(unsafe_code)]
@@ -95,20 +128,24 @@ extern crate self as cute_static;
 
 mod algebra;
 mod atom;
+mod composed;
 mod coordinate;
 mod error;
+pub mod gmma;
 mod int;
 mod layout;
 pub mod mma_atoms;
 mod ops;
 mod print;
 mod prog;
+mod swizzle;
 mod tensor;
 mod tree;
 mod tuple;
 mod values;
 
 pub use atom::{LayoutTv, MmaTraits, TilerMn, make_layout_tv};
+pub use composed::{ComposedLayout, ComposedOf, Offset, SwizzleFn, Swizzled, make_composed_layout};
 pub use coordinate::{Coordinate, Crd};
 pub use cute_static_macros::{
     coord, coord_t, int_tuple, int_tuple_t, layout, layout_t, tile, tile_t,
@@ -117,6 +154,7 @@ pub use error::{Condition, IntError, LayoutError};
 pub use int::*;
 pub use layout::{IsLayout, Layout, LayoutOf, StaticLayout, TupleText, call, same_layout};
 pub use ops::*;
+pub use swizzle::{SmemPtr, Swizzle};
 pub use tensor::{
     Engine, EngineMut, InnerPartition, InnerPartitionOffset, LocalPartition, LocalPartitionOffset,
     LocalPartitionProj, LocalPartitionProjOffset, LocalTileProj, LocalTileProjOffset,
@@ -130,6 +168,7 @@ pub use values::{BoolOf, IntOf, TupleOf};
 /// Plumbing of the operations' result types; not part of the documented API.
 #[doc(hidden)]
 pub mod __expr {
+    pub use crate::composed::{CExpr, CSym, IsComposed};
     pub use crate::layout::{Expr, Sym};
     pub use crate::tuple::Leaves;
 }

@@ -40,6 +40,9 @@ pub enum Pred {
     UpcastDivides,
     /// `tile_to_shape`: the target `a` is a multiple of the block `b`.
     TileDivides,
+    /// Slicing a swizzled layout that decays: the reachable swizzle bits `a` hold no Y bit (mask
+    /// `b`, shift `c`) together with its Z partner.
+    SwizzleNoCollision,
 }
 
 impl Pred {
@@ -78,6 +81,7 @@ impl Pred {
                 a.wrapping_rem(b) == 0 || (a != 0 && b.wrapping_rem(a) == 0)
             }
             Pred::Injective => a != 0,
+            Pred::SwizzleNoCollision => a & !(a ^ crate::algebra::composed::shiftr(a & b, c)) == 0,
             Pred::UpcastDivides => {
                 (b != 0 && a.wrapping_rem(b) == 0) || (a != 0 && b.wrapping_rem(a) == 0)
             }
@@ -94,6 +98,7 @@ impl Pred {
             Pred::Injective => Condition::NonInjectiveComplement,
             Pred::UpcastDivides => Condition::UpcastDivisibility,
             Pred::TileDivides => Condition::TileToShapeDivides,
+            Pred::SwizzleNoCollision => Condition::SwizzleSliceDecay,
         }
     }
 }

@@ -12,6 +12,7 @@ pub mod ext;
 pub mod mixed_agree_gen;
 pub mod mixed_gen;
 pub mod rejections;
+pub mod static_ext_gen;
 pub mod static_gen;
 
 use cute_dynamic as cute;

@@ -144,3 +144,16 @@ fn static_atoms_are_up_to_date() {
         "cute-static/src/mma_atoms.rs is stale: run `cargo run -p cute-tests --bin gen-static-atoms`"
     );
 }
+
+#[test]
+fn static_ext_conformance_is_up_to_date() {
+    let dir = env!("CARGO_MANIFEST_DIR");
+    let vectors =
+        std::fs::read_to_string(format!("{dir}/data/cute-ext-vectors.jsonl")).expect("vectors");
+    let checked_in = std::fs::read_to_string(format!("{dir}/tests/static_ext_conformance.rs"))
+        .expect("generated file");
+    assert!(
+        checked_in == cute_tests::static_ext_gen::generate(&vectors),
+        "tests/static_ext_conformance.rs is stale: run `cargo run -p cute-tests --bin gen-static-ext`"
+    );
+}

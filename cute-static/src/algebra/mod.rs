@@ -3,6 +3,7 @@
 
 pub(crate) mod coalesce;
 pub(crate) mod complement;
+pub(crate) mod composed;
 pub(crate) mod composition;
 pub(crate) mod divide;
 pub(crate) mod int_tuple;

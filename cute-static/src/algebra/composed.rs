@@ -1,0 +1,704 @@
+//! Swizzles and composed layouts in const evaluation (CuTe's `swizzle.hpp`,
+//! `layout_composed.hpp`, `swizzle_layout.hpp`). A composed layout `A o O o L` is the function
+//! `c -> A(O + L(c))`; almost every operation applies to `L` alone and keeps `A` and `O`
+//! ([`map_b`]). What an operation on a composed layout gives can be a plain layout (CuTe's
+//! `composition(Sw<0,M,S>, _0, L)` is `L`, a sliced swizzle can decay), so a result is a [`CL`]
+//! whose [`Form`] says which.
+
+use super::composition::composition;
+use super::layout::L;
+use super::recast;
+use super::slice::{dice, slice};
+use super::stride::{crd2idx, idx2crd};
+use crate::error::{Condition, Msg};
+use crate::prog::{Pred, Prog};
+use crate::tree::{Kind, List, Tree, V};
+
+/// A swizzle `Sw<B,M,S>` (always static: its parameters are template arguments in CuTe).
+#[derive(Clone, Copy, Debug)]
+pub struct Swz {
+    pub(crate) b: i32,
+    pub(crate) m: i32,
+    pub(crate) s: i32,
+}
+
+/// `shiftr(v, s)`: `v >> s` for `s >= 0`, `v << -s` otherwise (0 once every bit is out).
+pub(crate) const fn shiftr(v: i32, s: i32) -> i32 {
+    if s >= 0 {
+        if s >= 32 {
+            if v < 0 { -1 } else { 0 }
+        } else {
+            v >> s
+        }
+    } else if s <= -32 {
+        0
+    } else {
+        v << -s
+    }
+}
+
+impl Swz {
+    /// `Swizzle<B,M,S>` with CuTe's `static_assert`s (in its order): `M >= 0`, `B >= 0`,
+    /// `|S| >= B`; and the fields must fit CuTe's `int` masks, `B + M + |S| <= 32`.
+    pub(crate) const fn new(b: i32, m: i32, s: i32) -> Swz {
+        let sw = Swz { b, m, s };
+        let cond = if m < 0 {
+            Some(Condition::SwizzleBase)
+        } else if b < 0 {
+            Some(Condition::SwizzleBits)
+        } else if s.unsigned_abs() < b.unsigned_abs() {
+            Some(Condition::SwizzleShift)
+        } else {
+            None
+        };
+        if let Some(c) = cond {
+            Msg::new(c.message()).str(" ").sw(sw).fail()
+        }
+        if b as i64 + m as i64 + s.unsigned_abs() as i64 > 32 {
+            Msg::new("Swizzle: ")
+                .sw(sw)
+                .str(" needs B+M+|S| <= 32 bits for its int masks")
+                .fail()
+        }
+        sw
+    }
+
+    /// `bits(B) << at`, as CuTe's `int`.
+    const fn field(self, at: i32) -> i32 {
+        let ones = (1u64 << self.b) - 1;
+        (ones << at) as u32 as i32
+    }
+
+    /// `yyy_msk = bits(B) << (M + max(0,S))`.
+    pub(crate) const fn yyy_mask(self) -> i32 {
+        self.field(self.m + if self.s > 0 { self.s } else { 0 })
+    }
+
+    /// `zzz_msk = bits(B) << (M - min(0,S))`.
+    pub(crate) const fn zzz_mask(self) -> i32 {
+        self.field(self.m - if self.s < 0 { self.s } else { 0 })
+    }
+
+    /// `x ^ shiftr(x & yyy_msk, S)`.
+    #[inline(always)]
+    pub(crate) const fn apply(self, x: i32) -> i32 {
+        x ^ shiftr(x & self.yyy_mask(), self.s)
+    }
+
+    /// CuTe's `upcast<N>(Sw<B,M,S>)`: `Sw<B,M-log2 N,S>`, or `Sw<max(B+M-log2 N,0),0,S>` when
+    /// the base runs out.
+    const fn upcast(self, n: i32) -> Swz {
+        let m = self.m - log2_exact(n, "upcast");
+        if m >= 0 {
+            Swz::new(self.b, m, self.s)
+        } else {
+            Swz::new(if self.b + m > 0 { self.b + m } else { 0 }, 0, self.s)
+        }
+    }
+
+    /// CuTe's `downcast<N>(Sw<B,M,S>)`: `Sw<B,M+log2 N,S>`.
+    const fn downcast(self, n: i32) -> Swz {
+        Swz::new(self.b, self.m + log2_exact(n, "downcast"), self.s)
+    }
+}
+
+/// `log2(n)` of a power of two (CuTe's `static_assert(has_single_bit(N))`).
+const fn log2_exact(n: i32, op: &str) -> i32 {
+    if n <= 0 || n.count_ones() != 1 {
+        Msg::new(Condition::PowerOfTwo.message())
+            .str(": ")
+            .str(op)
+            .str("<")
+            .num(n)
+            .str("> of a swizzle")
+            .fail()
+    }
+    n.trailing_zeros() as i32
+}
+
+/// The offset `O` of a composed layout.
+#[derive(Clone, Copy, Debug)]
+pub enum Off {
+    /// An integer, static (`_k`) or dynamic (`k`).
+    Int(V),
+    /// `smem_ptr[Nb](unset)`: a static 0 waiting for a pointer to `N`-bit elements.
+    Smem(i32),
+}
+
+impl Off {
+    /// The offset as an integer (`smem_ptr` is the static 0).
+    pub(crate) const fn value(self) -> V {
+        match self {
+            Off::Int(v) => v,
+            Off::Smem(_) => V::s(0),
+        }
+    }
+
+    /// CuTe's `Int<0>` (the `smem_ptr` tag is another type).
+    const fn is_int_zero(self) -> bool {
+        matches!(self, Off::Int(v) if v.is_const(0))
+    }
+}
+
+/// Which function a [`CL`] is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Form {
+    /// The plain layout `l`.
+    Plain,
+    /// `sw o off o l`: a swizzled layout.
+    SwOL,
+    /// `l o off o sw`: what the inverses of a swizzled layout with a nonzero offset give.
+    LOSw,
+}
+
+/// A composed layout, or the plain layout an operation on one gave.
+#[derive(Clone, Copy, Debug)]
+pub struct CL {
+    pub(crate) form: Form,
+    pub(crate) sw: Swz,
+    pub(crate) off: Off,
+    pub(crate) l: L,
+}
+
+impl CL {
+    /// A plain layout.
+    pub(crate) const fn plain(l: L) -> CL {
+        CL {
+            form: Form::Plain,
+            sw: Swz { b: 0, m: 0, s: 0 },
+            off: Off::Int(V::s(0)),
+            l,
+        }
+    }
+
+    /// The dynamic leaves, in the order of the operands' numbering: the offset, then `l`'s
+    /// shape and stride.
+    pub(crate) const fn dyn_leaves(&self) -> List {
+        let mut out = List::new();
+        if let Off::Int(v) = self.off {
+            if v.dynamic {
+                out.push(v);
+            }
+        }
+        self.l.shape.push_dynamic_leaves(&mut out);
+        self.l.stride.push_dynamic_leaves(&mut out);
+        out
+    }
+
+    /// The dynamic leaves numbered 0, 1, ... in [`CL::dyn_leaves`] order.
+    pub(crate) const fn numbered(&self) -> CL {
+        let mut out = *self;
+        let mut next = 0;
+        if let Off::Int(v) = self.off {
+            if v.dynamic {
+                out.off = Off::Int(V::node(0));
+                next = 1;
+            }
+        }
+        next = out.l.shape.number_dynamic_leaves(next);
+        out.l.stride.number_dynamic_leaves(next);
+        out
+    }
+}
+
+/// CuTe's `make_composed_layout(sw, off, l)`: always composed.
+pub(crate) const fn make(sw: Swz, off: Off, l: L) -> CL {
+    CL {
+        form: Form::SwOL,
+        sw,
+        off,
+        l,
+    }
+}
+
+/// CuTe's `composition(sw, off, l)`: composed, except that the identity swizzle with the static
+/// offset `Int<0>` gives `l` itself.
+pub(crate) const fn compose(sw: Swz, off: Off, l: L) -> CL {
+    if sw.b == 0 && off.is_int_zero() {
+        CL::plain(l)
+    } else {
+        make(sw, off, l)
+    }
+}
+
+/// The message's composed layout, as CuTe prints it.
+const fn describe(m: &mut Msg, c: &CL) {
+    match c.form {
+        Form::Plain => {}
+        Form::SwOL => {
+            m.sw(c.sw).str(" o ");
+            off_text(m, c.off);
+            m.str(" o ");
+        }
+        Form::LOSw => {}
+    }
+    m.layout(&c.l.shape, &c.l.stride);
+    if let Form::LOSw = c.form {
+        m.str(" o ");
+        off_text(m, c.off);
+        m.str(" o ").sw(c.sw);
+    }
+}
+
+const fn off_text(m: &mut Msg, o: Off) {
+    match o {
+        Off::Int(v) => {
+            m.v(v);
+        }
+        Off::Smem(bits) => {
+            m.str("smem_ptr[").num(bits).str("b](unset)");
+        }
+    }
+}
+
+const fn no_shape(op: &str, c: &CL) -> ! {
+    let mut m = Msg::new(op);
+    m.str(": ");
+    describe(&mut m, c);
+    m.str(" has a swizzle as its inner function, which has no shape")
+        .fail()
+}
+
+/// `A o O o f(L)`: CuTe's rule for the operations that act on the domain `L` alone
+/// (composition, divides, products, `tile_to_shape`, `coalesce`); a plain layout stays plain.
+pub(crate) const fn map_b(c: &CL, op: &str, l: L) -> CL {
+    match c.form {
+        Form::Plain => CL::plain(l),
+        Form::SwOL => compose(c.sw, c.off, l),
+        Form::LOSw => no_shape(op, c),
+    }
+}
+
+/// The inner layout `L` that an operation on the domain works on.
+pub(crate) const fn domain(c: &CL, op: &str) -> L {
+    match c.form {
+        Form::LOSw => no_shape(op, c),
+        _ => c.l,
+    }
+}
+
+/// CuTe's `upcast<N>`/`downcast<N>` of a composed layout: of each part. A static offset is
+/// divided exactly (`Static safe_div requires t % u == 0`) or multiplied; a dynamic one has no
+/// `upcast<N>` in CuTe; `smem_ptr[Kb]` keeps the swizzle (it acts on bytes) and becomes
+/// `smem_ptr[(K*N)b]` or `smem_ptr[(K/N)b]`. The result stays composed (CuTe's offset is then
+/// not `Int<0>`).
+pub(crate) const fn recast(p: &mut Prog, n: i32, c: &CL, up: bool) -> CL {
+    let op = if up { "upcast" } else { "downcast" };
+    if let Form::Plain = c.form {
+        return CL::plain(recast_layout(p, n, &c.l, up));
+    }
+    let off = match c.off {
+        Off::Smem(k) => Off::Smem(if up {
+            match k.checked_mul(n) {
+                Some(v) => v,
+                None => Msg::new("i32 overflow in smem_ptr bits").fail(),
+            }
+        } else {
+            if n <= 0 {
+                Msg::new("downcast: N must be positive, got ").num(n).fail()
+            }
+            k / n
+        }),
+        Off::Int(v) if v.dynamic => {
+            let mut m = Msg::new(op);
+            m.str("<").num(n).str("> of ");
+            describe(&mut m, c);
+            m.str(": the offset is dynamic, and CuTe has no ")
+                .str(op)
+                .str("<N>(int)")
+                .fail()
+        }
+        Off::Int(v) => {
+            if !up {
+                Off::Int(V::s(crate::error::mul(v.v, n)))
+            } else if n == 0 || v.v % n != 0 {
+                let mut m = Msg::new(Condition::SafeDivision.message());
+                m.str(": offset ")
+                    .num(v.v)
+                    .str(" divided by ")
+                    .num(n)
+                    .str(" in ");
+                describe(&mut m, c);
+                m.fail()
+            } else {
+                Off::Int(V::s(v.v / n))
+            }
+        }
+    };
+    let sw = match (c.off, up) {
+        (Off::Smem(_), _) => c.sw,
+        (_, true) => c.sw.upcast(n),
+        (_, false) => c.sw.downcast(n),
+    };
+    CL {
+        form: c.form,
+        sw,
+        off,
+        l: recast_layout(p, n, &c.l, up),
+    }
+}
+
+const fn recast_layout(p: &mut Prog, n: i32, l: &L, up: bool) -> L {
+    if up {
+        recast::upcast(p, n, l)
+    } else {
+        recast::downcast(p, n, l)
+    }
+}
+
+const fn inv(p: &mut Prog, l: &L, left: bool) -> L {
+    if left {
+        super::inverse::left_inverse(p, l)
+    } else {
+        super::inverse::right_inverse(p, l)
+    }
+}
+
+/// CuTe's `make_swizzle<Y,Z>()`: `B = popcount(Y) = popcount(Z)` ("Number of bits in Y and Z
+/// don't match"), `M = min(tz(Y), tz(Z)) % 32`, `S = tz(Y) - tz(Z)`, and `Y | Z` must be that
+/// swizzle's masks ("Something went wrong.").
+const fn make_swizzle(y: u32, z: u32) -> Swz {
+    if y.count_ones() != z.count_ones() {
+        Msg::new(Condition::SwizzleMaskBits.message())
+            .str(": make_swizzle<")
+            .num(y as i32)
+            .str(",")
+            .num(z as i32)
+            .str(">")
+            .fail()
+    }
+    let (ty, tz) = (y.trailing_zeros() as i32, z.trailing_zeros() as i32);
+    let m = (if ty < tz { ty } else { tz }) % 32;
+    let sw = Swz::new(y.count_ones() as i32, m, ty - tz);
+    if y | z != (sw.yyy_mask() | sw.zzz_mask()) as u32 {
+        Msg::new(Condition::SwizzleMasks.message())
+            .str(" make_swizzle<")
+            .num(y as i32)
+            .str(",")
+            .num(z as i32)
+            .str(">: Y|Z is not the mask of ")
+            .sw(sw)
+            .fail()
+    }
+    sw
+}
+
+/// `r(mask)`, which CuTe's `make_swizzle` needs as a compile-time value.
+const fn image(p: &mut Prog, r: &L, mask: i32, sw: Swz) -> u32 {
+    let v = crd2idx(p, &Tree::int(mask), &r.shape, &r.stride);
+    if v.dynamic {
+        Msg::new("composition(layout, swizzle): ")
+            .layout(&r.shape, &r.stride)
+            .str(" maps the mask ")
+            .num(mask)
+            .str(" of ")
+            .sw(sw)
+            .str(" to a run-time value; CuTe's make_swizzle<Y,Z>() needs compile-time masks")
+            .fail()
+    }
+    v.v as u32
+}
+
+/// CuTe's `right_inverse`/`left_inverse` of a composed layout:
+/// * `Sw o _0 o L` (the static offset `Int<0>`): `composition(inverse(L), Sw)`, which moves the
+///   swizzle to the left: `Sw' = make_swizzle<R(yyy_msk), R(zzz_msk)>()` with `R = inverse(L)`,
+///   the result `Sw' o _0 o R` (just `R` for `Sw<0,..>`);
+/// * otherwise `inverse(L) o -O o Sw` (a swizzle is its own inverse; `O` must be static).
+pub(crate) const fn inverse(p: &mut Prog, c: &CL, left: bool) -> CL {
+    match c.form {
+        Form::Plain => CL::plain(inv(p, &c.l, left)),
+        Form::SwOL if c.off.is_int_zero() => {
+            let r = inv(p, &c.l, left);
+            let sw = make_swizzle(
+                image(p, &r, c.sw.yyy_mask(), c.sw),
+                image(p, &r, c.sw.zzz_mask(), c.sw),
+            );
+            compose(sw, Off::Int(V::s(0)), r)
+        }
+        _ => {
+            let off = match c.off {
+                Off::Int(v) if !v.dynamic => Off::Int(V::s(crate::error::sub(0, v.v))),
+                _ => {
+                    let mut m = Msg::new(if left {
+                        "left_inverse"
+                    } else {
+                        "right_inverse"
+                    });
+                    m.str(" of ");
+                    describe(&mut m, c);
+                    m.str(": CuTe negates the offset, which must be a static integer")
+                        .fail()
+                }
+            };
+            let form = match c.form {
+                Form::SwOL => Form::LOSw,
+                _ => Form::SwOL,
+            };
+            let l = inv(p, &c.l, left);
+            if let Form::SwOL = form {
+                compose(c.sw, off, l)
+            } else {
+                CL {
+                    form,
+                    sw: c.sw,
+                    off,
+                    l,
+                }
+            }
+        }
+    }
+}
+
+/// CuTe's `as_position_independent_swizzle_layout(Sw o smem_ptr[Nb] o L)`: the swizzle on
+/// bytes recast to `N`-bit elements (`recast_layout<uint8_t, uint_bit_t<N>>`: up- or downcast
+/// by the ratio `N/8` in lowest terms), composed with `_0` (`Sw<0,..>` disappears).
+pub(crate) const fn position_independent(c: &CL) -> CL {
+    let bits = match (c.form, c.off) {
+        (Form::SwOL, Off::Smem(bits)) => bits,
+        _ => {
+            let mut m = Msg::new("as_position_independent_swizzle_layout: ");
+            describe(&mut m, c);
+            m.str(" is not a swizzle with an smem_ptr[Nb](unset) offset")
+                .fail()
+        }
+    };
+    let known = matches!(bits, 1 | 2 | 4 | 6 | 8 | 16 | 32 | 64 | 128 | 256);
+    let g = {
+        let low = bits & bits.wrapping_neg();
+        if low < 8 { low } else { 8 }
+    };
+    let (num, den) = if known { (bits / g, 8 / g) } else { (0, 0) };
+    let sw = match (num, den) {
+        (1, 1) => c.sw,
+        (n, 1) if n > 1 => c.sw.upcast(n),
+        (1, d) if d > 1 => c.sw.downcast(d),
+        _ => Msg::new(
+            "as_position_independent_swizzle_layout: CuTe has no recast of a swizzle from 8 to ",
+        )
+        .num(bits)
+        .str(" bits")
+        .fail(),
+    };
+    compose(sw, Off::Int(V::s(0)), c.l)
+}
+
+/// `2^e` as a static integer.
+const fn pow2(e: i32) -> V {
+    if e < 0 || e > 30 {
+        Msg::new("slice of a swizzled layout: 2^")
+            .num(e)
+            .str(" does not fit in i32")
+            .fail()
+    }
+    V::s(1 << e)
+}
+
+const fn flat(shape: &List, stride: &List) -> L {
+    L::new(
+        Tree::from_list(shape, false),
+        Tree::from_list(stride, false),
+    )
+}
+
+const fn list5(v: [V; 5]) -> List {
+    let mut l = List::new();
+    let mut k = 0;
+    while k < 5 {
+        l.push(v[k]);
+        k += 1;
+    }
+    l
+}
+
+/// The projections of `Sw<B,M,S>` over `(2^M, 2^B, 2^(|S|-B), 2^B, 1)`: onto the swizzle bits
+/// (the Z and Y fields) and onto the others.
+const fn projections(sw: Swz) -> (L, L) {
+    let (b, m, s) = (sw.b, sw.m, sw.s.abs());
+    let shape = list5([pow2(m), pow2(b), pow2(s - b), pow2(b), V::s(1)]);
+    let z = V::s(0);
+    let only = list5([z, pow2(m), z, pow2(m + s), z]);
+    let anti = list5([V::s(1), z, pow2(m + b), z, pow2(m + b + s)]);
+    (flat(&shape, &only), flat(&shape, &anti))
+}
+
+const fn has(t: &Tree, kind: Kind) -> bool {
+    let mut k = 0;
+    while k < t.len {
+        if matches!(
+            (t.tag[k], kind),
+            (Kind::Int, Kind::Int) | (Kind::Under, Kind::Under)
+        ) {
+            return true;
+        }
+        k += 1;
+    }
+    false
+}
+
+/// CuTe's `to_mixed_bits(layout, coord)`: XOR over the leaves `s:d` (each with a static
+/// power-of-two or zero `s*d`) of `c*d` within the mask `(s-1)*d`. A dynamic `c` makes a
+/// MixedBits value unless its mask is empty; cute-static does not represent MixedBits.
+const fn to_mixed_bits(p: &mut Prog, l: &L, coord: &Tree) -> i32 {
+    let crd = idx2crd(p, coord, &l.shape);
+    let (s, d, c) = (l.shape.leaves(), l.stride.leaves(), crd.leaves());
+    let mut acc = 0;
+    let mut k = 0;
+    while k < s.n {
+        let span = p.mul(s.v[k], d.v[k]);
+        if span.dynamic {
+            Msg::new("slice of a swizzled layout: the consumed mode ")
+                .v(s.v[k])
+                .str(":")
+                .v(d.v[k])
+                .str(" is dynamic; CuTe needs a static shape*stride")
+                .fail()
+        }
+        if span.v != 0 && (span.v < 0 || span.v.count_ones() != 1) {
+            Msg::new(Condition::SwizzleSlicePow2.message())
+                .str(" The consumed mode ")
+                .v(s.v[k])
+                .str(":")
+                .v(d.v[k])
+                .fail()
+        }
+        let below = p.sub(s.v[k], V::s(1));
+        let f = p.mul(below, d.v[k]);
+        if !f.is_const(0) {
+            let cd = p.mul(c.v[k], d.v[k]);
+            if cd.dynamic || f.dynamic {
+                Msg::new("slice of a swizzled layout with a dynamic coordinate: the offset is a CuTe MixedBits value (the bits of mask ")
+                    .num(f.v)
+                    .str(" known at run time), which cute-static does not represent; slice with static coordinates")
+                    .fail()
+            }
+            acc ^= cd.v & f.v;
+        }
+        k += 1;
+    }
+    acc
+}
+
+/// The plain layout a sliced swizzle decays to: `(2^M, (2,..,2), 2^(|S|-B), (2,..,2), 1)` with
+/// strides `(1, lo, 2^(M+B), hi, 2^(M+B+|S|))`, flattened. A Z-field bit `i` has stride
+/// `±z*2^i` (minus when its Y partner in `off` is set), a Y-field bit `(y±z)*2^i` (minus when
+/// its Z partner is set).
+const fn decay_layout(sw: Swz, off: i32) -> L {
+    let (b, m, s) = (sw.b, sw.m, sw.s.abs());
+    let (zzz, yyy) = (sw.zzz_mask(), sw.yyy_mask());
+    let (z, y) = (zzz & zzz.wrapping_neg(), yyy & yyy.wrapping_neg());
+    let mut zs = List::new();
+    let mut ys = List::new();
+    let mut i = 0;
+    while i < b {
+        let zclear = off & (y << i) == 0;
+        zs.push(V::s((if zclear { z } else { z.wrapping_neg() }) << i));
+        let yclear = off & (z << i) == 0;
+        ys.push(V::s(
+            (if yclear {
+                y.wrapping_add(z)
+            } else {
+                y.wrapping_sub(z)
+            }) << i,
+        ));
+        i += 1;
+    }
+    let (lo, hi) = if z < y { (zs, ys) } else { (ys, zs) };
+    let (mut shape, mut stride) = (List::new(), List::new());
+    shape.push(pow2(m));
+    stride.push(V::s(1));
+    let mut k = 0;
+    while k < lo.n {
+        shape.push(V::s(2));
+        stride.push(lo.v[k]);
+        k += 1;
+    }
+    shape.push(pow2(s - b));
+    stride.push(pow2(m + b));
+    k = 0;
+    while k < hi.n {
+        shape.push(V::s(2));
+        stride.push(hi.v[k]);
+        k += 1;
+    }
+    shape.push(V::s(1));
+    stride.push(pow2(m + b + s));
+    flat(&shape, &stride)
+}
+
+/// CuTe's `slice(crd, Sw<B,M,S> o O o L)` (`swizzle_layout.hpp`'s `slice_and_offset`, the
+/// layout part), with `sliced = slice(crd, L)`, `diced = dice(crd, L)`, `dc` the integers of
+/// `crd`:
+/// 1. all `_`: `Sw o O o sliced`; no `_` at all does not compile in CuTe;
+/// 2. `off_zy = O ^ zy(diced(dc))`, the swizzle bits the coordinate selects (each consumed mode
+///    a static power-of-two `shape*stride`);
+/// 3. `active = zy(sliced(size-1))`: if some Y bit of it has its Z partner in it too, the
+///    result stays swizzled, `Sw o off_zy o sliced`;
+/// 4. otherwise it decays to `composition(W, sliced)`, `W` the plain layout that agrees with
+///    `Sw` on the offsets reachable from `off_zy`. CuTe also decays when `active` is dynamic,
+///    which is wrong if the remaining modes do reach a Y bit and its Z partner: a run-time
+///    check of the checked form ([`Condition::SwizzleSliceDecay`]).
+///
+/// A plain layout is sliced as a layout.
+pub(crate) const fn slice_composed(p: &mut Prog, crd: &Tree, c: &CL) -> CL {
+    let l = domain(c, "slice");
+    let sliced = slice(crd, &l);
+    if let Form::Plain = c.form {
+        return CL::plain(sliced);
+    }
+    if !has(crd, Kind::Int) {
+        return compose(c.sw, c.off, sliced);
+    }
+    if !has(crd, Kind::Under) {
+        let mut m = Msg::new("slice(");
+        m.tree(crd).str(", ");
+        describe(&mut m, c);
+        m.str("): the coordinate has no `_`; CuTe's slice of a swizzled layout keeps at least one mode (no matching function for call to 'make_layout()')").fail()
+    }
+    let sw = c.sw;
+    let (only_zy, _) = projections(sw);
+    let diced = dice(crd, &l);
+    let dc = if crd.is_int() {
+        *crd
+    } else {
+        Tree::from_list(&crd.leaves(), false)
+    };
+    let zy_part = composition(p, &only_zy, &diced);
+    let zy = to_mixed_bits(p, &zy_part, &dc);
+    let off = c.off.value();
+    if off.dynamic {
+        let mut m = Msg::new("slice of ");
+        describe(&mut m, c);
+        m.str(" at an integer coordinate: the offset is dynamic and CuTe XORs it with the swizzle bits (a MixedBits value), which cute-static does not represent").fail()
+    }
+    let off_zy = off.v ^ zy;
+    let sliced_zy = composition(p, &only_zy, &sliced);
+    let size = sliced_zy.size(p);
+    let last = p.sub(size, V::s(1));
+    let active = crd2idx(p, &Tree::leaf(last), &sliced_zy.shape, &sliced_zy.stride);
+    if active.is_static() && active.v & !sw.apply(active.v) != 0 {
+        return make(sw, Off::Int(V::s(off_zy)), sliced);
+    }
+    if active.dynamic {
+        p.check_at_run_time(
+            Pred::SwizzleNoCollision,
+            active,
+            V::s(sw.yyy_mask()),
+            V::s(sw.s),
+        );
+    }
+    let w = decay_layout(sw, off_zy);
+    CL::plain(composition(p, &w, &sliced))
+}
+
+/// A static swizzle parameter list for messages.
+impl Msg {
+    pub(crate) const fn sw(&mut self, sw: Swz) -> &mut Msg {
+        self.str("Sw<")
+            .num(sw.b)
+            .str(",")
+            .num(sw.m)
+            .str(",")
+            .num(sw.s)
+            .str(">")
+    }
+}

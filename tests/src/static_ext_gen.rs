@@ -1,0 +1,237 @@
+//! Generates `tests/static_ext_conformance.rs`: every accepted all-static record of the
+//! extension vectors (`data/cute-ext-vectors.jsonl`, FORMAT.md section 6) of the ops cute-static
+//! implements (swizzles, composed layouts, GMMA atoms) as compiled Rust that builds the inputs
+//! with cute-static's types and macros, applies the op and compares the printed result.
+//! `cargo run -p cute-tests --bin gen-static-ext` rewrites the file; the test
+//! `static_ext_conformance_is_up_to_date` fails if it is stale. The all-static records CuTe
+//! rejects are compile errors (`tests/static_ext_rejections.rs`).
+//!
+//! A new family of ops (tensors, TV layouts, MMA atoms) joins by an arm in [`expression_for`]
+//! (and, if its arguments are not CuTe text, in [`all_static`]).
+
+use crate::static_gen::{Record, is_all_static, records, test_file};
+use std::collections::BTreeMap;
+
+/// `Sw<B,M,S>` as the cute-static type `Swizzle<B, M, S>` (negative parameters in braces).
+fn swizzle_type(text: &str) -> Option<String> {
+    let inner = text.strip_prefix("Sw<")?.strip_suffix('>')?;
+    let params: Vec<i32> = inner
+        .split(',')
+        .map(str::parse)
+        .collect::<Result<_, _>>()
+        .ok()?;
+    let [b, m, s] = params[..] else { return None };
+    Some(format!(
+        "cute_static::Swizzle::<{}, {}, {}>",
+        param(b),
+        param(m),
+        param(s)
+    ))
+}
+
+/// A const-generic argument: negative values need braces.
+fn param(v: i32) -> String {
+    if v < 0 {
+        format!("{{ {v} }}")
+    } else {
+        v.to_string()
+    }
+}
+
+/// An offset as CuTe prints it (`_k`, `smem_ptr[Nb](unset)`), as a cute-static value.
+fn offset(text: &str) -> Option<String> {
+    if let Some(bits) = text
+        .strip_prefix("smem_ptr[")
+        .and_then(|r| r.strip_suffix("b](unset)"))
+    {
+        return Some(format!("cute_static::SmemPtr::<{bits}>"));
+    }
+    let v: i32 = text.strip_prefix('_')?.parse().ok()?;
+    Some(format!("cute_static::C::<{}>", param(v)))
+}
+
+/// A composed layout `Sw<B,M,S> o O o L` as `make_composed_layout(...)`.
+fn composed(text: &str) -> Option<String> {
+    let parts: Vec<&str> = text.split(" o ").collect();
+    let [a, o, l] = parts[..] else { return None };
+    Some(format!(
+        "cute_static::make_composed_layout({}::new(), {}, cute_static::layout!({l}))",
+        swizzle_type(a)?,
+        offset(o)?
+    ))
+}
+
+/// The element type of a GMMA atom: CUTLASS's markers or Rust's primitives.
+fn element(ty: &str) -> Option<&'static str> {
+    Some(match ty {
+        "half_t" => "cute_static::gmma::half_t",
+        "bfloat16_t" => "cute_static::gmma::bfloat16_t",
+        "tfloat32_t" => "cute_static::gmma::tfloat32_t",
+        "float" => "f32",
+        "double" => "f64",
+        "uint8_t" => "u8",
+        "int8_t" => "i8",
+        "uint16_t" => "u16",
+        "int16_t" => "i16",
+        "uint32_t" => "u32",
+        "int32_t" => "i32",
+        _ => return None,
+    })
+}
+
+/// `GMMA::Layout_K_SW128_Atom<half_t>` as `cute_static::gmma::Layout_K_SW128_Atom::<half_t>::new()`.
+fn gmma_atom(name: &str) -> Option<String> {
+    let short = name.strip_prefix("GMMA::").unwrap_or(name);
+    if short.ends_with("_Atom_Bits") {
+        return Some(format!("cute_static::gmma::{short}::new()"));
+    }
+    let (atom, ty) = short.strip_suffix('>')?.split_once('<')?;
+    Some(format!(
+        "cute_static::gmma::{atom}::<{}>::new()",
+        element(ty)?
+    ))
+}
+
+/// Whether a record's inputs are all static, reading each argument as its op does (names of
+/// GMMA atoms are not CuTe text; a swizzle's parameters and domain size are template arguments
+/// and a loop bound).
+pub fn all_static(op: &str, args: &[&str]) -> bool {
+    let text = |a: &&str| {
+        let mut s = a.to_string();
+        for (open, close, by) in [("Sw<", ">", ""), ("smem_ptr[", "](unset)", "_0")] {
+            while let Some(k) = s.find(open) {
+                let end = s[k..].find(close).map_or(s.len(), |e| k + e + close.len());
+                s.replace_range(k..end, by);
+            }
+        }
+        !s.contains("M_") && is_all_static(&s)
+    };
+    match op {
+        "swizzle" => true,
+        "gmma_atoms" => args.iter().skip(1).all(text),
+        _ => args.iter().all(text),
+    }
+}
+
+/// The cute-static expression for one record, or `None` for an op (or an argument) it has no
+/// form for. Lists (`swizzle`, `composed_call`) are built by the prelude's `list`.
+pub fn expression_for(op: &str, args: &[&str]) -> Option<String> {
+    let arg = |i: usize| args.get(i).copied();
+    let c = || composed(arg(0)?);
+    let l = |i: usize| Some(format!("cute_static::layout!({})", arg(i)?));
+    let t = |i: usize| Some(format!("cute_static::tile!({})", arg(i)?));
+    let s = |i: usize| Some(format!("cute_static::int_tuple!({})", arg(i)?));
+    let method = |name: &str, x: Option<String>| Some(format!("{}.{name}({})", c()?, x?));
+    let nullary = |name: &str| Some(format!("{}.{name}()", c()?));
+    match op {
+        "swizzle" => Some(format!(
+            "list(|i| {}::new().call(i), {})",
+            swizzle_type(arg(0)?)?,
+            arg(1)?
+        )),
+        "make_composed_swizzle" => Some(format!(
+            "{}::new().composition({})",
+            swizzle_type(arg(0)?)?,
+            l(1)?
+        )),
+        "composed_call" => Some(format!(
+            "{{ let c = {}; list(|i| c.call(i), c.size()) }}",
+            c()?
+        )),
+        "composed_composition" => method("composition", l(1)),
+        "composed_composition_tiler" => method("composition_tiler", t(1)),
+        "composed_logical_divide" => method("logical_divide", t(1)),
+        "composed_zipped_divide" => method("zipped_divide", t(1)),
+        "composed_tiled_divide" => method("tiled_divide", t(1)),
+        "composed_flat_divide" => method("flat_divide", t(1)),
+        "composed_logical_product" => method("logical_product", l(1)),
+        "composed_blocked_product" => method("blocked_product", l(1)),
+        "composed_raked_product" => method("raked_product", l(1)),
+        "composed_tile_to_shape" => method("tile_to_shape", s(1)),
+        "composed_coalesce" => nullary("coalesce"),
+        "composed_right_inverse" => nullary("right_inverse"),
+        "composed_left_inverse" => nullary("left_inverse"),
+        "composed_complement" => nullary("complement"),
+        "composed_position_independent" => nullary("as_position_independent_swizzle_layout"),
+        "composed_slice" => Some(format!(
+            "{}.slice(cute_static::coord!({}))",
+            composed(arg(1)?)?,
+            arg(0)?
+        )),
+        "composed_upcast" | "composed_downcast" => {
+            let n = arg(0)?.strip_prefix('_')?;
+            let name = op.strip_prefix("composed_")?;
+            Some(format!("{}.{name}::<{n}>()", composed(arg(1)?)?))
+        }
+        "gmma_atoms" => {
+            let atom = gmma_atom(arg(0)?)?;
+            Some(match arg(1) {
+                Some(_) => format!("{atom}.tile_to_shape({})", s(1)?),
+                None => atom,
+            })
+        }
+        _ => None,
+    }
+}
+
+/// The all-static records of the ops [`expression_for`] knows, with their expressions.
+pub fn cases(vectors: &str) -> impl Iterator<Item = (Record, String)> + '_ {
+    records(vectors).filter_map(|r| {
+        let args = r.arg_refs();
+        if !all_static(&r.op, &args) {
+            return None;
+        }
+        let expr = expression_for(&r.op, &args)?;
+        Some((r, expr))
+    })
+}
+
+/// The helpers the expressions use.
+pub const PRELUDE: &str = "/// `f(i)` for `i` in `0..n`, as the vectors print lists.\n\
+    #[allow(dead_code)]\n\
+    fn list(f: impl Fn(i32) -> i32, n: i32) -> String {\n    \
+    let v: Vec<String> = (0..n).map(|i| f(i).to_string()).collect();\n    \
+    format!(\"[{}]\", v.join(\",\"))\n}\n";
+
+/// The generated test file for the given vector file text.
+pub fn generate(vectors: &str) -> String {
+    let mut by_op: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for (r, expr) in cases(vectors) {
+        let (Some(want), None) = (&r.result, &r.error) else {
+            continue;
+        };
+        let id = &r.id;
+        // `call` returns plain `i32`s; CuTe tags a value static (`_0`) where its inputs are.
+        let want = match r.op.as_str() {
+            "swizzle" | "composed_call" => want.replace('_', ""),
+            _ => want.clone(),
+        };
+        by_op.entry(r.op.clone()).or_default().push(format!(
+            "    assert_eq!({expr}.to_string(), {want:?}, {id:?});\n"
+        ));
+    }
+    let total: usize = by_op.values().map(Vec::len).sum();
+    let header = [
+        "GENERATED by `cargo run -p cute-tests --bin gen-static-ext` from".to_string(),
+        "`data/cute-ext-vectors.jsonl`: every accepted all-static record of the swizzle,".into(),
+        "composed-layout and GMMA-atom ops through cute-static.".into(),
+        format!("{total} records. Do not edit by hand."),
+    ];
+    test_file(&header, PRELUDE, &by_op)
+}
+
+/// How many records [`generate`] turns into tests.
+pub fn count(generated: &str) -> usize {
+    generated.matches("assert_eq!(").count()
+}
+
+/// How cute-static's compile error starts for an extension record CuTe rejected with
+/// `cute_message` (CuTe's `static_assert` text, or the condition behind its C++ type errors).
+pub fn expected_error(cute_message: &str) -> &str {
+    if cute_message.starts_with("no matching function for call to ‘make_layout()’") {
+        // slicing a swizzled layout with no `_` in the coordinate
+        "slice("
+    } else {
+        crate::rejections::expected_error(cute_message)
+    }
+}
