@@ -56,7 +56,7 @@ pub fn generate() -> String {
              \x20   type BLayout = layout_t!({b});\n\
              \x20   type CLayout = layout_t!({c});\n\
              }}\n",
-            mnk = atom.shape_mnk,
+            mnk = atom.shape_mnk.to_string().replace(',', ", "),
             thr = atom.thr_id,
             a = atom.a_layout,
             b = atom.b_layout,
