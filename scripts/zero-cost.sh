@@ -2,7 +2,7 @@
 # Instruction counts (callgrind) of the same loop over a cute-static layout and over the
 # hand-written index arithmetic (cute-static/examples/zero_cost.rs), and of the kernels written
 # with cute-static against the same kernels with hand-written index arithmetic
-# (cute-static/examples/gemm.rs). Each count is the whole run
+# (cute-static/examples/gemm.rs, transpose.rs). Each count is the whole run
 # of the example for one loop minus a run that calls no loop (start-up and argument parsing), so
 # it also holds when LLVM merges a pair into one function because their code is identical.
 # Prints one line per pair with the ratio.
@@ -34,7 +34,7 @@ done
 # The kernels of cute-static/examples (each checks itself against its naive loop first): the
 # whole kernel on a run-time problem size, minus a run that only builds the inputs.
 SIZE=${SIZE:-64}
-for kernel in gemm; do
+for kernel in gemm transpose; do
     cargo build -q --release -p cute-static --example "$kernel"
     kbin=target/release/examples/$kernel
     "$kbin" check >/dev/null

@@ -226,13 +226,13 @@ impl<E: CExpr> fmt::Debug for ComposedOf<E> {
 impl<E: CExpr> ComposedOf<E> {
     /// The layout `L` (for `L o O o Sw`, the outer layout).
     #[inline(always)]
-    fn inner(&self) -> LayoutOf<part::Inner<Self>> {
+    pub(crate) fn inner(&self) -> LayoutOf<part::Inner<Self>> {
         LayoutOf(part::Inner((*self,)))
     }
 
     /// The offset's value (`smem_ptr` is 0).
     #[inline(always)]
-    fn offset_value(&self) -> i32 {
+    pub(crate) fn offset_value(&self) -> i32 {
         if const { !E::OUT.off.value().dynamic } {
             const { E::OUT.off.value().v }
         } else {
@@ -368,7 +368,7 @@ macro_rules! cop {
         $name:ident, $Expr:ident, [$($A:ident: $AB:ident => $a:ident),*] |$p:ident, $c:ident| $body:expr
     ) => {
         #[allow(non_snake_case)]
-        mod $Expr {
+        pub(crate) mod $Expr {
             use super::*;
 
             #[derive(Clone, Copy, Default)]

@@ -31,7 +31,9 @@
 // The result types of the partitions spell out their layout and offset expressions.
 #![allow(clippy::type_complexity)]
 
+use crate::algebra::composed::{CL, Form, Swz};
 use crate::algebra::tensor as ts;
+use crate::composed::{CExpr, ComposedOf};
 use crate::coordinate::Coordinate;
 use crate::error::{LayoutError, Msg};
 use crate::int::C;
@@ -172,6 +174,76 @@ impl<T: IsLayout> TensorLayout for T {
             }
         };
         range_of((0..shape.n).map(|k| (value(shape.v[k]), value(stride.v[k]))))
+    }
+}
+
+/// The offsets a swizzle can give for offsets `lo..=hi` (`lo >= 0`): it only flips `zzz` bits,
+/// so they stay below the next power of two above `hi`, with the `zzz` bits set at most.
+const fn swizzled_range(range: Option<(i64, i64)>, sw: Swz) -> Option<(i64, i64)> {
+    match range {
+        Some((lo, hi)) if hi < lo => Some((0, -1)),
+        Some((lo, hi)) if lo >= 0 => {
+            let fill = if hi == 0 {
+                0
+            } else {
+                (1i64 << (64 - hi.leading_zeros())) - 1
+            };
+            Some((0, fill | sw.zzz_mask() as u32 as i64))
+        }
+        _ => None,
+    }
+}
+
+/// `range` moved by `offset`.
+const fn moved(range: Option<(i64, i64)>, offset: i64) -> Option<(i64, i64)> {
+    match range {
+        Some((lo, hi)) if hi < lo => Some((0, -1)),
+        Some((lo, hi)) => Some((lo + offset, hi + offset)),
+        None => None,
+    }
+}
+
+/// A composed layout's offsets: its layout's, moved by its offset, through its swizzle. The
+/// form `L o O o Sw` (from the inverses) is not bounded here.
+const fn composed_range(cl: &CL, inner: Option<(i64, i64)>, offset: i64) -> Option<(i64, i64)> {
+    match cl.form {
+        Form::Plain => inner,
+        Form::SwOL => swizzled_range(moved(inner, offset), cl.sw),
+        Form::LOSw => None,
+    }
+}
+
+/// A swizzled (composed) layout is a tensor layout: a shared-memory tile such as
+/// `Sw<5,0,5> o (_32,_32):(_32,_1)`.
+///
+/// ```
+/// use cute_static::{layout, make_fragment, Swizzle};
+/// let smem = Swizzle::<5, 0, 5>::new().composition(layout!((_32, _32):(_32, _1)));
+/// let mut tile = make_fragment([0u16; 1024], smem);
+/// tile[(3, 5)] = 7; // row 3, column 5 ^ 3
+/// assert_eq!(tile.data()[3 * 32 + 6], 7);
+/// ```
+impl<E: CExpr> TensorLayout for ComposedOf<E> {
+    const STATIC_RANGE: Option<(i64, i64)> = {
+        let out = E::OUT;
+        match (static_range(&out.l), out.off.value()) {
+            (range, off) if off.is_static() => composed_range(&out, range, off.v as i64),
+            _ => None,
+        }
+    };
+
+    #[inline(always)]
+    fn offset<Cd: Coordinate>(&self, coord: Cd) -> i32 {
+        self.call(coord)
+    }
+
+    fn offset_range(&self) -> Option<(i64, i64)> {
+        let out = const { E::OUT };
+        composed_range(
+            &out,
+            self.inner().offset_range(),
+            i64::from(self.offset_value()),
+        )
     }
 }
 
@@ -648,6 +720,30 @@ impl<E, L: IsLayout, O: IntTuple> Tensor<E, L, O> {
         Tensor {
             engine: self.engine,
             layout,
+            offset: self.offset,
+        }
+    }
+}
+
+impl<E, X: CExpr, O: IntTuple> Tensor<E, ComposedOf<X>, O> {
+    /// CuTe's `tensor.compose(layout)` for a swizzled tensor: `A o O o composition(L, b)`, e.g.
+    /// a shared-memory tile read transposed.
+    ///
+    /// ```
+    /// use cute_static::{layout, make_fragment, Swizzle};
+    /// let smem = Swizzle::<5, 0, 5>::new().composition(layout!((_32, _32):(_32, _1)));
+    /// let mut tile = make_fragment([0u16; 1024], smem);
+    /// tile[(3, 5)] = 7;
+    /// let transposed = tile.view().compose(layout!((_32, _32):(_32, _1)));
+    /// assert_eq!(transposed[(5, 3)], 7);
+    /// ```
+    pub fn compose<B: IsLayout>(
+        self,
+        b: B,
+    ) -> Tensor<E, ComposedOf<crate::composed::CompositionC::E<ComposedOf<X>, B>>, O> {
+        Tensor {
+            engine: self.engine,
+            layout: self.layout.composition(b),
             offset: self.offset,
         }
     }
