@@ -6,8 +6,11 @@
 //! `static_ext_conformance_is_up_to_date` fails if it is stale. The all-static records CuTe
 //! rejects are compile errors (`tests/static_ext_rejections.rs`).
 //!
-//! A new family of ops (tensors, TV layouts, MMA atoms) joins by an arm in [`expression_for`]
-//! (and, if its arguments are not CuTe text, in [`all_static`]).
+//! The tensor ops run on input tensors with plain layouts (swizzled ones are left out: cute-static
+//! indexes swizzled tensors but does not partition them yet, and a layout reaching a negative
+//! offset cannot be a safe tensor over a slice); make_layout_tv and the MMA atoms (by type) run
+//! as they are. A new family of ops joins by an arm in [`expression_for`] (and, if its
+//! arguments are not CuTe text, in [`all_static`]).
 
 use crate::static_gen::{Record, is_all_static, records, test_file};
 use std::collections::BTreeMap;
@@ -107,10 +110,48 @@ pub fn all_static(op: &str, args: &[&str]) -> bool {
         !s.contains("M_") && is_all_static(&s)
     };
     match op {
-        "swizzle" => true,
+        "swizzle" | "mma_atom_layouts" => true,
         "gmma_atoms" => args.iter().skip(1).all(text),
         _ => args.iter().all(text),
     }
+}
+
+/// The least and greatest offsets of a plain layout in CuTe text (`None` if it does not parse).
+fn offset_range(layout: &str) -> Option<(i64, i64)> {
+    let l: cute_dynamic::Layout = layout.parse().ok()?;
+    let (shape, stride) = (l.shape().leaves(), l.stride().leaves());
+    let (mut lo, mut hi) = (0i64, 0i64);
+    for (s, d) in shape.iter().zip(&stride) {
+        let reach = (i64::from(s.value()) - 1) * i64::from(d.value());
+        if reach < 0 {
+            lo += reach;
+        } else {
+            hi += reach;
+        }
+    }
+    Some((lo, hi))
+}
+
+/// Elements of the data every generated tensor is made over.
+const TENSOR_DATA: i64 = 1 << 20;
+
+/// An input tensor `_0|L` with a plain layout as `tensor(layout!(L))` (over the prelude's data):
+/// `None` for a swizzled layout (cute-static partitions plain tensors only, for now) and for a
+/// layout that reaches a negative offset (a safe tensor over a slice cannot start before it).
+fn tensor(text: &str) -> Option<String> {
+    let layout = text.strip_prefix("_0|")?;
+    if layout.contains(" o ") {
+        return None;
+    }
+    let (lo, hi) = offset_range(layout)?;
+    (lo >= 0 && hi < TENSOR_DATA).then(|| format!("tensor(cute_static::layout!({layout}))"))
+}
+
+/// An MMA atom of the vectors (`SM90_..._SS<GMMA::Major::K,...>`, `UniversalFMA<float,...>`) as
+/// its cute-static type (the layouts do not depend on the template arguments).
+fn mma_atom(name: &str) -> String {
+    let bare = name.split('<').next().unwrap_or(name);
+    format!("cute_static::mma_atoms::{bare}")
 }
 
 /// The cute-static expression for one record, or `None` for an op (or an argument) it has no
@@ -121,6 +162,7 @@ pub fn expression_for(op: &str, args: &[&str]) -> Option<String> {
     let l = |i: usize| Some(format!("cute_static::layout!({})", arg(i)?));
     let t = |i: usize| Some(format!("cute_static::tile!({})", arg(i)?));
     let s = |i: usize| Some(format!("cute_static::int_tuple!({})", arg(i)?));
+    let cd = |i: usize| Some(format!("cute_static::coord!({})", arg(i)?));
     let method = |name: &str, x: Option<String>| Some(format!("{}.{name}({})", c()?, x?));
     let nullary = |name: &str| Some(format!("{}.{name}()", c()?));
     match op {
@@ -170,6 +212,48 @@ pub fn expression_for(op: &str, args: &[&str]) -> Option<String> {
                 None => atom,
             })
         }
+        "tensor_slice" => Some(format!(
+            "{}.slice(cute_static::coord!({}))",
+            tensor(arg(0)?)?,
+            arg(1)?
+        )),
+        "local_tile" | "inner_partition" | "outer_partition" => {
+            let (tensor, tiler, crd) = (tensor(arg(0)?)?, t(1)?, cd(2)?);
+            Some(match (op, arg(3)) {
+                ("local_tile", Some(_)) => format!(
+                    "cute_static::local_tile_proj({tensor}, {tiler}, {crd}, {})",
+                    cd(3)?
+                ),
+                _ => format!("cute_static::{op}({tensor}, {tiler}, {crd})"),
+            })
+        }
+        "local_partition" => {
+            let (tensor, thr, idx) = (tensor(arg(0)?)?, l(1)?, s(2)?);
+            Some(match arg(3) {
+                Some(_) => format!(
+                    "cute_static::local_partition_proj({tensor}, {thr}, {idx}, {})",
+                    cd(3)?
+                ),
+                None => format!("cute_static::local_partition({tensor}, {thr}, {idx})"),
+            })
+        }
+        "make_layout_tv" => Some(format!(
+            "{{ let (tiler, tv) = cute_static::make_layout_tv({}, {}); format!(\"({{tiler}},{{tv}})\") }}",
+            l(0)?,
+            l(1)?
+        )),
+        "mma_atom_layouts" => {
+            let traits = format!("<{} as cute_static::MmaTraits>", mma_atom(arg(0)?));
+            Some(match arg(1)? {
+                "Shape_MNK" => format!(
+                    "cute_static::make_layout(<{traits}::ShapeMNK as cute_static::Static>::VALUE).shape()"
+                ),
+                field @ ("ThrID" | "ALayout" | "BLayout" | "CLayout") => {
+                    format!("{traits}::{field}::new()")
+                }
+                _ => return None,
+            })
+        }
         _ => None,
     }
 }
@@ -191,7 +275,12 @@ pub const PRELUDE: &str = "/// `f(i)` for `i` in `0..n`, as the vectors print li
     #[allow(dead_code)]\n\
     fn list(f: impl Fn(i32) -> i32, n: i32) -> String {\n    \
     let v: Vec<String> = (0..n).map(|i| f(i).to_string()).collect();\n    \
-    format!(\"[{}]\", v.join(\",\"))\n}\n";
+    format!(\"[{}]\", v.join(\",\"))\n}\n\n\
+    /// The input tensor `_0|l` of a record, over zeroed data.\n\
+    #[allow(dead_code)]\n\
+    fn tensor<L: cute_static::TensorLayout>(l: L) -> cute_static::Tensor<&'static [u8], L> {\n    \
+    static DATA: [u8; 1 << 20] = [0; 1 << 20];\n    \
+    cute_static::make_tensor(&DATA[..], l).expect(\"the layout fits the data\")\n}\n";
 
 /// The generated test file for the given vector file text.
 pub fn generate(vectors: &str) -> String {
@@ -214,7 +303,9 @@ pub fn generate(vectors: &str) -> String {
     let header = [
         "GENERATED by `cargo run -p cute-tests --bin gen-static-ext` from".to_string(),
         "`data/cute-ext-vectors.jsonl`: every accepted all-static record of the swizzle,".into(),
-        "composed-layout and GMMA-atom ops through cute-static.".into(),
+        "composed-layout and GMMA-atom ops, the tensor ops on plain tensors, make_layout_tv and"
+            .into(),
+        "the MMA atoms through cute-static.".into(),
         format!("{total} records. Do not edit by hand."),
     ];
     test_file(&header, PRELUDE, &by_op)
