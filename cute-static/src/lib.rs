@@ -120,6 +120,45 @@
 //! let elements = smem.as_position_independent_swizzle_layout();   // Sw<3,3,3> on elements
 //! assert_eq!(elements.call((1, 8)), 72 ^ (72 & 448) >> 3); // row 1, column 8: Sw(72) = 64
 //! ```
+//!
+//! ## Tensors and thread-value layouts
+//!
+//! A [`Tensor`] is an engine (a slice, a mutable slice, or an owned array for register
+//! fragments) and a layout at an offset. [`make_tensor`] checks once that every offset of the
+//! layout lies in the slice; [`make_fragment`] checks an array's length against its static
+//! layout at compile time; indexing is safe slice indexing. Slicing with `_` and the partitions
+//! of kernels are functions with CuTe's names, computed while compiling where static.
+//! [`make_layout_tv`] builds CuTe's thread-value layouts, and [`mma_atoms`] holds the MMA
+//! atoms' layouts ([`MmaTraits`]).
+//!
+//! | conformance op (`cute-ext-vectors.jsonl`) | CuTe call | here |
+//! |---|---|---|
+//! | `tensor_slice` | `tensor(crd)` with `_` | [`Tensor::slice`] |
+//! | `local_tile` | `local_tile(t, tiler, crd[, proj])` | [`local_tile`], [`local_tile_proj`] |
+//! | `local_partition` | `local_partition(t, thr, idx[, proj])` | [`local_partition`], [`local_partition_proj`] |
+//! | `inner_partition` / `outer_partition` | same | [`inner_partition`], [`outer_partition`] |
+//! | `make_layout_tv` | `make_layout_tv(thr, val)` | [`make_layout_tv`] |
+//! | `mma_atom_layouts` | `MMA_Traits<Atom>::ALayout` ... | [`MmaTraits`], [`mma_atoms`] |
+//!
+//! Also [`Tensor::compose`], the divides on tensors ([`Tensor::zipped_divide`], ...), and
+//! indexing by an index or a coordinate ([`Tensor::get`], `tensor[coord]`). Identity tensors
+//! (`make_identity_tensor`, scaled-basis strides) are in cute-dynamic only, so far.
+//!
+//! ```
+//! use cute_static::{coord, layout, local_partition, local_tile, make_fragment, make_tensor, tile};
+//! let (m, k) = (64, 32);
+//! let a: Vec<f32> = (0..m * k).map(|i| i as f32).collect();
+//! let ma = make_tensor(&a[..], layout!((m, k):(_1, m))).unwrap();
+//! let tile_a = local_tile(ma, tile!((_32, _8)), coord!((1, 2)));      // the block at (1,2)
+//! let mine = local_partition(tile_a, layout!((_8, _4):(_1, _8)), 13); // thread 13's part
+//! let mut acc = make_fragment([0f32; 8], layout!((_4, _2):(_1, _4)));
+//! for j in 0..2 {
+//!     for i in 0..4 {
+//!         acc[(i, j)] += mine[(i, j)];
+//!     }
+//! }
+//! assert_eq!(acc[(0, 0)], (32 + 5 + (16 + 1) * 64) as f32);
+//! ```
 
 #![no_std]
 #![forbid(unsafe_code)]
