@@ -213,9 +213,10 @@ pub(crate) fn leaf_of<T: Leaves>(t: &T, k: usize) -> i32 {
 /// The run-time checks of an expression and everything it was computed from.
 pub(crate) fn expr_check<E: Expr>(e: &E) -> Result<(), LayoutError> {
     e.args().check()?;
+    // CuTe's own conditions on these values (its static twin) first, then the value-level ones.
+    e.twin_check()?;
     let prog: &Prog = const { &E::SYM.prog };
-    run_checked(prog, |i| e.args().dyn_leaf(i))?;
-    e.twin_check()
+    run_checked(prog, |i| e.args().dyn_leaf(i))
 }
 
 /// The layout an operation computes: CuTe's result, with the operation's operands kept so that

@@ -51,10 +51,13 @@ macro_rules! arg {
 }
 
 /// An argument's static twin: its structure with the run-time values of its dynamic leaves.
-/// (Layouts only: the operations with a twin check take layouts.)
+/// (Layouts and tilers: what the operations with a twin check take.)
 macro_rules! twin_arg {
     (IsLayout, $A:ident, $v:expr) => {
         <$A as IsLayout>::LAYOUT.with_values(&dyn_values($v))
+    };
+    (Tiler, $A:ident, $v:expr) => {
+        <$A as Tiler>::TILER.with_values(&dyn_values($v))
     };
 }
 
@@ -409,6 +412,7 @@ op! {
     /// assert_eq!(r.to_string(), "(_5,(_2,_2)):(_16,(_80,_4))");
     /// ```
     layout composition, CompositionExpr, Composition, [A: IsLayout => a, B: IsLayout => b] |p| = cp::composition(p, &a, &b);
+    twin
 }
 
 op! {
@@ -420,6 +424,7 @@ op! {
     /// assert_eq!(r.to_string(), "(_3,(_4,_2)):(_59,(_13,_1))");
     /// ```
     layout composition_tiler, CompositionTilerExpr, CompositionTiler, [A: IsLayout => a, T: Tiler => t] |p| = cp::composition_tiler(p, &a, &t);
+    twin
 }
 
 op! {
@@ -514,6 +519,7 @@ op! {
     /// assert_eq!(r.to_string(), "((_2,_2),(_2,_3)):((_4,_1),(_2,_8))");
     /// ```
     layout logical_divide, LogicalDivideExpr, LogicalDivide, [A: IsLayout => a, B: IsLayout => b] |p| = dv::logical_divide(p, &a, &b);
+    twin
 }
 
 op! {
@@ -525,6 +531,7 @@ op! {
     /// assert_eq!(r.to_string(), "((_3,_3),((_2,_4),(_2,_2))):((_177,_59),((_13,_2),(_26,_1)))");
     /// ```
     layout logical_divide_tiler, LogicalDivideTilerExpr, LogicalDivideTiler, [A: IsLayout => a, T: Tiler => t] |p| = dv::logical_divide_tiler(p, &a, &t);
+    twin
 }
 
 op! {
@@ -536,6 +543,7 @@ op! {
     /// assert_eq!(r.to_string(), "((_3,(_2,_4)),(_3,(_2,_2))):((_177,(_13,_2)),(_59,(_26,_1)))");
     /// ```
     layout zipped_divide, ZippedDivideExpr, ZippedDivide, [A: IsLayout => a, T: Tiler => t] |p| = dv::zipped_divide(p, &a, &t);
+    twin
 }
 
 op! {
@@ -547,6 +555,7 @@ op! {
     /// assert_eq!(r.to_string(), "((_3,(_2,_4)),_3,(_2,_2)):((_177,(_13,_2)),_59,(_26,_1))");
     /// ```
     layout tiled_divide, TiledDivideExpr, TiledDivide, [A: IsLayout => a, T: Tiler => t] |p| = dv::tiled_divide(p, &a, &t);
+    twin
 }
 
 op! {
@@ -558,6 +567,7 @@ op! {
     /// assert_eq!(r.to_string(), "(_3,(_2,_4),_3,(_2,_2)):(_177,(_13,_2),_59,(_26,_1))");
     /// ```
     layout flat_divide, FlatDivideExpr, FlatDivide, [A: IsLayout => a, T: Tiler => t] |p| = dv::flat_divide(p, &a, &t);
+    twin
 }
 
 op! {
@@ -569,6 +579,7 @@ op! {
     /// assert_eq!(r.to_string(), "((_2,_2),(_2,_3)):((_4,_1),(_2,_8))");
     /// ```
     layout logical_product, LogicalProductExpr, LogicalProduct, [A: IsLayout => a, B: IsLayout => b] |p| = pr::logical_product(p, &a, &b);
+    twin
 }
 
 op! {
@@ -580,6 +591,7 @@ op! {
     /// assert_eq!(r.to_string(), "((_2,_2),(_2,_3)):((_4,_1),(_2,_8))");
     /// ```
     layout logical_product_tiler, LogicalProductTilerExpr, LogicalProductTiler, [A: IsLayout => a, T: Tiler => t] |p| = pr::logical_product_tiler(p, &a, &t);
+    twin
 }
 
 op! {
@@ -591,6 +603,7 @@ op! {
     /// assert_eq!(r.to_string(), "((_2,_5),(_3,_4)):((_5,_1),(_10,_30))");
     /// ```
     layout zipped_product, ZippedProductExpr, ZippedProduct, [A: IsLayout => a, T: Tiler => t] |p| = pr::zipped_product(p, &a, &t);
+    twin
 }
 
 op! {
@@ -602,6 +615,7 @@ op! {
     /// assert_eq!(r.to_string(), "((_2,_5),_3,_4):((_5,_1),_10,_30)");
     /// ```
     layout tiled_product, TiledProductExpr, TiledProduct, [A: IsLayout => a, T: Tiler => t] |p| = pr::tiled_product(p, &a, &t);
+    twin
 }
 
 op! {
@@ -613,6 +627,7 @@ op! {
     /// assert_eq!(r.to_string(), "(_2,_5,_3,_4):(_5,_1,_10,_30)");
     /// ```
     layout flat_product, FlatProductExpr, FlatProduct, [A: IsLayout => a, T: Tiler => t] |p| = pr::flat_product(p, &a, &t);
+    twin
 }
 
 op! {
@@ -624,6 +639,7 @@ op! {
     /// assert_eq!(r.to_string(), "((_2,_3),(_5,_4)):((_5,_10),(_1,_30))");
     /// ```
     layout blocked_product, BlockedProductExpr, BlockedProduct, [A: IsLayout => a, B: IsLayout => b] |p| = pr::blocked_product(p, &a, &b);
+    twin
 }
 
 op! {
@@ -635,6 +651,7 @@ op! {
     /// assert_eq!(r.to_string(), "((_3,_2),(_4,_5)):((_10,_5),(_30,_1))");
     /// ```
     layout raked_product, RakedProductExpr, RakedProduct, [A: IsLayout => a, B: IsLayout => b] |p| = pr::raked_product(p, &a, &b);
+    twin
 }
 
 op! {

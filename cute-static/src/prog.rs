@@ -25,7 +25,8 @@ pub const PCAP: usize = 512;
 /// A value-level precondition, checked at run time by the checked forms.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Pred {
-    /// Composition: stride `a` against shape `b`: `a < b || a % b == 0`.
+    /// Composition: stride `a` against shape `b`: `a < b || a % b == 0`; on run-time values
+    /// also when the count `c` of elements taken is 1 (they land at 0 whatever the stride).
     StrideDivides,
     /// Composition, complete form: stride `a` below shape `b` that does not divide it, with `c`
     /// elements leaving the mode (one element, `c == 1`, lands at 0 whatever the stride).
@@ -50,7 +51,7 @@ impl Pred {
     pub(crate) const fn holds(self, a: i32, b: i32, c: i32) -> Result<bool, error::IntError> {
         Ok(match self {
             Pred::StrideDivides => {
-                if a < b {
+                if a < b || c == 1 {
                     true
                 } else if b == 0 {
                     return Err(error::IntError::DivisionByZero { op: "%", lhs: a });

@@ -317,6 +317,13 @@ impl Tree {
         next
     }
 
+    /// The static twin: every dynamic leaf `k` replaced by `to.v[k]`.
+    pub(crate) const fn with_values(&self, to: &List) -> Tree {
+        let mut t = *self;
+        t.map_dynamic_leaves(to);
+        t
+    }
+
     /// Replace every dynamic leaf `k` by `to.v[k]`.
     pub(crate) const fn map_dynamic_leaves(&mut self, to: &List) {
         let mut k = 0;

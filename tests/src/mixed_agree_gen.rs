@@ -5,8 +5,6 @@
 //!
 //! * where cute-dynamic accepts, cute-static's `.checked()` is `Ok` and prints the same text;
 //! * where cute-dynamic rejects, cute-static's `.checked()` is `Err` too;
-//! * known deviations are listed here, with why ([`STRICTER_ONE_ELEMENT`]), and their lines
-//!   pin cute-static's current answer.
 //!
 //! Cases cute-static does not compile are not in the file; the test
 //! `mixed_agreement_rejections` builds them ([`compile_time_cases`]): the ones cute-dynamic
@@ -186,43 +184,6 @@ fn over_capacity(op: &str, args: &[String]) -> Option<&'static str> {
         .map(|(_, _, e)| *e)
 }
 
-/// Random cases cute-dynamic accepts and cute-static's `.checked()` rejects with CuTe's (weak)
-/// Stride Divisibility Condition on a dynamic stride where only one element is taken:
-/// cute-dynamic skips its value-level check then (one element lands at 0 whatever the stride)
-/// and its static-twin check passes; cute-static's run-time checks stand in for the static
-/// twin's check, which it cannot recompute on the twin's (statically coalesced) structure, so
-/// it keeps the condition for one element too (else it would accept inputs whose twin fails,
-/// e.g. `composition(((2,1,8),2,(2,1)):((32,32,4),2,(1,1)), 1:24)`). Stricter, never laxer; the
-/// generated lines pin it.
-pub const STRICTER_ONE_ELEMENT: &[(&str, &[&str])] = &[
-    (
-        "composition_tiler",
-        &["((3,_8,2),_1,_2,3):((1,_3,24),_48,_48,_96)", "1:13"],
-    ),
-    ("flat_divide", &["(2,6,2):(_12,_2,_1)", "_4:_10"]),
-    (
-        "tiled_divide",
-        &["(_1,(2,_6,2)):(_1,(_1,_2,_12))", "(_2,8):(_8,_1)"],
-    ),
-    (
-        "tiled_divide",
-        &["(2,_4,4):(_29,_24,_7)", "(_6,_6):(_1,_6)"],
-    ),
-    (
-        "zipped_divide",
-        &[
-            "((6,_8),(3,2)):((_1,_12),(_192,_1152))",
-            "((_2,_4),_2,_4,_3):((_96,_24),_12,_3,_1)",
-        ],
-    ),
-    ("zipped_divide", &["(4,_4):(_1,_4)", "(_1):(_30)"]),
-];
-
-/// Whether a case is listed in `list`.
-fn listed(list: &[(&str, &[&str])], op: &str, args: &[String]) -> bool {
-    list.iter().any(|(o, a)| *o == op && *a == args)
-}
-
 /// One generated case.
 #[derive(Clone, Debug)]
 pub struct Case {
@@ -302,31 +263,6 @@ pub fn compile_time_cases() -> Vec<(String, Vec<Case>)> {
 
 /// The helpers of `mixed_agreement.rs` after `mixed_gen::COMMON_PRELUDE`.
 const PRELUDE: &str = r#"
-/// The name of the condition a rejection names (`StrideDivisibilityComplete` and
-/// `StrideDivisibility` print the same message), or what happened instead.
-fn condition_name<T: std::fmt::Display>(r: Result<T, LayoutError>) -> String {
-    match r {
-        Ok(v) => format!("accepted: {v}"),
-        Err(e) => match e.condition() {
-            Some(c) => format!("{c:?}"),
-            None => format!("no condition: {e}"),
-        },
-    }
-}
-
-impl Tally {
-    /// A known deviation: what cute-static does now, pinned.
-    fn deviates(&mut self, what: &str, got: String, pinned: &str) {
-        if got == pinned {
-            self.deviations += 1;
-        } else {
-            self.failures.push(format!(
-                "{what} (a known deviation): got {got}, pinned {pinned}"
-            ));
-        }
-    }
-}
-
 /// cute-static's text, or `rejected`.
 fn verdict<T: std::fmt::Display>(r: Result<T, LayoutError>) -> String {
     match r {
@@ -344,29 +280,13 @@ fn dynamic(op: &str, args: &[&str]) -> String {
         Err(_) => "rejected".to_string(),
     }
 }
-
-/// `<the condition cute-static's checked form names, or accepts> / <cute-dynamic accepts or
-/// rejects>`.
-fn both(condition_name: String, dynamic: String) -> String {
-    let s = if condition_name.starts_with("accepted") {
-        "accepts"
-    } else {
-        &condition_name
-    };
-    let d = if dynamic == "rejected" {
-        "rejects"
-    } else {
-        "accepts"
-    };
-    format!("{s} / {d}")
-}
 "#;
 
 /// The generated agreement file.
 pub fn generate() -> String {
     let all = cases();
     let mut groups: BTreeMap<String, Vec<String>> = BTreeMap::new();
-    let (mut accepted, mut rejected, mut compile, mut deviations) = (0, 0, 0, 0);
+    let (mut accepted, mut rejected, mut compile) = (0, 0, 0);
     for c in &all {
         if c.compile_fails() {
             compile += 1;
@@ -379,21 +299,10 @@ pub fn generate() -> String {
         }
         let what = format!("{}{:?}", c.op, c.args);
         let (op, args, expr) = (c.op, &c.args, &c.expr);
-        let pinned = if listed(STRICTER_ONE_ELEMENT, op, args) {
-            Some("StrideDivisibility / accepts")
-        } else {
-            None
-        };
         let dynamic = format!("dynamic({op:?}, &{args:?})");
-        groups.entry(op.to_string()).or_default().push(match pinned {
-            Some(pinned) => {
-                deviations += 1;
-                format!(
-                    "    t.deviates({what:?}, both(condition_name({expr}.checked()), {dynamic}), {pinned:?});\n"
-                )
-            }
-            None => format!("    t.same({what:?}, verdict({expr}.checked()), {dynamic});\n"),
-        });
+        groups.entry(op.to_string()).or_default().push(format!(
+            "    t.same({what:?}, verdict({expr}.checked()), {dynamic});\n"
+        ));
     }
     for (op, lines) in groups.iter_mut() {
         lines.insert(0, "    let mut t = Tally::default();\n".to_string());
@@ -409,10 +318,7 @@ pub fn generate() -> String {
             accepted + rejected + compile,
             accepted + rejected
         ),
-        format!("{rejected}; {deviations} of them are known deviations of cute-static, pinned"),
-        format!(
-            "(`STRICTER_ONE_ELEMENT` in `mixed_agree_gen`). The other {compile} are for the test"
-        ),
+        format!("{rejected}; no known deviation. The other {compile} are for the test"),
         format!(
             "`mixed_agreement_rejections`: rejected on static values alone, or over cute-static's capacity ({}).",
             OVER_CAPACITY.len()

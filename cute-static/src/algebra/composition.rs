@@ -108,16 +108,15 @@ const fn stride_divisibility(
     k: usize,
     (shape, stride, count): (V, V, V),
 ) {
-    if !p.require(Pred::StrideDivides, stride, shape, V::s(0)) {
-        Msg::new("Stride Divisibility Condition: stride ")
-            .v(stride)
-            .str(" against shape ")
-            .v(shape)
-            .str(" (mode ")
-            .num(k as i32)
-            .str(") of coalesced A = ")
-            .layout(&lhs.shape, &lhs.stride)
-            .fail()
+    if shape.is_static() && stride.is_static() {
+        if !p.require(Pred::StrideDivides, stride, shape, V::s(0)) {
+            stride_divisibility_failed(lhs, k, shape, stride)
+        }
+    } else {
+        // On run-time values, as cute-dynamic checks them: one element (`count` 1) lands at
+        // offset 0 whatever the stride; what CuTe itself would refuse on these values is its
+        // static twin's to say (the operations' `twin_check`).
+        p.check_at_run_time(Pred::StrideDivides, stride, shape, count);
     }
     // CuTe's own answer stands for an all-static input (the vectors record it). With any
     // dynamic input, CuTe's weaker condition can give a wrong layout even where these three
@@ -130,6 +129,19 @@ const fn stride_divisibility(
         complete.checks[complete.n] = (stride, shape, count);
         complete.n += 1;
     }
+}
+
+/// CuTe's Stride Divisibility Condition failed on static values: a compile error.
+const fn stride_divisibility_failed(lhs: &L, k: usize, shape: V, stride: V) -> ! {
+    Msg::new("Stride Divisibility Condition: stride ")
+        .v(stride)
+        .str(" against shape ")
+        .v(shape)
+        .str(" (mode ")
+        .num(k as i32)
+        .str(") of coalesced A = ")
+        .layout(&lhs.shape, &lhs.stride)
+        .fail()
 }
 
 /// CuTe's `composition_impl` for one `rhs` mode against a coalesced `lhs`:
