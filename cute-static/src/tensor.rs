@@ -749,6 +749,21 @@ impl<E, X: CExpr, O: IntTuple> Tensor<E, ComposedOf<X>, O> {
     }
 }
 
+/// The tensor a partition gives: its layout and offset expressions over the same operands.
+#[inline(always)]
+fn partitioned<E, X: Expr, Y: Expr>(
+    engine: E,
+    layout: X,
+    offset: Y,
+) -> Tensor<E, LayoutOf<X>, IntOf<Y>> {
+    let _ = Y::SYM;
+    Tensor {
+        engine,
+        layout: LayoutOf(layout),
+        offset: IntOf(offset),
+    }
+}
+
 /// CuTe's `inner_partition(tensor, tiler, coord)`: the tile at `coord` of
 /// `zipped_divide(tensor, tiler)` (a tuple `coord` is padded with `_`).
 ///
@@ -763,17 +778,11 @@ pub fn inner_partition<E, L: IsLayout, O: IntTuple, T: Tiler, Cd: SliceCoord>(
     tiler: T,
     coord: Cd,
 ) -> Tensor<E, InnerPartition<L, T, Cd>, InnerPartitionOffset<O, L, T, Cd>> {
-    let _ = <InnerPartitionOffsetExpr::E<O, L, T, Cd> as Expr>::SYM;
-    Tensor {
-        engine: tensor.engine,
-        layout: LayoutOf(InnerPartitionExpr::E((tensor.layout, tiler, coord))),
-        offset: IntOf(InnerPartitionOffsetExpr::E((
-            tensor.offset,
-            tensor.layout,
-            tiler,
-            coord,
-        ))),
-    }
+    partitioned(
+        tensor.engine,
+        InnerPartitionExpr::E((tensor.layout, tiler, coord)),
+        InnerPartitionOffsetExpr::E((tensor.offset, tensor.layout, tiler, coord)),
+    )
 }
 
 /// CuTe's `outer_partition(tensor, tiler, coord)`: the elements at `coord` of every tile of
@@ -790,17 +799,11 @@ pub fn outer_partition<E, L: IsLayout, O: IntTuple, T: Tiler, Cd: SliceCoord>(
     tiler: T,
     coord: Cd,
 ) -> Tensor<E, OuterPartition<L, T, Cd>, OuterPartitionOffset<O, L, T, Cd>> {
-    let _ = <OuterPartitionOffsetExpr::E<O, L, T, Cd> as Expr>::SYM;
-    Tensor {
-        engine: tensor.engine,
-        layout: LayoutOf(OuterPartitionExpr::E((tensor.layout, tiler, coord))),
-        offset: IntOf(OuterPartitionOffsetExpr::E((
-            tensor.offset,
-            tensor.layout,
-            tiler,
-            coord,
-        ))),
-    }
+    partitioned(
+        tensor.engine,
+        OuterPartitionExpr::E((tensor.layout, tiler, coord)),
+        OuterPartitionOffsetExpr::E((tensor.offset, tensor.layout, tiler, coord)),
+    )
 }
 
 /// CuTe's `local_tile(tensor, tiler, coord)`: the tile at `coord`, [`inner_partition`].
@@ -838,18 +841,11 @@ pub fn local_tile_proj<E, L: IsLayout, O: IntTuple, T: Tiler, Cd: SliceCoord, P:
     coord: Cd,
     proj: P,
 ) -> Tensor<E, LocalTileProj<L, T, Cd, P>, LocalTileProjOffset<O, L, T, Cd, P>> {
-    let _ = <LocalTileProjOffsetExpr::E<O, L, T, Cd, P> as Expr>::SYM;
-    Tensor {
-        engine: tensor.engine,
-        layout: LayoutOf(LocalTileProjExpr::E((tensor.layout, tiler, coord, proj))),
-        offset: IntOf(LocalTileProjOffsetExpr::E((
-            tensor.offset,
-            tensor.layout,
-            tiler,
-            coord,
-            proj,
-        ))),
-    }
+    partitioned(
+        tensor.engine,
+        LocalTileProjExpr::E((tensor.layout, tiler, coord, proj)),
+        LocalTileProjOffsetExpr::E((tensor.offset, tensor.layout, tiler, coord, proj)),
+    )
 }
 
 /// CuTe's `local_partition(tensor, thr_layout, thr_idx)`: the elements thread `thr_idx` of the
@@ -868,17 +864,11 @@ pub fn local_partition<E, L: IsLayout, O: IntTuple, Th: IsLayout, I: IntTuple>(
     thr_layout: Th,
     thr_idx: I,
 ) -> Tensor<E, LocalPartition<L, Th, I>, LocalPartitionOffset<O, L, Th, I>> {
-    let _ = <LocalPartitionOffsetExpr::E<O, L, Th, I> as Expr>::SYM;
-    Tensor {
-        engine: tensor.engine,
-        layout: LayoutOf(LocalPartitionExpr::E((tensor.layout, thr_layout, thr_idx))),
-        offset: IntOf(LocalPartitionOffsetExpr::E((
-            tensor.offset,
-            tensor.layout,
-            thr_layout,
-            thr_idx,
-        ))),
-    }
+    partitioned(
+        tensor.engine,
+        LocalPartitionExpr::E((tensor.layout, thr_layout, thr_idx)),
+        LocalPartitionOffsetExpr::E((tensor.offset, tensor.layout, thr_layout, thr_idx)),
+    )
 }
 
 /// CuTe's `local_partition(tensor, thr_layout, thr_idx, proj)`: [`local_partition`] by the
@@ -904,21 +894,9 @@ pub fn local_partition_proj<
     thr_idx: I,
     proj: P,
 ) -> Tensor<E, LocalPartitionProj<L, Th, I, P>, LocalPartitionProjOffset<O, L, Th, I, P>> {
-    let _ = <LocalPartitionProjOffsetExpr::E<O, L, Th, I, P> as Expr>::SYM;
-    Tensor {
-        engine: tensor.engine,
-        layout: LayoutOf(LocalPartitionProjExpr::E((
-            tensor.layout,
-            thr_layout,
-            thr_idx,
-            proj,
-        ))),
-        offset: IntOf(LocalPartitionProjOffsetExpr::E((
-            tensor.offset,
-            tensor.layout,
-            thr_layout,
-            thr_idx,
-            proj,
-        ))),
-    }
+    partitioned(
+        tensor.engine,
+        LocalPartitionProjExpr::E((tensor.layout, thr_layout, thr_idx, proj)),
+        LocalPartitionProjOffsetExpr::E((tensor.offset, tensor.layout, thr_layout, thr_idx, proj)),
+    )
 }
