@@ -26,6 +26,7 @@ use crate::coordinate::Coordinate;
 use crate::error::LayoutError;
 use crate::int::C;
 use crate::layout::{Expr, IsLayout, LayoutOf, Sym, TupleText, leaf_of};
+use crate::ops::arg;
 use crate::prog::{Flat, Prog, run_checked};
 use crate::swizzle::{SmemPtr, Swizzle};
 use crate::tree::{Tree, V};
@@ -344,22 +345,6 @@ impl<E: CExpr + Static> ComposedOf<E> {
     }
 }
 
-/// An operand's structure, its dynamic leaves numbered from `offset`.
-macro_rules! carg {
-    (IsLayout, $A:ident, $off:expr) => {
-        <$A as IsLayout>::LAYOUT.shifted($off)
-    };
-    (IntTuple, $A:ident, $off:expr) => {
-        <$A as IntTuple>::TREE.shifted($off)
-    };
-    (Tiler, $A:ident, $off:expr) => {
-        <$A as Tiler>::TILER.shifted($off)
-    };
-    (SliceCoord, $A:ident, $off:expr) => {
-        <$A as SliceCoord>::COORD.shifted($off)
-    };
-}
-
 /// An operation on a composed layout `c` and further operands: its expression type (in a
 /// module of its own) and the method of [`ComposedOf`] with CuTe's name.
 macro_rules! cop {
@@ -379,7 +364,7 @@ macro_rules! cop {
                     let $c = Cp::COMPOSED;
                     let _ = &$c;
                     let offset = Cp::NDYN;
-                    $( let $a = carg!($AB, $A, offset); let offset = offset + $A::NDYN; )*
+                    $( let $a = arg!($AB, $A, offset); let offset = offset + $A::NDYN; )*
                     let mut prog = Prog::new(offset);
                     let cl = {
                         let $p = &mut prog;
