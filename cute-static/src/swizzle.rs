@@ -58,7 +58,9 @@ impl<const B: i32, const M: i32, const S: i32> Swizzle<B, M, S> {
     }
 
     /// CuTe's `Swizzle::operator()`: `offset ^ shiftr(offset & yyy_mask, S)`. Compiles to one
-    /// AND, one shift and one XOR (nothing for `Sw<0,M,S>`, the identity).
+    /// AND, one shift and one XOR (nothing for `Sw<0,M,S>`, the identity), written with the mask
+    /// and the shift as constants so that LLVM bounds the result as it bounds the hand-written
+    /// XOR (and drops the bounds checks it makes unnecessary).
     ///
     /// ```
     /// use cute_static::Swizzle;
@@ -67,7 +69,14 @@ impl<const B: i32, const M: i32, const S: i32> Swizzle<B, M, S> {
     /// ```
     #[inline(always)]
     pub const fn call(&self, offset: i32) -> i32 {
-        const { Self::SWZ }.apply(offset)
+        let yyy = Self::YYY_MASK;
+        if S >= 32 || S <= -32 {
+            offset // only the identity `Sw<0,0,±32>` shifts this far (B + M + |S| <= 32)
+        } else if S >= 0 {
+            offset ^ ((offset & yyy) >> S)
+        } else {
+            offset ^ ((offset & yyy) << -S)
+        }
     }
 }
 
