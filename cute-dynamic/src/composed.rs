@@ -1385,9 +1385,9 @@ impl Offset {
     fn parse_at(text: &str, base: usize) -> Result<Offset> {
         let mut s = Scan { text, pos: 0, base };
         let offset = if text.starts_with("smem_ptr[") {
-            s.expect("smem_ptr[")?;
+            s.literal("smem_ptr[")?;
             let bits = s.number::<i32>()?;
-            s.expect("b](unset)")?;
+            s.literal("b](unset)")?;
             Offset::SmemPtr(bits)
         } else if text.starts_with("M_") {
             Offset::Mixed(MixedBits::scan(&mut s)?)

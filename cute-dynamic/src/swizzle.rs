@@ -294,7 +294,7 @@ impl Scan<'_> {
     }
 
     /// Consume `lit` or fail.
-    pub(crate) fn expect(&mut self, lit: &str) -> Result<()> {
+    pub(crate) fn literal(&mut self, lit: &str) -> Result<()> {
         if self.text[self.pos..].starts_with(lit) {
             self.pos += lit.len();
             Ok(())
@@ -335,11 +335,11 @@ impl Scan<'_> {
         prefix: &str,
         seps: [&str; N],
     ) -> Result<[T; N]> {
-        self.expect(prefix)?;
+        self.literal(prefix)?;
         let mut out = Vec::with_capacity(N);
         for sep in seps {
             out.push(self.number::<T>()?);
-            self.expect(sep)?;
+            self.literal(sep)?;
         }
         out.try_into().map_err(|_| self.error("all fields"))
     }

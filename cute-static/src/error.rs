@@ -361,10 +361,10 @@ enum ErrorKind {
         c: i32,
     },
     IntError(IntError),
-    /// A tensor's layout reaches offsets `lo..=hi` outside the `len` elements of its data.
+    /// A tensor's layout reaches offsets `lo..=hi` (`None`: offsets that cannot be bounded,
+    /// from a negative shape or beyond `i64`) outside the `len` elements of its data.
     TensorBounds {
-        lo: i64,
-        hi: i64,
+        range: Option<(i64, i64)>,
         len: usize,
     },
 }
@@ -376,9 +376,9 @@ impl LayoutError {
         }
     }
 
-    pub(crate) const fn tensor_bounds(lo: i64, hi: i64, len: usize) -> LayoutError {
+    pub(crate) const fn tensor_bounds(range: Option<(i64, i64)>, len: usize) -> LayoutError {
         LayoutError {
-            kind: ErrorKind::TensorBounds { lo, hi, len },
+            kind: ErrorKind::TensorBounds { range, len },
         }
     }
 
@@ -430,11 +430,20 @@ impl fmt::Display for LayoutError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.kind {
             ErrorKind::IntError(e) => e.fmt(f),
-            ErrorKind::TensorBounds { lo, hi, len } if lo < 0 || hi >= len as i64 => write!(
+            ErrorKind::TensorBounds { range: None, .. } => f.write_str(
+                "tensor layout: its offsets cannot be bounded (a negative shape, or beyond i64)",
+            ),
+            ErrorKind::TensorBounds {
+                range: Some((lo, hi)),
+                len,
+            } if lo < 0 || hi >= len as i64 => write!(
                 f,
                 "tensor layout reaches offsets {lo}..={hi}, outside the {len} elements of its data"
             ),
-            ErrorKind::TensorBounds { lo, hi, .. } => write!(
+            ErrorKind::TensorBounds {
+                range: Some((lo, hi)),
+                ..
+            } => write!(
                 f,
                 "tensor layout reaches offsets {lo}..={hi}, beyond the i32 offsets of CuTe's int"
             ),

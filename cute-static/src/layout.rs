@@ -175,8 +175,9 @@ pub trait Expr: Copy {
     type Args: Leaves;
     /// The operands.
     fn args(&self) -> &Self::Args;
-    /// The checks of the operation's static twin, for the few operations where CuTe's dynamic
-    /// path skips what its static one computes and checks (`max_common_*`).
+    /// The checks of the operation's static twin (the operation run again on the values, all
+    /// static): CuTe's own conditions on these values. The operations built on composition and
+    /// `max_common_*` have one; the others check everything on the values themselves.
     fn twin_check(&self) -> Result<(), LayoutError> {
         Ok(())
     }

@@ -136,28 +136,8 @@ pub trait TensorLayout: Copy {
     const STATIC_RANGE: Option<(i64, i64)>;
 }
 
-/// The least and greatest offsets of a layout whose flat modes are `leaves` (shape, stride).
-fn range_of(leaves: impl Iterator<Item = (i32, i32)>) -> Option<(i64, i64)> {
-    let (mut lo, mut hi) = (0i64, 0i64);
-    for (s, d) in leaves {
-        if s < 0 {
-            return None;
-        }
-        if s == 0 {
-            return Some((0, -1));
-        }
-        let reach = i64::from(s - 1).checked_mul(i64::from(d))?;
-        if reach < 0 {
-            lo = lo.checked_add(reach)?;
-        } else {
-            hi = hi.checked_add(reach)?;
-        }
-    }
-    Some((lo, hi))
-}
-
 impl<T: IsLayout> TensorLayout for T {
-    const STATIC_RANGE: Option<(i64, i64)> = static_range(&T::LAYOUT);
+    const STATIC_RANGE: Option<(i64, i64)> = range_of(&T::LAYOUT);
 
     #[inline(always)]
     fn offset<Cd: Coordinate>(&self, coord: Cd) -> i32 {
@@ -173,7 +153,9 @@ impl<T: IsLayout> TensorLayout for T {
                 v.v
             }
         };
-        range_of((0..shape.n).map(|k| (value(shape.v[k]), value(stride.v[k]))))
+        (0..shape.n).try_fold((0, 0), |range, k| {
+            with_mode(Some(range), value(shape.v[k]), value(stride.v[k]))
+        })
     }
 }
 
@@ -226,7 +208,7 @@ const fn composed_range(cl: &CL, inner: Option<(i64, i64)>, offset: i64) -> Opti
 impl<E: CExpr> TensorLayout for ComposedOf<E> {
     const STATIC_RANGE: Option<(i64, i64)> = {
         let out = E::OUT;
-        match (static_range(&out.l), out.off.value()) {
+        match (range_of(&out.l), out.off.value()) {
             (range, off) if off.is_static() => composed_range(&out, range, off.v as i64),
             _ => None,
         }
@@ -269,17 +251,13 @@ pub struct Tensor<E, L, O = C<0>> {
     offset: O,
 }
 
-fn out_of_range(lo: i64, hi: i64, len: usize) -> LayoutError {
-    LayoutError::tensor_bounds(lo, hi, len)
-}
-
 /// Check that every offset of `layout` lies in `0..len`.
 fn check_bounds<L: TensorLayout>(layout: &L, len: usize) -> Result<(), LayoutError> {
     match layout.offset_range() {
         Some((lo, hi)) if hi < lo => Ok(()),
         Some((lo, hi)) if lo >= 0 && hi <= i64::from(i32::MAX) && (hi as usize) < len => Ok(()),
-        Some((lo, hi)) => Err(out_of_range(lo, hi, len)),
-        None => Err(out_of_range(i64::MIN, i64::MAX, len)),
+        Some((lo, hi)) => Err(LayoutError::tensor_bounds(Some((lo, hi)), len)),
+        None => Err(LayoutError::tensor_bounds(None, len)),
     }
 }
 
@@ -326,31 +304,48 @@ pub fn make_tensor_mut<T, L: TensorLayout>(
     })
 }
 
-/// The least and greatest offsets of an all-static layout, while compiling (`None` if it has
-/// run-time values or a negative shape; `Some((0, -1))` for an empty domain).
-pub(crate) const fn static_range(l: &crate::algebra::layout::L) -> Option<(i64, i64)> {
+/// The offsets `range` reached so far with the flat mode `s:d` added: `None` for a negative
+/// shape or offsets beyond `i64`; a size-0 mode empties the domain (`Some((0, -1))`, which
+/// stays).
+const fn with_mode(range: Option<(i64, i64)>, s: i32, d: i32) -> Option<(i64, i64)> {
+    let Some((lo, hi)) = range else { return None };
+    if hi < lo {
+        return range;
+    }
+    if s < 0 {
+        return None;
+    }
+    if s == 0 {
+        return Some((0, -1));
+    }
+    let reach = (s as i64 - 1) * d as i64; // |s|, |d| < 2^31: no overflow
+    if reach < 0 {
+        match lo.checked_add(reach) {
+            Some(lo) => Some((lo, hi)),
+            None => None,
+        }
+    } else {
+        match hi.checked_add(reach) {
+            Some(hi) => Some((lo, hi)),
+            None => None,
+        }
+    }
+}
+
+/// The least and greatest offsets of an all-static layout, while compiling (`None` if it has a
+/// run-time value; see [`with_mode`]).
+pub(crate) const fn range_of(l: &crate::algebra::layout::L) -> Option<(i64, i64)> {
     let (shape, stride) = (l.shape.leaves(), l.stride.leaves());
     if !shape.is_static() || !stride.is_static() {
         return None;
     }
-    let (mut lo, mut hi) = (0i64, 0i64);
+    let mut range = Some((0, 0));
     let mut k = 0;
     while k < shape.n {
-        let (s, d) = (shape.v[k].value() as i64, stride.v[k].value() as i64);
-        if s < 0 {
-            return None;
-        }
-        if s == 0 {
-            return Some((0, -1));
-        }
-        if d < 0 {
-            lo += (s - 1) * d;
-        } else {
-            hi += (s - 1) * d;
-        }
+        range = with_mode(range, shape.v[k].v, stride.v[k].v);
         k += 1;
     }
-    Some((lo, hi))
+    range
 }
 
 /// Whether offsets `range` fit an array of `n` elements; a compile error otherwise.
@@ -510,6 +505,9 @@ impl<E: EngineMut, L: TensorLayout, O: IntTuple> Tensor<E, L, O> {
 #[cold]
 #[inline(never)]
 fn index_failed(len: usize) -> ! {
+    // Reached only through `tensor[coord]` (Rust's `Index` contract, as for slices, which
+    // cannot return an error) with a coordinate whose offset lies outside the engine; the
+    // checked forms `get`/`get_mut` return `None` there instead.
     panic!(
         "tensor index out of bounds: the coordinate's offset is not in the {len} elements of its engine"
     )
