@@ -6,6 +6,10 @@
 //! lies in the slice; a fragment's array length is checked against the layout at compile time.
 //! Indexing is safe Rust indexing of the slice at `offset + layout(coord)`: [`Tensor::get`]
 //! returns `None` outside, `tensor[coord]` panics there as slice indexing does. No `unsafe`.
+//! A swizzled layout over an array of a power-of-two length checks its unswizzled offset
+//! instead, which lies in the array exactly when the swizzled one does and which LLVM bounds
+//! as it bounds hand-written index arithmetic (then the check disappears, as in a hand-written
+//! loop), and indexes the array with the swizzled offset masked to its length.
 //!
 //! Slicing with `_` and the partitions kernels use ([`local_tile`], [`local_partition`],
 //! [`inner_partition`], [`outer_partition`]) give tensors over the same engine: a divide of the
@@ -61,6 +65,9 @@ use core::ops::{Index, IndexMut};
 pub trait Engine {
     /// The element type.
     type Elem;
+    /// The number of elements when the type fixes it (an array), `None` otherwise.
+    #[doc(hidden)]
+    const LEN: Option<usize> = None;
     /// The elements.
     fn data(&self) -> &[Self::Elem];
 }
@@ -103,6 +110,7 @@ impl<T> EngineMut for &mut [T] {
 
 impl<T, const N: usize> Engine for [T; N] {
     type Elem = T;
+    const LEN: Option<usize> = Some(N);
     #[inline(always)]
     fn data(&self) -> &[T] {
         self
@@ -134,6 +142,20 @@ pub trait TensorLayout: Copy {
     /// The same while compiling, for a layout without run-time values (`None` otherwise): what
     /// [`make_fragment`] checks.
     const STATIC_RANGE: Option<(i64, i64)>;
+    /// A power of two `P` such that the offsets of [`TensorLayout::offset_and_unswizzled`]
+    /// agree on every bit but the `log2 P` lowest: 1 for a plain layout, the block of
+    /// offsets a swizzle permutes for a swizzled one.
+    #[doc(hidden)]
+    const BLOCK: u32 = 1;
+    /// `(layout(coord), u)`: `u` an offset computed before the layout's last bit operations
+    /// (a swizzled layout's unswizzled offset, which LLVM bounds as it bounds index
+    /// arithmetic), equal to `layout(coord)` but in the bits below [`TensorLayout::BLOCK`].
+    #[doc(hidden)]
+    #[inline(always)]
+    fn offset_and_unswizzled<Cd: Coordinate>(&self, coord: Cd) -> (i32, i32) {
+        let offset = self.offset(coord);
+        (offset, offset)
+    }
 }
 
 impl<T: IsLayout> TensorLayout for T {
@@ -214,15 +236,35 @@ impl<E: CExpr> TensorLayout for ComposedOf<E> {
         }
     };
 
+    const BLOCK: u32 = match E::OUT.form {
+        Form::SwOL => E::OUT.sw.block(),
+        Form::Plain | Form::LOSw => 1,
+    };
+
     #[inline(always)]
     fn offset<Cd: Coordinate>(&self, coord: Cd) -> i32 {
         self.call(coord)
     }
 
+    #[inline(always)]
+    fn offset_and_unswizzled<Cd: Coordinate>(&self, coord: Cd) -> (i32, i32) {
+        if const { Self::BLOCK == 1 } {
+            let offset = self.call(coord);
+            (offset, offset)
+        } else {
+            let unswizzled = self.offset_value().wrapping_add(self.inner().call(coord));
+            let sw: Swz = const { E::OUT.sw };
+            (sw.apply(unswizzled), unswizzled)
+        }
+    }
+
     fn offset_range(&self) -> Option<(i64, i64)> {
-        let out = const { E::OUT };
+        if let Some(range) = const { Self::STATIC_RANGE } {
+            return Some(range);
+        }
+        let out: &CL = const { &E::OUT };
         composed_range(
-            &out,
+            out,
             self.inner().offset_range(),
             i64::from(self.offset_value()),
         )
@@ -428,14 +470,49 @@ impl<E: Engine, L: TensorLayout, O: IntTuple> Tensor<E, L, O> {
         self.engine.data()
     }
 
-    /// The engine index of `coord`: `offset + layout(coord)` in CuTe's `int` arithmetic, as
+    /// `N - 1` for an engine of `N` elements, `N` a power of two fixed by the engine's type, and
+    /// a layout whose offsets agree with its unswizzled offsets but in the bits below `P <= N`
+    /// ([`TensorLayout::BLOCK`] > 1: a swizzled layout) at a static tensor offset that is a
+    /// multiple of `P`: then an index lies in `0..N` exactly when the unswizzled one does, and
+    /// equals itself masked with `N - 1` there. 0 otherwise.
+    const MASK: u32 = {
+        let block = L::BLOCK;
+        let aligned = O::NDYN == 0 && (O::TREE.value().v as u32) % block == 0;
+        match E::LEN {
+            Some(n)
+                if block > 1
+                    && aligned
+                    && n.is_power_of_two()
+                    && n >= block as usize
+                    && n <= 1 << 31 =>
+            {
+                (n - 1) as u32
+            }
+            _ => 0,
+        }
+    };
+
+    /// Where `coord` is in the engine: `offset + layout(coord)` in CuTe's `int` arithmetic, as
     /// `layout(coord)` itself (exact for the coordinates of the domain: the tensor was made
-    /// with every offset in `0..=i32::MAX`); a negative one becomes an index past any slice,
-    /// which the bounds check that follows refuses.
+    /// with every offset in `0..=i32::MAX`).
     #[inline(always)]
-    fn index_of<Cd: Coordinate>(&self, coord: Cd) -> Option<usize> {
-        let at = self.offset().wrapping_add(self.layout.offset(coord));
-        Some(at as isize as usize)
+    fn position<Cd: Coordinate>(&self, coord: Cd) -> Position {
+        let offset = self.offset();
+        if const { Self::MASK == 0 } {
+            let at = offset.wrapping_add(self.layout.offset(coord));
+            Position {
+                at,
+                bound: at,
+                mask: 0,
+            }
+        } else {
+            let (at, unswizzled) = self.layout.offset_and_unswizzled(coord);
+            Position {
+                at: offset.wrapping_add(at),
+                bound: offset.wrapping_add(unswizzled),
+                mask: Self::MASK,
+            }
+        }
     }
 
     /// The element at `coord` (an index or a coordinate), `None` if it lies outside the
@@ -450,7 +527,7 @@ impl<E: Engine, L: TensorLayout, O: IntTuple> Tensor<E, L, O> {
     /// ```
     #[inline(always)]
     pub fn get<Cd: Coordinate>(&self, coord: Cd) -> Option<&E::Elem> {
-        self.engine.data().get(self.index_of(coord)?)
+        self.position(coord).get(self.engine.data())
     }
 
     /// A tensor borrowing this one's elements, with the same layout and offset.
@@ -480,8 +557,7 @@ impl<E: EngineMut, L: TensorLayout, O: IntTuple> Tensor<E, L, O> {
     /// ```
     #[inline(always)]
     pub fn get_mut<Cd: Coordinate>(&mut self, coord: Cd) -> Option<&mut E::Elem> {
-        let at = self.index_of(coord)?;
-        self.engine.data_mut().get_mut(at)
+        self.position(coord).get_mut(self.engine.data_mut())
     }
 
     /// A tensor borrowing this one's elements mutably, with the same layout and offset.
@@ -520,7 +596,7 @@ impl<E: Engine, L: TensorLayout, O: IntTuple, Cd: Coordinate> Index<Cd> for Tens
     #[inline(always)]
     fn index(&self, coord: Cd) -> &E::Elem {
         let data = self.engine.data();
-        match self.index_of(coord).and_then(|at| data.get(at)) {
+        match self.position(coord).get(data) {
             Some(x) => x,
             None => index_failed(data.len()),
         }
@@ -532,13 +608,47 @@ impl<E: Engine, L: TensorLayout, O: IntTuple, Cd: Coordinate> Index<Cd> for Tens
 impl<E: EngineMut, L: TensorLayout, O: IntTuple, Cd: Coordinate> IndexMut<Cd> for Tensor<E, L, O> {
     #[inline(always)]
     fn index_mut(&mut self, coord: Cd) -> &mut E::Elem {
-        let at = self.index_of(coord);
+        let at = self.position(coord);
         let data = self.engine.data_mut();
         let len = data.len();
-        match at.and_then(|at| data.get_mut(at)) {
+        match at.get_mut(data) {
             Some(x) => x,
             None => index_failed(len),
         }
+    }
+}
+
+/// An element's place in an engine: index `at` (a negative one lies past any slice). With a
+/// nonzero `mask`, `M - 1` for an engine of `M` elements (a power of two): `at` is in `0..M`
+/// exactly when `bound` is, and is `at & mask` there, so the bounds check is on `bound` (which
+/// LLVM can prove in range, as it proves index arithmetic) and the masked index needs none.
+#[derive(Clone, Copy)]
+struct Position {
+    at: i32,
+    bound: i32,
+    mask: u32,
+}
+
+impl Position {
+    /// The index to look up in an engine of `len` elements; `None` when the mask shows it
+    /// outside.
+    #[inline(always)]
+    fn index(self, len: usize) -> Option<usize> {
+        if self.mask != 0 && len == self.mask as usize + 1 {
+            ((self.bound as u32) <= self.mask).then_some((self.at as u32 & self.mask) as usize)
+        } else {
+            Some(self.at as isize as usize)
+        }
+    }
+
+    #[inline(always)]
+    fn get<T>(self, data: &[T]) -> Option<&T> {
+        data.get(self.index(data.len())?)
+    }
+
+    #[inline(always)]
+    fn get_mut<T>(self, data: &mut [T]) -> Option<&mut T> {
+        data.get_mut(self.index(data.len())?)
     }
 }
 
@@ -897,4 +1007,110 @@ pub fn local_partition_proj<
         LocalPartitionProjExpr::E((tensor.layout, thr_layout, thr_idx, proj)),
         LocalPartitionProjOffsetExpr::E((tensor.offset, tensor.layout, thr_layout, thr_idx, proj)),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    extern crate std;
+
+    use super::*;
+    use crate::{Swizzle, layout, make_composed_layout};
+
+    /// The element `get` must give: `data[layout(coord)]` (wrapping in `i32`), `None` outside.
+    fn expected<L: TensorLayout, Cd: Coordinate>(data: &[i32], l: &L, coord: Cd) -> Option<i32> {
+        data.get(l.offset(coord) as isize as usize).copied()
+    }
+
+    /// Every access form agrees with [`expected`] at the coordinates `(i, j)` for `i`, `j` in
+    /// `coords` and at the indices `k` in `coords`, the fragment holding `0, 1, 2, ...`.
+    fn agrees<const N: usize, L: TensorLayout>(l: L, coords: &[i32]) {
+        let data: [i32; N] = core::array::from_fn(|k| k as i32);
+        let mut t = make_fragment(data, l);
+        let mut panics = 0;
+        let mut check = |coord: (i32, i32)| {
+            let want = expected(&data, &l, coord);
+            assert_eq!(t.get(coord).copied(), want, "get {coord:?}");
+            assert_eq!(t.get_mut(coord).map(|x| *x), want, "get_mut {coord:?}");
+            match want {
+                Some(x) => assert_eq!((t[coord], &mut t[coord]), (x, &mut { x })),
+                None if panics < 2 => {
+                    panics += 1;
+                    let t = std::panic::AssertUnwindSafe(&t);
+                    assert!(std::panic::catch_unwind(|| t[coord]).is_err(), "{coord:?}");
+                }
+                None => {}
+            }
+        };
+        for &i in coords {
+            for &j in coords {
+                check((i, j));
+            }
+        }
+        for &k in coords {
+            assert_eq!(t.get(k).copied(), expected(&data, &l, k), "get {k}");
+        }
+        for k in 0..N as i32 {
+            let coord = (k / 32, k % 32);
+            if let Some(x) = t.get_mut(coord) {
+                *x = -1;
+                assert_eq!(expected(t.data(), &l, coord), Some(-1), "write {coord:?}");
+            }
+        }
+    }
+
+    fn mask<const N: usize, L: TensorLayout>(_: &L) -> u32 {
+        Tensor::<[i32; N], L>::MASK
+    }
+
+    const COORDS: [i32; 14] = [
+        i32::MIN,
+        -33,
+        -1,
+        0,
+        1,
+        5,
+        31,
+        32,
+        33,
+        64,
+        1000,
+        1 << 26,
+        i32::MAX - 1,
+        i32::MAX,
+    ];
+
+    #[test]
+    fn swizzled_fragments_index_as_their_layout() {
+        let sw505 = Swizzle::<5, 0, 5>::new().composition(layout!((_32, _32):(_32, _1)));
+        assert_eq!(mask::<1024, _>(&sw505), 1023);
+        assert_eq!(mask::<1500, _>(&sw505), 0);
+        agrees::<1024, _>(sw505, &COORDS);
+        agrees::<2048, _>(sw505, &COORDS); // a longer array: offsets past the layout's
+        agrees::<1500, _>(sw505, &COORDS); // not a power of two: the swizzled offset is checked
+        let sw_neg = Swizzle::<2, 1, { -3 }>::new().composition(layout!((_8, _32):(_32, _1)));
+        assert_eq!(mask::<256, _>(&sw_neg), 255);
+        agrees::<256, _>(sw_neg, &COORDS);
+        let with_offset = make_composed_layout(
+            Swizzle::<3, 0, 3>::new(),
+            C::<16>,
+            layout!((_32, _8):(_8, _1)),
+        );
+        assert_eq!(mask::<512, _>(&with_offset), 511);
+        agrees::<512, _>(with_offset, &COORDS);
+        let sign_bit = Swizzle::<1, 0, 31>::new().composition(layout!((_2, _2):(_1, _0)));
+        assert_eq!(mask::<2, _>(&sign_bit), 0);
+        agrees::<2, _>(sign_bit, &COORDS);
+    }
+
+    #[test]
+    fn blocks_of_swizzles() {
+        use crate::algebra::composed::Swz;
+        assert_eq!(Swz::new(5, 0, 5).block(), 32);
+        assert_eq!(Swz::new(3, 4, 3).block(), 128);
+        assert_eq!(Swz::new(2, 1, -3).block(), 64);
+        assert_eq!(Swz::new(0, 4, 3).block(), 1);
+        assert_eq!(Swz::new(1, 0, 31).block(), 1); // yyy has the sign bit
+        assert_eq!(Swz::new(1, 30, -1).block(), 1); // zzz has the sign bit
+        assert_eq!(Swz::new(1, 29, -1).block(), 1 << 31);
+    }
 }

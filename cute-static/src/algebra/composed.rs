@@ -79,6 +79,19 @@ impl Swz {
         self.field(self.m - if self.s < 0 { self.s } else { 0 })
     }
 
+    /// The size of the aligned blocks of offsets the swizzle permutes: the power of two above
+    /// its `zzz` bits, the only bits it changes when neither mask has the sign bit (a set sign
+    /// bit shifted right arithmetically changes every bit). 1 for the identity and when a mask
+    /// has the sign bit.
+    pub(crate) const fn block(self) -> u32 {
+        let (yyy, zzz) = (self.yyy_mask(), self.zzz_mask());
+        if yyy < 0 || zzz <= 0 {
+            1
+        } else {
+            1 << (32 - zzz.leading_zeros())
+        }
+    }
+
     /// `x ^ shiftr(x & yyy_msk, S)`.
     #[inline(always)]
     pub(crate) const fn apply(self, x: i32) -> i32 {
