@@ -552,7 +552,7 @@ cop! {
     /// let c = Swizzle::<3, 3, 3>::new().composition(layout!((_8,_64):(_64,_1)));
     /// assert_eq!(c.slice(coord!((_,_3))).to_string(), "(_8):(_72)"); // decays: a plain layout
     /// ```
-    slice, SliceC, [Cd: SliceCoord => crd] |p, c| cd::slice_composed(p, &crd, &c)
+    slice, SliceC, [Cd: SliceCoord => crd] |p, c| cd::slice_and_offset(p, &crd, &c).0
 }
 
 cop! {
