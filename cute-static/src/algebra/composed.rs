@@ -185,6 +185,18 @@ impl CL {
         out
     }
 
+    /// The operand numbering of [`CL::dyn_leaves`] moved by `offset`.
+    pub(crate) const fn shifted(&self, offset: usize) -> CL {
+        let mut out = *self;
+        if let Off::Int(v) = self.off {
+            if v.dynamic {
+                out.off = Off::Int(V::node(v.v as usize + offset));
+            }
+        }
+        out.l = self.l.shifted(offset);
+        out
+    }
+
     /// The dynamic leaves numbered 0, 1, ... in [`CL::dyn_leaves`] order.
     pub(crate) const fn numbered(&self) -> CL {
         let mut out = *self;
