@@ -537,7 +537,8 @@ cop! {
 }
 
 cop! {
-    /// CuTe's `slice(crd, C)`: the layout part of `slice_and_offset`. Slicing keeps the modes
+    /// CuTe's `slice(crd, C)`: the layout part of `slice_and_offset` (the offset part moves a
+    /// tensor's offset: [`Tensor::slice`](crate::Tensor::slice)). Slicing keeps the modes
     /// where `crd` has `_`; the swizzle bits the integers select move into the offset, and the
     /// result stays swizzled if the remaining modes reach a bit of the swizzle's Y field and its
     /// Z partner, else it decays to a plain layout that agrees with the swizzle there (CuTe's
