@@ -537,7 +537,8 @@ cop! {
 }
 
 cop! {
-    /// CuTe's `slice(crd, C)`: the layout part of `slice_and_offset`. Slicing keeps the modes
+    /// CuTe's `slice(crd, C)`: the layout part of `slice_and_offset` (the offset part moves a
+    /// tensor's offset: [`Tensor::slice`](crate::Tensor::slice)). Slicing keeps the modes
     /// where `crd` has `_`; the swizzle bits the integers select move into the offset, and the
     /// result stays swizzled if the remaining modes reach a bit of the swizzle's Y field and its
     /// Z partner, else it decays to a plain layout that agrees with the swizzle there (CuTe's
@@ -552,7 +553,7 @@ cop! {
     /// let c = Swizzle::<3, 3, 3>::new().composition(layout!((_8,_64):(_64,_1)));
     /// assert_eq!(c.slice(coord!((_,_3))).to_string(), "(_8):(_72)"); // decays: a plain layout
     /// ```
-    slice, SliceC, [Cd: SliceCoord => crd] |p, c| cd::slice_composed(p, &crd, &c)
+    slice, SliceC, [Cd: SliceCoord => crd] |p, c| cd::slice_and_offset(p, &crd, &c).0
 }
 
 cop! {

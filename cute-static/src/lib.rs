@@ -127,7 +127,9 @@
 //! fragments) and a layout at an offset. [`make_tensor`] checks once that every offset of the
 //! layout lies in the slice; [`make_fragment`] checks an array's length against its static
 //! layout at compile time; indexing is safe slice indexing. Slicing with `_` and the partitions
-//! of kernels are functions with CuTe's names, computed while compiling where static.
+//! of kernels are functions with CuTe's names, computed while compiling where static, on tensors
+//! with plain and with swizzled layouts (a swizzle stays or decays to a plain layout as CuTe's
+//! `slice_and_offset` says, [`Tensor::slice`]).
 //! [`make_layout_tv`] builds CuTe's thread-value layouts, and [`mma_atoms`] holds the MMA
 //! atoms' layouts ([`MmaTraits`]).
 //!
@@ -197,9 +199,9 @@ pub use swizzle::{SmemPtr, Swizzle};
 pub use tensor::{
     Engine, EngineMut, InnerPartition, InnerPartitionOffset, LocalPartition, LocalPartitionOffset,
     LocalPartitionProj, LocalPartitionProjOffset, LocalTileProj, LocalTileProjOffset,
-    OuterPartition, OuterPartitionOffset, SliceOffset, Tensor, TensorLayout, inner_partition,
-    local_partition, local_partition_proj, local_tile, local_tile_proj, make_fragment, make_tensor,
-    make_tensor_mut, outer_partition,
+    OuterPartition, OuterPartitionOffset, SliceLayout, SliceOffset, Tensor, TensorLayout,
+    inner_partition, local_partition, local_partition_proj, local_tile, local_tile_proj,
+    make_fragment, make_tensor, make_tensor_mut, outer_partition,
 };
 pub use tuple::{IntTuple, SliceCoord, Static, Tiler, Underscore};
 pub use values::{BoolOf, IntOf, TupleOf};

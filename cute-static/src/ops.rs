@@ -48,6 +48,9 @@ macro_rules! arg {
     (SliceCoord, $A:ident, $off:expr) => {
         <$A as SliceCoord>::COORD.shifted($off)
     };
+    (TensorLayout, $A:ident, $off:expr) => {
+        <$A as crate::tensor::TensorLayout>::CL.shifted($off)
+    };
 }
 
 /// An argument's static twin: its structure with the run-time values of its dynamic leaves.

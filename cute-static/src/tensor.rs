@@ -18,6 +18,17 @@
 //! all-static tile of a tensor is a zero-sized layout and a constant offset, and a run-time
 //! tile costs the index arithmetic CuTe's does.
 //!
+//! The layout may be a swizzled one (a [`ComposedOf`], e.g. a shared-memory tile): then the
+//! slice is CuTe's `slice_and_offset` for swizzles. The offset moves by the bits of
+//! `layout(crd)` the swizzle leaves alone; the result keeps the swizzle (the selected swizzle
+//! bits as its offset) if its modes still reach a bit the swizzle moves, and otherwise decays
+//! into a plain layout, the selected bits swizzled into the offset. Every element of the result
+//! is the element of the tensor CuTe names. A run-time integer that selects swizzle bits would
+//! give CuTe's `MixedBits` offset, which cute-static does not represent: a compile error. A
+//! run-time shape left in a swizzled slice makes CuTe decay the swizzle without knowing that it
+//! may; `tensor.layout().checked()` then reports [`Condition::SwizzleSliceDecay`](crate::Condition)
+//! where it may not.
+//!
 //! ```
 //! use cute_static::{coord, layout, local_partition, local_tile, make_tensor, tile};
 //! // A 256x128 column-major matrix with a run-time leading dimension.
@@ -30,26 +41,30 @@
 //! let tt = local_partition(ta, layout!((_32,_8):(_1,_32)), 5);
 //! assert_eq!(tt.to_string(), "16517|(_4,_4):(_32,2048)");
 //! assert_eq!(tt[(1, 2)], (16517 + 32 + 2 * 2048) as f32);
+//!
+//! // A swizzled (_64,_8) shared-memory tile: thread 3 of 8 owns 8 rows of it, still swizzled.
+//! use cute_static::Swizzle;
+//! let smem = Swizzle::<3, 3, 3>::new().composition(layout!((_64,_8):(_1,_64)));
+//! let sa = make_tensor(&data[..512], smem).unwrap();
+//! let mine = local_partition(sa, layout!((_8,_1):(_1,_0)), 3);
+//! assert_eq!(mine.to_string(), "3|Sw<3,3,3> o _0 o (_8,_8):(_8,_64)");
+//! assert_eq!(mine[(2, 5)], sa[(3 + 8 * 2, 5)]);
 //! ```
 
 // The result types of the partitions spell out their layout and offset expressions.
 #![allow(clippy::type_complexity)]
 
-use crate::algebra::composed::{CL, Form, Swz};
+use crate::algebra::composed::{self as cd, CL, Form, Swz};
 use crate::algebra::tensor as ts;
-use crate::composed::{CExpr, ComposedOf};
+use crate::composed::{CExpr, CSym, ComposedOf};
 use crate::coordinate::Coordinate;
 use crate::error::{LayoutError, Msg};
 use crate::int::C;
 use crate::layout::{Expr, IsLayout, LayoutOf, Sym, call};
-use crate::ops::{
-    Composition, FlatDivide, LogicalDivideTiler, Slice, TiledDivide, ZippedDivide, arg,
-    composition, expr_methods, expr_type, flat_divide, logical_divide_tiler, slice, sym,
-    tiled_divide, twin_check, zipped_divide,
-};
-use crate::prog::Prog;
-use crate::tree::{Kind, Tree};
-use crate::tuple::{IntTuple, SliceCoord, Static, Tiler};
+use crate::ops::{arg, expr_methods};
+use crate::prog::{Op, Prog};
+use crate::tree::{Kind, Tree, V};
+use crate::tuple::{IntTuple, Leaves, SliceCoord, Static, Tiler};
 use crate::values::{IntOf, leaf_value};
 use core::fmt;
 use core::ops::{Index, IndexMut};
@@ -124,16 +139,21 @@ impl<T, const N: usize> EngineMut for [T; N] {
     }
 }
 
-/// What a tensor's layout must do: map a coordinate to an offset, and bound its offsets.
-/// Every layout ([`IsLayout`]) is one.
+/// What a tensor's layout must do: map a coordinate to an offset, bound its offsets, and take
+/// the tensor operations (slices, divides, partitions). A layout ([`IsLayout`]) is one, and so
+/// is a composed layout ([`ComposedOf`], e.g. a swizzled shared-memory tile); no other type is
+/// (the trait is sealed: the tensor operations run CuTe's algorithm for each).
 ///
 /// ```
-/// use cute_static::{layout, TensorLayout};
+/// use cute_static::{layout, Swizzle, TensorLayout};
 /// let l = layout!((_4,_3):(_3,-1));
 /// assert_eq!(l.offset((1, 2)), 1);
 /// assert_eq!(l.offset_range(), Some((-2, 9)));
+/// let smem = Swizzle::<3, 3, 3>::new().composition(layout!((_8,_64):(_64,_1)));
+/// assert_eq!(smem.offset((1, 0)), 72);
+/// assert_eq!(smem.offset_range(), Some((0, 511)));
 /// ```
-pub trait TensorLayout: Copy {
+pub trait TensorLayout: Leaves + sealed::Sealed {
     /// `layout(coord)`.
     fn offset<Cd: Coordinate>(&self, coord: Cd) -> i32;
     /// The least and the greatest offset of the layout's domain (`Some((0, -1))` for an empty
@@ -156,8 +176,60 @@ pub trait TensorLayout: Copy {
         let offset = self.offset(coord);
         (offset, offset)
     }
+
+
+    /// The layout as the const algorithms see it, its dynamic leaves numbered in [`Leaves`]
+    /// order (a plain layout is `CL::plain`).
+    #[doc(hidden)]
+    const CL: CL;
+    /// The layout of a tensor operation's result `X` (a slice or a partition): a layout
+    /// ([`LayoutOf`]) from a layout, a composed layout ([`ComposedOf`], which may print as the
+    /// plain layout a swizzle decayed to) from a composed one.
+    #[doc(hidden)]
+    type Of<X: Expr + CExpr>: TensorLayout;
+    /// `X` as [`TensorLayout::Of`].
+    #[doc(hidden)]
+    fn of<X: Expr + CExpr>(x: X) -> Self::Of<X>;
+    /// `logical_divide(layout, tiler)`.
+    #[doc(hidden)]
+    type LogicalDivide<T: Tiler>: TensorLayout;
+    /// `logical_divide(layout, tiler)`.
+    #[doc(hidden)]
+    fn logical_divide_of<T: Tiler>(l: Self, tiler: T) -> Self::LogicalDivide<T>;
+    /// `zipped_divide(layout, tiler)`.
+    #[doc(hidden)]
+    type ZippedDivide<T: Tiler>: TensorLayout;
+    /// `zipped_divide(layout, tiler)`.
+    #[doc(hidden)]
+    fn zipped_divide_of<T: Tiler>(l: Self, tiler: T) -> Self::ZippedDivide<T>;
+    /// `tiled_divide(layout, tiler)`.
+    #[doc(hidden)]
+    type TiledDivide<T: Tiler>: TensorLayout;
+    /// `tiled_divide(layout, tiler)`.
+    #[doc(hidden)]
+    fn tiled_divide_of<T: Tiler>(l: Self, tiler: T) -> Self::TiledDivide<T>;
+    /// `flat_divide(layout, tiler)`.
+    #[doc(hidden)]
+    type FlatDivide<T: Tiler>: TensorLayout;
+    /// `flat_divide(layout, tiler)`.
+    #[doc(hidden)]
+    fn flat_divide_of<T: Tiler>(l: Self, tiler: T) -> Self::FlatDivide<T>;
+    /// `composition(layout, b)`.
+    #[doc(hidden)]
+    type Composition<B: IsLayout>: TensorLayout;
+    /// `composition(layout, b)`.
+    #[doc(hidden)]
+    fn composition_of<B: IsLayout>(l: Self, b: B) -> Self::Composition<B>;
 }
 
+mod sealed {
+    /// The layouts [`super::TensorLayout`] is implemented for.
+    pub trait Sealed {}
+    impl<T: crate::IsLayout> Sealed for T {}
+    impl<E: crate::composed::CExpr> Sealed for crate::ComposedOf<E> {}
+}
+
+/// A layout's tensor operations are the layout operations, and give layouts.
 impl<T: IsLayout> TensorLayout for T {
     const STATIC_RANGE: Option<(i64, i64)> = range_of(&T::LAYOUT);
 
@@ -178,6 +250,39 @@ impl<T: IsLayout> TensorLayout for T {
         (0..shape.n).try_fold((0, 0), |range, k| {
             with_mode(Some(range), value(shape.v[k]), value(stride.v[k]))
         })
+    }
+
+    const CL: CL = CL::plain(T::LAYOUT);
+    type Of<X: Expr + CExpr> = LayoutOf<X>;
+    #[inline(always)]
+    fn of<X: Expr + CExpr>(x: X) -> LayoutOf<X> {
+        let _ = X::SYM;
+        LayoutOf(x)
+    }
+    type LogicalDivide<Tl: Tiler> = crate::ops::LogicalDivideTiler<T, Tl>;
+    #[inline(always)]
+    fn logical_divide_of<Tl: Tiler>(l: T, tiler: Tl) -> Self::LogicalDivide<Tl> {
+        crate::ops::logical_divide_tiler(l, tiler)
+    }
+    type ZippedDivide<Tl: Tiler> = crate::ops::ZippedDivide<T, Tl>;
+    #[inline(always)]
+    fn zipped_divide_of<Tl: Tiler>(l: T, tiler: Tl) -> Self::ZippedDivide<Tl> {
+        crate::ops::zipped_divide(l, tiler)
+    }
+    type TiledDivide<Tl: Tiler> = crate::ops::TiledDivide<T, Tl>;
+    #[inline(always)]
+    fn tiled_divide_of<Tl: Tiler>(l: T, tiler: Tl) -> Self::TiledDivide<Tl> {
+        crate::ops::tiled_divide(l, tiler)
+    }
+    type FlatDivide<Tl: Tiler> = crate::ops::FlatDivide<T, Tl>;
+    #[inline(always)]
+    fn flat_divide_of<Tl: Tiler>(l: T, tiler: Tl) -> Self::FlatDivide<Tl> {
+        crate::ops::flat_divide(l, tiler)
+    }
+    type Composition<B: IsLayout> = crate::ops::Composition<T, B>;
+    #[inline(always)]
+    fn composition_of<B: IsLayout>(l: T, b: B) -> Self::Composition<B> {
+        crate::ops::composition(l, b)
     }
 }
 
@@ -218,7 +323,8 @@ const fn composed_range(cl: &CL, inner: Option<(i64, i64)>, offset: i64) -> Opti
 }
 
 /// A swizzled (composed) layout is a tensor layout: a shared-memory tile such as
-/// `Sw<5,0,5> o (_32,_32):(_32,_1)`.
+/// `Sw<5,0,5> o (_32,_32):(_32,_1)`. Its tensor operations are the composed layout's (a slice
+/// or a partition may decay the swizzle to a plain layout, as CuTe's does).
 ///
 /// ```
 /// use cute_static::{layout, make_fragment, Swizzle};
@@ -268,6 +374,39 @@ impl<E: CExpr> TensorLayout for ComposedOf<E> {
             self.inner().offset_range(),
             i64::from(self.offset_value()),
         )
+    }
+
+    const CL: CL = E::OUT;
+    type Of<X: Expr + CExpr> = ComposedOf<X>;
+    #[inline(always)]
+    fn of<X: Expr + CExpr>(x: X) -> ComposedOf<X> {
+        let _ = X::CSYM;
+        ComposedOf(x)
+    }
+    type LogicalDivide<T: Tiler> = ComposedOf<crate::composed::LogicalDivideC::E<Self, T>>;
+    #[inline(always)]
+    fn logical_divide_of<T: Tiler>(l: Self, tiler: T) -> Self::LogicalDivide<T> {
+        l.logical_divide(tiler)
+    }
+    type ZippedDivide<T: Tiler> = ComposedOf<crate::composed::ZippedDivideC::E<Self, T>>;
+    #[inline(always)]
+    fn zipped_divide_of<T: Tiler>(l: Self, tiler: T) -> Self::ZippedDivide<T> {
+        l.zipped_divide(tiler)
+    }
+    type TiledDivide<T: Tiler> = ComposedOf<crate::composed::TiledDivideC::E<Self, T>>;
+    #[inline(always)]
+    fn tiled_divide_of<T: Tiler>(l: Self, tiler: T) -> Self::TiledDivide<T> {
+        l.tiled_divide(tiler)
+    }
+    type FlatDivide<T: Tiler> = ComposedOf<crate::composed::FlatDivideC::E<Self, T>>;
+    #[inline(always)]
+    fn flat_divide_of<T: Tiler>(l: Self, tiler: T) -> Self::FlatDivide<T> {
+        l.flat_divide(tiler)
+    }
+    type Composition<B: IsLayout> = ComposedOf<crate::composed::CompositionC::E<Self, B>>;
+    #[inline(always)]
+    fn composition_of<B: IsLayout>(l: Self, b: B) -> Self::Composition<B> {
+        l.composition(b)
     }
 }
 
@@ -679,137 +818,317 @@ const fn has_underscore(c: &Tree) -> &Tree {
         .fail()
 }
 
-/// A tensor operation: the new layout and the moved offset, as two result types over the same
-/// operands (the offset's adds the tensor's own).
+/// What a tensor operation computes, once for its two result types: the new layout, the move
+/// of the tensor's offset, and the program over the operands (the tensor's layout first, then
+/// the others: `operands` dynamic leaves) that computes them.
+#[derive(Clone, Copy)]
+pub(crate) struct Part {
+    cl: CL,
+    moved: V,
+    prog: Prog,
+    operands: usize,
+}
+
+impl Part {
+    /// The new layout, composed (or decayed to plain).
+    const fn csym(&self) -> CSym {
+        CSym {
+            cl: self.cl,
+            prog: self.prog,
+        }
+    }
+
+    /// The new layout of a tensor with a plain layout, which stays plain.
+    const fn plain_sym(&self) -> Sym {
+        match self.cl.form {
+            Form::Plain => Sym {
+                layout: self.cl.l,
+                prog: self.prog,
+            },
+            _ => Msg::new(
+                "cute-static internal error: a tensor operation on a plain layout gave a composed one",
+            )
+            .fail(),
+        }
+    }
+
+    /// The new offset `o + moved`, `o` the tensor's offset (the operand after the others).
+    const fn offset_sym(&self, o: V) -> Sym {
+        let mut prog = self.prog;
+        let o = if o.dynamic {
+            let leaf = V::s(self.operands as i32 + o.v);
+            prog.push(Op::Input, leaf, V::s(0), V::s(0))
+        } else {
+            o
+        };
+        let offset = prog.add(o, self.moved);
+        Sym::tuple(Tree::leaf(offset), prog)
+    }
+}
+
+/// A tensor operation on a tensor with layout `A` (any [`TensorLayout`]) and operands `B...`:
+/// `$body` computes the new layout and the move of the offset (a [`CL`] and a [`V`]) once, in
+/// `PART`; the layout is a result type of its own (`$Layout`, a layout or a composed layout as
+/// `A` is), and so is the offset (`$Offset`: the tensor's offset plus the move).
 macro_rules! tensor_op {
     (
-        $Layout:ident, $LExpr:ident, $Offset:ident, $OExpr:ident,
-        [$($A:ident: $AB:ident => $a:ident),+] |$p:ident| = $body:expr;
+        $(#[$ldoc:meta])* $Layout:ident, $LExpr:ident;
+        $(#[$odoc:meta])* $Offset:ident, $OExpr:ident;
+        $call:literal, [$($B:ident: $BB:ident => $b:ident),+] |$p:ident, $a:ident| = $body:expr;
     ) => {
-        expr_type!($LExpr, [$($A: $AB => $a),+] |$p| ($body).0, layout);
-        expr_type!($OExpr, [O: IntTuple => o, $($A: $AB => $a),+] |$p| {
-            let moved = ($body).1;
-            $p.add(o.value(), moved)
-        }, int);
+        #[allow(non_snake_case)]
+        mod $LExpr {
+            use super::*;
 
-        #[doc = concat!("The layout of the tensor [`", stringify!($Layout), "`] gives (see the function of that name in snake case).")]
-        pub type $Layout<$($A),+> = LayoutOf<$LExpr::E<$($A),+>>;
+            #[derive(Clone, Copy, Default)]
+            pub struct E<A, $($B),+>(pub(crate) (A, $($B,)+));
 
-        #[doc = concat!("The offset of the tensor [`", stringify!($Layout), "`] gives, from the tensor's offset `O`.")]
-        pub type $Offset<O, $($A),+> = IntOf<$OExpr::E<O, $($A),+>>;
+            impl<A: TensorLayout, $($B: $BB),+> E<A, $($B),+> {
+                pub(crate) const PART: Part = {
+                    let $a = arg!(TensorLayout, A, 0);
+                    let offset = A::NDYN;
+                    $( let $b = arg!($BB, $B, offset); let offset = offset + $B::NDYN; )+
+                    let mut prog = Prog::new(offset);
+                    let (cl, moved) = {
+                        let $p = &mut prog;
+                        $body
+                    };
+                    Part { cl, moved, prog, operands: offset }
+                };
+            }
+
+            impl<A: TensorLayout, $($B: $BB),+> CExpr for E<A, $($B),+> {
+                const CSYM: CSym = Self::PART.csym();
+                expr_methods!((A, $($B,)+));
+            }
+
+            impl<A: TensorLayout, $($B: $BB),+> Expr for E<A, $($B),+> {
+                const SYM: Sym = Self::PART.plain_sym();
+                expr_methods!((A, $($B,)+));
+            }
+
+            impl<A: Static, $($B: Static),+> Static for E<A, $($B),+> {
+                const VALUE: Self = E((A::VALUE, $($B::VALUE,)+));
+            }
+        }
+
+        #[allow(non_snake_case)]
+        mod $OExpr {
+            use super::*;
+
+            #[derive(Clone, Copy, Default)]
+            pub struct E<A, $($B,)+ O>(pub(crate) (A, $($B,)+ O));
+
+            impl<A: TensorLayout, $($B: $BB,)+ O: IntTuple> Expr for E<A, $($B,)+ O> {
+                const SYM: Sym = super::$LExpr::E::<A, $($B),+>::PART.offset_sym(O::TREE.value());
+                expr_methods!((A, $($B,)+ O));
+            }
+
+            impl<A: Static, $($B: Static,)+ O: Static> Static for E<A, $($B,)+ O> {
+                const VALUE: Self = E((A::VALUE, $($B::VALUE,)+ O::VALUE));
+            }
+        }
+
+        $(#[$ldoc])*
+        #[doc = ""]
+        #[doc = tensor_op!(@example $call, $Layout, $Offset, [$($B: $BB => $b),+])]
+        pub type $Layout<A, $($B),+> = <A as TensorLayout>::Of<$LExpr::E<A, $($B),+>>;
+
+        $(#[$odoc])*
+        #[doc = ""]
+        #[doc = tensor_op!(@example $call, $Layout, $Offset, [$($B: $BB => $b),+])]
+        pub type $Offset<O, A, $($B),+> = IntOf<$OExpr::E<A, $($B,)+ O>>;
+    };
+    (@example $call:literal, $Layout:ident, $Offset:ident, [$($B:ident: $BB:ident => $b:ident),+]) => {
+        concat!(
+            "Naming the result in a signature:\n\n```\n",
+            "use cute_static::{IntTuple, Tensor, TensorLayout, ", stringify!($Layout), ", ", stringify!($Offset), "};\n",
+            "fn part<'a, A: TensorLayout, O: IntTuple", $(", ", stringify!($B), ": cute_static::", stringify!($BB),)+ ">(\n",
+            "    tensor: Tensor<&'a [f32], A, O>", $(", ", stringify!($b), ": ", stringify!($B),)+ ",\n",
+            ") -> Tensor<&'a [f32], ", stringify!($Layout), "<A", $(", ", stringify!($B),)+ ">, ",
+            stringify!($Offset), "<O, A", $(", ", stringify!($B),)+ ">> {\n",
+            "    ", $call, "\n}\n```"
+        )
     };
 }
 
-expr_type!(SliceOffsetExpr, [O: IntTuple => o, Cd: SliceCoord => cd, A: IsLayout => a] |p| {
-    let moved = ts::slice_and_offset(p, has_underscore(&cd), &a).1;
-    p.add(o.value(), moved)
-}, int);
-
-/// The offset of a tensor sliced at `Cd` ([`Tensor::slice`]), from the tensor's offset `O`.
-pub type SliceOffset<O, Cd, A> = IntOf<SliceOffsetExpr::E<O, Cd, A>>;
-
 tensor_op! {
-    InnerPartition, InnerPartitionExpr, InnerPartitionOffset, InnerPartitionOffsetExpr,
-    [A: IsLayout => a, T: Tiler => t, Cd: SliceCoord => c] |p| = ts::inner_partition(p, &a, &t, &c);
+    /// The layout of `tensor.slice(crd)` ([`Tensor::slice`]): `slice(crd, layout)`, or for a
+    /// swizzled layout the layout part of CuTe's `slice_and_offset` (still swizzled, or decayed
+    /// to a plain layout).
+    SliceLayout, SliceLayoutExpr;
+    /// The offset of `tensor.slice(crd)` ([`Tensor::slice`]), from the tensor's offset `O`.
+    SliceOffset, SliceOffsetExpr;
+    "tensor.slice(c)", [Cd: SliceCoord => c] |p, a| = cd::slice_and_offset(p, has_underscore(&c), &a);
 }
 
 tensor_op! {
-    OuterPartition, OuterPartitionExpr, OuterPartitionOffset, OuterPartitionOffsetExpr,
-    [A: IsLayout => a, T: Tiler => t, Cd: SliceCoord => c] |p| = ts::outer_partition(p, &a, &t, &c);
+    /// The layout of the tile [`inner_partition`] and [`local_tile`] give.
+    InnerPartition, InnerPartitionExpr;
+    /// The offset of the tile [`inner_partition`] and [`local_tile`] give, from the tensor's
+    /// offset `O`.
+    InnerPartitionOffset, InnerPartitionOffsetExpr;
+    "cute_static::inner_partition(tensor, t, c)", [T: Tiler => t, Cd: SliceCoord => c] |p, a| = ts::inner_partition(p, &a, &t, &c);
 }
 
 tensor_op! {
-    LocalTileProj, LocalTileProjExpr, LocalTileProjOffset, LocalTileProjOffsetExpr,
-    [A: IsLayout => a, T: Tiler => t, Cd: SliceCoord => c, P: SliceCoord => proj] |p| = ts::local_tile_proj(p, &a, &t, &c, &proj);
+    /// The layout of the tensor [`outer_partition`] gives.
+    OuterPartition, OuterPartitionExpr;
+    /// The offset of the tensor [`outer_partition`] gives, from the tensor's offset `O`.
+    OuterPartitionOffset, OuterPartitionOffsetExpr;
+    "cute_static::outer_partition(tensor, t, c)", [T: Tiler => t, Cd: SliceCoord => c] |p, a| = ts::outer_partition(p, &a, &t, &c);
 }
 
 tensor_op! {
-    LocalPartition, LocalPartitionExpr, LocalPartitionOffset, LocalPartitionOffsetExpr,
-    [A: IsLayout => a, Th: IsLayout => thr, I: IntTuple => i] |p| = ts::local_partition(p, &a, &thr, i.value());
+    /// The layout of the tiles [`local_tile_proj`] gives.
+    LocalTileProj, LocalTileProjExpr;
+    /// The offset of the tiles [`local_tile_proj`] gives, from the tensor's offset `O`.
+    LocalTileProjOffset, LocalTileProjOffsetExpr;
+    "cute_static::local_tile_proj(tensor, t, c, proj)", [T: Tiler => t, Cd: SliceCoord => c, P: SliceCoord => proj] |p, a| = ts::local_tile_proj(p, &a, &t, &c, &proj);
 }
 
 tensor_op! {
-    LocalPartitionProj, LocalPartitionProjExpr, LocalPartitionProjOffset, LocalPartitionProjOffsetExpr,
-    [A: IsLayout => a, Th: IsLayout => thr, I: IntTuple => i, P: SliceCoord => proj] |p| = ts::local_partition_proj(p, &a, &thr, i.value(), &proj);
+    /// The layout of the tensor [`local_partition`] gives.
+    LocalPartition, LocalPartitionExpr;
+    /// The offset of the tensor [`local_partition`] gives, from the tensor's offset `O`.
+    LocalPartitionOffset, LocalPartitionOffsetExpr;
+    "cute_static::local_partition(tensor, thr, i)", [Th: IsLayout => thr, I: IntTuple => i] |p, a| = ts::local_partition(p, &a, &thr, i.value());
 }
 
-impl<E, L: IsLayout, O: IntTuple> Tensor<E, L, O> {
-    /// `tensor(crd)` for a coordinate with `_`s: the subtensor of the modes under the `_`s,
-    /// at `offset + layout(crd)` (every `_` read as `_0`). A coordinate without `_` is a
-    /// compile error (index the element instead).
+tensor_op! {
+    /// The layout of the tensor [`local_partition_proj`] gives.
+    LocalPartitionProj, LocalPartitionProjExpr;
+    /// The offset of the tensor [`local_partition_proj`] gives, from the tensor's offset `O`.
+    LocalPartitionProjOffset, LocalPartitionProjOffsetExpr;
+    "cute_static::local_partition_proj(tensor, thr, i, proj)", [Th: IsLayout => thr, I: IntTuple => i, P: SliceCoord => proj] |p, a| = ts::local_partition_proj(p, &a, &thr, i.value(), &proj);
+}
+
+/// The tensor an operation gives: over the same engine, its layout and offset expressions over
+/// the same operands (the layout a layout or a composed layout as the tensor's `A` is). The
+/// public functions evaluate the offset's `SYM` themselves (it computes the operation, `PART`):
+/// rustc names the function that first uses a failing constant, and that must be the one the
+/// user called.
+#[inline(always)]
+fn partitioned<E, A: TensorLayout, X: Expr + CExpr, Y: Expr>(
+    engine: E,
+    layout: X,
+    offset: Y,
+) -> Tensor<E, A::Of<X>, IntOf<Y>> {
+    Tensor {
+        engine,
+        layout: A::of(layout),
+        offset: IntOf(offset),
+    }
+}
+
+impl<E, L: TensorLayout, O: IntTuple> Tensor<E, L, O> {
+    /// `tensor(crd)` for a coordinate with `_`s: the subtensor of the modes under the `_`s.
+    /// CuTe's `slice_and_offset`: the layout becomes `slice(crd, layout)` and the offset moves
+    /// by `layout(crd)` (every `_` read as `_0`). A swizzled layout `Sw o O o L` moves the
+    /// offset by the bits the swizzle leaves alone and keeps the swizzle, with the selected
+    /// swizzle bits as its offset, if the remaining modes still reach a bit it moves; otherwise
+    /// the swizzle decays into a plain layout ([`ComposedOf::slice`]). A coordinate without `_`
+    /// is a compile error (index the element instead), and so is a run-time integer that selects
+    /// swizzle bits (CuTe's `MixedBits` offset, which cute-static does not represent).
     ///
     /// ```
-    /// use cute_static::{coord, layout, make_tensor};
-    /// let data: Vec<i32> = (0..192).collect();
+    /// use cute_static::{coord, layout, make_tensor, Swizzle};
+    /// let data: Vec<i32> = (0..512).collect();
     /// let t = make_tensor(&data[..], layout!((_6,_8,_4):(_1,_6,_48))).unwrap();
     /// let s = t.slice(coord!((_4,_0,_)));
     /// assert_eq!(s.to_string(), "_4|(_4):(_48)");
     /// assert_eq!(s[2], 100);
+    /// // A swizzled shared-memory tile: column 3 decays to a plain layout.
+    /// let smem = Swizzle::<3, 3, 3>::new().composition(layout!((_8,_64):(_64,_1)));
+    /// let sw = make_tensor(&data[..], smem).unwrap();
+    /// let col = sw.slice(coord!((_, _3)));
+    /// assert_eq!(col.to_string(), "_3|(_8):(_72)");
+    /// assert_eq!(col[5], sw[(5, 3)]);
     /// ```
     #[inline(always)]
-    pub fn slice<Cd: SliceCoord>(self, crd: Cd) -> Tensor<E, Slice<Cd, L>, SliceOffset<O, Cd, L>> {
-        let _ = <SliceOffsetExpr::E<O, Cd, L> as Expr>::SYM;
-        Tensor {
-            engine: self.engine,
-            layout: slice(crd, self.layout),
-            offset: IntOf(SliceOffsetExpr::E((self.offset, crd, self.layout))),
-        }
+    pub fn slice<Cd: SliceCoord>(
+        self,
+        crd: Cd,
+    ) -> Tensor<E, SliceLayout<L, Cd>, SliceOffset<O, L, Cd>> {
+        let _ = <SliceOffsetExpr::E<L, Cd, O> as Expr>::SYM;
+        partitioned::<_, L, _, _>(
+            self.engine,
+            SliceLayoutExpr::E((self.layout, crd)),
+            SliceOffsetExpr::E((self.layout, crd, self.offset)),
+        )
     }
 
-    /// CuTe's `logical_divide(tensor, tiler)`: the same elements with the divided layout.
+    /// CuTe's `logical_divide(tensor, tiler)`: the same elements with the divided layout
+    /// ([`logical_divide_tiler`](crate::logical_divide_tiler), [`ComposedOf::logical_divide`]).
     ///
     /// ```
-    /// use cute_static::{layout, make_tensor, tile};
+    /// use cute_static::{layout, make_tensor, tile, Swizzle};
     /// let t = make_tensor(&[0; 24][..], layout!((_4,_6):(_6,_1))).unwrap();
     /// assert_eq!(t.logical_divide(tile!((_2,_3))).to_string(), "_0|((_2,_2),(_3,_2)):((_6,_12),(_1,_3))");
+    /// let sw = Swizzle::<1, 0, 1>::new().composition(layout!((_4,_6):(_6,_1)));
+    /// let t = make_tensor(&[0; 32][..], sw).unwrap();
+    /// assert_eq!(t.logical_divide(tile!((_2,_3))).to_string(), "_0|Sw<1,0,1> o _0 o ((_2,_2),(_3,_2)):((_6,_12),(_1,_3))");
     /// ```
-    pub fn logical_divide<T: Tiler>(self, tiler: T) -> Tensor<E, LogicalDivideTiler<L, T>, O> {
+    pub fn logical_divide<T: Tiler>(self, tiler: T) -> Tensor<E, L::LogicalDivide<T>, O> {
         let layout = self.layout;
-        self.with_layout(logical_divide_tiler(layout, tiler))
+        self.with_layout(L::logical_divide_of(layout, tiler))
     }
 
-    /// CuTe's `zipped_divide(tensor, tiler)`: `((tile),(rest))`.
+    /// CuTe's `zipped_divide(tensor, tiler)`: `((tile),(rest))` ([`zipped_divide`](crate::zipped_divide),
+    /// [`ComposedOf::zipped_divide`]).
     ///
     /// ```
-    /// use cute_static::{layout, make_tensor, tile};
+    /// use cute_static::{layout, make_tensor, tile, Swizzle};
     /// let m = 8;
     /// let t = make_tensor(&[0; 192][..], layout!((m,_24):(_1,m))).unwrap();
     /// assert_eq!(t.zipped_divide(tile!((_4,_8))).to_string(), "_0|((_4,_8),(2,_3)):((_1,8),(_4,64))");
+    /// let sw = Swizzle::<3, 3, 3>::new().composition(layout!((_8,_64):(_64,_1)));
+    /// let t = make_tensor(&[0; 512][..], sw).unwrap();
+    /// assert_eq!(t.zipped_divide(tile!((_8,_32))).to_string(), "_0|Sw<3,3,3> o _0 o ((_8,_32),(_1,_2)):((_64,_1),(_0,_32))");
     /// ```
-    pub fn zipped_divide<T: Tiler>(self, tiler: T) -> Tensor<E, ZippedDivide<L, T>, O> {
+    pub fn zipped_divide<T: Tiler>(self, tiler: T) -> Tensor<E, L::ZippedDivide<T>, O> {
         let layout = self.layout;
-        self.with_layout(zipped_divide(layout, tiler))
+        self.with_layout(L::zipped_divide_of(layout, tiler))
     }
 
-    /// CuTe's `tiled_divide(tensor, tiler)`: `((tile),rest0,rest1,...)`.
+    /// CuTe's `tiled_divide(tensor, tiler)`: `((tile),rest0,rest1,...)` ([`tiled_divide`](crate::tiled_divide),
+    /// [`ComposedOf::tiled_divide`]).
     ///
     /// ```
-    /// use cute_static::{layout, make_tensor, tile};
+    /// use cute_static::{layout, make_tensor, tile, Swizzle};
     /// let t = make_tensor(&[0; 24][..], layout!((_4,_6):(_6,_1))).unwrap();
     /// assert_eq!(t.tiled_divide(tile!((_2,_3))).to_string(), "_0|((_2,_3),_2,_2):((_6,_1),_12,_3)");
+    /// let sw = Swizzle::<3, 3, 3>::new().composition(layout!((_8,_64):(_64,_1)));
+    /// let t = make_tensor(&[0; 512][..], sw).unwrap();
+    /// assert_eq!(t.tiled_divide(tile!((_8,_32))).to_string(), "_0|Sw<3,3,3> o _0 o ((_8,_32),_1,_2):((_64,_1),_0,_32)");
     /// ```
-    pub fn tiled_divide<T: Tiler>(self, tiler: T) -> Tensor<E, TiledDivide<L, T>, O> {
+    pub fn tiled_divide<T: Tiler>(self, tiler: T) -> Tensor<E, L::TiledDivide<T>, O> {
         let layout = self.layout;
-        self.with_layout(tiled_divide(layout, tiler))
+        self.with_layout(L::tiled_divide_of(layout, tiler))
     }
 
-    /// CuTe's `flat_divide(tensor, tiler)`: `(tile0,tile1,...,rest0,rest1,...)`.
+    /// CuTe's `flat_divide(tensor, tiler)`: `(tile0,tile1,...,rest0,rest1,...)` ([`flat_divide`](crate::flat_divide),
+    /// [`ComposedOf::flat_divide`]).
     ///
     /// ```
-    /// use cute_static::{layout, make_tensor, tile};
+    /// use cute_static::{layout, make_tensor, tile, Swizzle};
     /// let t = make_tensor(&[0; 24][..], layout!((_4,_6):(_6,_1))).unwrap();
     /// assert_eq!(t.flat_divide(tile!((_2,_3))).to_string(), "_0|(_2,_3,_2,_2):(_6,_1,_12,_3)");
+    /// let sw = Swizzle::<3, 3, 3>::new().composition(layout!((_8,_64):(_64,_1)));
+    /// let t = make_tensor(&[0; 512][..], sw).unwrap();
+    /// assert_eq!(t.flat_divide(tile!((_8,_32))).to_string(), "_0|Sw<3,3,3> o _0 o (_8,_32,_1,_2):(_64,_1,_0,_32)");
     /// ```
-    pub fn flat_divide<T: Tiler>(self, tiler: T) -> Tensor<E, FlatDivide<L, T>, O> {
+    pub fn flat_divide<T: Tiler>(self, tiler: T) -> Tensor<E, L::FlatDivide<T>, O> {
         let layout = self.layout;
-        self.with_layout(flat_divide(layout, tiler))
+        self.with_layout(L::flat_divide_of(layout, tiler))
     }
 
     /// CuTe's `tensor.compose(layout)`: the same elements through `composition(layout(tensor),
-    /// b)`, e.g. a tile seen through a thread-value layout as `(thread, value)`.
+    /// b)`, e.g. a tile seen through a thread-value layout as `(thread, value)`, or a swizzled
+    /// shared-memory tile read transposed (`A o O o composition(L, b)`).
     ///
     /// ```
-    /// use cute_static::{coord, layout, make_layout_tv, make_tensor};
+    /// use cute_static::{coord, layout, make_fragment, make_layout_tv, make_tensor, Swizzle};
     /// let (_tiler, tv) = make_layout_tv(layout!((_2,_2):(_1,_2)), layout!((_2,_2):(_1,_2)));
     /// let data: Vec<i32> = (0..16).collect();
     /// let tile = make_tensor(&data[..], layout!((_4,_4):(_1,_4))).unwrap();
@@ -818,10 +1137,16 @@ impl<E, L: IsLayout, O: IntTuple> Tensor<E, L, O> {
     /// let mine = tile.compose(tv).slice(coord!((_3, (_, _))));
     /// assert_eq!(mine.to_string(), "_10|(_2,_2):(_1,_4)");
     /// assert_eq!(mine[(1, 1)], 15);
+    ///
+    /// let smem = Swizzle::<5, 0, 5>::new().composition(layout!((_32, _32):(_32, _1)));
+    /// let mut tile = make_fragment([0u16; 1024], smem);
+    /// tile[(3, 5)] = 7;
+    /// let transposed = tile.view().compose(layout!((_32, _32):(_32, _1)));
+    /// assert_eq!(transposed[(5, 3)], 7);
     /// ```
-    pub fn compose<B: IsLayout>(self, b: B) -> Tensor<E, Composition<L, B>, O> {
+    pub fn compose<B: IsLayout>(self, b: B) -> Tensor<E, L::Composition<B>, O> {
         let layout = self.layout;
-        self.with_layout(composition(layout, b))
+        self.with_layout(L::composition_of(layout, b))
     }
 
     fn with_layout<M>(self, layout: M) -> Tensor<E, M, O> {
@@ -833,63 +1158,30 @@ impl<E, L: IsLayout, O: IntTuple> Tensor<E, L, O> {
     }
 }
 
-impl<E, X: CExpr, O: IntTuple> Tensor<E, ComposedOf<X>, O> {
-    /// CuTe's `tensor.compose(layout)` for a swizzled tensor: `A o O o composition(L, b)`, e.g.
-    /// a shared-memory tile read transposed.
-    ///
-    /// ```
-    /// use cute_static::{layout, make_fragment, Swizzle};
-    /// let smem = Swizzle::<5, 0, 5>::new().composition(layout!((_32, _32):(_32, _1)));
-    /// let mut tile = make_fragment([0u16; 1024], smem);
-    /// tile[(3, 5)] = 7;
-    /// let transposed = tile.view().compose(layout!((_32, _32):(_32, _1)));
-    /// assert_eq!(transposed[(5, 3)], 7);
-    /// ```
-    pub fn compose<B: IsLayout>(
-        self,
-        b: B,
-    ) -> Tensor<E, ComposedOf<crate::composed::CompositionC::E<ComposedOf<X>, B>>, O> {
-        Tensor {
-            engine: self.engine,
-            layout: self.layout.composition(b),
-            offset: self.offset,
-        }
-    }
-}
-
-/// The tensor a partition gives: its layout and offset expressions over the same operands.
-#[inline(always)]
-fn partitioned<E, X: Expr, Y: Expr>(
-    engine: E,
-    layout: X,
-    offset: Y,
-) -> Tensor<E, LayoutOf<X>, IntOf<Y>> {
-    let _ = Y::SYM;
-    Tensor {
-        engine,
-        layout: LayoutOf(layout),
-        offset: IntOf(offset),
-    }
-}
-
 /// CuTe's `inner_partition(tensor, tiler, coord)`: the tile at `coord` of
-/// `zipped_divide(tensor, tiler)` (a tuple `coord` is padded with `_`).
+/// `zipped_divide(tensor, tiler)` (a tuple `coord` is padded with `_`). On a swizzled tensor
+/// the tile stays swizzled or decays to a plain layout, with CuTe's offset
+/// ([`Tensor::slice`]).
 ///
 /// ```
-/// use cute_static::{coord, inner_partition, layout, make_tensor, tile};
+/// use cute_static::{coord, inner_partition, layout, make_tensor, tile, Swizzle};
 /// let t = make_tensor(&[0; 192][..], layout!((8,_24):(_1,8))).unwrap();
 /// assert_eq!(inner_partition(t, tile!((_4,_8)), coord!((1,2))).to_string(), "132|(_4,_8):(_1,8)");
+/// let sw = Swizzle::<2, 0, 2>::new().composition(layout!((_8,_16):(_16,_1)));
+/// let t = make_tensor(&[0; 128][..], sw).unwrap();
+/// assert_eq!(inner_partition(t, tile!((_8,_8)), coord!((_0,_1))).to_string(), "_0|Sw<2,0,2> o _8 o (_8,_8):(_16,_1)");
 /// ```
 #[inline(always)]
-pub fn inner_partition<E, L: IsLayout, O: IntTuple, T: Tiler, Cd: SliceCoord>(
+pub fn inner_partition<E, L: TensorLayout, O: IntTuple, T: Tiler, Cd: SliceCoord>(
     tensor: Tensor<E, L, O>,
     tiler: T,
     coord: Cd,
 ) -> Tensor<E, InnerPartition<L, T, Cd>, InnerPartitionOffset<O, L, T, Cd>> {
-    partitioned(
+    let _ = <InnerPartitionOffsetExpr::E<L, T, Cd, O> as Expr>::SYM;
+    partitioned::<_, L, _, _>(
         tensor.engine,
         InnerPartitionExpr::E((tensor.layout, tiler, coord)),
-        InnerPartitionOffsetExpr::E((tensor.offset, tensor.layout, tiler, coord)),
+        InnerPartitionOffsetExpr::E((tensor.layout, tiler, coord, tensor.offset)),
     )
 }
 
@@ -897,37 +1189,50 @@ pub fn inner_partition<E, L: IsLayout, O: IntTuple, T: Tiler, Cd: SliceCoord>(
 /// `zipped_divide(tensor, tiler)`.
 ///
 /// ```
-/// use cute_static::{layout, make_tensor, outer_partition, tile};
+/// use cute_static::{coord, layout, make_tensor, outer_partition, tile, Swizzle};
 /// let t = make_tensor(&[0; 192][..], layout!((8,_24):(_1,8))).unwrap();
 /// assert_eq!(outer_partition(t, tile!((_4,_8)), 5).to_string(), "9|(2,_3):(_4,64)");
+/// let sw = Swizzle::<3, 3, 3>::new().composition(layout!((_4,_8):(_1,_4)));
+/// let t = make_tensor(&[0; 64][..], sw).unwrap();
+/// assert_eq!(outer_partition(t, tile!((_2)), coord!((_0))).to_string(), "_0|(_2,_8):(_2,_4)");
 /// ```
 #[inline(always)]
-pub fn outer_partition<E, L: IsLayout, O: IntTuple, T: Tiler, Cd: SliceCoord>(
+pub fn outer_partition<E, L: TensorLayout, O: IntTuple, T: Tiler, Cd: SliceCoord>(
     tensor: Tensor<E, L, O>,
     tiler: T,
     coord: Cd,
 ) -> Tensor<E, OuterPartition<L, T, Cd>, OuterPartitionOffset<O, L, T, Cd>> {
-    partitioned(
+    let _ = <OuterPartitionOffsetExpr::E<L, T, Cd, O> as Expr>::SYM;
+    partitioned::<_, L, _, _>(
         tensor.engine,
         OuterPartitionExpr::E((tensor.layout, tiler, coord)),
-        OuterPartitionOffsetExpr::E((tensor.offset, tensor.layout, tiler, coord)),
+        OuterPartitionOffsetExpr::E((tensor.layout, tiler, coord, tensor.offset)),
     )
 }
 
-/// CuTe's `local_tile(tensor, tiler, coord)`: the tile at `coord`, [`inner_partition`].
+/// CuTe's `local_tile(tensor, tiler, coord)`: the tile at `coord`, [`inner_partition`]. A tile
+/// of a swizzled tensor keeps the swizzle where the tile still spans the bits it moves, and is
+/// a plain layout at a moved offset where it does not.
 ///
 /// ```
-/// use cute_static::{coord, layout, local_tile, make_tensor, tile};
+/// use cute_static::{coord, layout, local_tile, make_tensor, tile, Swizzle};
 /// let data = vec![0.0f32; 256 * 256];
 /// let t = make_tensor(&data[..], layout!((256,256):(_1,256))).unwrap();
 /// assert_eq!(local_tile(t, tile!((_128,_128)), coord!((1,1))).to_string(), "32896|(_128,_128):(_1,256)");
+/// // Tile 18 of 4 rows of a swizzled (_128,_8) tile: the swizzle decays into the strides.
+/// let sw = Swizzle::<3, 4, 3>::new().composition(layout!((_128,_8):(_1,_128)));
+/// let t = make_tensor(&data[..1024], sw).unwrap();
+/// let rows = local_tile(t, tile!((_4:_1)), coord!((_18)));
+/// assert_eq!(rows.to_string(), "_72|((_4),(_4,_2)):((_1),(_144,_448))");
+/// assert_eq!(core::mem::size_of_val(&rows), core::mem::size_of::<&[f32]>());
 /// ```
 #[inline(always)]
-pub fn local_tile<E, L: IsLayout, O: IntTuple, T: Tiler, Cd: SliceCoord>(
+pub fn local_tile<E, L: TensorLayout, O: IntTuple, T: Tiler, Cd: SliceCoord>(
     tensor: Tensor<E, L, O>,
     tiler: T,
     coord: Cd,
 ) -> Tensor<E, InnerPartition<L, T, Cd>, InnerPartitionOffset<O, L, T, Cd>> {
+    let _ = <InnerPartitionOffsetExpr::E<L, T, Cd, O> as Expr>::SYM;
     inner_partition(tensor, tiler, coord)
 }
 
@@ -936,46 +1241,57 @@ pub fn local_tile<E, L: IsLayout, O: IntTuple, T: Tiler, Cd: SliceCoord>(
 /// takes the `(BM,BK,k)` tiles of A with the CTA tiler `(BM,BN,BK)` and coordinate `(m,n,_)`.
 ///
 /// ```
-/// use cute_static::{coord, layout, local_tile_proj, make_tensor, tile};
+/// use cute_static::{coord, layout, local_tile_proj, make_tensor, tile, Swizzle};
 /// let data = vec![0.0f32; 256 * 128];
 /// let a = make_tensor(&data[..], layout!((256,128):(_1,256))).unwrap();
 /// let ta = local_tile_proj(a, tile!((_128,_128,_8)), coord!((1,0,_)), coord!((_1,_,_1)));
 /// assert_eq!(ta.to_string(), "128|(_128,_8,16):(_1,256,2048)");
+/// let sw = Swizzle::<3, 3, -4>::new().composition(layout!((_128,_2):(_1,_128)));
+/// let s = make_tensor(&data[..1024], sw).unwrap();
+/// let ts = local_tile_proj(s, tile!((_32,_8,_1)), coord!((_0,_1,_1)), coord!((_1,_,_1)));
+/// assert_eq!(ts.to_string(), "_128|((_8,_2,_2),_1):((_1,_-120,_272),_0)");
 /// ```
 #[inline(always)]
-pub fn local_tile_proj<E, L: IsLayout, O: IntTuple, T: Tiler, Cd: SliceCoord, P: SliceCoord>(
+pub fn local_tile_proj<E, L: TensorLayout, O: IntTuple, T: Tiler, Cd: SliceCoord, P: SliceCoord>(
     tensor: Tensor<E, L, O>,
     tiler: T,
     coord: Cd,
     proj: P,
 ) -> Tensor<E, LocalTileProj<L, T, Cd, P>, LocalTileProjOffset<O, L, T, Cd, P>> {
-    partitioned(
+    let _ = <LocalTileProjOffsetExpr::E<L, T, Cd, P, O> as Expr>::SYM;
+    partitioned::<_, L, _, _>(
         tensor.engine,
         LocalTileProjExpr::E((tensor.layout, tiler, coord, proj)),
-        LocalTileProjOffsetExpr::E((tensor.offset, tensor.layout, tiler, coord, proj)),
+        LocalTileProjOffsetExpr::E((tensor.layout, tiler, coord, proj, tensor.offset)),
     )
 }
 
 /// CuTe's `local_partition(tensor, thr_layout, thr_idx)`: the elements thread `thr_idx` of the
 /// thread layout owns, [`outer_partition`] by the thread layout's shape at the thread's
-/// coordinate in it.
+/// coordinate in it. A swizzled shared-memory tile gives each thread a swizzled or a plain
+/// layout, as CuTe does; the thread index must be static where it selects swizzle bits.
 ///
 /// ```
-/// use cute_static::{layout, local_partition, make_tensor};
+/// use cute_static::{layout, local_partition, make_tensor, Swizzle, C};
 /// let t = make_tensor(&[0; 1024][..], layout!((_128,_8):(_1,_128))).unwrap();
 /// let thread = 37;
 /// assert_eq!(local_partition(t, layout!((_32,_8):(_1,_32)), thread).to_string(), "133|(_4,_1):(_32,_0)");
+/// let sw = Swizzle::<3, 3, 5>::new().composition(layout!((_8,_128):(_128,_1)));
+/// let t = make_tensor(&[0; 1024][..], sw).unwrap();
+/// let mine = local_partition(t, layout!((_2,_64):(_64,_1)), C::<79>);
+/// assert_eq!(mine.to_string(), "_143|((_2,_2),_2):((_248,_528),_64)");
 /// ```
 #[inline(always)]
-pub fn local_partition<E, L: IsLayout, O: IntTuple, Th: IsLayout, I: IntTuple>(
+pub fn local_partition<E, L: TensorLayout, O: IntTuple, Th: IsLayout, I: IntTuple>(
     tensor: Tensor<E, L, O>,
     thr_layout: Th,
     thr_idx: I,
 ) -> Tensor<E, LocalPartition<L, Th, I>, LocalPartitionOffset<O, L, Th, I>> {
-    partitioned(
+    let _ = <LocalPartitionOffsetExpr::E<L, Th, I, O> as Expr>::SYM;
+    partitioned::<_, L, _, _>(
         tensor.engine,
         LocalPartitionExpr::E((tensor.layout, thr_layout, thr_idx)),
-        LocalPartitionOffsetExpr::E((tensor.offset, tensor.layout, thr_layout, thr_idx)),
+        LocalPartitionOffsetExpr::E((tensor.layout, thr_layout, thr_idx, tensor.offset)),
     )
 }
 
@@ -983,15 +1299,20 @@ pub fn local_partition<E, L: IsLayout, O: IntTuple, Th: IsLayout, I: IntTuple>(
 /// modes of the thread layout where `proj` has `_1`.
 ///
 /// ```
-/// use cute_static::{coord, layout, local_partition_proj, make_tensor};
+/// use cute_static::{coord, layout, local_partition_proj, make_tensor, Swizzle, _3};
 /// let t = make_tensor(&[0; 256][..], layout!((_16,_16):(_1,_16))).unwrap();
 /// let p = local_partition_proj(t, layout!((_4,_8,_2):(_1,_4,_0)), 13, coord!((_1,_1,_)));
 /// assert_eq!(p.to_string(), "49|(_4,_2):(_4,_128)");
+/// // The rows thread 3 of 8 owns in a swizzled tile: still swizzled (they reach its bits).
+/// let sw = Swizzle::<3, 3, 3>::new().composition(layout!((_64,_8):(_1,_64)));
+/// let t = make_tensor(&[0; 512][..], sw).unwrap();
+/// let p = local_partition_proj(t, layout!((_8,_8):(_1,_8)), _3::default(), coord!((_1,_)));
+/// assert_eq!(p.to_string(), "_3|Sw<3,3,3> o _0 o (_8,_8):(_8,_64)");
 /// ```
 #[inline(always)]
 pub fn local_partition_proj<
     E,
-    L: IsLayout,
+    L: TensorLayout,
     O: IntTuple,
     Th: IsLayout,
     I: IntTuple,
@@ -1002,10 +1323,11 @@ pub fn local_partition_proj<
     thr_idx: I,
     proj: P,
 ) -> Tensor<E, LocalPartitionProj<L, Th, I, P>, LocalPartitionProjOffset<O, L, Th, I, P>> {
-    partitioned(
+    let _ = <LocalPartitionProjOffsetExpr::E<L, Th, I, P, O> as Expr>::SYM;
+    partitioned::<_, L, _, _>(
         tensor.engine,
         LocalPartitionProjExpr::E((tensor.layout, thr_layout, thr_idx, proj)),
-        LocalPartitionProjOffsetExpr::E((tensor.offset, tensor.layout, thr_layout, thr_idx, proj)),
+        LocalPartitionProjOffsetExpr::E((tensor.layout, thr_layout, thr_idx, proj, tensor.offset)),
     )
 }
 

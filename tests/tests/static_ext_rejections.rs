@@ -1,8 +1,8 @@
-//! Every all-static extension record CuTe rejects (swizzles, composed layouts, GMMA atoms) is a
-//! compile error in cute-static, for the same reason: a crate with one function per rejected
-//! record (the expressions `static_ext_conformance.rs` uses) is built once, and each function
-//! must have exactly one compile error, naming the same condition as CuTe. (The ui tests pin the
-//! full text of one error per reason.)
+//! Every all-static extension record CuTe rejects (swizzles, composed layouts, GMMA atoms, the
+//! tensor ops on swizzled tensors) is a compile error in cute-static, for the same reason: a
+//! crate with one function per rejected record (the expressions `static_ext_conformance.rs`
+//! uses) is built once, and each function must have exactly one compile error, naming the same
+//! condition as CuTe. (The ui tests pin the full text of one error per reason.)
 
 use cute_tests::rejections::{compile_errors, mismatches};
 use cute_tests::static_ext_gen::{PRELUDE, cases, expected_error};
@@ -22,7 +22,7 @@ fn every_rejected_static_ext_record_is_a_compile_error_for_the_same_reason() {
         want.push(expected_error(r.message.as_deref().unwrap_or_default()).to_string());
         ids.push(r.id);
     }
-    assert_eq!(exprs.len(), 56, "rejected all-static extension records");
+    assert_eq!(exprs.len(), 63, "rejected all-static extension records");
 
     let tmp = Path::new(env!("CARGO_TARGET_TMPDIR"));
     let errors = compile_errors(tmp, "static_ext_rejections", PRELUDE, &exprs);

@@ -1,12 +1,14 @@
 //! cute-static's tensors against cute-dynamic's on the same text: slicing, the divides and the
 //! partitions on mixed layouts (static leaves as types, dynamic ones as run-time values the
-//! compiler cannot see), then element access through the partitions against the offsets
-//! cute-dynamic computes.
+//! compiler cannot see) and on swizzled shared-memory tiles, then element access through the
+//! partitions against the offsets cute-dynamic computes and the elements of the tensor they
+//! were taken from.
 
 use cute_dynamic as dynamic;
 use cute_static::{
-    coord, inner_partition, layout, local_partition, local_partition_proj, local_tile,
-    local_tile_proj, make_fragment, make_tensor, make_tensor_mut, outer_partition, tile,
+    C, Condition, Swizzle, coord, inner_partition, layout, local_partition, local_partition_proj,
+    local_tile, local_tile_proj, make_fragment, make_tensor, make_tensor_mut, outer_partition,
+    tile,
 };
 use std::hint::black_box;
 
@@ -118,6 +120,113 @@ fn elements_through_partitions_are_the_engine_elements_cute_dynamic_names() {
     let first = local_tile(a, tile!((_8, _4)), coord!((_0, _0)));
     assert_eq!(first.get((x_past(), 0)), Some(&160));
     assert!(tiles.get((x_past(), 0)).is_none());
+}
+
+/// A swizzled `(_64,_8)` shared-memory tile, `Sw<3,3,3>`: its slices and partitions print what
+/// cute-dynamic prints (the swizzle kept, its selected bits in its offset, or decayed to a plain
+/// layout), and every element of each is the tile's element at the matching coordinate. Run-time
+/// integers are fine where they select no swizzle bit.
+#[test]
+fn swizzled_partitions_are_views_of_the_tiles_elements() {
+    let data: Vec<i32> = (0..2048).collect();
+    let smem = Swizzle::<3, 3, 3>::new().composition(layout!((_64, _8):(_1, _64)));
+    let s = make_tensor(&data[..], smem).unwrap();
+    let ds = t("_0|Sw<3,3,3> o _0 o (_64,_8):(_1,_64)");
+
+    let col = s.slice(coord!((_, _5)));
+    assert_eq!(col.to_string(), "_360|((_8,_2,_2,_2)):((_1,_-8,_16,_-32))");
+    assert_eq!(col.to_string(), ds.slice(&c("(_,_5)")).unwrap().to_string());
+    let row = s.slice(coord!((_19, _)));
+    assert_eq!(row.to_string(), "_19|((_2,_2,_2)):((_72,_112,_288))");
+    for i in 0..64 {
+        assert_eq!(col[i], s[(i, 5)], "column 5, row {i}");
+    }
+    for j in 0..8 {
+        assert_eq!(row[j], s[(19, j)], "row 19, column {j}");
+    }
+
+    let tile = local_tile(s, tile!((_16, _4)), coord!((_2, _1)));
+    assert_eq!(tile.to_string(), "_0|Sw<3,3,3> o _288 o (_16,_4):(_1,_64)");
+    let want = dynamic::local_tile(&ds, &tl("(_16,_4)"), &c("(_2,_1)")).unwrap();
+    assert_eq!(tile.to_string(), want.to_string());
+    for x in 0..16 {
+        for y in 0..4 {
+            assert_eq!(tile[(x, y)], s[(32 + x, 4 + y)], "tile ({x},{y})");
+        }
+    }
+
+    // Thread 13 of (_8,_4):(_1,_8) is (5,1): it owns (5 + 8i, 1 + 4j).
+    let mine = local_partition(s, layout!((_8, _4):(_1, _8)), C::<13>);
+    assert_eq!(mine.to_string(), "_5|Sw<3,3,3> o _64 o (_8,_2):(_8,_256)");
+    for i in 0..8 {
+        for j in 0..2 {
+            assert_eq!(
+                mine[(i, j)],
+                s[(5 + 8 * i, 1 + 4 * j)],
+                "thread 13 ({i},{j})"
+            );
+        }
+    }
+    // A run-time thread index selecting a row within 8: no swizzle bit.
+    for tid in 0..8 {
+        let mine = local_partition(s, layout!((_8, _1):(_1, _0)), black_box(tid));
+        let want =
+            dynamic::local_partition(&ds, &l("(_8,_1):(_1,_0)"), dynamic::Int::new_dynamic(tid))
+                .unwrap();
+        assert_eq!(mine.to_string(), want.to_string(), "thread {tid}");
+        for i in 0..8 {
+            for j in 0..8 {
+                assert_eq!(mine[(i, j)], s[(tid + 8 * i, j)], "thread {tid} ({i},{j})");
+            }
+        }
+    }
+
+    // A run-time stage of a pipelined buffer: the stage bits lie above the swizzle's.
+    let buffer = Swizzle::<3, 3, 3>::new().composition(layout!((_8, _64, _4):(_64, _1, _512)));
+    let stages = make_tensor(&data[..], buffer).unwrap();
+    for k in 0..4 {
+        let stage = stages.slice(coord!((_, _, { black_box(k) })));
+        let want = format!("{}|Sw<3,3,3> o _0 o (_8,_64):(_64,_1)", 512 * k);
+        assert_eq!(stage.to_string(), want);
+        for x in 0..8 {
+            for y in 0..64 {
+                assert_eq!(stage[(x, y)], stages[(x, y, k)], "stage {k} ({x},{y})");
+            }
+        }
+    }
+}
+
+/// CuTe decays a swizzle sliced down to a run-time shape without knowing whether that shape
+/// reaches a Y bit and its Z partner; where it does, the result names other elements, and
+/// `layout().checked()` says so.
+#[test]
+fn a_swizzle_decayed_over_a_run_time_shape_is_checked() {
+    let data: Vec<i32> = (0..1024).collect();
+    for (m, fits) in [(64, true), (512, false)] {
+        let m = black_box(m);
+        let smem = Swizzle::<3, 3, 3>::new().composition(layout!((m, _2):(_1, _512)));
+        let t = make_tensor(&data[..], smem).unwrap();
+        let column = t.slice(coord!((_, _1)));
+        let want = dynamic::Tensor::Memory {
+            offset: dynamic::Int::new_static(0),
+            layout: format!("Sw<3,3,3> o _0 o ({m},_2):(_1,_512)")
+                .parse()
+                .unwrap(),
+        };
+        match want.slice(&c("(_,_1)")) {
+            Ok(d) => assert_eq!(column.to_string(), d.to_string()),
+            Err(e) => assert_eq!(e.condition(), Some(dynamic::Condition::SwizzleSliceDecay)),
+        }
+        let agree = (0..m).all(|i| column[i] == t[(i, 1)]);
+        assert_eq!(agree, fits, "m = {m}");
+        match column.layout().checked() {
+            Ok(_) => assert!(fits),
+            Err(e) => {
+                assert!(!fits);
+                assert_eq!(e.condition(), Some(Condition::SwizzleSliceDecay));
+            }
+        }
+    }
 }
 
 fn x_past() -> i32 {

@@ -198,6 +198,18 @@ impl CL {
         out
     }
 
+    /// The operand numbering of [`CL::dyn_leaves`] moved by `offset`.
+    pub(crate) const fn shifted(&self, offset: usize) -> CL {
+        let mut out = *self;
+        if let Off::Int(v) = self.off {
+            if v.dynamic {
+                out.off = Off::Int(V::node(v.v as usize + offset));
+            }
+        }
+        out.l = self.l.shifted(offset);
+        out
+    }
+
     /// The dynamic leaves numbered 0, 1, ... in [`CL::dyn_leaves`] order.
     pub(crate) const fn numbered(&self) -> CL {
         let mut out = *self;
@@ -638,28 +650,47 @@ const fn decay_layout(sw: Swz, off: i32) -> L {
     flat(&shape, &stride)
 }
 
-/// CuTe's `slice(crd, Sw<B,M,S> o O o L)` (`swizzle_layout.hpp`'s `slice_and_offset`, the
-/// layout part), with `sliced = slice(crd, L)`, `diced = dice(crd, L)`, `dc` the integers of
-/// `crd`:
-/// 1. all `_`: `Sw o O o sliced`; no `_` at all does not compile in CuTe;
-/// 2. `off_zy = O ^ zy(diced(dc))`, the swizzle bits the coordinate selects (each consumed mode
-///    a static power-of-two `shape*stride`);
-/// 3. `active = zy(sliced(size-1))`: if some Y bit of it has its Z partner in it too, the
-///    result stays swizzled, `Sw o off_zy o sliced`;
-/// 4. otherwise it decays to `composition(W, sliced)`, `W` the plain layout that agrees with
-///    `Sw` on the offsets reachable from `off_zy`. CuTe also decays when `active` is dynamic,
-///    which is wrong if the remaining modes do reach a Y bit and its Z partner: a run-time
-///    check of the checked form ([`Condition::SwizzleSliceDecay`]).
+/// `c` with every `_` replaced by a static `_0`.
+const fn zero_underscores(c: &Tree) -> Tree {
+    let mut out = *c;
+    let mut k = 0;
+    while k < out.len {
+        if matches!(out.tag[k], Kind::Under) {
+            out.tag[k] = Kind::Int;
+            out.set(k, V::s(0));
+        }
+        k += 1;
+    }
+    out
+}
+
+/// CuTe's `slice_and_offset(crd, layout)`: the layout of the modes under the `_`s of `crd`, and
+/// the offset a tensor adds to its pointer.
 ///
-/// A plain layout is sliced as a layout.
-pub(crate) const fn slice_composed(p: &mut Prog, crd: &Tree, c: &CL) -> CL {
+/// A plain layout `L` (`layout.hpp`): `(slice(crd, L), L(crd))`, every `_` read as `_0`.
+///
+/// A swizzled layout `Sw<B,M,S> o O o L` (`swizzle_layout.hpp`), with `sliced = slice(crd, L)`,
+/// `diced = dice(crd, L)`, `dc` the integers of `crd`:
+/// 1. all `_`: `(Sw o O o sliced, _0)`; no `_` at all does not compile in CuTe;
+/// 2. split what the integers select into the swizzle bits and the others:
+///    `off_zy = O ^ zy(diced(dc))` (each consumed mode a static power-of-two `shape*stride`; a
+///    dynamic `dc` there is a MixedBits value, not represented: a compile error) and
+///    `off_anti = anti(diced(dc))`;
+/// 3. `active = zy(sliced(size-1))`: if some Y bit of it has its Z partner in it too, the
+///    result stays swizzled: `(Sw o off_zy o sliced, off_anti)`;
+/// 4. otherwise it decays: `(W o sliced, Sw(off_zy) + off_anti)`, `W` the plain layout that
+///    agrees with `Sw` on the offsets reachable from `off_zy`. CuTe also decays when `active`
+///    is dynamic, which is wrong if the remaining modes do reach a Y bit and its Z partner: a
+///    run-time check of the checked form ([`Condition::SwizzleSliceDecay`]).
+pub(crate) const fn slice_and_offset(p: &mut Prog, crd: &Tree, c: &CL) -> (CL, V) {
     let l = domain(c, "slice");
     let sliced = slice(crd, &l);
     if let Form::Plain = c.form {
-        return CL::plain(sliced);
+        let offset = crd2idx(p, &zero_underscores(crd), &l.shape, &l.stride);
+        return (CL::plain(sliced), offset);
     }
     if !has(crd, Kind::Int) {
-        return compose(c.sw, c.off, sliced);
+        return (compose(c.sw, c.off, sliced), V::s(0));
     }
     if !has(crd, Kind::Under) {
         let mut m = Msg::new("slice(");
@@ -668,7 +699,7 @@ pub(crate) const fn slice_composed(p: &mut Prog, crd: &Tree, c: &CL) -> CL {
         m.str("): the coordinate has no `_`; CuTe's slice of a swizzled layout keeps at least one mode (no matching function for call to 'make_layout()')").fail()
     }
     let sw = c.sw;
-    let (only_zy, _) = projections(sw);
+    let (only_zy, anti_zy) = projections(sw);
     let diced = dice(crd, &l);
     let dc = if crd.is_int() {
         *crd
@@ -684,12 +715,14 @@ pub(crate) const fn slice_composed(p: &mut Prog, crd: &Tree, c: &CL) -> CL {
         m.str(" at an integer coordinate: the offset is dynamic and CuTe XORs it with the swizzle bits (a MixedBits value), which cute-static does not represent").fail()
     }
     let off_zy = off.v ^ zy;
+    let anti_part = composition(p, &anti_zy, &diced);
+    let off_anti = crd2idx(p, &dc, &anti_part.shape, &anti_part.stride);
     let sliced_zy = composition(p, &only_zy, &sliced);
     let size = sliced_zy.size(p);
     let last = p.sub(size, V::s(1));
     let active = crd2idx(p, &Tree::leaf(last), &sliced_zy.shape, &sliced_zy.stride);
     if active.is_static() && active.v & !sw.apply(active.v) != 0 {
-        return make(sw, Off::Int(V::s(off_zy)), sliced);
+        return (make(sw, Off::Int(V::s(off_zy)), sliced), off_anti);
     }
     if active.dynamic {
         p.check_at_run_time(
@@ -700,7 +733,8 @@ pub(crate) const fn slice_composed(p: &mut Prog, crd: &Tree, c: &CL) -> CL {
         );
     }
     let w = decay_layout(sw, off_zy);
-    CL::plain(composition(p, &w, &sliced))
+    let offset = p.add(V::s(sw.apply(off_zy)), off_anti);
+    (CL::plain(composition(p, &w, &sliced)), offset)
 }
 
 /// A static swizzle parameter list for messages.

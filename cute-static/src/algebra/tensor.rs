@@ -1,12 +1,15 @@
-//! CuTe's `tensor_impl.hpp` partitioning on const trees. A tensor is an engine and a layout;
-//! every partitioning is a divide of the layout followed by a slice, and a slice moves the
-//! engine by `layout(crd)` with every `_` read as `_0` ([`slice_and_offset`]). Each function
-//! here returns the new layout and that move.
+//! CuTe's `tensor_impl.hpp` partitioning on const trees. A tensor is an engine and a layout
+//! (plain or composed, a [`CL`]); every partitioning is a divide of the layout followed by a
+//! slice, and a slice gives the sliced layout and the offset that moves the engine
+//! ([`slice_and_offset`]: `layout(crd)` with every `_` read as `_0` for a plain layout; for a
+//! swizzled one, the bits outside the swizzle, with the layout decayed or the selected swizzle
+//! bits in its offset). Each function here returns the new layout and that move.
 
+use super::composed::{CL, domain, map_b, slice_and_offset};
 use super::divide::zipped_divide;
 use super::int_tuple::product_each;
 use super::layout::L;
-use super::slice::{dice, dice_tree, slice, underscores};
+use super::slice::{dice, dice_tree, underscores};
 use super::stride::{compact_major, crd2idx};
 use super::tiler::Tl;
 use crate::algebra::layout::Major;
@@ -14,25 +17,14 @@ use crate::error::Msg;
 use crate::prog::Prog;
 use crate::tree::{At, Kind, Tree, V};
 
-/// `c` with every `_` replaced by a static `_0`.
-const fn zero_underscores(c: &Tree) -> Tree {
-    let mut out = *c;
-    let mut k = 0;
-    while k < out.len {
-        if matches!(out.tag[k], Kind::Under) {
-            out.tag[k] = Kind::Int;
-            out.set(k, V::s(0));
-        }
-        k += 1;
-    }
-    out
-}
-
-/// CuTe's `slice_and_offset(crd, layout)`: the modes under the `_`s of `crd`, and the move
-/// `layout(crd)` with every `_` read as `_0`.
-pub(crate) const fn slice_and_offset(p: &mut Prog, c: &Tree, l: &L) -> (L, V) {
-    let offset = crd2idx(p, &zero_underscores(c), &l.shape, &l.stride);
-    (slice(c, l), offset)
+/// CuTe's `zipped_divide(tensor, tiler)`: the layout's, `A o O o zipped_divide(L, tiler)` for a
+/// composed one.
+const fn zipped(p: &mut Prog, a: &CL, t: &Tl) -> CL {
+    map_b(
+        a,
+        "zipped_divide",
+        zipped_divide(p, &domain(a, "zipped_divide"), t),
+    )
 }
 
 /// CuTe's `append<R>(coord, _)`: a tuple coordinate padded with `_` to `r` elements; an
@@ -68,31 +60,37 @@ const fn padded(c: &Tree, r: usize) -> Tree {
 
 /// CuTe's `inner_partition(tensor, tiler, coord)`: the tile at `coord`. With
 /// `Z = zipped_divide(layout, tiler)`, slice `Z` at `(repeat<R0>(_), append<R1>(coord, _))`.
-pub(crate) const fn inner_partition(p: &mut Prog, a: &L, t: &Tl, c: &Tree) -> (L, V) {
-    let z = zipped_divide(p, a, t);
+pub(crate) const fn inner_partition(p: &mut Prog, a: &CL, t: &Tl, c: &Tree) -> (CL, V) {
+    let z = zipped(p, a, t);
     let mut crd = Tree::new();
     let at = crd.open();
-    underscores(z.mode(0).rank(), &mut crd);
-    crd.append(&padded(c, z.mode(1).rank()));
+    underscores(z.l.mode(0).rank(), &mut crd);
+    crd.append(&padded(c, z.l.mode(1).rank()));
     crd.close(at, 2);
     slice_and_offset(p, &crd, &z)
 }
 
 /// CuTe's `outer_partition(tensor, tiler, coord)`: the elements at `coord` of every tile. With
 /// `Z = zipped_divide(layout, tiler)`, slice `Z` at `(append<R0>(coord, _), repeat<R1>(_))`.
-pub(crate) const fn outer_partition(p: &mut Prog, a: &L, t: &Tl, c: &Tree) -> (L, V) {
-    let z = zipped_divide(p, a, t);
+pub(crate) const fn outer_partition(p: &mut Prog, a: &CL, t: &Tl, c: &Tree) -> (CL, V) {
+    let z = zipped(p, a, t);
     let mut crd = Tree::new();
     let at = crd.open();
-    crd.append(&padded(c, z.mode(0).rank()));
-    underscores(z.mode(1).rank(), &mut crd);
+    crd.append(&padded(c, z.l.mode(0).rank()));
+    underscores(z.l.mode(1).rank(), &mut crd);
     crd.close(at, 2);
     slice_and_offset(p, &crd, &z)
 }
 
 /// CuTe's `local_tile(tensor, tiler, coord, proj)`: `proj` (a Step such as `(_1,_,_1)`) keeps
 /// the modes of `tiler` and `coord` where it has an integer; then [`inner_partition`].
-pub(crate) const fn local_tile_proj(p: &mut Prog, a: &L, t: &Tl, c: &Tree, proj: &Tree) -> (L, V) {
+pub(crate) const fn local_tile_proj(
+    p: &mut Prog,
+    a: &CL,
+    t: &Tl,
+    c: &Tree,
+    proj: &Tree,
+) -> (CL, V) {
     inner_partition(p, a, &dice_tree(proj, t), &dice_tree(proj, c))
 }
 
@@ -152,7 +150,7 @@ const fn hier_coord(p: &mut Prog, s: At, d: At, idx: V, out: &mut Tree) {
 /// CuTe's `local_partition(tensor, thr, idx)`: the elements thread `idx` of the thread layout
 /// `thr` owns: [`outer_partition`] by `product_each(shape(thr))` at thread `idx`'s flat
 /// coordinate in `thr`.
-pub(crate) const fn local_partition(p: &mut Prog, a: &L, thr: &L, idx: V) -> (L, V) {
+pub(crate) const fn local_partition(p: &mut Prog, a: &CL, thr: &L, idx: V) -> (CL, V) {
     let tiler = if thr.shape.root().is_tup() {
         product_each(p, &thr.shape)
     } else {
@@ -165,11 +163,11 @@ pub(crate) const fn local_partition(p: &mut Prog, a: &L, thr: &L, idx: V) -> (L,
 /// CuTe's `local_partition(tensor, thr, idx, proj)`: [`local_partition`] by `dice(proj, thr)`.
 pub(crate) const fn local_partition_proj(
     p: &mut Prog,
-    a: &L,
+    a: &CL,
     thr: &L,
     idx: V,
     proj: &Tree,
-) -> (L, V) {
+) -> (CL, V) {
     local_partition(p, a, &dice(proj, thr), idx)
 }
 
