@@ -155,21 +155,52 @@ impl Build {
 }
 
 /// `layout(coord)` for a coordinate of profile `c`: one straight-line program over the roots
-/// of `l` (`flat`) and then the coordinate's integers.
+/// of `l` (`flat`) and then the coordinate's integers. A layout with scaled-basis strides maps a
+/// coordinate to a coordinate, not to an offset: a compile error here (its tensor,
+/// `make_identity_tensor`, evaluates it).
 pub(crate) const fn call_code(c: &Tree, l: &L, flat: &Flat) -> Straight {
+    if l.stride.has_basis() {
+        Msg::new("layout(coord) of ")
+            .layout(&l.shape, &l.stride)
+            .str(": its strides are scaled bases, so its values are coordinates, not offsets; evaluate it as an identity tensor (make_identity_tensor)")
+            .fail()
+    }
+    let mut at = List::new();
+    at.push(V::s(0));
+    call_terms(c, l, flat, &at).0
+}
+
+/// `layout(coord)` by position, for the positions `at` (as the `basis` of its entries): output
+/// `j` sums the terms of the strides at position `j` of `at` (every stride must have one). The
+/// outputs, static or program nodes, come back too.
+pub(crate) const fn call_terms(c: &Tree, l: &L, flat: &Flat, at: &List) -> (Straight, List) {
     let (mut b, rooted) = Build::new(l, flat);
     plan_rec(c.root(), rooted.root(), &mut b);
-    let mut off = V::s(0);
+    let mut sums = List::new();
+    while sums.n < at.n {
+        sums.push(V::s(0));
+    }
     let mut k = 0;
     while k < b.n {
         let c = b.coordinate(k, flat.roots);
-        let term = b.prog.mul(c, b.stride[k]);
-        off = b.prog.add(off, term);
+        let d = b.stride[k];
+        let mut j = 0;
+        while j < at.n && at.v[j].basis != d.basis {
+            j += 1;
+        }
+        if j == at.n {
+            Msg::new("the stride ")
+                .v(d)
+                .str(" of ")
+                .layout(&l.shape, &l.stride)
+                .str(" has no component in the coordinate")
+                .fail()
+        }
+        let term = b.prog.mul(c, d.at_basis(0));
+        sums.v[j] = b.prog.add(sums.v[j], term);
         k += 1;
     }
-    let mut outs = List::new();
-    outs.push(off);
-    Straight::compile(&b.prog, &outs)
+    (Straight::compile(&b.prog, &sums), sums)
 }
 
 /// `idx2crd(i, shape(l))`: one output per shape leaf, over the roots of `l` and then `i`.

@@ -42,10 +42,17 @@ impl Msg {
     /// An integer during const evaluation: `_N` if static, `?` (a run-time value) if dynamic.
     pub(crate) const fn v(&mut self, v: V) -> &mut Msg {
         if v.dynamic {
-            self.str("?")
+            self.str("?");
         } else {
-            self.int(v.v)
+            self.int(v.v);
         }
+        let (indices, n) = crate::tree::Basis::indices(v.basis);
+        let mut k = 0;
+        while k < n {
+            self.str("@").num(indices[k] as i32);
+            k += 1;
+        }
+        self
     }
 
     pub(crate) const fn num(&mut self, v: i32) -> &mut Msg {

@@ -197,6 +197,10 @@ pub use layout::{IsLayout, Layout, LayoutOf, StaticLayout, TupleText, call, same
 pub use ops::*;
 pub use swizzle::{SmemPtr, Swizzle};
 pub use tensor::{
+    ArithmeticTuple, ArithmeticTupleIterator, IdentityCall, IdentityOrigin, IdentityTensor,
+    TupleShape, elem_less, make_identity_tensor,
+};
+pub use tensor::{
     Engine, EngineMut, InnerPartition, InnerPartitionOffset, LocalPartition, LocalPartitionOffset,
     LocalPartitionProj, LocalPartitionProjOffset, LocalTileProj, LocalTileProjOffset,
     OuterPartition, OuterPartitionOffset, SliceLayout, SliceOffset, Tensor, TensorLayout,

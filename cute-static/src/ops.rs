@@ -293,6 +293,22 @@ op! {
 }
 
 op! {
+    /// CuTe's `make_identity_layout(shape)`: `shape` with the scaled basis strides
+    /// `make_basis_like(shape)`, `_1@i` for mode `i` (`_1@j@i` for its mode `j`, ...), so that
+    /// it maps a coordinate to itself. Its values are coordinates, not offsets: it is the
+    /// layout of [`crate::make_identity_tensor`], which evaluates it.
+    ///
+    /// ```
+    /// use cute_static::{make_identity_layout, int_tuple};
+    /// let id = make_identity_layout(int_tuple!((_4,(2,_3))));
+    /// assert_eq!(id.to_string(), "(_4,(2,_3)):(_1@0,(_1@0@1,_1@1@1))");
+    /// assert_eq!(cute_static::zipped_divide(make_identity_layout(int_tuple!((_4,_6))), cute_static::tile!((_2,_3))).to_string(),
+    ///            "((_2,_3),(_2,_2)):((_1@0,_1@1),(_2@0,_3@1))");
+    /// ```
+    layout make_identity_layout, MakeIdentityLayoutExpr, MakeIdentityLayout, [S: IntTuple => s] |p| = crate::algebra::arithmetic_tuple::make_identity_layout(&s);
+}
+
+op! {
     /// CuTe's `make_layout(shape, LayoutRight{})`: row-major.
     ///
     /// ```

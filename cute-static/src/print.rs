@@ -1,7 +1,7 @@
 //! Writing const trees as CuTe text at run time: `_N` for a static integer, `N` for a dynamic
 //! one (its value read through `dynamic`).
 
-use crate::tree::{At, Kind};
+use crate::tree::{At, Basis, Kind};
 use core::fmt;
 
 /// Write the subtree at `t`.
@@ -14,10 +14,13 @@ pub(crate) fn write_tree(
         Kind::Int => {
             let v = t.v();
             if v.dynamic {
-                write!(f, "{}", dynamic(v.v as usize))
+                write!(f, "{}", dynamic(v.v as usize))?;
             } else {
-                write!(f, "_{}", v.v)
+                write!(f, "_{}", v.v)?;
             }
+            // A scaled basis `v@i@j` (CuTe prints the innermost index first).
+            let (indices, n) = Basis::indices(v.basis);
+            indices[..n].iter().try_for_each(|i| write!(f, "@{i}"))
         }
         Kind::Under => f.write_str("_"),
         Kind::Layout => {

@@ -152,6 +152,21 @@ pub struct Prog {
 
 const Z: V = V::s(0);
 
+/// Integer arithmetic other than scaling has no meaning on a scaled basis (the stride of an
+/// identity layout): a compile error naming the operation.
+const fn plain(op: &str, a: V, b: V) {
+    if a.is_basis() || b.is_basis() {
+        Msg::new("cute-static: `")
+            .str(op)
+            .str("` of ")
+            .v(a)
+            .str(" and ")
+            .v(b)
+            .str(": a scaled basis (an identity layout's stride) is only ever scaled by an integer")
+            .fail()
+    }
+}
+
 impl Prog {
     /// A program whose first `inputs` nodes are the operands' dynamic leaves.
     pub(crate) const fn new(inputs: usize) -> Prog {
@@ -230,8 +245,20 @@ impl Prog {
         V::node(self.n - 1)
     }
 
-    /// `a * b`: `_0` absorbs, `_1` is neutral.
+    /// `a * b`: `_0` absorbs, `_1` is neutral; an integer times a scaled basis scales its value
+    /// (CuTe's `k * v@i == (k*v)@i`).
     pub(crate) const fn mul(&mut self, a: V, b: V) -> V {
+        if a.is_basis() || b.is_basis() {
+            if a.is_basis() && b.is_basis() {
+                Msg::new("cute-static: the product of two scaled bases ")
+                    .v(a)
+                    .str(" and ")
+                    .v(b)
+                    .fail()
+            }
+            let basis = a.basis | b.basis;
+            return self.mul(a.at_basis(0), b.at_basis(0)).at_basis(basis);
+        }
         if a.is_const(0) || b.is_const(0) {
             return V::s(0);
         }
@@ -249,6 +276,7 @@ impl Prog {
 
     /// `a + b` (`_0` is neutral).
     pub(crate) const fn add(&mut self, a: V, b: V) -> V {
+        plain("+", a, b);
         if a.is_static() && b.is_static() {
             return V::s(self.arith(Op::Add, a.v, b.v));
         }
@@ -263,6 +291,7 @@ impl Prog {
 
     /// `a - b`.
     pub(crate) const fn sub(&mut self, a: V, b: V) -> V {
+        plain("-", a, b);
         if a.is_static() && b.is_static() {
             return V::s(self.arith(Op::Sub, a.v, b.v));
         }
@@ -276,6 +305,7 @@ impl Prog {
     /// `_0 / x` and `_0 % x` are `_0`, and still leave their node so that the checked form sees
     /// a zero `x` (CuTe C++ dies of SIGFPE there).
     const fn division(&mut self, op: Op, a: V, b: V) -> V {
+        plain(op_name(op), a, b);
         if b.is_const(0) && self.twin {
             self.record(error::LayoutError::arithmetic_failed(
                 error::IntError::DivisionByZero {
@@ -327,6 +357,7 @@ impl Prog {
 
     /// `min(a, b)`: static only if both are.
     pub(crate) const fn min(&mut self, a: V, b: V) -> V {
+        plain("min", a, b);
         if a.is_static() && b.is_static() {
             return V::s(if b.v < a.v { b.v } else { a.v });
         }
@@ -338,6 +369,7 @@ impl Prog {
 
     /// `|a|`.
     pub(crate) const fn abs(&mut self, a: V) -> V {
+        plain("abs", a, Z);
         if a.is_static() && a.v == i32::MIN && self.twin {
             self.record(error::LayoutError::arithmetic_failed(
                 error::IntError::Overflow {
@@ -359,14 +391,20 @@ impl Prog {
 
     /// `signum(a)`.
     pub(crate) const fn signum(&mut self, a: V) -> V {
+        plain("signum", a, Z);
         if a.is_static() {
             return V::s(a.v.signum());
         }
         self.push(Op::Signum, a, Z, Z)
     }
 
-    /// `a == b` as a CuTe boolean (`_1`/`_0` when both are static).
+    /// `a == b` as a CuTe boolean (`_1`/`_0` when both are static). Scaled bases are equal
+    /// only at the same position (never to an integer).
     pub(crate) const fn eq(&mut self, a: V, b: V) -> V {
+        if a.basis != b.basis {
+            return V::s(0);
+        }
+        let (a, b) = (a.at_basis(0), b.at_basis(0));
         if a.is_static() && b.is_static() {
             return V::s((a.v == b.v) as i32);
         }
@@ -375,6 +413,7 @@ impl Prog {
 
     /// `a && b` with CuTe's rules (a static false absorbs).
     pub(crate) const fn and(&mut self, a: V, b: V) -> V {
+        plain("&&", a, b);
         if a.is_const(0) || b.is_const(0) {
             return V::s(0);
         }
@@ -419,6 +458,8 @@ impl Prog {
     /// CuTe's words if not); on dynamic values, a run-time check for the checked forms, and
     /// `true` now.
     pub(crate) const fn require(&mut self, pred: Pred, a: V, b: V, c: V) -> bool {
+        plain("a precondition", a, b);
+        plain("a precondition", c, Z);
         if a.is_static() && b.is_static() && c.is_static() {
             let holds = pred.holds(a.v, b.v, c.v);
             if self.twin {

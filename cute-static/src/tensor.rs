@@ -54,19 +54,27 @@
 // The result types of the partitions spell out their layout and offset expressions.
 #![allow(clippy::type_complexity)]
 
+use crate::algebra::arithmetic_tuple::{leaf_positions, zeros_like};
 use crate::algebra::composed::{self as cd, CL, Form, Swz};
+use crate::algebra::layout::PLAN_CAP;
 use crate::algebra::tensor as ts;
+use crate::algebra::tensor::Move;
 use crate::composed::{CExpr, CSym, ComposedOf};
 use crate::coordinate::Coordinate;
+use crate::coordinate::call_terms;
 use crate::error::{LayoutError, Msg};
 use crate::int::C;
 use crate::layout::{Expr, IsLayout, LayoutOf, Sym, call};
-use crate::ops::{arg, expr_methods};
-use crate::prog::{Op, Prog};
-use crate::tree::{Kind, Tree, V};
+use crate::ops::{
+    MakeIdentityLayout, arg, expr_methods, expr_type, make_identity_layout, sym, twin_check,
+};
+use crate::print::write_tree;
+use crate::prog::{Op, Prog, Program, Straight, eval};
+use crate::tree::{Kind, List, Tree, V};
 use crate::tuple::{IntTuple, Leaves, SliceCoord, Static, Tiler};
-use crate::values::{IntOf, leaf_value};
+use crate::values::{TupleOf, leaf_value};
 use core::fmt;
+use core::marker::PhantomData;
 use core::ops::{Index, IndexMut};
 
 /// Where a tensor's elements are: CuTe's engine. Implemented for `&[T]`, `&mut [T]` and
@@ -177,7 +185,6 @@ pub trait TensorLayout: Leaves + sealed::Sealed {
         (offset, offset)
     }
 
-
     /// The layout as the const algorithms see it, its dynamic leaves numbered in [`Leaves`]
     /// order (a plain layout is `CL::plain`).
     #[doc(hidden)]
@@ -239,6 +246,7 @@ impl<T: IsLayout> TensorLayout for T {
     }
 
     fn offset_range(&self) -> Option<(i64, i64)> {
+        let _ = const { range_of(&T::LAYOUT) };
         let (shape, stride) = const { (T::LAYOUT.shape.leaves(), T::LAYOUT.stride.leaves()) };
         let value = |v: crate::tree::V| {
             if v.dynamic {
@@ -516,6 +524,12 @@ const fn with_mode(range: Option<(i64, i64)>, s: i32, d: i32) -> Option<(i64, i6
 /// The least and greatest offsets of an all-static layout, while compiling (`None` if it has a
 /// run-time value; see [`with_mode`]).
 pub(crate) const fn range_of(l: &crate::algebra::layout::L) -> Option<(i64, i64)> {
+    if l.stride.has_basis() {
+        Msg::new("the offsets of ")
+            .layout(&l.shape, &l.stride)
+            .str(": its strides are scaled bases, so its values are coordinates, not offsets (the layout of an identity tensor, make_identity_tensor, not of a tensor over memory)")
+            .fail()
+    }
     let (shape, stride) = (l.shape.leaves(), l.stride.leaves());
     if !shape.is_static() || !stride.is_static() {
         return None;
@@ -791,15 +805,237 @@ impl Position {
     }
 }
 
-impl<E, L: fmt::Display, O: fmt::Display> fmt::Display for Tensor<E, L, O> {
+impl<E: Engine, L: fmt::Display, O: fmt::Display> fmt::Display for Tensor<E, L, O> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}|{}", self.offset, self.layout)
     }
 }
 
-impl<E, L: fmt::Display, O: fmt::Display> fmt::Debug for Tensor<E, L, O> {
+/// An identity tensor prints as CuTe prints it: `ArithTuple(origin) o layout`.
+impl<L: fmt::Display, O: fmt::Display> fmt::Display for Tensor<ArithmeticTupleIterator, L, O> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "ArithTuple{} o {}", self.offset, self.layout)
+    }
+}
+
+impl<E, L, O> fmt::Debug for Tensor<E, L, O>
+where
+    Self: fmt::Display,
+{
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         fmt::Display::fmt(self, f)
+    }
+}
+
+/// The engine of an identity tensor ([`make_identity_tensor`]), CuTe's
+/// `ArithmeticTupleIterator`: no elements, only the coordinate the tensor starts at (its
+/// origin, an arithmetic tuple).
+///
+/// ```
+/// use cute_static::{int_tuple, make_identity_tensor};
+/// let c = make_identity_tensor(int_tuple!((_4, _8)));
+/// assert_eq!(c.to_string(), "ArithTuple(_0,_0) o (_4,_8):(_1@0,_1@1)");
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ArithmeticTupleIterator;
+
+expr_type!(IdentityOriginExpr, [S: IntTuple => s] |p| zeros_like(&s), tuple);
+
+/// The origin of [`make_identity_tensor`]`(shape)`: `_0` nested like `S`.
+pub type IdentityOrigin<S> = TupleOf<IdentityOriginExpr::E<S>>;
+
+/// The type of [`make_identity_tensor`]`(shape)`.
+pub type IdentityTensor<S> =
+    Tensor<ArithmeticTupleIterator, MakeIdentityLayout<S>, IdentityOrigin<S>>;
+
+/// CuTe's `make_identity_tensor(shape)`: the tensor whose element at a coordinate is that
+/// coordinate, `ArithTuple(_0,...) o make_identity_layout(shape)`. Partitioned as the data
+/// tensors of a kernel are (`local_tile`, `local_partition`, ...), it tells each thread the
+/// coordinates of its elements, for predication at the edges of a run-time shape.
+///
+/// ```
+/// use cute_static::{
+///     coord, elem_less, int_tuple, layout, local_partition, local_tile, make_identity_tensor, tile,
+/// };
+/// let (m, n) = (100, 60);
+/// let c = make_identity_tensor(int_tuple!((m, n)));
+/// // The (_32,_32) tile at (3, 1), then the elements thread 5 of a (_8,_4) layout owns.
+/// let tile = local_tile(c, tile!((_32, _32)), coord!((3, 1)));
+/// assert_eq!(tile.to_string(), "ArithTuple(96,32) o (_32,_32):(_1@0,_1@1)");
+/// let mine = local_partition(tile, layout!((_8, _4):(_1, _8)), 5);
+/// assert_eq!(mine.call((0, 1)).to_string(), "(101,36)");
+/// assert!(!elem_less(mine.call((0, 1)), (m, n))); // row 101 is past the 100 rows
+/// ```
+#[inline(always)]
+pub fn make_identity_tensor<S: IntTuple>(shape: S) -> IdentityTensor<S> {
+    let _ = <IdentityOriginExpr::E<S> as Expr>::SYM;
+    Tensor {
+        engine: ArithmeticTupleIterator,
+        layout: make_identity_layout(shape),
+        offset: TupleOf(IdentityOriginExpr::E((shape,))),
+    }
+}
+
+/// `tensor(coord)` of an identity tensor with layout `L` at origin `O`, for coordinates of type
+/// `Cd`: the program computing the layout's part of each component, and the result's
+/// structure (a static component, or dynamic leaf `k` for component `k`).
+pub struct IdentityCall<L, O, Cd>(PhantomData<(L, O, Cd)>);
+
+/// The structure of an arithmetic tuple a computation gives (see [`ArithmeticTuple`]).
+#[doc(hidden)]
+pub trait TupleShape {
+    /// Static components hold their value, dynamic ones their index.
+    const TREE: Tree;
+    /// The number of components.
+    const N: usize;
+}
+
+impl<L: IsLayout, O: IntTuple, Cd: Coordinate> IdentityCall<L, O, Cd> {
+    const PLAN: (Straight, Tree) = {
+        let origin = O::TREE;
+        let (code, terms) =
+            call_terms(&Cd::PROFILE, &L::LAYOUT, &L::FLAT, &leaf_positions(&origin));
+        let mut out = origin;
+        let (mut k, mut j) = (0, 0);
+        while k < out.len {
+            if out.is_int_at(k) {
+                let (o, t) = (out.at(k), terms.v[j]);
+                out.set(
+                    k,
+                    if o.is_static() && t.is_static() {
+                        V::s(crate::error::add(o.v, t.v))
+                    } else {
+                        V::node(j)
+                    },
+                );
+                j += 1;
+            }
+            k += 1;
+        }
+        (code, out)
+    };
+}
+
+impl<L: IsLayout, O: IntTuple, Cd: Coordinate> Program for IdentityCall<L, O, Cd> {
+    const CODE: Straight = Self::PLAN.0;
+}
+
+impl<L: IsLayout, O: IntTuple, Cd: Coordinate> TupleShape for IdentityCall<L, O, Cd> {
+    const TREE: Tree = Self::PLAN.1;
+    const N: usize = O::TREE.leaves().n;
+}
+
+/// A coordinate an identity tensor gives (CuTe's `ArithmeticTuple`): prints as CuTe prints it,
+/// its static components as `_N`.
+///
+/// ```
+/// use cute_static::{int_tuple, make_identity_tensor};
+/// let c = make_identity_tensor(int_tuple!((_4, (_2, _3))));
+/// let x = c.call(13);
+/// assert_eq!(x.to_string(), "(1,(1,1))");
+/// assert_eq!(x.leaves(), [1, 1, 1]);
+/// ```
+pub struct ArithmeticTuple<K> {
+    vals: [i32; PLAN_CAP],
+    shape: PhantomData<K>,
+}
+
+impl<K> Clone for ArithmeticTuple<K> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<K> Copy for ArithmeticTuple<K> {}
+
+impl<K: TupleShape> ArithmeticTuple<K> {
+    /// The components, left to right.
+    ///
+    /// ```
+    /// use cute_static::{int_tuple, make_identity_tensor};
+    /// assert_eq!(make_identity_tensor(int_tuple!((_4, _8))).call(9).leaves(), [1, 2]);
+    /// ```
+    pub fn leaves(&self) -> &[i32] {
+        &self.vals[..K::N]
+    }
+}
+
+impl<K: TupleShape> fmt::Display for ArithmeticTuple<K> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_tree(f, K::TREE.root(), &|k| self.vals[k])
+    }
+}
+
+impl<K: TupleShape> fmt::Debug for ArithmeticTuple<K> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+impl<L: IsLayout, O: IntTuple> Tensor<ArithmeticTupleIterator, L, O> {
+    /// `tensor(coord)`: the coordinate this identity tensor holds at `coord` (an index or a
+    /// coordinate), `origin + layout(coord)`.
+    ///
+    /// ```
+    /// use cute_static::{coord, int_tuple, make_identity_tensor};
+    /// let c = make_identity_tensor(int_tuple!((8, _6)));
+    /// assert_eq!(c.call((3, 2)).to_string(), "(3,2)");
+    /// let row = c.slice(coord!((_, 4)));
+    /// assert_eq!(row.to_string(), "ArithTuple(_0,4) o (8):(_1@0)");
+    /// assert_eq!(row.call(5).leaves(), [5, 4]);
+    /// ```
+    #[inline(always)]
+    pub fn call<Cd: Coordinate>(&self, coord: Cd) -> ArithmeticTuple<IdentityCall<L, O, Cd>> {
+        let (n, roots) = const { (O::TREE.leaves().n, L::FLAT.roots) };
+        let origin = const { O::TREE.leaves() };
+        let input = |k: usize| {
+            if k < roots {
+                self.layout.root(k)
+            } else {
+                coord.leaf(k - roots)
+            }
+        };
+        let mut vals = [0; PLAN_CAP];
+        let mut k = 0;
+        while k < n {
+            let o = origin.v[k];
+            let o = if o.dynamic {
+                self.offset.dyn_leaf(o.v as usize)
+            } else {
+                o.v
+            };
+            vals[k] = o.wrapping_add(eval::<IdentityCall<L, O, Cd>>(input, k));
+            k += 1;
+        }
+        ArithmeticTuple {
+            vals,
+            shape: PhantomData,
+        }
+    }
+}
+
+/// CuTe's `elem_less(a, b)`: every component of the coordinate `a` below `b`'s, the test a
+/// kernel's predicate makes of an identity tensor's coordinate against the problem's shape.
+///
+/// ```
+/// use cute_static::{elem_less, int_tuple, make_identity_tensor};
+/// let c = make_identity_tensor(int_tuple!((_4, _8)));
+/// assert!(elem_less(c.call((3, 7)), (4, 8)));
+/// assert!(!elem_less(c.call((3, 7)), (4, 7)));
+/// ```
+pub fn elem_less<K: TupleShape, B: Coordinate>(a: ArithmeticTuple<K>, b: B) -> bool {
+    const { same_leaf_count(K::N, B::LEAVES) };
+    a.leaves().iter().enumerate().all(|(k, &x)| x < b.leaf(k))
+}
+
+/// `elem_less` compares component by component: a compile error unless both have as many.
+const fn same_leaf_count(a: usize, b: usize) {
+    if a != b {
+        Msg::new("elem_less: a coordinate of ")
+            .num(a as i32)
+            .str(" components against a bound of ")
+            .num(b as i32)
+            .fail()
     }
 }
 
@@ -824,7 +1060,7 @@ const fn has_underscore(c: &Tree) -> &Tree {
 #[derive(Clone, Copy)]
 pub(crate) struct Part {
     cl: CL,
-    moved: V,
+    moved: Move,
     prog: Prog,
     operands: usize,
 }
@@ -852,17 +1088,20 @@ impl Part {
         }
     }
 
-    /// The new offset `o + moved`, `o` the tensor's offset (the operand after the others).
-    const fn offset_sym(&self, o: V) -> Sym {
+    /// The new origin, the tensor's `origin` moved (its dynamic leaves are the operands after
+    /// the others): an offset, or an identity tensor's arithmetic tuple.
+    const fn offset_sym(&self, origin: &Tree) -> Sym {
         let mut prog = self.prog;
-        let o = if o.dynamic {
-            let leaf = V::s(self.operands as i32 + o.v);
-            prog.push(Op::Input, leaf, V::s(0), V::s(0))
-        } else {
-            o
-        };
-        let offset = prog.add(o, self.moved);
-        Sym::tuple(Tree::leaf(offset), prog)
+        let mut dynamic = List::new();
+        origin.push_dynamic_leaves(&mut dynamic);
+        let mut inputs = List::new();
+        while inputs.n < dynamic.n {
+            let leaf = V::s((self.operands + inputs.n) as i32);
+            inputs.push(prog.push(Op::Input, leaf, V::s(0), V::s(0)));
+        }
+        let origin = origin.with_values(&inputs);
+        let moved = self.moved.origin(&mut prog, &origin);
+        Sym::tuple(moved, prog)
     }
 }
 
@@ -920,7 +1159,7 @@ macro_rules! tensor_op {
             pub struct E<A, $($B,)+ O>(pub(crate) (A, $($B,)+ O));
 
             impl<A: TensorLayout, $($B: $BB,)+ O: IntTuple> Expr for E<A, $($B,)+ O> {
-                const SYM: Sym = super::$LExpr::E::<A, $($B),+>::PART.offset_sym(O::TREE.value());
+                const SYM: Sym = super::$LExpr::E::<A, $($B),+>::PART.offset_sym(&O::TREE);
                 expr_methods!((A, $($B,)+ O));
             }
 
@@ -937,7 +1176,7 @@ macro_rules! tensor_op {
         $(#[$odoc])*
         #[doc = ""]
         #[doc = tensor_op!(@example $call, $Layout, $Offset, [$($B: $BB => $b),+])]
-        pub type $Offset<O, A, $($B),+> = IntOf<$OExpr::E<A, $($B,)+ O>>;
+        pub type $Offset<O, A, $($B),+> = TupleOf<$OExpr::E<A, $($B,)+ O>>;
     };
     (@example $call:literal, $Layout:ident, $Offset:ident, [$($B:ident: $BB:ident => $b:ident),+]) => {
         concat!(
@@ -1013,11 +1252,11 @@ fn partitioned<E, A: TensorLayout, X: Expr + CExpr, Y: Expr>(
     engine: E,
     layout: X,
     offset: Y,
-) -> Tensor<E, A::Of<X>, IntOf<Y>> {
+) -> Tensor<E, A::Of<X>, TupleOf<Y>> {
     Tensor {
         engine,
         layout: A::of(layout),
-        offset: IntOf(offset),
+        offset: TupleOf(offset),
     }
 }
 

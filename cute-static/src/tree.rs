@@ -26,34 +26,97 @@ pub(crate) enum Kind {
 }
 
 /// An integer during const evaluation: static (`v` is the value) or dynamic (`v` is the index of
-/// the program node that computes it).
+/// the program node that computes it); a stride may be a scaled basis `v@i...` (CuTe's
+/// `ScaledBasis`, the strides of identity layouts), whose position is `basis` ([`Basis`]).
 #[derive(Clone, Copy, Debug)]
 pub struct V {
     pub(crate) dynamic: bool,
+    pub(crate) basis: u16,
     pub(crate) v: i32,
+}
+
+/// The position `i, j, ...` of a scaled basis `v@...` (CuTe's `E<i,j,...>`, outermost first), as
+/// a code: `0` for a plain integer, otherwise a leading `1` followed by one hexadecimal digit per
+/// index (at most 3 indices below 16, which is what a code in the 15 bits of a tree node holds).
+pub(crate) struct Basis;
+
+impl Basis {
+    /// Most indices of a position.
+    pub(crate) const DEPTH: usize = 3;
+    /// One past the greatest index.
+    pub(crate) const ARITY: usize = 16;
+
+    /// The code of the empty position `E<>` (the integer `1`'s basis): a plain integer.
+    pub(crate) const NONE: u16 = 0;
+
+    /// The code of `path` (outermost index first); a compile error beyond what a code holds.
+    pub(crate) const fn code(path: &[usize]) -> u16 {
+        if path.len() > Basis::DEPTH {
+            Msg::new("cute-static: a scaled basis nests at most 3 deep (the identity layout of a shape nested more than 3 levels)").fail()
+        }
+        let mut code = if path.is_empty() { Basis::NONE } else { 1 };
+        let mut k = 0;
+        while k < path.len() {
+            if path[k] >= Basis::ARITY {
+                Msg::new("cute-static: a scaled basis index is at most 15 (the identity layout of a shape with a mode of more than 16 modes)").fail()
+            }
+            code = (code << 4) | path[k] as u16;
+            k += 1;
+        }
+        code
+    }
+
+    /// The indices of `code`, innermost first (the order CuTe prints them in: `_1@0@1` is
+    /// `E<1,0>`), and how many there are.
+    pub(crate) const fn indices(code: u16) -> ([usize; Basis::DEPTH], usize) {
+        let mut out = [0; Basis::DEPTH];
+        let mut n = 0;
+        let mut c = code;
+        while c > 1 {
+            out[n] = (c & 15) as usize;
+            c >>= 4;
+            n += 1;
+        }
+        (out, n)
+    }
 }
 
 impl V {
     /// The static integer `v`.
     pub(crate) const fn s(v: i32) -> V {
-        V { dynamic: false, v }
+        V {
+            dynamic: false,
+            basis: Basis::NONE,
+            v,
+        }
     }
 
     /// The dynamic integer computed by program node `n`.
     pub(crate) const fn node(n: usize) -> V {
         V {
             dynamic: true,
+            basis: Basis::NONE,
             v: n as i32,
         }
+    }
+
+    /// The same value as a scaled basis at `basis` (`Basis::NONE`: a plain integer).
+    pub(crate) const fn at_basis(self, basis: u16) -> V {
+        V { basis, ..self }
+    }
+
+    /// Whether this is a scaled basis (not a plain integer).
+    pub(crate) const fn is_basis(self) -> bool {
+        self.basis != Basis::NONE
     }
 
     pub(crate) const fn is_static(self) -> bool {
         !self.dynamic
     }
 
-    /// CuTe's `is_constant<n, T>`: statically equal to `n`.
+    /// CuTe's `is_constant<n, T>`: statically equal to `n` (a scaled basis never is).
     pub(crate) const fn is_const(self, n: i32) -> bool {
-        !self.dynamic && self.v == n
+        !self.dynamic && self.basis == Basis::NONE && self.v == n
     }
 
     /// The value of a static integer (an internal error for a dynamic one).
@@ -64,17 +127,18 @@ impl V {
         self.v
     }
 
-    /// The same integer: equal static values, or the same program node.
+    /// The same integer: equal static values, or the same program node (at the same basis).
     pub(crate) const fn same(self, o: V) -> bool {
-        self.dynamic == o.dynamic && self.v == o.v
+        self.dynamic == o.dynamic && self.basis == o.basis && self.v == o.v
     }
 }
 
-/// A tree in preorder: a tuple node stores its number of children in `val`.
+/// A tree in preorder: a tuple node stores its number of children in `val`; `meta` holds an
+/// integer's dynamic flag (bit 0) and its [`Basis`] code (the bits above).
 #[derive(Clone, Copy, Debug)]
 pub struct Tree {
     pub(crate) tag: [Kind; CAP],
-    pub(crate) dynamic: [bool; CAP],
+    pub(crate) meta: [u16; CAP],
     pub(crate) val: [i32; CAP],
     pub(crate) len: usize,
 }
@@ -129,7 +193,7 @@ impl Tree {
     pub(crate) const fn new() -> Tree {
         Tree {
             tag: [Kind::Int; CAP],
-            dynamic: [false; CAP],
+            meta: [0; CAP],
             val: [0; CAP],
             len: 0,
         }
@@ -155,22 +219,22 @@ impl Tree {
     }
 
     pub(crate) const fn push(&mut self, tag: Kind, v: i32) {
-        self.push_node(tag, false, v);
+        self.push_node(tag, 0, v);
     }
 
-    const fn push_node(&mut self, tag: Kind, dynamic: bool, v: i32) {
+    const fn push_node(&mut self, tag: Kind, meta: u16, v: i32) {
         if self.len >= CAP {
             Msg::new("cute-static: more than 128 nodes in one tuple").fail()
         }
         self.tag[self.len] = tag;
-        self.dynamic[self.len] = dynamic;
+        self.meta[self.len] = meta;
         self.val[self.len] = v;
         self.len += 1;
     }
 
     /// Append an integer leaf.
     pub(crate) const fn push_leaf(&mut self, v: V) {
-        self.push_node(Kind::Int, v.dynamic, v.v);
+        self.push_node(Kind::Int, meta(v), v.v);
     }
 
     /// Start a tuple whose children follow; returns the node index to [`Tree::close`].
@@ -189,7 +253,7 @@ impl Tree {
         let end = x.tree.end(x.i);
         let mut k = x.i;
         while k < end {
-            self.push_node(x.tree.tag[k], x.tree.dynamic[k], x.tree.val[k]);
+            self.push_node(x.tree.tag[k], x.tree.meta[k], x.tree.val[k]);
             k += 1;
         }
     }
@@ -228,15 +292,44 @@ impl Tree {
     /// The integer at node `i` (callers check `is_int_at`).
     pub(crate) const fn at(&self, i: usize) -> V {
         V {
-            dynamic: self.dynamic[i],
+            dynamic: self.dyn_at(i),
+            basis: self.meta[i] >> 1,
             v: self.val[i],
         }
     }
 
+    /// Whether node `i` is a dynamic integer.
+    pub(crate) const fn dyn_at(&self, i: usize) -> bool {
+        self.meta[i] & 1 != 0
+    }
+
     /// Overwrite the integer at node `i`.
     pub(crate) const fn set(&mut self, i: usize, v: V) {
-        self.dynamic[i] = v.dynamic;
+        self.meta[i] = meta(v);
         self.val[i] = v.v;
+    }
+
+    /// Overwrite the value at node `i` by a plain integer's, keeping the node's basis (a scaled
+    /// basis stays one); a scaled basis `v` brings its own.
+    pub(crate) const fn set_value(&mut self, i: usize, v: V) {
+        if v.is_basis() {
+            self.set(i, v);
+        } else {
+            let basis = self.at(i).basis;
+            self.set(i, v.at_basis(basis));
+        }
+    }
+
+    /// Whether some leaf is a scaled basis.
+    pub(crate) const fn has_basis(&self) -> bool {
+        let mut k = 0;
+        while k < self.len {
+            if self.is_int_at(k) && self.meta[k] >> 1 != Basis::NONE {
+                return true;
+            }
+            k += 1;
+        }
+        false
     }
 
     /// Whether the root is an integer.
@@ -283,7 +376,7 @@ impl Tree {
     pub(crate) const fn is_static(&self) -> bool {
         let mut k = 0;
         while k < self.len {
-            if self.is_int_at(k) && self.dynamic[k] {
+            if self.is_int_at(k) && self.dyn_at(k) {
                 return false;
             }
             k += 1;
@@ -295,7 +388,7 @@ impl Tree {
     pub(crate) const fn push_dynamic_leaves(&self, out: &mut List) {
         let mut k = 0;
         while k < self.len {
-            if self.is_int_at(k) && self.dynamic[k] {
+            if self.is_int_at(k) && self.dyn_at(k) {
                 out.push(self.at(k));
             }
             k += 1;
@@ -308,8 +401,8 @@ impl Tree {
         let mut next = first;
         let mut k = 0;
         while k < self.len {
-            if self.is_int_at(k) && self.dynamic[k] {
-                self.set(k, V::node(next));
+            if self.is_int_at(k) && self.dyn_at(k) {
+                self.set_value(k, V::node(next));
                 next += 1;
             }
             k += 1;
@@ -328,8 +421,8 @@ impl Tree {
     pub(crate) const fn map_dynamic_leaves(&mut self, to: &List) {
         let mut k = 0;
         while k < self.len {
-            if self.is_int_at(k) && self.dynamic[k] {
-                self.set(k, to.v[self.val[k] as usize]);
+            if self.is_int_at(k) && self.dyn_at(k) {
+                self.set_value(k, to.v[self.val[k] as usize]);
             }
             k += 1;
         }
@@ -341,7 +434,7 @@ impl Tree {
         let mut t = *self;
         let mut k = 0;
         while k < t.len {
-            if t.is_int_at(k) && t.dynamic[k] {
+            if t.is_int_at(k) && t.dyn_at(k) {
                 t.val[k] += offset as i32;
             }
             k += 1;
@@ -414,7 +507,7 @@ impl Tree {
         }
         let mut k = 0;
         while k < self.len {
-            if self.val[k] != other.val[k] || self.dynamic[k] != other.dynamic[k] {
+            if self.val[k] != other.val[k] || self.meta[k] != other.meta[k] {
                 return false;
             }
             k += 1;
@@ -440,6 +533,11 @@ pub(crate) struct At<'a> {
 }
 
 impl<'a> At<'a> {
+    /// The node's index in its tree.
+    pub(crate) const fn index(self) -> usize {
+        self.i
+    }
+
     /// The tree this node belongs to (whole, from its root).
     pub(crate) const fn tree(self) -> &'a Tree {
         self.tree
@@ -515,4 +613,9 @@ impl<'a> At<'a> {
         }
         best + 1
     }
+}
+
+/// A tree node's `meta` for the integer `v`.
+const fn meta(v: V) -> u16 {
+    (v.basis << 1) | v.dynamic as u16
 }

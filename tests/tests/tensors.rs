@@ -264,3 +264,42 @@ fn register_fragments_accumulate_in_place() {
     assert_eq!(acc[(3, 2)], 3 * 32 + 3);
     assert_eq!(core::mem::size_of_val(&acc), 16 * 8);
 }
+
+#[test]
+fn identity_tensors_with_run_time_shapes_agree_with_cute_dynamic() {
+    use cute_static::{elem_less, int_tuple, make_identity_tensor};
+    // A GEMM's C predicate: the (_32,_16) CTA tile at (m, n) of a (100, 70) problem, partitioned
+    // over (_8,_4) threads; every element's coordinate against the problem's shape.
+    let (rows, cols) = (black_box(100), black_box(70));
+    let (bm, bn, thread) = (black_box(3), black_box(4), black_box(2));
+    let cc = make_identity_tensor(int_tuple!((rows, cols)));
+    let dc = dynamic::make_identity_tensor(&"(100,70)".parse().unwrap());
+    assert_eq!(cc.to_string(), dc.to_string());
+
+    let tile = local_tile(cc, tile!((_32, _16)), coord!((bm, bn)));
+    let dtile = dynamic::local_tile(&dc, &tl("(_32,_16)"), &c("(3,4)")).unwrap();
+    assert_eq!(tile.to_string(), dtile.to_string());
+
+    let mine = local_partition(tile, layout!((_8, _4):(_1, _8)), thread);
+    let dmine =
+        dynamic::local_partition(&dtile, &l("(_8,_4):(_1,_8)"), dynamic::Int::new_dynamic(2))
+            .unwrap();
+    assert_eq!(mine.to_string(), dmine.to_string());
+
+    let mut inside = 0;
+    for i in 0..4 {
+        for j in 0..4 {
+            let got = mine.call((i, j));
+            let want = dmine.call(&format!("({i},{j})").parse().unwrap()).unwrap();
+            assert_eq!(got.to_string(), want.to_string(), "({i},{j})");
+            let [r, col] = got.leaves() else {
+                panic!("two components")
+            };
+            assert_eq!(elem_less(got, (rows, cols)), *r < 100 && *col < 70);
+            inside += usize::from(elem_less(got, (rows, cols)));
+        }
+    }
+    // Thread 2 is at (2,0) of the threads: rows 98, 106, 114, 122 (only 98 < 100) and
+    // columns 64, 68, 72, 76 (64 and 68 < 70).
+    assert_eq!(inside, 2);
+}

@@ -10,6 +10,7 @@ use super::layout::L;
 use super::recast;
 use super::slice::{dice, slice};
 use super::stride::{crd2idx, idx2crd};
+use super::tensor::Move;
 use crate::error::{Condition, Msg};
 use crate::prog::{Pred, Prog};
 use crate::tree::{Kind, List, Tree, V};
@@ -667,7 +668,8 @@ const fn zero_underscores(c: &Tree) -> Tree {
 /// CuTe's `slice_and_offset(crd, layout)`: the layout of the modes under the `_`s of `crd`, and
 /// the offset a tensor adds to its pointer.
 ///
-/// A plain layout `L` (`layout.hpp`): `(slice(crd, L), L(crd))`, every `_` read as `_0`.
+/// A plain layout `L` (`layout.hpp`): `(slice(crd, L), L(crd))`, every `_` read as `_0` (for an
+/// identity layout, whose strides are scaled bases, `L(crd)` is an arithmetic tuple).
 ///
 /// A swizzled layout `Sw<B,M,S> o O o L` (`swizzle_layout.hpp`), with `sliced = slice(crd, L)`,
 /// `diced = dice(crd, L)`, `dc` the integers of `crd`:
@@ -682,15 +684,15 @@ const fn zero_underscores(c: &Tree) -> Tree {
 ///    agrees with `Sw` on the offsets reachable from `off_zy`. CuTe also decays when `active`
 ///    is dynamic, which is wrong if the remaining modes do reach a Y bit and its Z partner: a
 ///    run-time check of the checked form ([`Condition::SwizzleSliceDecay`]).
-pub(crate) const fn slice_and_offset(p: &mut Prog, crd: &Tree, c: &CL) -> (CL, V) {
+pub(crate) const fn slice_and_offset(p: &mut Prog, crd: &Tree, c: &CL) -> (CL, Move) {
     let l = domain(c, "slice");
     let sliced = slice(crd, &l);
     if let Form::Plain = c.form {
-        let offset = crd2idx(p, &zero_underscores(crd), &l.shape, &l.stride);
-        return (CL::plain(sliced), offset);
+        let at = zero_underscores(crd);
+        return (CL::plain(sliced), Move::At { at, of: l });
     }
     if !has(crd, Kind::Int) {
-        return (compose(c.sw, c.off, sliced), V::s(0));
+        return (compose(c.sw, c.off, sliced), Move::By(V::s(0)));
     }
     if !has(crd, Kind::Under) {
         let mut m = Msg::new("slice(");
@@ -722,7 +724,7 @@ pub(crate) const fn slice_and_offset(p: &mut Prog, crd: &Tree, c: &CL) -> (CL, V
     let last = p.sub(size, V::s(1));
     let active = crd2idx(p, &Tree::leaf(last), &sliced_zy.shape, &sliced_zy.stride);
     if active.is_static() && active.v & !sw.apply(active.v) != 0 {
-        return (make(sw, Off::Int(V::s(off_zy)), sliced), off_anti);
+        return (make(sw, Off::Int(V::s(off_zy)), sliced), Move::By(off_anti));
     }
     if active.dynamic {
         p.check_at_run_time(
@@ -734,7 +736,7 @@ pub(crate) const fn slice_and_offset(p: &mut Prog, crd: &Tree, c: &CL) -> (CL, V
     }
     let w = decay_layout(sw, off_zy);
     let offset = p.add(V::s(sw.apply(off_zy)), off_anti);
-    (CL::plain(composition(p, &w, &sliced)), offset)
+    (CL::plain(composition(p, &w, &sliced)), Move::By(offset))
 }
 
 /// A static swizzle parameter list for messages.

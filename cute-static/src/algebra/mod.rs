@@ -1,6 +1,7 @@
 //! The layout algebra as `const fn`s on const trees. Every integer is static here, so CuTe's
 //! static branches are the only branches; the results are exactly CuTe's for static inputs.
 
+pub(crate) mod arithmetic_tuple;
 pub(crate) mod coalesce;
 pub(crate) mod complement;
 pub(crate) mod composed;

@@ -3,8 +3,10 @@
 //! slice, and a slice gives the sliced layout and the offset that moves the engine
 //! ([`slice_and_offset`]: `layout(crd)` with every `_` read as `_0` for a plain layout; for a
 //! swizzled one, the bits outside the swizzle, with the layout decayed or the selected swizzle
-//! bits in its offset). Each function here returns the new layout and that move.
+//! bits in its offset). Each function here returns the new layout and that move ([`Move`]),
+//! which also moves an identity tensor's origin, an arithmetic tuple.
 
+use super::arithmetic_tuple::moved;
 use super::composed::{CL, domain, map_b, slice_and_offset};
 use super::divide::zipped_divide;
 use super::int_tuple::product_each;
@@ -16,6 +18,33 @@ use crate::algebra::layout::Major;
 use crate::error::Msg;
 use crate::prog::Prog;
 use crate::tree::{At, Kind, Tree, V};
+
+/// How a slice moves a tensor's origin.
+#[derive(Clone, Copy)]
+pub(crate) enum Move {
+    /// By a plain layout at a coordinate: `origin + of(at)`, component by component for an
+    /// identity tensor's origin (`of` then has scaled basis strides).
+    At { at: Tree, of: L },
+    /// By an offset (what a swizzled layout's slice gives).
+    By(V),
+}
+
+impl Move {
+    /// The moved origin (an offset, or an arithmetic tuple).
+    pub(crate) const fn origin(&self, p: &mut Prog, origin: &Tree) -> Tree {
+        match self {
+            Move::At { at, of } => moved(p, origin, at, of),
+            Move::By(v) => {
+                if !origin.is_int() {
+                    Msg::new("cute-static internal error: a swizzled layout's slice moves an integer offset, not the origin ")
+                        .tree(origin)
+                        .fail()
+                }
+                Tree::leaf(p.add(origin.value(), *v))
+            }
+        }
+    }
+}
 
 /// CuTe's `zipped_divide(tensor, tiler)`: the layout's, `A o O o zipped_divide(L, tiler)` for a
 /// composed one.
@@ -60,7 +89,7 @@ const fn padded(c: &Tree, r: usize) -> Tree {
 
 /// CuTe's `inner_partition(tensor, tiler, coord)`: the tile at `coord`. With
 /// `Z = zipped_divide(layout, tiler)`, slice `Z` at `(repeat<R0>(_), append<R1>(coord, _))`.
-pub(crate) const fn inner_partition(p: &mut Prog, a: &CL, t: &Tl, c: &Tree) -> (CL, V) {
+pub(crate) const fn inner_partition(p: &mut Prog, a: &CL, t: &Tl, c: &Tree) -> (CL, Move) {
     let z = zipped(p, a, t);
     let mut crd = Tree::new();
     let at = crd.open();
@@ -72,7 +101,7 @@ pub(crate) const fn inner_partition(p: &mut Prog, a: &CL, t: &Tl, c: &Tree) -> (
 
 /// CuTe's `outer_partition(tensor, tiler, coord)`: the elements at `coord` of every tile. With
 /// `Z = zipped_divide(layout, tiler)`, slice `Z` at `(append<R0>(coord, _), repeat<R1>(_))`.
-pub(crate) const fn outer_partition(p: &mut Prog, a: &CL, t: &Tl, c: &Tree) -> (CL, V) {
+pub(crate) const fn outer_partition(p: &mut Prog, a: &CL, t: &Tl, c: &Tree) -> (CL, Move) {
     let z = zipped(p, a, t);
     let mut crd = Tree::new();
     let at = crd.open();
@@ -90,7 +119,7 @@ pub(crate) const fn local_tile_proj(
     t: &Tl,
     c: &Tree,
     proj: &Tree,
-) -> (CL, V) {
+) -> (CL, Move) {
     inner_partition(p, a, &dice_tree(proj, t), &dice_tree(proj, c))
 }
 
@@ -150,7 +179,7 @@ const fn hier_coord(p: &mut Prog, s: At, d: At, idx: V, out: &mut Tree) {
 /// CuTe's `local_partition(tensor, thr, idx)`: the elements thread `idx` of the thread layout
 /// `thr` owns: [`outer_partition`] by `product_each(shape(thr))` at thread `idx`'s flat
 /// coordinate in `thr`.
-pub(crate) const fn local_partition(p: &mut Prog, a: &CL, thr: &L, idx: V) -> (CL, V) {
+pub(crate) const fn local_partition(p: &mut Prog, a: &CL, thr: &L, idx: V) -> (CL, Move) {
     let tiler = if thr.shape.root().is_tup() {
         product_each(p, &thr.shape)
     } else {
@@ -167,7 +196,7 @@ pub(crate) const fn local_partition_proj(
     thr: &L,
     idx: V,
     proj: &Tree,
-) -> (CL, V) {
+) -> (CL, Move) {
     local_partition(p, a, &dice(proj, thr), idx)
 }
 
