@@ -176,7 +176,11 @@ mod part {
     pub struct Offset<T>(pub(crate) (T,));
 
     impl<T: IsComposed> Expr for Offset<T> {
-        const SYM: Sym = Sym::tuple(Tree::leaf(T::COMPOSED.off.value()), Prog::new(T::NDYN));
+        const SYM: Sym = {
+            let mut p = Prog::new(T::NDYN);
+            let v = T::COMPOSED.off.value(&mut p);
+            Sym::tuple(Tree::leaf(v), p)
+        };
         type Args = (T,);
         #[inline(always)]
         fn args(&self) -> &(T,) {
@@ -194,6 +198,11 @@ fn write_composed<E: CExpr>(f: &mut fmt::Formatter<'_>, c: &ComposedOf<E>) -> fm
         Off::Int(v) if v.dynamic => write!(f, "{}", c.offset_value()),
         Off::Int(v) => write!(f, "_{}", v.v),
         Off::Smem(bits) => write!(f, "smem_ptr[{bits}b](unset)"),
+        // CuTe prints MixedBits as `M_S|(d&F)=value`.
+        Off::Mixed { s, f: mask, .. } => {
+            let value = c.offset_value() as u32;
+            write!(f, "M_{s}|({}&{mask})={value}", value & mask)
+        }
     };
     match out.form {
         Form::Plain => write!(f, "{}", c.inner()),
@@ -234,8 +243,8 @@ impl<E: CExpr> ComposedOf<E> {
     /// The offset's value (`smem_ptr` is 0).
     #[inline(always)]
     pub(crate) fn offset_value(&self) -> i32 {
-        if const { !E::OUT.off.value().dynamic } {
-            const { E::OUT.off.value().v }
+        if let Some(v) = const { E::OUT.off.static_value() } {
+            v
         } else {
             IntOf(part::Offset((*self,))).value()
         }
@@ -542,9 +551,9 @@ cop! {
     /// where `crd` has `_`; the swizzle bits the integers select move into the offset, and the
     /// result stays swizzled if the remaining modes reach a bit of the swizzle's Y field and its
     /// Z partner, else it decays to a plain layout that agrees with the swizzle there (CuTe's
-    /// rule, `swizzle_layout.hpp`). The coordinate's integers must be static where they select
-    /// swizzle bits (CuTe's result is a `MixedBits` offset there, which cute-static does not
-    /// represent: a compile error).
+    /// rule, `swizzle_layout.hpp`). Run-time integers that select swizzle bits make the offset
+    /// CuTe's `MixedBits`, printed `M_S|(d&F)=V`: the static bits `S`, the bits `d` under the
+    /// mask `F` known at run time, and the value `V`.
     ///
     /// ```
     /// use cute_static::{coord, layout, Swizzle};

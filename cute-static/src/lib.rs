@@ -129,7 +129,11 @@
 //! layout at compile time; indexing is safe slice indexing. Slicing with `_` and the partitions
 //! of kernels are functions with CuTe's names, computed while compiling where static, on tensors
 //! with plain and with swizzled layouts (a swizzle stays or decays to a plain layout as CuTe's
-//! `slice_and_offset` says, [`Tensor::slice`]).
+//! `slice_and_offset` says, [`Tensor::slice`]; a run-time coordinate that selects swizzle bits,
+//! a thread index partitioning a shared-memory tile, gives CuTe's MixedBits offset). Identity
+//! tensors ([`make_identity_tensor`]: scaled-basis strides `_1@0`, `_1@1`, an arithmetic-tuple
+//! origin) partition the same way and give each thread its elements' coordinates, which
+//! [`elem_less`] tests against a run-time shape.
 //! [`make_layout_tv`] builds CuTe's thread-value layouts, and [`mma_atoms`] holds the MMA
 //! atoms' layouts ([`MmaTraits`]).
 //!
@@ -139,12 +143,14 @@
 //! | `local_tile` | `local_tile(t, tiler, crd[, proj])` | [`local_tile`], [`local_tile_proj`] |
 //! | `local_partition` | `local_partition(t, thr, idx[, proj])` | [`local_partition`], [`local_partition_proj`] |
 //! | `inner_partition` / `outer_partition` | same | [`inner_partition`], [`outer_partition`] |
+//! | `identity_layout`, `identity_tensor` | `make_identity_layout(s)`, `make_identity_tensor(s)` | [`make_identity_layout`], [`make_identity_tensor`] |
+//! | `identity_tensor_call` | `tensor(i)` | [`Tensor::call`] of an identity tensor |
+//! | `identity_local_tile`, `identity_local_partition` | `local_tile`, `local_partition` | the same functions |
 //! | `make_layout_tv` | `make_layout_tv(thr, val)` | [`make_layout_tv`] |
 //! | `mma_atom_layouts` | `MMA_Traits<Atom>::ALayout` ... | [`MmaTraits`], [`mma_atoms`] |
 //!
 //! Also [`Tensor::compose`], the divides on tensors ([`Tensor::zipped_divide`], ...), and
-//! indexing by an index or a coordinate ([`Tensor::get`], `tensor[coord]`). Identity tensors
-//! (`make_identity_tensor`, scaled-basis strides) are in cute-dynamic only, so far.
+//! indexing by an index or a coordinate ([`Tensor::get`], `tensor[coord]`).
 //!
 //! ```
 //! use cute_static::{coord, layout, local_partition, local_tile, make_fragment, make_tensor, tile};

@@ -131,6 +131,13 @@ pub enum Op {
     Eq,
     /// `a && b` on 1/0
     And,
+    /// `a & b` (bits)
+    BitAnd,
+    /// `a ^ b` (bits)
+    BitXor,
+    /// CuTe's `shiftr(a, b)` on a 32-bit unsigned value (MixedBits): `a >> b` for `b >= 0`,
+    /// `a << -b` otherwise, 0 once every bit is out.
+    ShiftR,
     /// A run-time precondition on `a`, `b`, `c`; its value is 0.
     Check(Pred),
 }
@@ -429,6 +436,45 @@ impl Prog {
         self.push(Op::And, a, b, Z)
     }
 
+    /// `a & b` on the bits (`_0` absorbs).
+    pub(crate) const fn bit_and(&mut self, a: V, b: V) -> V {
+        plain("&", a, b);
+        if a.is_const(0) || b.is_const(0) {
+            return V::s(0);
+        }
+        if a.is_static() && b.is_static() {
+            return V::s(a.v & b.v);
+        }
+        self.push(Op::BitAnd, a, b, Z)
+    }
+
+    /// `a ^ b` on the bits (`_0` is neutral).
+    pub(crate) const fn bit_xor(&mut self, a: V, b: V) -> V {
+        plain("^", a, b);
+        if a.is_static() && b.is_static() {
+            return V::s(a.v ^ b.v);
+        }
+        if a.is_const(0) {
+            return b;
+        }
+        if b.is_const(0) {
+            return a;
+        }
+        self.push(Op::BitXor, a, b, Z)
+    }
+
+    /// CuTe's `shiftr(a, s)` of a 32-bit unsigned value by a static `s` ([`shiftr_u32`]).
+    pub(crate) const fn shiftr_u32(&mut self, a: V, s: i32) -> V {
+        plain("shiftr", a, Z);
+        if a.is_static() {
+            return V::s(shiftr_u32(a.v, s));
+        }
+        if s == 0 {
+            return a;
+        }
+        self.push(Op::ShiftR, a, V::s(s), Z)
+    }
+
     /// The product of a list (CuTe's `size` of its leaves); `_1` for none.
     pub(crate) const fn product(&mut self, l: &List) -> V {
         let mut acc = V::s(1);
@@ -523,8 +569,25 @@ pub(crate) const fn step(op: Op, a: i32, b: i32) -> i32 {
         Op::Signum => a.signum(),
         Op::Eq => (a == b) as i32,
         Op::And => (a != 0 && b != 0) as i32,
+        Op::BitAnd => a & b,
+        Op::BitXor => a ^ b,
+        Op::ShiftR => shiftr_u32(a, b),
         Op::Input | Op::Check(_) => 0,
     }
+}
+
+/// `shiftr` on the bits of `a` as a 32-bit unsigned value: `a >> s` for `s >= 0`, `a << -s`
+/// otherwise, 0 once every bit is out.
+pub(crate) const fn shiftr_u32(a: i32, s: i32) -> i32 {
+    let a = a as u32;
+    let r = if s >= 32 || s <= -32 {
+        0
+    } else if s >= 0 {
+        a >> s
+    } else {
+        a << -s
+    };
+    r as i32
 }
 
 /// One instruction with every failure reported: overflow, division by zero.

@@ -23,9 +23,9 @@
 //! `layout(crd)` the swizzle leaves alone; the result keeps the swizzle (the selected swizzle
 //! bits as its offset) if its modes still reach a bit the swizzle moves, and otherwise decays
 //! into a plain layout, the selected bits swizzled into the offset. Every element of the result
-//! is the element of the tensor CuTe names. A run-time integer that selects swizzle bits would
-//! give CuTe's `MixedBits` offset, which cute-static does not represent: a compile error. A
-//! run-time shape left in a swizzled slice makes CuTe decay the swizzle without knowing that it
+//! is the element of the tensor CuTe names. A run-time integer that selects swizzle bits (a
+//! thread's index partitioning a shared-memory tile) gives CuTe's `MixedBits` offset, bits known
+//! at run time, and the swizzle bits it decays with become run-time strides. A run-time shape left in a swizzled slice makes CuTe decay the swizzle without knowing that it
 //! may; `tensor.layout().checked()` then reports [`Condition::SwizzleSliceDecay`](crate::Condition)
 //! where it may not.
 //!
@@ -344,8 +344,8 @@ const fn composed_range(cl: &CL, inner: Option<(i64, i64)>, offset: i64) -> Opti
 impl<E: CExpr> TensorLayout for ComposedOf<E> {
     const STATIC_RANGE: Option<(i64, i64)> = {
         let out = E::OUT;
-        match (range_of(&out.l), out.off.value()) {
-            (range, off) if off.is_static() => composed_range(&out, range, off.v as i64),
+        match (range_of(&out.l), out.off.static_value()) {
+            (range, Some(off)) => composed_range(&out, range, off as i64),
             _ => None,
         }
     };
@@ -1267,8 +1267,8 @@ impl<E, L: TensorLayout, O: IntTuple> Tensor<E, L, O> {
     /// offset by the bits the swizzle leaves alone and keeps the swizzle, with the selected
     /// swizzle bits as its offset, if the remaining modes still reach a bit it moves; otherwise
     /// the swizzle decays into a plain layout ([`ComposedOf::slice`]). A coordinate without `_`
-    /// is a compile error (index the element instead), and so is a run-time integer that selects
-    /// swizzle bits (CuTe's `MixedBits` offset, which cute-static does not represent).
+    /// is a compile error (index the element instead). A run-time integer that selects swizzle
+    /// bits gives CuTe's `MixedBits` offset (`M_S|(d&F)=V`).
     ///
     /// ```
     /// use cute_static::{coord, layout, make_tensor, Swizzle};

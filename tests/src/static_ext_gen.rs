@@ -196,6 +196,16 @@ fn identity_tensor(text: &str) -> Option<String> {
         .then(|| format!("cute_static::make_identity_tensor(cute_static::int_tuple!({shape}))"))
 }
 
+/// The input tensor of a partition record: an identity tensor for the `identity_*` ops, a
+/// tensor over memory otherwise.
+fn input_tensor(op: &str, text: &str) -> Option<String> {
+    if op.starts_with("identity_") {
+        identity_tensor(text)
+    } else {
+        tensor(text)
+    }
+}
+
 /// An MMA atom of the vectors (`SM90_..._SS<GMMA::Major::K,...>`, `UniversalFMA<float,...>`) as
 /// its cute-static type (the layouts do not depend on the template arguments).
 fn mma_atom(name: &str) -> String {
@@ -266,18 +276,19 @@ pub fn expression_for(op: &str, args: &[&str]) -> Option<String> {
             tensor(arg(0)?)?,
             arg(1)?
         )),
-        "local_tile" | "inner_partition" | "outer_partition" => {
-            let (tensor, tiler, crd) = (tensor(arg(0)?)?, t(1)?, cd(2)?);
-            Some(match (op, arg(3)) {
+        "local_tile" | "inner_partition" | "outer_partition" | "identity_local_tile" => {
+            let (tensor, tiler, crd) = (input_tensor(op, arg(0)?)?, t(1)?, cd(2)?);
+            let name = op.strip_prefix("identity_").unwrap_or(op);
+            Some(match (name, arg(3)) {
                 ("local_tile", Some(_)) => format!(
                     "cute_static::local_tile_proj({tensor}, {tiler}, {crd}, {})",
                     cd(3)?
                 ),
-                _ => format!("cute_static::{op}({tensor}, {tiler}, {crd})"),
+                _ => format!("cute_static::{name}({tensor}, {tiler}, {crd})"),
             })
         }
-        "local_partition" => {
-            let (tensor, thr, idx) = (tensor(arg(0)?)?, l(1)?, s(2)?);
+        "local_partition" | "identity_local_partition" => {
+            let (tensor, thr, idx) = (input_tensor(op, arg(0)?)?, l(1)?, s(2)?);
             Some(match arg(3) {
                 Some(_) => format!(
                     "cute_static::local_partition_proj({tensor}, {thr}, {idx}, {})",
@@ -293,26 +304,6 @@ pub fn expression_for(op: &str, args: &[&str]) -> Option<String> {
             s(0)?,
             s(0)?
         )),
-        "identity_local_tile" => {
-            let (tensor, tiler, crd) = (identity_tensor(arg(0)?)?, t(1)?, cd(2)?);
-            Some(match arg(3) {
-                Some(_) => format!(
-                    "cute_static::local_tile_proj({tensor}, {tiler}, {crd}, {})",
-                    cd(3)?
-                ),
-                None => format!("cute_static::local_tile({tensor}, {tiler}, {crd})"),
-            })
-        }
-        "identity_local_partition" => {
-            let (tensor, thr, idx) = (identity_tensor(arg(0)?)?, l(1)?, s(2)?);
-            Some(match arg(3) {
-                Some(_) => format!(
-                    "cute_static::local_partition_proj({tensor}, {thr}, {idx}, {})",
-                    cd(3)?
-                ),
-                None => format!("cute_static::local_partition({tensor}, {thr}, {idx})"),
-            })
-        }
         "make_layout_tv" => Some(format!(
             "{{ let (tiler, tv) = cute_static::make_layout_tv({}, {}); format!(\"({{tiler}},{{tv}})\") }}",
             l(0)?,

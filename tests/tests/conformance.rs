@@ -157,3 +157,30 @@ fn static_ext_conformance_is_up_to_date() {
         "tests/static_ext_conformance.rs is stale: run `cargo run -p cute-tests --bin gen-static-ext`"
     );
 }
+
+/// Every all-static record of the extension vectors is one of the generated cute-static tests
+/// (accepted ones in `static_ext_conformance.rs`, rejected ones in `static_ext_rejections.rs`):
+/// no op and no argument form is left out.
+#[test]
+fn every_all_static_ext_record_runs_through_cute_static() {
+    use cute_tests::static_ext_gen::{all_static, expression_for};
+    let dir = env!("CARGO_MANIFEST_DIR");
+    let vectors =
+        std::fs::read_to_string(format!("{dir}/data/cute-ext-vectors.jsonl")).expect("vectors");
+    let (mut total, mut left_out) = (0, Vec::new());
+    for r in cute_tests::static_gen::records(&vectors) {
+        let args = r.arg_refs();
+        if !all_static(&r.op, &args) {
+            continue;
+        }
+        total += 1;
+        if expression_for(&r.op, &args).is_none() {
+            left_out.push(r.id);
+        }
+    }
+    assert!(
+        left_out.is_empty(),
+        "all-static records left out: {left_out:?}"
+    );
+    assert_eq!(total, 1743 + 64, "all-static extension records");
+}

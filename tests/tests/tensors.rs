@@ -196,6 +196,77 @@ fn swizzled_partitions_are_views_of_the_tiles_elements() {
     }
 }
 
+/// Run-time coordinates that select swizzle bits: the offset becomes CuTe's MixedBits (the
+/// swizzle bits known only at run time), the text and every element as cute-dynamic's.
+#[test]
+fn run_time_coordinates_that_select_swizzle_bits_make_mixed_bits() {
+    let data: Vec<i32> = (0..4096).collect();
+    let smem = Swizzle::<3, 3, 3>::new().composition(layout!((_64, _8):(_1, _64)));
+    let s = make_tensor(&data[..], smem).unwrap();
+    let ds = t("_0|Sw<3,3,3> o _0 o (_64,_8):(_1,_64)");
+
+    // Every thread of (_8,_4):(_1,_8), the index known only at run time.
+    for tid in 0..32 {
+        let mine = local_partition(s, layout!((_8, _4):(_1, _8)), black_box(tid));
+        let want =
+            dynamic::local_partition(&ds, &l("(_8,_4):(_1,_8)"), dynamic::Int::new_dynamic(tid))
+                .unwrap();
+        assert_eq!(mine.to_string(), want.to_string(), "thread {tid}");
+        let (x, y) = (tid % 8, tid / 8);
+        for i in 0..8 {
+            for j in 0..2 {
+                assert_eq!(
+                    mine[(i, j)],
+                    s[(x + 8 * i, y + 4 * j)],
+                    "thread {tid} ({i},{j})"
+                );
+            }
+        }
+    }
+
+    // Tiles at run-time coordinates (tile m spans rows 16m.., the swizzle's Z bits).
+    for m in 0..4 {
+        for n in 0..2 {
+            let tile = local_tile(
+                s,
+                tile!((_16, _4)),
+                coord!(({ black_box(m) }, { black_box(n) })),
+            );
+            let want =
+                dynamic::local_tile(&ds, &tl("(_16,_4)"), &c(&format!("({m},{n})"))).unwrap();
+            assert_eq!(tile.to_string(), want.to_string(), "tile ({m},{n})");
+            for x in 0..16 {
+                for y in 0..4 {
+                    assert_eq!(
+                        tile[(x, y)],
+                        s[(16 * m + x, 4 * n + y)],
+                        "tile ({m},{n}) ({x},{y})"
+                    );
+                }
+            }
+        }
+    }
+
+    // A GEMM's shared-memory tile: a 128B-swizzled (_8,_64) K-major atom tiled to (_64,_64),
+    // rows of it by a run-time row, decaying to a plain layout with run-time strides.
+    let atom = Swizzle::<3, 3, 3>::new().composition(layout!((_8, _64):(_64, _1)));
+    let sa = make_tensor(
+        &data[..],
+        atom.tile_to_shape(cute_static::int_tuple!((_64, _64))),
+    )
+    .unwrap();
+    let dsa = t("_0|Sw<3,3,3> o _0 o ((_8,_8),(_64,_1)):((_64,_512),(_1,_0))");
+    assert_eq!(sa.to_string(), dsa.to_string());
+    for r in 0..64 {
+        let row = sa.slice(coord!(({ black_box(r) }, _)));
+        let want = dsa.slice(&c(&format!("({r},_)"))).unwrap();
+        assert_eq!(row.to_string(), want.to_string(), "row {r}");
+        for k in 0..64 {
+            assert_eq!(row[k], sa[(r, k)], "row {r}, column {k}");
+        }
+    }
+}
+
 /// CuTe decays a swizzle sliced down to a run-time shape without knowing whether that shape
 /// reaches a Y bit and its Z partner; where it does, the result names other elements, and
 /// `layout().checked()` says so.

@@ -12,7 +12,7 @@ use super::slice::{dice, slice};
 use super::stride::{crd2idx, idx2crd};
 use super::tensor::Move;
 use crate::error::{Condition, Msg};
-use crate::prog::{Pred, Prog};
+use crate::prog::{Pred, Prog, shiftr_u32};
 use crate::tree::{Kind, List, Tree, V};
 
 /// A swizzle `Sw<B,M,S>` (always static: its parameters are template arguments in CuTe).
@@ -137,14 +137,48 @@ pub enum Off {
     Int(V),
     /// `smem_ptr[Nb](unset)`: a static 0 waiting for a pointer to `N`-bit elements.
     Smem(i32),
+    /// CuTe's `MixedBits<S,F>{d}`: a 32-bit value whose bits in the static mask `f` are known
+    /// only at run time (`d`, a dynamic value inside `f`) and whose others are the static `s`
+    /// (`s & f == 0`); its value is `s | d`. Slicing a swizzled layout at a run-time coordinate
+    /// makes one: the swizzle bits the coordinate selects.
+    Mixed { s: u32, f: u32, d: V },
 }
 
 impl Off {
-    /// The offset as an integer (`smem_ptr` is the static 0).
-    pub(crate) const fn value(self) -> V {
+    /// The offset as an integer (`smem_ptr` is the static 0; a MixedBits offset `s | d`, a
+    /// run-time value, is computed by `p`).
+    pub(crate) const fn value(self, p: &mut Prog) -> V {
         match self {
             Off::Int(v) => v,
             Off::Smem(_) => V::s(0),
+            // The bits of `s` and `d` are apart: `s | d == s + d`.
+            Off::Mixed { s, d, .. } => p.add(V::s(s as i32), d),
+        }
+    }
+
+    /// The value when it is static.
+    pub(crate) const fn static_value(self) -> Option<i32> {
+        match self {
+            Off::Int(v) if v.is_static() => Some(v.v),
+            Off::Smem(_) => Some(0),
+            _ => None,
+        }
+    }
+
+    /// The dynamic value this offset keeps (a run-time `int`, or MixedBits' bits), if any.
+    pub(crate) const fn dynamic(self) -> Option<V> {
+        match self {
+            Off::Int(v) | Off::Mixed { d: v, .. } if v.dynamic => Some(v),
+            _ => None,
+        }
+    }
+
+    /// This offset with its dynamic value replaced by `v`.
+    pub(crate) const fn with_dynamic(self, v: V) -> Off {
+        match self {
+            Off::Int(_) => Off::Int(v),
+            Off::Mixed { s, f, .. } => Off::Mixed { s, f, d: v },
+            o => o,
         }
     }
 
@@ -152,6 +186,105 @@ impl Off {
     const fn is_int_zero(self) -> bool {
         matches!(self, Off::Int(v) if v.is_const(0))
     }
+
+    /// As CuTe's swizzle arithmetic sees it: `smem_ptr` is the static 0.
+    const fn bits(self) -> Off {
+        match self {
+            Off::Smem(_) => Off::Int(V::s(0)),
+            o => o,
+        }
+    }
+}
+
+/// CuTe's `make_mixed_bits(C<s>, d, C<f>)`: `s | (d & f)` (`f` without the bits of `s`), an
+/// integer when `d` is static or no dynamic bit is left, MixedBits otherwise.
+const fn make_mixed_bits(p: &mut Prog, s: u32, d: V, f: u32) -> Off {
+    let f = f & !s;
+    if f == 0 || d.is_static() {
+        return Off::Int(V::s((s | (d.v as u32 & f)) as i32));
+    }
+    Off::Mixed {
+        s,
+        f,
+        d: p.bit_and(d, V::s(f as i32)),
+    }
+}
+
+/// `a ^ b` with CuTe's operators (`swizzle.hpp`): integers XOR as `int`s (static when both
+/// are); `M<S0,F0>{d0} ^ M<S1,F1>{d1}` is `make_mixed_bits(C<(~S0&S1&~F0)|(S0&~S1&~F1)>,
+/// (S0|d0)^(S1|d1), C<F0|F1>)`; `M<S0,F0>{d} ^ C<c>` is `make_mixed_bits(C<(~S0&c&~F0)|(S0&~c)>,
+/// (S0|d)^c, C<F0>)`; MixedBits and a run-time `int` make a run-time `int`.
+const fn xor(p: &mut Prog, a: Off, b: Off) -> Off {
+    let (a, b) = (a.bits(), b.bits());
+    let (va, vb) = (a.value(p), b.value(p));
+    let x = p.bit_xor(va, vb);
+    match (a, b) {
+        (Off::Mixed { s: s0, f: f0, .. }, Off::Mixed { s: s1, f: f1, .. }) => {
+            make_mixed_bits(p, (!s0 & s1 & !f0) | (s0 & !s1 & !f1), x, f0 | f1)
+        }
+        (Off::Mixed { s: s0, f: f0, .. }, Off::Int(c))
+        | (Off::Int(c), Off::Mixed { s: s0, f: f0, .. })
+            if c.is_static() =>
+        {
+            let c = c.v as u32;
+            make_mixed_bits(p, (!s0 & c & !f0) | (s0 & !c), x, f0)
+        }
+        _ => Off::Int(x),
+    }
+}
+
+/// `x & C<mask>`: MixedBits keep the static and dynamic bits under the mask; an integer
+/// `& C<0>` is the static `_0`.
+const fn and_static(p: &mut Prog, x: Off, mask: i32) -> Off {
+    match x.bits() {
+        Off::Mixed { s, f, d } => make_mixed_bits(p, s & mask as u32, d, f & mask as u32),
+        o => {
+            let v = o.value(p);
+            Off::Int(p.bit_and(v, V::s(mask)))
+        }
+    }
+}
+
+/// `shiftr(x, C<k>)`: an integer shifts as CuTe's `int` (arithmetically); MixedBits shift
+/// their static bits, dynamic bits and mask alike, as 32-bit unsigned values.
+const fn shift(p: &mut Prog, x: Off, k: i32) -> Off {
+    match x.bits() {
+        Off::Mixed { s, f, d } => {
+            let d = p.shiftr_u32(d, k);
+            let (s, f) = (
+                shiftr_u32(s as i32, k) as u32,
+                shiftr_u32(f as i32, k) as u32,
+            );
+            make_mixed_bits(p, s, d, f)
+        }
+        Off::Int(v) if v.is_static() => Off::Int(V::s(shiftr(v.v, k))),
+        o => {
+            let mut m = Msg::new("cute-static: shiftr of the run-time offset ");
+            off_text(&mut m, o);
+            m.str(" by a swizzle whose masks have the sign bit").fail()
+        }
+    }
+}
+
+/// The swizzle applied to an offset on CuTe's types: `x ^ shiftr(x & yyy_msk, S)`.
+const fn swizzled(p: &mut Prog, sw: Swz, x: Off) -> Off {
+    let y = and_static(p, x, sw.yyy_mask());
+    let shifted = shift_yyy(p, sw, y);
+    xor(p, x, shifted)
+}
+
+/// `shiftr(x & yyy_msk, S)`: a run-time `int` below the sign bit shifts as unsigned.
+const fn shift_yyy(p: &mut Prog, sw: Swz, y: Off) -> Off {
+    match y {
+        Off::Int(v) if v.dynamic && sw.yyy_mask() >= 0 => Off::Int(p.shiftr_u32(v, sw.s)),
+        o => shift(p, o, sw.s),
+    }
+}
+
+/// `x == Int<0>{}` as a CuTe boolean (static only for a static integer).
+const fn eq_zero(p: &mut Prog, x: Off) -> V {
+    let v = x.bits().value(p);
+    p.eq(v, V::s(0))
 }
 
 /// Which function a [`CL`] is.
@@ -189,10 +322,8 @@ impl CL {
     /// shape and stride.
     pub(crate) const fn dyn_leaves(&self) -> List {
         let mut out = List::new();
-        if let Off::Int(v) = self.off {
-            if v.dynamic {
-                out.push(v);
-            }
+        if let Some(v) = self.off.dynamic() {
+            out.push(v);
         }
         self.l.shape.push_dynamic_leaves(&mut out);
         self.l.stride.push_dynamic_leaves(&mut out);
@@ -202,10 +333,8 @@ impl CL {
     /// The operand numbering of [`CL::dyn_leaves`] moved by `offset`.
     pub(crate) const fn shifted(&self, offset: usize) -> CL {
         let mut out = *self;
-        if let Off::Int(v) = self.off {
-            if v.dynamic {
-                out.off = Off::Int(V::node(v.v as usize + offset));
-            }
+        if let Some(v) = self.off.dynamic() {
+            out.off = self.off.with_dynamic(V::node(v.v as usize + offset));
         }
         out.l = self.l.shifted(offset);
         out
@@ -215,11 +344,9 @@ impl CL {
     pub(crate) const fn numbered(&self) -> CL {
         let mut out = *self;
         let mut next = 0;
-        if let Off::Int(v) = self.off {
-            if v.dynamic {
-                out.off = Off::Int(V::node(0));
-                next = 1;
-            }
+        if self.off.dynamic().is_some() {
+            out.off = self.off.with_dynamic(V::node(0));
+            next = 1;
         }
         next = out.l.shape.number_dynamic_leaves(next);
         out.l.stride.number_dynamic_leaves(next);
@@ -274,6 +401,9 @@ const fn off_text(m: &mut Msg, o: Off) {
         Off::Smem(bits) => {
             m.str("smem_ptr[").num(bits).str("b](unset)");
         }
+        Off::Mixed { s, f, .. } => {
+            m.str("M_").num(s as i32).str("|(?&").num(f as i32).str(")");
+        }
     }
 }
 
@@ -325,6 +455,16 @@ pub(crate) const fn recast(p: &mut Prog, n: i32, c: &CL, up: bool) -> CL {
             }
             k / n
         }),
+        Off::Mixed { s, f, d } => {
+            let k = log2_exact(n, op);
+            let d = p.shiftr_u32(d, if up { k } else { -k });
+            let (s, f) = if up {
+                (mixed_div(s, n, c), mixed_div(f, n, c))
+            } else {
+                (mixed_mul(s, k, c), mixed_mul(f, k, c))
+            };
+            make_mixed_bits(p, s, d, f)
+        }
         Off::Int(v) if v.dynamic => {
             let mut m = Msg::new(op);
             m.str("<").num(n).str("> of ");
@@ -362,6 +502,35 @@ pub(crate) const fn recast(p: &mut Prog, n: i32, c: &CL, up: bool) -> CL {
         off,
         l: recast_layout(p, n, &c.l, up),
     }
+}
+
+/// `upcast<N>` of MixedBits' static bits or mask: CuTe's `safe_div` (exact).
+const fn mixed_div(v: u32, n: i32, c: &CL) -> u32 {
+    if v % n as u32 != 0 {
+        let mut m = Msg::new(Condition::SafeDivision.message());
+        m.str(": the MixedBits bits ")
+            .num(v as i32)
+            .str(" divided by ")
+            .num(n)
+            .str(" in ");
+        describe(&mut m, c);
+        m.fail()
+    }
+    v / n as u32
+}
+
+/// `downcast<N>` (`N = 2^k`) of MixedBits' static bits or mask, which must stay in 32 bits.
+const fn mixed_mul(v: u32, k: i32, c: &CL) -> u32 {
+    if k >= 32 || (k > 0 && v >> (32 - k) != 0) {
+        let mut m = Msg::new("downcast: the MixedBits bits ");
+        m.num(v as i32)
+            .str(" times 2^")
+            .num(k)
+            .str(" leave 32 bits in ");
+        describe(&mut m, c);
+        m.fail()
+    }
+    v << k
 }
 
 const fn recast_layout(p: &mut Prog, n: i32, l: &L, up: bool) -> L {
@@ -561,23 +730,31 @@ const fn has(t: &Tree, kind: Kind) -> bool {
     false
 }
 
+/// A mode `s:d` a swizzled slice consumes, whose `what` CuTe needs static, is not.
+const fn dynamic_mode(s: V, d: V, what: &str) -> ! {
+    Msg::new("slice of a swizzled layout: the consumed mode ")
+        .v(s)
+        .str(":")
+        .v(d)
+        .str(" has a dynamic ")
+        .str(what)
+        .str("; CuTe needs it static")
+        .fail()
+}
+
 /// CuTe's `to_mixed_bits(layout, coord)`: XOR over the leaves `s:d` (each with a static
-/// power-of-two or zero `s*d`) of `c*d` within the mask `(s-1)*d`. A dynamic `c` makes a
-/// MixedBits value unless its mask is empty; cute-static does not represent MixedBits.
-const fn to_mixed_bits(p: &mut Prog, l: &L, coord: &Tree) -> i32 {
+/// power-of-two or zero `s*d`) of `make_mixed_bits(C<0>, c*d, C<(s-1)*d>)`, folded from the
+/// back as CuTe folds (`a0 ^ (a1 ^ ...)`): MixedBits where a run-time `c` selects swizzle bits.
+const fn to_mixed_bits(p: &mut Prog, l: &L, coord: &Tree) -> Off {
     let crd = idx2crd(p, coord, &l.shape);
     let (s, d, c) = (l.shape.leaves(), l.stride.leaves(), crd.leaves());
-    let mut acc = 0;
-    let mut k = 0;
-    while k < s.n {
+    let mut acc = Off::Int(V::s(0));
+    let mut k = s.n;
+    while k > 0 {
+        k -= 1;
         let span = p.mul(s.v[k], d.v[k]);
         if span.dynamic {
-            Msg::new("slice of a swizzled layout: the consumed mode ")
-                .v(s.v[k])
-                .str(":")
-                .v(d.v[k])
-                .str(" is dynamic; CuTe needs a static shape*stride")
-                .fail()
+            dynamic_mode(s.v[k], d.v[k], "shape*stride")
         }
         if span.v != 0 && (span.v < 0 || span.v.count_ones() != 1) {
             Msg::new(Condition::SwizzleSlicePow2.message())
@@ -589,26 +766,38 @@ const fn to_mixed_bits(p: &mut Prog, l: &L, coord: &Tree) -> i32 {
         }
         let below = p.sub(s.v[k], V::s(1));
         let f = p.mul(below, d.v[k]);
-        if !f.is_const(0) {
-            let cd = p.mul(c.v[k], d.v[k]);
-            if cd.dynamic || f.dynamic {
-                Msg::new("slice of a swizzled layout with a dynamic coordinate: the offset is a CuTe MixedBits value (the bits of mask ")
-                    .num(f.v)
-                    .str(" known at run time), which cute-static does not represent; slice with static coordinates")
-                    .fail()
-            }
-            acc ^= cd.v & f.v;
+        if f.dynamic {
+            dynamic_mode(s.v[k], d.v[k], "mask (shape-1)*stride")
         }
-        k += 1;
+        let cd = p.mul(c.v[k], d.v[k]);
+        let bits = make_mixed_bits(p, 0, cd, f.v as u32);
+        acc = if k + 1 == s.n {
+            bits
+        } else {
+            xor(p, bits, acc)
+        };
     }
     acc
+}
+
+/// `plus` where the bit `partner` of `off` is clear, `minus` where it is set (CuTe's
+/// `(off & partner) == Int<0>{} ? plus : minus`, a run-time value when that bit is).
+const fn signed_stride(p: &mut Prog, off: Off, partner: i32, plus: i32, minus: i32) -> V {
+    let bit = and_static(p, off, partner);
+    let clear = eq_zero(p, bit);
+    if clear.is_static() {
+        return V::s(if clear.v != 0 { plus } else { minus });
+    }
+    let step = p.mul(clear, V::s(plus.wrapping_sub(minus)));
+    p.add(V::s(minus), step)
 }
 
 /// The plain layout a sliced swizzle decays to: `(2^M, (2,..,2), 2^(|S|-B), (2,..,2), 1)` with
 /// strides `(1, lo, 2^(M+B), hi, 2^(M+B+|S|))`, flattened. A Z-field bit `i` has stride
 /// `±z*2^i` (minus when its Y partner in `off` is set), a Y-field bit `(y±z)*2^i` (minus when
-/// its Z partner is set).
-const fn decay_layout(sw: Swz, off: i32) -> L {
+/// its Z partner is set); a bit of `off` known only at run time (MixedBits, a run-time `int`)
+/// makes that stride a run-time value.
+const fn decay_layout(p: &mut Prog, sw: Swz, off: Off) -> L {
     let (b, m, s) = (sw.b, sw.m, sw.s.abs());
     let (zzz, yyy) = (sw.zzz_mask(), sw.yyy_mask());
     let (z, y) = (zzz & zzz.wrapping_neg(), yyy & yyy.wrapping_neg());
@@ -616,15 +805,13 @@ const fn decay_layout(sw: Swz, off: i32) -> L {
     let mut ys = List::new();
     let mut i = 0;
     while i < b {
-        let zclear = off & (y << i) == 0;
-        zs.push(V::s((if zclear { z } else { z.wrapping_neg() }) << i));
-        let yclear = off & (z << i) == 0;
-        ys.push(V::s(
-            (if yclear {
-                y.wrapping_add(z)
-            } else {
-                y.wrapping_sub(z)
-            }) << i,
+        zs.push(signed_stride(p, off, y << i, z << i, z.wrapping_neg() << i));
+        ys.push(signed_stride(
+            p,
+            off,
+            z << i,
+            y.wrapping_add(z) << i,
+            y.wrapping_sub(z) << i,
         ));
         i += 1;
     }
@@ -676,8 +863,7 @@ const fn zero_underscores(c: &Tree) -> Tree {
 /// 1. all `_`: `(Sw o O o sliced, _0)`; no `_` at all does not compile in CuTe;
 /// 2. split what the integers select into the swizzle bits and the others:
 ///    `off_zy = O ^ zy(diced(dc))` (each consumed mode a static power-of-two `shape*stride`; a
-///    dynamic `dc` there is a MixedBits value, not represented: a compile error) and
-///    `off_anti = anti(diced(dc))`;
+///    run-time `dc` there makes MixedBits, [`Off::Mixed`]) and `off_anti = anti(diced(dc))`;
 /// 3. `active = zy(sliced(size-1))`: if some Y bit of it has its Z partner in it too, the
 ///    result stays swizzled: `(Sw o off_zy o sliced, off_anti)`;
 /// 4. otherwise it decays: `(W o sliced, Sw(off_zy) + off_anti)`, `W` the plain layout that
@@ -710,13 +896,7 @@ pub(crate) const fn slice_and_offset(p: &mut Prog, crd: &Tree, c: &CL) -> (CL, M
     };
     let zy_part = composition(p, &only_zy, &diced);
     let zy = to_mixed_bits(p, &zy_part, &dc);
-    let off = c.off.value();
-    if off.dynamic {
-        let mut m = Msg::new("slice of ");
-        describe(&mut m, c);
-        m.str(" at an integer coordinate: the offset is dynamic and CuTe XORs it with the swizzle bits (a MixedBits value), which cute-static does not represent").fail()
-    }
-    let off_zy = off.v ^ zy;
+    let off_zy = xor(p, c.off, zy);
     let anti_part = composition(p, &anti_zy, &diced);
     let off_anti = crd2idx(p, &dc, &anti_part.shape, &anti_part.stride);
     let sliced_zy = composition(p, &only_zy, &sliced);
@@ -724,7 +904,7 @@ pub(crate) const fn slice_and_offset(p: &mut Prog, crd: &Tree, c: &CL) -> (CL, M
     let last = p.sub(size, V::s(1));
     let active = crd2idx(p, &Tree::leaf(last), &sliced_zy.shape, &sliced_zy.stride);
     if active.is_static() && active.v & !sw.apply(active.v) != 0 {
-        return (make(sw, Off::Int(V::s(off_zy)), sliced), Move::By(off_anti));
+        return (make(sw, off_zy, sliced), Move::By(off_anti));
     }
     if active.dynamic {
         p.check_at_run_time(
@@ -734,8 +914,9 @@ pub(crate) const fn slice_and_offset(p: &mut Prog, crd: &Tree, c: &CL) -> (CL, M
             V::s(sw.s),
         );
     }
-    let w = decay_layout(sw, off_zy);
-    let offset = p.add(V::s(sw.apply(off_zy)), off_anti);
+    let w = decay_layout(p, sw, off_zy);
+    let moved = swizzled(p, sw, off_zy).value(p);
+    let offset = p.add(moved, off_anti);
     (CL::plain(composition(p, &w, &sliced)), Move::By(offset))
 }
 
