@@ -20,6 +20,8 @@ use crate::prog::Prog;
 use crate::tree::{At, Kind, Tree, V};
 
 /// How a slice moves a tensor's origin.
+// A value of const evaluation, where boxing the large variant is not possible.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Copy)]
 pub(crate) enum Move {
     /// By a plain layout at a coordinate: `origin + of(at)`, component by component for an
