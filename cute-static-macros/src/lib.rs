@@ -370,10 +370,13 @@ pub fn layout(input: TokenStream) -> TokenStream {
 /// The layout type of CuTe text (a dynamic leaf is `i32`).
 ///
 /// ```
-/// use cute_static::{layout_t, Layout};
+/// use cute_static::{layout_t, Layout, C};
+/// use static_assertions::assert_type_eq_all;
 /// type Smem = layout_t!((_8,_64):(_64,_1));
 /// assert_eq!(Smem::new().to_string(), "(_8,_64):(_64,_1)");
+/// assert_type_eq_all!(Smem, Layout<(C<8>, C<64>), (C<64>, C<1>)>);
 /// type Gmem = layout_t!((m,_64):(_64,_1));
+/// assert_type_eq_all!(Gmem, Layout<(i32, C<64>), (C<64>, C<1>)>);
 /// let g: Gmem = Layout::from_parts((100, Default::default()), Default::default());
 /// assert_eq!(g.to_string(), "(100,_64):(_64,_1)");
 /// ```
@@ -397,9 +400,10 @@ pub fn int_tuple(input: TokenStream) -> TokenStream {
 /// The IntTuple type of CuTe text.
 ///
 /// ```
-/// use cute_static::{int_tuple_t, IntTuple};
+/// use cute_static::{int_tuple_t, IntTuple, C};
 /// type S = int_tuple_t!((_3,(_2,_3)));
-/// assert_eq!(<S as IntTuple>::RANK, 2);
+/// static_assertions::assert_type_eq_all!(S, (C<3>, (C<2>, C<3>)));
+/// static_assertions::const_assert_eq!(<S as IntTuple>::RANK, 2);
 /// ```
 #[proc_macro]
 pub fn int_tuple_t(input: TokenStream) -> TokenStream {
@@ -421,7 +425,9 @@ pub fn tile(input: TokenStream) -> TokenStream {
 /// The tiler type of CuTe text.
 ///
 /// ```
-/// use cute_static::{layout, tile_t, zipped_divide};
+/// use cute_static::{layout, layout_t, tile_t, zipped_divide, Underscore, C};
+/// static_assertions::assert_type_eq_all!(tile_t!((_4,_)), (C<4>, Underscore));
+/// static_assertions::assert_type_eq_all!(tile_t!((_4:_2,_)), (layout_t!(_4:_2), Underscore));
 /// let r = zipped_divide(layout!((_8,_8):(_1,_8)), <tile_t!((_4,_2))>::default());
 /// assert_eq!(r.to_string(), "((_4,_2),(_2,_4)):((_1,_8),(_4,_16))");
 /// ```
@@ -445,7 +451,8 @@ pub fn coord(input: TokenStream) -> TokenStream {
 /// The coordinate type of CuTe text with `_`.
 ///
 /// ```
-/// use cute_static::{coord_t, dice, layout};
+/// use cute_static::{coord_t, dice, layout, Underscore, C};
+/// static_assertions::assert_type_eq_all!(coord_t!((_,_1,i)), (Underscore, C<1>, i32));
 /// let c = <coord_t!((_,_1))>::default();
 /// assert_eq!(dice(c, layout!((_4,_2):(_2,_1))).to_string(), "(_2):(_1)");
 /// ```

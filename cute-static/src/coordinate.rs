@@ -39,7 +39,7 @@ impl Coordinate for i32 {
 }
 
 /// Append `src` with every leaf index shifted by `offset`.
-const fn append_shifted(out: &mut Tree, src: &Tree, offset: usize) {
+pub(crate) const fn append_shifted(out: &mut Tree, src: &Tree, offset: usize) {
     let mut k = 0;
     while k < src.len {
         let v = if src.is_int_at(k) {

@@ -56,9 +56,14 @@ impl Msg {
     }
 
     pub(crate) const fn num(&mut self, v: i32) -> &mut Msg {
-        let mut digits = [0u8; 12];
+        self.num64(v as i64)
+    }
+
+    /// An integer wider than `i32` (a typenum integer out of `i32`'s range).
+    pub(crate) const fn num64(&mut self, v: i64) -> &mut Msg {
+        let mut digits = [0u8; 20];
         let mut n = 0;
-        let mut x = (v as i64).abs();
+        let mut x = v.unsigned_abs();
         if x == 0 {
             digits[0] = b'0';
             n = 1;

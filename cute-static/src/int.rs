@@ -6,9 +6,11 @@ use core::fmt;
 ///
 /// ```
 /// use cute_static::{C, StaticInt, _4};
-/// assert_eq!(<C<1536> as StaticInt>::VALUE, 1536);
+/// use static_assertions::{assert_eq_size, assert_type_eq_all, const_assert_eq};
+/// const_assert_eq!(<C<1536> as StaticInt>::VALUE, 1536);
 /// assert_eq!(_4::default().to_string(), "_4");
-/// assert_eq!(core::mem::size_of::<C<1536>>(), 0);
+/// assert_eq_size!(C<1536>, ()); // zero-sized
+/// assert_type_eq_all!(_4, C<4>); // the aliases are `C<N>`
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct C<const N: i32>;

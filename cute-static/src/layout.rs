@@ -18,12 +18,15 @@ use core::marker::PhantomData;
 /// `Layout<(i32, C<4>), (C<1>, i32)>` is 8 bytes.
 ///
 /// ```
-/// use cute_static::{layout, Layout, _2, _4, _1};
+/// use cute_static::{layout, layout_t, Layout, _2, _4, _1};
+/// use static_assertions::{assert_eq_size, assert_type_eq_all};
 /// type RowMajor = Layout<(_4, _2), (_2, _1)>;
 /// let l = RowMajor::new();
 /// assert_eq!(l.to_string(), "(_4,_2):(_2,_1)");
 /// assert_eq!(l.call(5), 3);
-/// assert_eq!(core::mem::size_of::<RowMajor>(), 0);
+/// assert_eq_size!(RowMajor, ());
+/// assert_type_eq_all!(layout_t!((_4,_2):(_2,_1)), RowMajor);
+/// assert_eq_size!(layout_t!((m,_4):(_1,n)), [i32; 2]);
 /// // A run-time M: column-major (M,_4):(_1,M).
 /// let m = 100;
 /// let a = layout!((m, _4):(_1, m));
@@ -72,9 +75,18 @@ pub trait IsLayout: Leaves {
 /// A layout whose leaves are all static: its numbers are associated constants.
 ///
 /// ```
-/// use cute_static::{layout_t, StaticLayout};
+/// use cute_static::{layout_t, Composition, StaticLayout};
+/// use static_assertions::{assert_impl_all, assert_not_impl_any, const_assert_eq};
 /// type L = layout_t!((_4,_2):(_2,_1));
-/// assert_eq!(<L as StaticLayout>::SIZE, 8);
+/// const_assert_eq!(<L as StaticLayout>::SIZE, 8);
+/// const_assert_eq!(<L as StaticLayout>::COSIZE, 8);
+/// type R = Composition<layout_t!((_10,_2):(_16,_4)), layout_t!((_5,_4):(_1,_5))>;
+/// const_assert_eq!(<R as StaticLayout>::SIZE, 20);
+/// const_assert_eq!(<R as StaticLayout>::COSIZE, 149);
+/// const_assert_eq!(<R as StaticLayout>::RANK, 2);
+/// const_assert_eq!(<R as StaticLayout>::DEPTH, 2);
+/// assert_impl_all!(R: StaticLayout);
+/// assert_not_impl_any!(layout_t!((m,_2):(_2,_1)): StaticLayout); // a dynamic leaf
 /// ```
 pub trait StaticLayout: IsLayout + Static {
     /// CuTe's `size`.
@@ -618,7 +630,7 @@ layout_eq!([S: IntTuple, D: IntTuple] Layout<S, D>, [E: Expr] LayoutOf<E>);
 /// ```
 /// use cute_static::{same_layout, layout_t, Coalesce};
 /// type L = layout_t!((_2,(_1,_6)):(_1,(_6,_2)));
-/// const _: () = assert!(same_layout::<Coalesce<L>, layout_t!(_12:_1)>());
+/// static_assertions::const_assert!(same_layout::<Coalesce<L>, layout_t!(_12:_1)>());
 /// ```
 pub const fn same_layout<A: StaticLayout, B: StaticLayout>() -> bool {
     A::LAYOUT.eq(&B::LAYOUT)

@@ -16,7 +16,7 @@
 //! type R = Composition<layout_t!((_10,_2):(_16,_4)), layout_t!((_5,_4):(_1,_5))>;
 //! const OFFSET: i32 = R::new().call_index(7);
 //! assert_eq!(OFFSET, r.call(7));
-//! assert_eq!(core::mem::size_of::<R>(), 0);
+//! static_assertions::assert_eq_size!(R, ());
 //! ```
 //!
 //! ## How it works
@@ -47,6 +47,54 @@
 //! assert_eq!(r.to_string(), "((_2,_2),_3):((24,_2),8)"); // CuTe's mixed result
 //! let bad = composition(layout!((4,1):(1,_1)), layout!(_6:_5));
 //! assert_eq!(bad.checked().unwrap_err().condition(), Some(Condition::StrideDivisibility));
+//! ```
+//!
+//! ## typenum integers (feature `typenum`)
+//!
+//! With the `typenum` feature, typenum's integers (`U0`, `U8`, `P3`, `N1`, `Z0`, ...; also the
+//! results of its arithmetic, `Prod<U4, U8>`) are static leaves wherever `C<N>` is: in
+//! IntTuples, tilers, slice coordinates and composed-layout offsets, printed `_N`, with the
+//! results and the zero size of the same `C<N>` layouts. So code whose sizes are typenum types
+//! (generic-array lengths, nalgebra dimensions) builds layouts from them directly; generic code
+//! bounds its numbers by [`IntTuple`] next to `typenum::Unsigned`. A value outside `i32` is a
+//! compile error. typenum's `UInt`, `PInt` and `NInt` have no `const` constructor, so they are
+//! not [`Static`]: a layout of them is built with `Default` or [`Layout::from_parts`], and its
+//! constants come from the results' [`StaticInt`] (`Size<S>`, `Cosize<L>`) instead of
+//! [`StaticLayout`].
+//!
+//! ```
+//! # #[cfg(feature = "typenum")] {
+//! use cute_static::{composition, layout, Cosize, Layout, StaticInt};
+//! use typenum::{U1, U2, U4, U8};
+//! type Tile = Layout<(U4, U8), (U1, U4)>;                   // CuTe's (_4,_8):(_1,_4)
+//! let t = Tile::default();
+//! assert_eq!(t.to_string(), "(_4,_8):(_1,_4)");
+//! assert!(t == layout!((_4,_8):(_1,_4)));
+//! let r = composition(t, Layout::<(U4, U2), (U2, U1)>::default());
+//! assert!(r == composition(layout!((_4,_8):(_1,_4)), layout!((_4,_2):(_2,_1))));
+//! static_assertions::assert_eq_size!(Tile, ());
+//! static_assertions::const_assert_eq!(<Cosize<Tile> as StaticInt>::VALUE, 32);
+//! # }
+//! ```
+//!
+//! ## frunk HLists (feature `frunk`)
+//!
+//! With the `frunk` feature, frunk's HLists are tuples: `HCons<H, T>` is the tuple whose first
+//! mode is `H` and whose other modes are those of the HList `T` (`HNil` is `()`), as IntTuples,
+//! tilers, slice coordinates and run-time coordinates, mixing freely with Rust tuples. Generic
+//! code can build one a mode at a time (`HCons<M, S>` for any HList `S`), which Rust tuples do
+//! not allow. The feature depends on frunk_core alone (frunk re-exports its types).
+//!
+//! ```
+//! # #[cfg(feature = "frunk")] {
+//! use cute_static::{layout, make_layout, Layout, _1, _2, _3, _4, _8};
+//! use frunk_core::{hlist, HList};
+//! let l = Layout::<HList![_4, (_2, _3)], HList![_1, (_4, _8)]>::new();
+//! assert!(l == layout!((_4,(_2,_3)):(_1,(_4,_8))));
+//! let m = std::hint::black_box(100);
+//! assert_eq!(make_layout(hlist![m, _4::default()]).to_string(), "(100,_4):(_1,100)");
+//! assert_eq!(l.call(hlist![1, (1, 2)]), 21);
+//! # }
 //! ```
 //!
 //! ## CuTe names and this crate
@@ -179,6 +227,8 @@ mod composed;
 mod coordinate;
 mod error;
 pub mod gmma;
+#[cfg(feature = "frunk")]
+mod hlist;
 mod int;
 mod layout;
 pub mod mma_atoms;
@@ -189,6 +239,8 @@ mod swizzle;
 mod tensor;
 mod tree;
 mod tuple;
+#[cfg(feature = "typenum")]
+mod typenum_int;
 mod values;
 
 pub use atom::{LayoutTv, MmaTraits, TilerMn, make_layout_tv};

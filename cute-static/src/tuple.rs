@@ -38,9 +38,11 @@ pub trait Leaves: Copy {
 ///
 /// ```
 /// use cute_static::{IntTuple, _2, _3};
-/// assert_eq!(<(_2, (_3, _2)) as IntTuple>::RANK, 2);
-/// assert_eq!(<(i32, (_3, _2)) as IntTuple>::DEPTH, 2);
-/// assert_eq!(core::mem::size_of::<(i32, _3)>(), 4);
+/// use static_assertions::{assert_eq_size, const_assert_eq};
+/// const_assert_eq!(<(_2, (_3, _2)) as IntTuple>::RANK, 2);
+/// const_assert_eq!(<(i32, (_3, _2)) as IntTuple>::DEPTH, 2);
+/// assert_eq_size!((i32, _3), i32); // only the dynamic leaf is stored
+/// assert_eq_size!((_2, (_3, _2)), ());
 /// ```
 pub trait IntTuple: Leaves {
     /// The structure as a const tree; dynamic leaves hold their number.

@@ -1,12 +1,12 @@
 //! Compile-fail tests of cute-static: every static precondition of CuTe's algebra and the
 //! macros' own errors. The `mixed_*` cases are one per reason CuTe rejects a `dynamic` or
 //! `mixed` vector while compiling (`mixed_rejections` checks every such vector). Each
-//! `ui-tests/*.rs` is built as a binary of one scratch crate, and its errors are compared with
-//! the pinned `ui-tests/*.stderr`, normalised to what a user sees of their own code: the first
-//! line of each error (the condition in CuTe's words, the numbers in decimal, a dynamic value
-//! as `?`) and the places in the test file it points at. The frames inside cute-static are
-//! left out, so moving code inside the crate does not change a pin. `ui-tests/pass/*.rs` must
-//! build without errors.
+//! `ui-tests/*.rs` is built as a binary of one scratch crate (cute-static with its `typenum`
+//! feature), and its errors are compared with the pinned `ui-tests/*.stderr`, normalised to
+//! what a user sees of their own code: the first line of each error (the condition in CuTe's
+//! words, the numbers in decimal, a dynamic value as `?`) and the places in the test file it
+//! points at. The frames inside cute-static are left out, so moving code inside the crate does
+//! not change a pin. `ui-tests/pass/*.rs` must build without errors.
 //!
 //! `UI=overwrite cargo test -p cute-tests --test ui` re-pins the `.stderr` files.
 
@@ -61,12 +61,17 @@ fn ui() {
     let _ = std::fs::remove_dir_all(&bins);
     std::fs::create_dir_all(&bins).expect("crate dir");
     let cute_static = Path::new(env!("CARGO_MANIFEST_DIR")).join("../cute-static");
+    // With the optional typenum leaves; the workspace's lock pins typenum, whose crate the
+    // workspace's own build has fetched, so building the cases needs no registry.
     let manifest = format!(
         "[package]\nname = \"ui\"\nversion = \"0.0.0\"\nedition = \"2024\"\n\
-         [dependencies]\ncute-static = {{ path = {:?} }}\n[workspace]\n",
+         [dependencies]\ncute-static = {{ path = {:?}, features = [\"typenum\"] }}\n\
+         typenum = \"1.17\"\n[workspace]\n",
         cute_static.display().to_string()
     );
     std::fs::write(dir.join("Cargo.toml"), manifest).expect("manifest");
+    let lock = Path::new(env!("CARGO_MANIFEST_DIR")).join("../Cargo.lock");
+    std::fs::copy(lock, dir.join("Cargo.lock")).expect("copy the workspace's lock");
     for case in fail.iter().chain(&pass) {
         std::fs::copy(case, bins.join(case.file_name().unwrap())).expect("copy case");
     }
