@@ -21,6 +21,7 @@ use crate::tree::{At, Kind, Tree, V};
 
 /// How a slice moves a tensor's origin.
 #[derive(Clone, Copy)]
+#[allow(clippy::large_enum_variant)] // only used in const evaluation, where there is no Box
 pub(crate) enum Move {
     /// By a plain layout at a coordinate: `origin + of(at)`, component by component for an
     /// identity tensor's origin (`of` then has scaled basis strides).
