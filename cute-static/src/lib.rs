@@ -143,8 +143,10 @@
 //! | `mma_atom_layouts` | `MMA_Traits<Atom>::ALayout` ... | [`MmaTraits`], [`mma_atoms`] |
 //!
 //! Also [`Tensor::compose`], the divides on tensors ([`Tensor::zipped_divide`], ...), and
-//! indexing by an index or a coordinate ([`Tensor::get`], `tensor[coord]`). Identity tensors
-//! (`make_identity_tensor`, scaled-basis strides) are in cute-dynamic only, so far.
+//! indexing by an index or a coordinate ([`Tensor::get`], `tensor[coord]`). Identity tensors:
+//! [`make_identity_tensor`] and [`make_identity_layout`] (scaled-basis strides `_1@0`, `_1@1`,
+//! ...), whose elements are [`ArithmeticTuple`] coordinates, tested against a shape with
+//! [`elem_less`].
 //!
 //! ```
 //! use cute_static::{coord, layout, local_partition, local_tile, make_fragment, make_tensor, tile};
@@ -166,6 +168,11 @@
 #![forbid(unsafe_code)]
 
 extern crate self as cute_static;
+
+// The README's examples, run as doctests (not part of the documentation).
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
 
 mod algebra;
 mod atom;
