@@ -30,6 +30,11 @@
 
 #![forbid(unsafe_code)]
 
+// The README's examples, run as doctests (not part of the documentation).
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
+
 pub mod cli;
 pub mod draw;
 pub mod error;

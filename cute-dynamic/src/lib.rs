@@ -149,6 +149,11 @@
 
 #![forbid(unsafe_code)]
 
+// The README's examples, run as doctests (not part of the documentation).
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
+
 mod arithmetic_tuple;
 mod atom;
 mod coalesce;

@@ -9,6 +9,11 @@
 
 use proc_macro::{Delimiter, Group, Ident, Literal, Punct, Spacing, Span, TokenStream, TokenTree};
 
+// The README's examples, run as doctests (not part of the documentation).
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
+
 /// A parsed CuTe value.
 enum Node {
     Int(i64, Span),

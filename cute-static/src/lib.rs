@@ -221,6 +221,11 @@
 
 extern crate self as cute_static;
 
+// The README's examples, run as doctests (not part of the documentation).
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
+
 mod algebra;
 mod atom;
 mod composed;
