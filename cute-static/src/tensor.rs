@@ -177,7 +177,6 @@ pub trait TensorLayout: Leaves + sealed::Sealed {
         (offset, offset)
     }
 
-
     /// The layout as the const algorithms see it, its dynamic leaves numbered in [`Leaves`]
     /// order (a plain layout is `CL::plain`).
     #[doc(hidden)]
