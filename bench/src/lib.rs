@@ -1,0 +1,393 @@
+//! Measuring instruments for cute-dynamic.
+//!
+//! * `side-by-side` (run by `scripts/side-by-side.sh`): checks and times cute-dynamic on the
+//!   public static vectors of nine operations, as recorded and with every integer dynamic, and
+//!   writes the records it used for the pycute and CuTe C++ drivers under `bench/`.
+//! * `scaling`: time per operation against the number of leaves and against the size.
+//!
+//! Every timing is [`measure`]'s: the number of calls per batch doubles from 1 until one batch
+//! takes at least the target time; then `samples` batches of that many calls are timed and the
+//! figure is the median over the batches of (batch time / calls), time being the thread's CPU
+//! time. The Python and C++ drivers (`bench/pycute_bench.py`, `bench/cpp/harness.hpp`) do
+//! exactly the same.
+
+use cpu_time::ThreadTime;
+use cute_dynamic::{self as cute, IntTuple, Layout, Tiler};
+use std::hint::black_box;
+use std::time::Duration;
+
+/// The operations of the side-by-side benchmark, in table order (conformance op names; `call`
+/// is the evaluation of a layout at one index).
+pub const OPS: [&str; 9] = [
+    "coalesce",
+    "composition",
+    "complement",
+    "right_inverse",
+    "left_inverse",
+    "logical_divide",
+    "logical_product",
+    "zipped_divide",
+    "call",
+];
+
+/// How the "dynamic" form of an op's inputs is made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DynamicForm {
+    /// Every integer dynamic (`_8` -> `8`).
+    All,
+    /// Shapes dynamic, strides kept static: CuTe's `left_inverse` refuses dynamic strides
+    /// (`Left inverse requires static strides.`) and its `right_inverse` of a layout without a
+    /// static stride `_1` is the degenerate `_1:_0`, so for the two inverses the all-dynamic
+    /// form measures nothing; this is the most dynamic form CuTe computes them on.
+    Shapes,
+}
+
+/// The dynamic form used for `op`.
+pub fn dynamic_form(op: &str) -> DynamicForm {
+    match op {
+        "right_inverse" | "left_inverse" => DynamicForm::Shapes,
+        _ => DynamicForm::All,
+    }
+}
+
+/// The text with every static integer made dynamic: `_8` -> `8`, `_-1` -> `-1`; a bare `_`
+/// (a tiler's or coordinate's underscore) stays.
+///
+/// ```
+/// assert_eq!(cute_bench::dynamic_text("(_4,_3,_24:_1,_)"), "(4,3,24:1,_)");
+/// assert_eq!(cute_bench::dynamic_text("_-1:_2"), "-1:2");
+/// ```
+pub fn dynamic_text(s: &str) -> String {
+    let b = s.as_bytes();
+    let mut out = String::with_capacity(s.len());
+    for (i, &c) in b.iter().enumerate() {
+        let next = b.get(i + 1).copied();
+        if c == b'_' && matches!(next, Some(n) if n.is_ascii_digit() || n == b'-') {
+            continue;
+        }
+        out.push(c as char);
+    }
+    out
+}
+
+/// The layout text `shape:stride` with the shape's integers made dynamic and the stride's kept.
+/// A layout argument (not a tiler) has exactly one `:`.
+///
+/// ```
+/// assert_eq!(cute_bench::shapes_dynamic_text("(_2,(_3,_4)):(_12,(_4,_1))"), "(2,(3,4)):(_12,(_4,_1))");
+/// ```
+pub fn shapes_dynamic_text(s: &str) -> String {
+    match s.split_once(':') {
+        Some((shape, stride)) => format!("{}:{stride}", dynamic_text(shape)),
+        None => dynamic_text(s),
+    }
+}
+
+/// The dynamic form of the arguments of `op`.
+pub fn dynamic_args(op: &str, args: &[String]) -> Vec<String> {
+    args.iter()
+        .map(|a| match dynamic_form(op) {
+            DynamicForm::All => dynamic_text(a),
+            DynamicForm::Shapes => shapes_dynamic_text(a),
+        })
+        .collect()
+}
+
+/// Timing parameters of [`measure`].
+#[derive(Clone, Copy, Debug)]
+pub struct Timing {
+    /// Minimum duration of one batch.
+    pub target: Duration,
+    /// Number of timed batches (the median is reported).
+    pub samples: usize,
+}
+
+impl Default for Timing {
+    fn default() -> Timing {
+        Timing {
+            target: Duration::from_millis(2),
+            samples: 5,
+        }
+    }
+}
+
+/// Nanoseconds per call of `f`: calls per batch double from 1 until a batch takes at least
+/// `t.target`; then the median over `t.samples` batches of (batch time / calls). Time is the
+/// calling thread's CPU time (`CLOCK_THREAD_CPUTIME_ID`), so that time the scheduler gives to
+/// other processes on a shared machine is not counted.
+pub fn measure(mut f: impl FnMut(), t: &Timing) -> f64 {
+    let mut batch = |reps: u64| {
+        let start = ThreadTime::now();
+        for _ in 0..reps {
+            f();
+        }
+        start.elapsed()
+    };
+    let mut reps: u64 = 1;
+    while batch(reps) < t.target && reps < 1 << 40 {
+        reps *= 2;
+    }
+    let mut ns: Vec<f64> = (0..t.samples.max(1))
+        .map(|_| batch(reps).as_nanos() as f64 / reps as f64)
+        .collect();
+    ns.sort_by(f64::total_cmp);
+    ns[ns.len() / 2]
+}
+
+/// One benchmark input, parsed: the operation and its arguments.
+#[derive(Clone, Debug)]
+pub enum Prepared {
+    /// `coalesce(L)`
+    Coalesce(Layout),
+    /// `composition(A, B)`
+    Composition(Layout, Layout),
+    /// `complement(L, cotarget)`
+    Complement(Layout, IntTuple),
+    /// `right_inverse(L)`
+    RightInverse(Layout),
+    /// `left_inverse(L)`
+    LeftInverse(Layout),
+    /// `logical_divide(A, B)`
+    LogicalDivide(Layout, Layout),
+    /// `logical_product(A, B)`
+    LogicalProduct(Layout, Layout),
+    /// `zipped_divide(A, T)`
+    ZippedDivide(Layout, Tiler),
+    /// `L(i)`, the index cycling through `0..size(L)`
+    Call(Layout),
+}
+
+fn parse<T: core::str::FromStr>(args: &[&str], i: usize) -> Result<T, String>
+where
+    T::Err: core::fmt::Display,
+{
+    let s = args.get(i).ok_or_else(|| format!("argument {i} missing"))?;
+    s.parse().map_err(|e: T::Err| format!("{s}: {e}"))
+}
+
+impl Prepared {
+    /// Parse the arguments of `op` (conformance op names, [`OPS`]).
+    pub fn new(op: &str, args: &[&str]) -> Result<Prepared, String> {
+        Ok(match op {
+            "coalesce" => Prepared::Coalesce(parse(args, 0)?),
+            "composition" => Prepared::Composition(parse(args, 0)?, parse(args, 1)?),
+            "complement" => Prepared::Complement(parse(args, 0)?, parse(args, 1)?),
+            "right_inverse" => Prepared::RightInverse(parse(args, 0)?),
+            "left_inverse" => Prepared::LeftInverse(parse(args, 0)?),
+            "logical_divide" => Prepared::LogicalDivide(parse(args, 0)?, parse(args, 1)?),
+            "logical_product" => Prepared::LogicalProduct(parse(args, 0)?, parse(args, 1)?),
+            "zipped_divide" => Prepared::ZippedDivide(parse(args, 0)?, parse(args, 1)?),
+            "call" => Prepared::Call(parse(args, 0)?),
+            _ => return Err(format!("op {op} is not benchmarked")),
+        })
+    }
+
+    /// Run once and print the result as CuTe does (`call`: the list of all values, as the
+    /// vectors record it). `Err` holds cute-dynamic's refusal.
+    pub fn run(&self) -> Result<String, String> {
+        let r = match self {
+            Prepared::Coalesce(l) => cute::coalesce(l),
+            Prepared::Composition(a, b) => cute::composition(a, b),
+            Prepared::Complement(l, c) => cute::complement(l, c),
+            Prepared::RightInverse(l) => cute::right_inverse(l),
+            Prepared::LeftInverse(l) => cute::left_inverse(l),
+            Prepared::LogicalDivide(a, b) => cute::logical_divide(a, b),
+            Prepared::LogicalProduct(a, b) => cute::logical_product(a, b),
+            Prepared::ZippedDivide(a, t) => cute::zipped_divide(a, t),
+            Prepared::Call(l) => {
+                let n = l.size().map_err(|e| e.to_string())?.value();
+                let v: Result<Vec<String>, _> =
+                    (0..n).map(|i| l.call(i).map(|x| x.to_string())).collect();
+                return Ok(format!("[{}]", v.map_err(|e| e.to_string())?.join(",")));
+            }
+        };
+        r.map(|l| l.to_string()).map_err(|e| e.to_string())
+    }
+
+    /// Nanoseconds per call ([`measure`]). Inputs go through [`black_box`] on every call, and
+    /// so does the result (which is dropped inside the loop, as a caller would drop it).
+    pub fn time(&self, t: &Timing) -> f64 {
+        match self {
+            Prepared::Coalesce(l) => measure(|| drop(black_box(cute::coalesce(black_box(l)))), t),
+            Prepared::Composition(a, b) => measure(
+                || drop(black_box(cute::composition(black_box(a), black_box(b)))),
+                t,
+            ),
+            Prepared::Complement(l, c) => measure(
+                || drop(black_box(cute::complement(black_box(l), black_box(c)))),
+                t,
+            ),
+            Prepared::RightInverse(l) => {
+                measure(|| drop(black_box(cute::right_inverse(black_box(l)))), t)
+            }
+            Prepared::LeftInverse(l) => {
+                measure(|| drop(black_box(cute::left_inverse(black_box(l)))), t)
+            }
+            Prepared::LogicalDivide(a, b) => measure(
+                || drop(black_box(cute::logical_divide(black_box(a), black_box(b)))),
+                t,
+            ),
+            Prepared::LogicalProduct(a, b) => measure(
+                || drop(black_box(cute::logical_product(black_box(a), black_box(b)))),
+                t,
+            ),
+            Prepared::ZippedDivide(a, b) => measure(
+                || drop(black_box(cute::zipped_divide(black_box(a), black_box(b)))),
+                t,
+            ),
+            Prepared::Call(l) => {
+                let n = l.size().map(|s| s.value()).unwrap_or(1).max(1);
+                let mut i = 0;
+                measure(
+                    || {
+                        black_box(black_box(l).call(i)).ok();
+                        i += 1;
+                        if i == n {
+                            i = 0;
+                        }
+                    },
+                    t,
+                )
+            }
+        }
+    }
+}
+
+/// Whether two printed results are the same function: for layouts, the same size and the same
+/// value at every 1-D coordinate; `call` lists must hold the same values (static or not).
+pub fn same_function(a: &str, b: &str) -> bool {
+    if a == b {
+        return true;
+    }
+    if a.starts_with('[') {
+        return dynamic_text(a) == dynamic_text(b);
+    }
+    let (Ok(la), Ok(lb)) = (a.parse::<Layout>(), b.parse::<Layout>()) else {
+        return false;
+    };
+    match (la.size(), lb.size()) {
+        (Ok(n), Ok(m)) if n.value() == m.value() && n.value() >= 0 => (0..n.value())
+            .all(|i| matches!((la.call(i), lb.call(i)), (Ok(x), Ok(y)) if x.value() == y.value())),
+        _ => false,
+    }
+}
+
+/// Inputs of the scaling tables.
+pub mod scaling {
+    /// Flat layout text `(s0,...,s(n-1)):(d0,...)` with row-major compact strides (no two modes
+    /// merge, so coalesce keeps every mode that is not 1); `_` prefixes every integer when
+    /// `static_`.
+    pub fn row_major(shape: &[i64], static_: bool) -> String {
+        let p = if static_ { "_" } else { "" };
+        let mut strides = vec![0i64; shape.len()];
+        let mut acc = 1i64;
+        for k in (0..shape.len()).rev() {
+            strides[k] = acc;
+            acc *= shape[k];
+        }
+        let join = |v: &[i64]| {
+            v.iter()
+                .map(|x| format!("{p}{x}"))
+                .collect::<Vec<_>>()
+                .join(",")
+        };
+        format!("({}):({})", join(shape), join(&strides))
+    }
+
+    /// `n` leaves of total size `2^16`: for `n <= 16` every leaf is `2^(16/n)` (n a power of
+    /// two); for larger `n`, sixteen leaves are 2 and the others 1, the 2s spread evenly (leaf
+    /// `k` is 2 when `16k mod n < 16`; leaf 0 is always 2).
+    pub fn leaves_shape(n: usize) -> Vec<i64> {
+        assert!(n >= 1 && (n > 16 || 16 % n == 0), "{n} leaves");
+        if n <= 16 {
+            vec![1i64 << (16 / n); n]
+        } else {
+            (0..n)
+                .map(|k| if (16 * k) % n < 16 { 2 } else { 1 })
+                .collect()
+        }
+    }
+
+    /// Four leaves of total size `2^e`, the exponent split as evenly as possible (larger
+    /// exponents first).
+    pub fn size_shape(e: u32) -> Vec<i64> {
+        (0..4u32)
+            .map(|k| 1i64 << (e / 4 + u32::from(k < e % 4)))
+            .collect()
+    }
+
+    /// The arguments of `op` on the flat row-major layout of `shape`: the second operand is
+    /// fixed (`composition`: `size/2 : 2`; `complement`: cotarget `size`; `logical_divide`,
+    /// `logical_product`: `2:1`; `zipped_divide`: the tiler `(2:1)`).
+    pub fn args(op: &str, shape: &[i64], static_: bool) -> Vec<String> {
+        let p = if static_ { "_" } else { "" };
+        let size: i64 = shape.iter().product();
+        let a = row_major(shape, static_);
+        match op {
+            "composition" => vec![a, format!("{p}{}:{p}2", size / 2)],
+            "complement" => vec![a, format!("{p}{size}")],
+            "logical_divide" | "logical_product" => vec![a, format!("{p}2:{p}1")],
+            "zipped_divide" => vec![a, format!("({p}2:{p}1)")],
+            _ => vec![a],
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dynamic_forms() {
+        assert_eq!(dynamic_text("(_,_2:_1)"), "(_,2:1)");
+        assert_eq!(
+            dynamic_args("left_inverse", &["(_2,_3):(_3,_1)".into()]),
+            ["(2,3):(_3,_1)"]
+        );
+        assert_eq!(
+            dynamic_args("complement", &["(_2,_3):(_3,_1)".into(), "_12".into()]),
+            ["(2,3):(3,1)", "12"]
+        );
+    }
+
+    #[test]
+    fn scaling_inputs_have_the_stated_leaves_and_size() {
+        for n in [1, 2, 4, 8, 16, 32, 64] {
+            let s = scaling::leaves_shape(n);
+            assert_eq!(s.len(), n);
+            assert_eq!(s.iter().product::<i64>(), 1 << 16);
+            assert_eq!(s[0], 2.max(s[0]));
+            for op in OPS {
+                let args = scaling::args(op, &s, true);
+                let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+                let p = Prepared::new(op, &refs).unwrap();
+                if let Prepared::Coalesce(l) = &p {
+                    assert_eq!(l.shape().leaves().len(), n);
+                }
+            }
+        }
+        for e in (4..=28).step_by(4).chain([30]) {
+            let s = scaling::size_shape(e);
+            assert_eq!(s.iter().product::<i64>(), 1 << e);
+        }
+    }
+
+    #[test]
+    fn same_function_compares_values() {
+        assert!(same_function("_24:_1", "(2,3,4):(1,2,6)"));
+        assert!(!same_function("(2,3):(1,2)", "(2,3):(3,1)"));
+        assert!(!same_function("_6:_1", "_8:_1"));
+        assert!(same_function("[_0,_0]", "[0,0]"));
+    }
+
+    #[test]
+    fn prepared_runs_and_times() {
+        let p = Prepared::new("call", &["(_2,_2):(_2,_1)"]).unwrap();
+        assert_eq!(p.run().unwrap(), "[0,2,1,3]");
+        let t = Timing {
+            target: Duration::from_micros(10),
+            samples: 1,
+        };
+        assert!(p.time(&t) > 0.0);
+    }
+}
