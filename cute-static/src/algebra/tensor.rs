@@ -23,7 +23,6 @@ use crate::tree::{At, Kind, Tree, V};
 // Only ever a value of const evaluation (no heap there to box the large variant into).
 #[allow(clippy::large_enum_variant)]
 #[derive(Clone, Copy)]
-#[allow(clippy::large_enum_variant)] // only used in const evaluation, where there is no Box
 pub(crate) enum Move {
     /// By a plain layout at a coordinate: `origin + of(at)`, component by component for an
     /// identity tensor's origin (`of` then has scaled basis strides).
