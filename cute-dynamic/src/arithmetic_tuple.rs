@@ -19,10 +19,9 @@
 //! # Ok::<(), cute_dynamic::LayoutError>(())
 //! ```
 
-use crate::error::{ErrorKind, LayoutError, Result};
+use crate::error::{LayoutError, Result};
 use crate::int::Int;
 use crate::int_tuple::IntTuple;
-use crate::parse::parse_error;
 use core::fmt;
 use std::sync::Arc;
 
@@ -366,126 +365,6 @@ impl fmt::Display for CoordStride {
                 }
                 f.write_str(")")
             }
-        }
-    }
-}
-
-/// Deepest nesting the parser accepts (as for IntTuples).
-const MAX_DEPTH: usize = 64;
-
-/// A reader of coordinate strides: IntTuple text whose leaves may carry `@i` suffixes.
-struct StrideParser<'a> {
-    text: &'a str,
-    pos: usize,
-}
-
-impl StrideParser<'_> {
-    fn peek(&self) -> Option<u8> {
-        self.text.as_bytes().get(self.pos).copied()
-    }
-
-    fn digits(&mut self) -> &str {
-        let start = self.pos;
-        while self.peek().is_some_and(|c| c.is_ascii_digit()) {
-            self.pos += 1;
-        }
-        &self.text[start..self.pos]
-    }
-
-    fn number<T: core::str::FromStr>(&mut self, what: &str) -> Result<T> {
-        let at = self.pos;
-        let negative = what == "an integer" && self.peek() == Some(b'-');
-        if negative {
-            self.pos += 1;
-        }
-        let digits = self.digits();
-        if digits.is_empty() {
-            return Err(parse_error(self.text, self.pos, "a digit"));
-        }
-        self.text[at..self.pos].parse::<T>().map_err(|_| {
-            ErrorKind::Parse {
-                offset: at,
-                expected: format!("{what} that fits"),
-                found: self.text[at..self.pos].to_string(),
-            }
-            .into()
-        })
-    }
-
-    fn value(&mut self, depth: usize) -> Result<CoordStride> {
-        if depth > MAX_DEPTH {
-            return Err(parse_error(
-                self.text,
-                self.pos,
-                "at most 64 levels of nesting",
-            ));
-        }
-        if self.peek() == Some(b'(') {
-            self.pos += 1;
-            let mut items = Vec::new();
-            if self.peek() == Some(b')') {
-                self.pos += 1;
-                return Ok(CoordStride::Tuple(items.into()));
-            }
-            loop {
-                items.push(self.value(depth + 1)?);
-                match self.peek() {
-                    Some(b',') => self.pos += 1,
-                    Some(b')') => {
-                        self.pos += 1;
-                        return Ok(CoordStride::Tuple(items.into()));
-                    }
-                    _ => return Err(parse_error(self.text, self.pos, "',' or ')'")),
-                }
-            }
-        }
-        let is_static = self.peek() == Some(b'_');
-        if is_static {
-            self.pos += 1;
-        }
-        let value = Int::with_tag(self.number::<i32>("an integer")?, is_static);
-        let mut inner_first = Vec::new();
-        while self.peek() == Some(b'@') {
-            self.pos += 1;
-            inner_first.push(self.number::<usize>("a mode index")?);
-        }
-        if inner_first.is_empty() {
-            return Ok(CoordStride::Int(value));
-        }
-        inner_first.reverse();
-        Ok(CoordStride::Basis(ScaledBasis::new(value, inner_first)))
-    }
-}
-
-impl core::str::FromStr for CoordStride {
-    type Err = LayoutError;
-
-    /// Parse CuTe's print of a stride with scaled bases, e.g. `(_1@0,(_1@0@1,16@1@1))`.
-    fn from_str(text: &str) -> Result<CoordStride> {
-        let mut p = StrideParser { text, pos: 0 };
-        let d = p.value(0)?;
-        if p.pos != text.len() {
-            return Err(parse_error(text, p.pos, "end of input"));
-        }
-        Ok(d)
-    }
-}
-
-impl core::str::FromStr for ScaledBasis {
-    type Err = LayoutError;
-
-    /// Parse `v@i...` (at least one `@`).
-    ///
-    /// ```
-    /// let e: cute_dynamic::ScaledBasis = "_1@0@1".parse()?;
-    /// assert_eq!(e.modes(), &[1, 0]);
-    /// assert!("_1".parse::<cute_dynamic::ScaledBasis>().is_err());
-    /// # Ok::<(), cute_dynamic::LayoutError>(())
-    /// ```
-    fn from_str(text: &str) -> Result<ScaledBasis> {
-        match text.parse::<CoordStride>()? {
-            CoordStride::Basis(b) => Ok(b),
-            _ => Err(parse_error(text, 0, "a scaled basis v@i")),
         }
     }
 }

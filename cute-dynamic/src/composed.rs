@@ -21,7 +21,7 @@ use crate::int::{Bool, Int};
 use crate::int_tuple::IntTuple;
 use crate::layout::{CoordRef, Layout};
 use crate::stride::idx2crd;
-use crate::swizzle::{MixedBits, Scan, Swizzle, log2_exact, make_swizzle};
+use crate::swizzle::{MixedBits, Swizzle, log2_exact, make_swizzle};
 use crate::tiler::Tiler;
 use crate::twin::{SameFunction, Twin, checked, same_values};
 use core::fmt;
@@ -1366,111 +1366,6 @@ impl fmt::Display for AnyLayout {
         match self {
             AnyLayout::Plain(l) => l.fmt(f),
             AnyLayout::Composed(c) => c.fmt(f),
-        }
-    }
-}
-
-impl LayoutFn {
-    fn parse_at(text: &str, base: usize) -> Result<LayoutFn> {
-        if text.starts_with("Sw<") {
-            text.parse::<Swizzle>().map(LayoutFn::Swizzle)
-        } else {
-            text.parse::<Layout>().map(LayoutFn::Layout)
-        }
-        .map_err(|e| crate::parse::shift(e, base))
-    }
-}
-
-impl Offset {
-    fn parse_at(text: &str, base: usize) -> Result<Offset> {
-        let mut s = Scan { text, pos: 0, base };
-        let offset = if text.starts_with("smem_ptr[") {
-            s.literal("smem_ptr[")?;
-            let bits = s.number::<i32>()?;
-            s.literal("b](unset)")?;
-            Offset::SmemPtr(bits)
-        } else if text.starts_with("M_") {
-            Offset::Mixed(MixedBits::scan(&mut s)?)
-        } else {
-            let t: IntTuple = text.parse().map_err(|e| crate::parse::shift(e, base))?;
-            s.pos = text.len();
-            match t.as_int() {
-                Some(i) => Offset::Int(i),
-                None => return Err(Scan { text, pos: 0, base }.error("an integer offset")),
-            }
-        };
-        s.end()?;
-        Ok(offset)
-    }
-}
-
-impl core::str::FromStr for Offset {
-    type Err = LayoutError;
-
-    /// Parse an offset as CuTe prints it: `_k`, `k`, `smem_ptr[Nb](unset)` or `M_S|(d&F)=V`.
-    ///
-    /// ```
-    /// use cute_dynamic::Offset;
-    /// assert_eq!("_-57".parse::<Offset>()?.value(), -57);
-    /// assert_eq!("M_0|(128&192)=128".parse::<Offset>()?.value(), 128);
-    /// # Ok::<(), cute_dynamic::LayoutError>(())
-    /// ```
-    fn from_str(text: &str) -> Result<Offset> {
-        Offset::parse_at(text, 0)
-    }
-}
-
-impl core::str::FromStr for ComposedLayout {
-    type Err = LayoutError;
-
-    /// Parse CuTe's print of a composed layout, `A o O o B` (the separator is ` o `).
-    ///
-    /// ```
-    /// let c: cute_dynamic::ComposedLayout = "_64:_1 o _-420 o Sw<1,5,3>".parse()?;
-    /// assert_eq!(c.to_string(), "_64:_1 o _-420 o Sw<1,5,3>");
-    /// assert!("Sw<1,5,3> o _0".parse::<cute_dynamic::ComposedLayout>().is_err());
-    /// # Ok::<(), cute_dynamic::LayoutError>(())
-    /// ```
-    fn from_str(text: &str) -> Result<ComposedLayout> {
-        const SEP: &str = " o ";
-        let mut parts = Vec::with_capacity(3);
-        let mut start = 0;
-        while let Some(k) = text[start..].find(SEP) {
-            parts.push((start, &text[start..start + k]));
-            start += k + SEP.len();
-        }
-        parts.push((start, &text[start..]));
-        let [(ia, a), (io, o), (ib, b)] = parts[..] else {
-            return Err(ErrorKind::Parse {
-                offset: 0,
-                expected: "three parts `A o O o B`".to_string(),
-                found: format!("{} part(s)", parts.len()),
-            }
-            .into());
-        };
-        Ok(ComposedLayout {
-            layout_a: LayoutFn::parse_at(a, ia)?,
-            offset: Offset::parse_at(o, io)?,
-            layout_b: LayoutFn::parse_at(b, ib)?,
-        })
-    }
-}
-
-impl core::str::FromStr for AnyLayout {
-    type Err = LayoutError;
-
-    /// Parse a layout or a composed layout.
-    ///
-    /// ```
-    /// let l: cute_dynamic::AnyLayout = "((_8,_2,_2,_2)):((_1,8,-16,32))".parse()?;
-    /// assert!(l.as_layout().is_some());
-    /// # Ok::<(), cute_dynamic::LayoutError>(())
-    /// ```
-    fn from_str(text: &str) -> Result<AnyLayout> {
-        if text.contains(" o ") {
-            text.parse().map(AnyLayout::Composed)
-        } else {
-            text.parse().map(AnyLayout::Plain)
         }
     }
 }

@@ -4,7 +4,6 @@ use crate::error::{Condition, LayoutError, Result};
 use crate::int::Int;
 use crate::int_tuple::IntTuple;
 use crate::layout::Layout;
-use crate::parse::{Node, Spanned, parse_error, parse_node};
 
 /// A coordinate whose leaves are integers or `_` (CuTe's `Underscore`), e.g. `(_,2)`.
 ///
@@ -35,28 +34,6 @@ impl Coord {
         } else {
             Coord::Tuple(vec![Coord::Underscore; n])
         }
-    }
-
-    pub(crate) fn from_node(n: &Spanned, text: &str) -> Result<Coord> {
-        match &n.node {
-            Node::Int(i) => Ok(Coord::Int(*i)),
-            Node::Underscore => Ok(Coord::Underscore),
-            Node::Tuple(items) => Ok(Coord::Tuple(
-                items
-                    .iter()
-                    .map(|i| Coord::from_node(i, text))
-                    .collect::<Result<_>>()?,
-            )),
-            Node::Layout(..) => Err(parse_error(text, n.at, "a coordinate (not a layout)")),
-        }
-    }
-}
-
-impl core::str::FromStr for Coord {
-    type Err = LayoutError;
-
-    fn from_str(text: &str) -> Result<Coord> {
-        Coord::from_node(&parse_node(text)?, text)
     }
 }
 

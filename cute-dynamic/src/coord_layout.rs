@@ -638,26 +638,6 @@ impl fmt::Display for CoordLayout {
     }
 }
 
-impl core::str::FromStr for CoordLayout {
-    type Err = LayoutError;
-
-    /// Parse CuTe's print `shape:stride`, the stride with scaled bases (`(_4,8):(_1@0,_1@1)`).
-    fn from_str(text: &str) -> Result<CoordLayout> {
-        let Some(colon) = text.find(':') else {
-            return Err(crate::parse::parse_error(
-                text,
-                text.len(),
-                "':' and a stride",
-            ));
-        };
-        let shape: IntTuple = text[..colon].parse()?;
-        let stride: CoordStride = text[colon + 1..]
-            .parse()
-            .map_err(|e: LayoutError| crate::parse::shift(e, colon + 1))?;
-        CoordLayout::new(shape, stride)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,216 +1,183 @@
-//! Reading CuTe's printed text: `_N` static, `N` dynamic, `_` underscore, `(a,b)` tuples and
-//! `shape:stride` layouts, nested in any way a tiler allows. Errors carry the byte offset.
+//! Reading CuTe's printed text: `cute-text`'s grammar (the one grammar of CuTe's text that
+//! `cute-static`'s macros and the `cute` command read too) gives the syntax tree, and this
+//! module gives it the types of this crate. Every `FromStr` of the crate is here. Errors carry
+//! the byte offset.
 
+use crate::arithmetic_tuple::{CoordStride, ScaledBasis};
+use crate::composed::{AnyLayout, ComposedLayout, LayoutFn, Offset, make_composed_layout};
+use crate::coord::Coord;
+use crate::coord_layout::CoordLayout;
 use crate::error::{ErrorKind, LayoutError, Result};
 use crate::int::Int;
 use crate::int_tuple::IntTuple;
 use crate::layout::Layout;
+use crate::swizzle::{MixedBits, Swizzle};
+use crate::tensor::Tensor;
+use crate::tiler::Tiler;
+use cute_text::{Node, ParseError, Parser, Spanned};
 
-/// A parsed value before it is given a meaning.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) enum Node {
-    Int(Int),
-    Underscore,
-    Tuple(Vec<Spanned>),
-    Layout(Box<Spanned>, Box<Spanned>),
+fn from_text(e: ParseError) -> LayoutError {
+    ErrorKind::Parse {
+        offset: e.offset,
+        expected: e.expected,
+        found: e.found,
+    }
+    .into()
 }
 
-/// A node and the byte offset where it starts.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Spanned {
-    pub(crate) node: Node,
-    pub(crate) at: usize,
-}
-
-/// Deepest nesting accepted, so that hostile input cannot exhaust the stack.
-const MAX_DEPTH: usize = 64;
-
-struct Parser<'a> {
-    text: &'a [u8],
-    pos: usize,
-    depth: usize,
-}
-
+/// The parse error "expected `expected`" at byte `at` of `text`.
 pub(crate) fn parse_error(text: &str, at: usize, expected: &str) -> LayoutError {
-    let found = match text.get(at..).and_then(|rest| rest.chars().next()) {
-        Some(c) => format!("'{c}'"),
-        None => "end of input".to_string(),
-    };
-    LayoutError::from(ErrorKind::Parse {
-        offset: at,
-        expected: expected.to_string(),
-        found,
+    from_text(ParseError::at(text, at, expected))
+}
+
+/// The whole of `text` read by the grammar's `rule`.
+fn read<'a, T>(
+    text: &'a str,
+    rule: impl FnOnce(&mut Parser<'a>) -> cute_text::Result<T>,
+) -> Result<T> {
+    Parser::new(text).all(rule).map_err(from_text)
+}
+
+fn int(i: cute_text::Int) -> Int {
+    Int::with_tag(i.value, i.is_static)
+}
+
+/// A node that is not the kind wanted where it stands.
+fn misplaced(n: &Spanned, text: &str, wanted: &str) -> LayoutError {
+    match &n.node {
+        Node::Underscore => parse_error(text, n.at, &format!("{wanted} (not '_')")),
+        Node::Layout(_, stride) => {
+            parse_error(text, stride.at - 1, &format!("{wanted} (not a layout)"))
+        }
+        Node::Basis { at_sign, .. } => parse_error(
+            text,
+            *at_sign,
+            &format!("{wanted} (not a scaled basis v@i)"),
+        ),
+        _ => parse_error(text, n.at, wanted),
+    }
+}
+
+fn int_tuple(n: &Spanned, text: &str) -> Result<IntTuple> {
+    match &n.node {
+        Node::Int(i) => Ok(IntTuple::Int(int(*i))),
+        Node::Tuple(items) => items.iter().map(|i| int_tuple(i, text)).collect(),
+        Node::Layout(..) => Err(misplaced(n, text, "an IntTuple")),
+        _ => Err(misplaced(n, text, "an integer")),
+    }
+}
+
+fn layout(n: &Spanned, text: &str) -> Result<Layout> {
+    match &n.node {
+        Node::Layout(shape, stride) => {
+            Layout::new(int_tuple(shape, text)?, int_tuple(stride, text)?)
+        }
+        _ => Err(parse_error(text, n.at, "a layout shape:stride")),
+    }
+}
+
+fn tiler(n: &Spanned, text: &str) -> Result<Tiler> {
+    match &n.node {
+        Node::Int(i) => Ok(Tiler::Int(int(*i))),
+        Node::Underscore => Ok(Tiler::Underscore),
+        Node::Layout(..) => Ok(Tiler::Layout(layout(n, text)?)),
+        Node::Tuple(items) => Ok(Tiler::Tuple(
+            items
+                .iter()
+                .map(|i| tiler(i, text))
+                .collect::<Result<_>>()?,
+        )),
+        _ => Err(misplaced(n, text, "a tiler")),
+    }
+}
+
+fn coord(n: &Spanned, text: &str) -> Result<Coord> {
+    match &n.node {
+        Node::Int(i) => Ok(Coord::Int(int(*i))),
+        Node::Underscore => Ok(Coord::Underscore),
+        Node::Tuple(items) => Ok(Coord::Tuple(
+            items
+                .iter()
+                .map(|i| coord(i, text))
+                .collect::<Result<_>>()?,
+        )),
+        _ => Err(misplaced(n, text, "a coordinate")),
+    }
+}
+
+fn coord_stride(n: &Spanned, text: &str) -> Result<CoordStride> {
+    match &n.node {
+        Node::Int(i) => Ok(CoordStride::Int(int(*i))),
+        Node::Basis { scale, modes, .. } => {
+            // Printed innermost first; CuTe's `E<i,j>` and `ScaledBasis` go outermost first.
+            let outer_first = modes.iter().rev().copied().collect();
+            Ok(CoordStride::Basis(ScaledBasis::new(
+                int(*scale),
+                outer_first,
+            )))
+        }
+        Node::Tuple(items) => items.iter().map(|i| coord_stride(i, text)).collect(),
+        _ => Err(misplaced(
+            n,
+            text,
+            "a stride (integers and scaled bases v@i)",
+        )),
+    }
+}
+
+fn coord_layout(n: &Spanned, text: &str) -> Result<CoordLayout> {
+    match &n.node {
+        Node::Layout(shape, stride) => {
+            CoordLayout::new(int_tuple(shape, text)?, coord_stride(stride, text)?)
+        }
+        _ => Err(parse_error(text, n.end, "':' and a stride")),
+    }
+}
+
+fn swizzle(s: &cute_text::Swizzle) -> Result<Swizzle> {
+    Swizzle::new(s.bits, s.base, s.shift)
+}
+
+fn offset(o: &cute_text::Offset, text: &str) -> Result<Offset> {
+    Ok(match *o {
+        cute_text::Offset::Int { value, .. } => Offset::Int(int(value)),
+        cute_text::Offset::SmemPtr { bits, .. } => Offset::SmemPtr(bits),
+        cute_text::Offset::Mixed {
+            static_bits,
+            dynamic_bits,
+            flags,
+            value,
+            value_at,
+            ..
+        } => {
+            let m = MixedBits::new(static_bits, flags, dynamic_bits)?;
+            if value != m.value() {
+                return Err(parse_error(
+                    text,
+                    value_at,
+                    &format!("the value {}", m.value()),
+                ));
+            }
+            Offset::Mixed(m)
+        }
     })
 }
 
-/// The same parse error with its byte offset moved by `base` (for text parsed in pieces).
-pub(crate) fn shift(e: LayoutError, base: usize) -> LayoutError {
-    match e.kind() {
-        ErrorKind::Parse {
-            offset,
-            expected,
-            found,
-        } => ErrorKind::Parse {
-            offset: offset + base,
-            expected: expected.clone(),
-            found: found.clone(),
-        }
-        .into(),
-        _ => e,
+fn layout_fn(f: &cute_text::Function, text: &str) -> Result<LayoutFn> {
+    match f {
+        cute_text::Function::Swizzle(s) => swizzle(s).map(LayoutFn::Swizzle),
+        cute_text::Function::Layout(l) => layout(l, text).map(LayoutFn::Layout),
     }
 }
 
-impl<'a> Parser<'a> {
-    fn peek(&self) -> Option<u8> {
-        self.text.get(self.pos).copied()
-    }
-
-    fn skip_spaces(&mut self) {
-        while self.peek().is_some_and(|c| c.is_ascii_whitespace()) {
-            self.pos += 1;
-        }
-    }
-
-    fn error(&self, expected: &str) -> LayoutError {
-        let text = core::str::from_utf8(self.text).unwrap_or("");
-        parse_error(text, self.pos, expected)
-    }
-
-    fn value(&mut self) -> Result<Spanned> {
-        self.skip_spaces();
-        let at = self.pos;
-        let first = self.term()?;
-        self.skip_spaces();
-        if self.peek() == Some(b':') {
-            self.pos += 1;
-            self.skip_spaces();
-            let second = self.term()?;
-            return Ok(Spanned {
-                node: Node::Layout(Box::new(first), Box::new(second)),
-                at,
-            });
-        }
-        Ok(first)
-    }
-
-    fn term(&mut self) -> Result<Spanned> {
-        let at = self.pos;
-        match self.peek() {
-            Some(b'(') => self.tuple(),
-            Some(b'_') => {
-                self.pos += 1;
-                match self.peek() {
-                    Some(b'-' | b'0'..=b'9') => Ok(Spanned {
-                        node: Node::Int(Int::new_static(self.integer()?)),
-                        at,
-                    }),
-                    _ => Ok(Spanned {
-                        node: Node::Underscore,
-                        at,
-                    }),
-                }
-            }
-            Some(b'-' | b'0'..=b'9') => Ok(Spanned {
-                node: Node::Int(Int::new_dynamic(self.integer()?)),
-                at,
-            }),
-            _ => Err(self.error("an integer, '_' or '('")),
-        }
-    }
-
-    fn integer(&mut self) -> Result<i32> {
-        let at = self.pos;
-        let negative = self.peek() == Some(b'-');
-        if negative {
-            self.pos += 1;
-        }
-        let digits_at = self.pos;
-        while self.peek().is_some_and(|c| c.is_ascii_digit()) {
-            self.pos += 1;
-        }
-        if self.pos == digits_at {
-            return Err(self.error("a digit"));
-        }
-        let text = core::str::from_utf8(&self.text[at..self.pos]).unwrap_or("");
-        text.parse::<i32>().map_err(|_| {
-            LayoutError::from(ErrorKind::Parse {
-                offset: at,
-                expected: "an integer that fits in i32".to_string(),
-                found: text.to_string(),
-            })
-        })
-    }
-
-    fn tuple(&mut self) -> Result<Spanned> {
-        let at = self.pos;
-        self.depth += 1;
-        if self.depth > MAX_DEPTH {
-            return Err(self.error("at most 64 levels of nesting"));
-        }
-        self.pos += 1; // '('
-        let mut items = Vec::new();
-        self.skip_spaces();
-        if self.peek() == Some(b')') {
-            self.pos += 1;
-            self.depth -= 1;
-            return Ok(Spanned {
-                node: Node::Tuple(items),
-                at,
-            });
-        }
-        loop {
-            items.push(self.value()?);
-            self.skip_spaces();
-            match self.peek() {
-                Some(b',') => self.pos += 1,
-                Some(b')') => {
-                    self.pos += 1;
-                    self.depth -= 1;
-                    return Ok(Spanned {
-                        node: Node::Tuple(items),
-                        at,
-                    });
-                }
-                _ => return Err(self.error("',' or ')'")),
-            }
-        }
-    }
-}
-
-/// Parse one complete value (the whole text must be consumed).
-pub(crate) fn parse_node(text: &str) -> Result<Spanned> {
-    let mut p = Parser {
-        text: text.as_bytes(),
-        pos: 0,
-        depth: 0,
-    };
-    let v = p.value()?;
-    p.skip_spaces();
-    if p.pos != text.len() {
-        return Err(p.error("end of input"));
-    }
-    Ok(v)
-}
-
-impl Spanned {
-    /// This node as an IntTuple (no `_`, no layouts).
-    pub(crate) fn to_int_tuple(&self, text: &str) -> Result<IntTuple> {
-        match &self.node {
-            Node::Int(i) => Ok(IntTuple::Int(*i)),
-            Node::Tuple(items) => items.iter().map(|n| n.to_int_tuple(text)).collect(),
-            Node::Underscore => Err(parse_error(text, self.at, "an integer (not '_')")),
-            Node::Layout(_, s) => Err(parse_error(text, s.at - 1, "an IntTuple (not a layout)")),
-        }
-    }
-
-    /// This node as a layout `shape:stride`.
-    pub(crate) fn to_layout(&self, text: &str) -> Result<Layout> {
-        match &self.node {
-            Node::Layout(shape, stride) => {
-                Layout::new(shape.to_int_tuple(text)?, stride.to_int_tuple(text)?)
-            }
-            _ => Err(parse_error(text, self.at, "a layout shape:stride")),
-        }
+fn any_layout(l: &cute_text::AnyLayout, text: &str) -> Result<AnyLayout> {
+    match l {
+        cute_text::AnyLayout::Plain(n) => layout(n, text).map(AnyLayout::Plain),
+        cute_text::AnyLayout::Composed(c) => Ok(AnyLayout::Composed(make_composed_layout(
+            layout_fn(&c.a, text)?,
+            offset(&c.offset, text)?,
+            layout_fn(&c.b, text)?,
+        ))),
     }
 }
 
@@ -219,7 +186,7 @@ impl core::str::FromStr for IntTuple {
 
     /// Parse CuTe text such as `(_3,(2,_4))`.
     fn from_str(text: &str) -> Result<IntTuple> {
-        parse_node(text)?.to_int_tuple(text)
+        int_tuple(&read(text, Parser::value)?, text)
     }
 }
 
@@ -228,6 +195,218 @@ impl core::str::FromStr for Layout {
 
     /// Parse CuTe text such as `(_3,(_2,_3)):(_3,(_12,_1))`.
     fn from_str(text: &str) -> Result<Layout> {
-        parse_node(text)?.to_layout(text)
+        layout(&read(text, Parser::value)?, text)
+    }
+}
+
+impl core::str::FromStr for Tiler {
+    type Err = LayoutError;
+
+    fn from_str(text: &str) -> Result<Tiler> {
+        tiler(&read(text, Parser::value)?, text)
+    }
+}
+
+impl core::str::FromStr for Coord {
+    type Err = LayoutError;
+
+    fn from_str(text: &str) -> Result<Coord> {
+        coord(&read(text, Parser::value)?, text)
+    }
+}
+
+impl core::str::FromStr for CoordStride {
+    type Err = LayoutError;
+
+    /// Parse CuTe's print of a stride with scaled bases, e.g. `(_1@0,(_1@0@1,16@1@1))`.
+    fn from_str(text: &str) -> Result<CoordStride> {
+        coord_stride(&read(text, Parser::value)?, text)
+    }
+}
+
+impl core::str::FromStr for ScaledBasis {
+    type Err = LayoutError;
+
+    /// Parse `v@i...` (at least one `@`).
+    ///
+    /// ```
+    /// let e: cute_dynamic::ScaledBasis = "_1@0@1".parse()?;
+    /// assert_eq!(e.modes(), &[1, 0]);
+    /// assert!("_1".parse::<cute_dynamic::ScaledBasis>().is_err());
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
+    fn from_str(text: &str) -> Result<ScaledBasis> {
+        match coord_stride(&read(text, Parser::value)?, text)? {
+            CoordStride::Basis(b) => Ok(b),
+            _ => Err(parse_error(text, 0, "a scaled basis v@i")),
+        }
+    }
+}
+
+impl core::str::FromStr for CoordLayout {
+    type Err = LayoutError;
+
+    /// Parse CuTe's print `shape:stride`, the stride with scaled bases (`(_4,8):(_1@0,_1@1)`).
+    fn from_str(text: &str) -> Result<CoordLayout> {
+        coord_layout(&read(text, Parser::value)?, text)
+    }
+}
+
+impl core::str::FromStr for Swizzle {
+    type Err = LayoutError;
+
+    /// Parse CuTe's print of a swizzle, `Sw<B,M,S>`.
+    ///
+    /// ```
+    /// let sw: cute_dynamic::Swizzle = "Sw<3,4,3>".parse()?;
+    /// assert_eq!(sw.apply(128), 144);
+    /// assert!("Sw<3,2,1>".parse::<cute_dynamic::Swizzle>().is_err()); // |S| < B
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
+    fn from_str(text: &str) -> Result<Swizzle> {
+        swizzle(&read(text, Parser::swizzle)?)
+    }
+}
+
+impl core::str::FromStr for Offset {
+    type Err = LayoutError;
+
+    /// Parse an offset as CuTe prints it: `_k`, `k`, `smem_ptr[Nb](unset)` or `M_S|(d&F)=V`.
+    ///
+    /// ```
+    /// use cute_dynamic::Offset;
+    /// assert_eq!("_-57".parse::<Offset>()?.value(), -57);
+    /// assert_eq!("M_0|(128&192)=128".parse::<Offset>()?.value(), 128);
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
+    fn from_str(text: &str) -> Result<Offset> {
+        offset(&read(text, Parser::offset)?, text)
+    }
+}
+
+impl core::str::FromStr for ComposedLayout {
+    type Err = LayoutError;
+
+    /// Parse CuTe's print of a composed layout, `A o O o B`.
+    ///
+    /// ```
+    /// let c: cute_dynamic::ComposedLayout = "_64:_1 o _-420 o Sw<1,5,3>".parse()?;
+    /// assert_eq!(c.to_string(), "_64:_1 o _-420 o Sw<1,5,3>");
+    /// assert!("Sw<1,5,3> o _0".parse::<cute_dynamic::ComposedLayout>().is_err());
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
+    fn from_str(text: &str) -> Result<ComposedLayout> {
+        match read(text, Parser::layout)? {
+            cute_text::AnyLayout::Composed(c) => Ok(make_composed_layout(
+                layout_fn(&c.a, text)?,
+                offset(&c.offset, text)?,
+                layout_fn(&c.b, text)?,
+            )),
+            cute_text::AnyLayout::Plain(n) => Err(parse_error(
+                text,
+                n.end,
+                "' o ' and an offset (a composed layout is A o O o B)",
+            )),
+        }
+    }
+}
+
+impl core::str::FromStr for AnyLayout {
+    type Err = LayoutError;
+
+    /// Parse a layout or a composed layout.
+    ///
+    /// ```
+    /// let l: cute_dynamic::AnyLayout = "((_8,_2,_2,_2)):((_1,8,-16,32))".parse()?;
+    /// assert!(l.as_layout().is_some());
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
+    fn from_str(text: &str) -> Result<AnyLayout> {
+        any_layout(&read(text, Parser::layout)?, text)
+    }
+}
+
+impl core::str::FromStr for Tensor {
+    type Err = LayoutError;
+
+    /// Parse CuTe's print of a tensor: `OFF|LAYOUT` or `ArithTuple(c0,...) o LAYOUT`.
+    ///
+    /// ```
+    /// let t: cute_dynamic::Tensor = "ArithTuple(_0,5) o (_4,8):(_1@0,_1@1)".parse()?;
+    /// assert_eq!(t.to_string(), "ArithTuple(_0,5) o (_4,8):(_1@0,_1@1)");
+    /// assert!("(_4):(_1)".parse::<cute_dynamic::Tensor>().is_err());
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
+    fn from_str(text: &str) -> Result<Tensor> {
+        Ok(match read(text, Parser::tensor)? {
+            cute_text::Tensor::Memory {
+                offset, layout: l, ..
+            } => Tensor::Memory {
+                offset: int(offset),
+                layout: any_layout(&l, text)?,
+            },
+            cute_text::Tensor::Coordinate { base, layout: l } => Tensor::Coordinate {
+                base: int_tuple(&base, text)?,
+                layout: coord_layout(&l, text)?,
+            },
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse_err<T: core::str::FromStr<Err = LayoutError> + core::fmt::Debug>(
+        text: &str,
+    ) -> (usize, String) {
+        match text.parse::<T>().unwrap_err().kind() {
+            ErrorKind::Parse {
+                offset, expected, ..
+            } => (*offset, expected.clone()),
+            other => panic!("{text}: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn each_kind_refuses_what_it_does_not_hold() {
+        assert_eq!(
+            parse_err::<IntTuple>("(_2,_)"),
+            (4, "an integer (not '_')".into())
+        );
+        assert_eq!(
+            parse_err::<IntTuple>("_2:_1"),
+            (2, "an IntTuple (not a layout)".into())
+        );
+        assert_eq!(
+            parse_err::<IntTuple>("(_1@0)"),
+            (3, "an integer (not a scaled basis v@i)".into())
+        );
+        assert_eq!(
+            parse_err::<Layout>("(_2,_3)"),
+            (0, "a layout shape:stride".into())
+        );
+        assert_eq!(
+            parse_err::<Coord>("(_2:_1,_)"),
+            (3, "a coordinate (not a layout)".into())
+        );
+        assert_eq!(
+            parse_err::<CoordLayout>("(_2,_3)"),
+            (7, "':' and a stride".into())
+        );
+        assert_eq!(
+            parse_err::<Offset>("M_0|(128&192)=64").0,
+            14,
+            "the printed value of MixedBits is S | d"
+        );
+        assert_eq!(parse_err::<ComposedLayout>("_8:_1").0, 5);
+    }
+
+    #[test]
+    fn scaled_bases_read_innermost_first() {
+        let d: CoordStride = "( _1@0 , 16@1@1 )".parse().unwrap();
+        assert_eq!(d.to_string(), "(_1@0,16@1@1)");
+        let b: ScaledBasis = "_1@0@1".parse().unwrap();
+        assert_eq!(b.modes(), &[1, 0]);
     }
 }

@@ -9,7 +9,7 @@
 //! ```
 //! `Sw(x) = x ^ shiftr(x & yyy_mask, S)`: the Y field is XORed into the Z field.
 
-use crate::error::{Condition, ErrorKind, LayoutError, Result};
+use crate::error::{Condition, LayoutError, Result};
 use crate::int::Int;
 use core::fmt;
 
@@ -271,111 +271,6 @@ impl fmt::Display for Swizzle {
     }
 }
 
-/// A cursor over CuTe text for the small grammars of this module and of composed layouts.
-pub(crate) struct Scan<'a> {
-    pub(crate) text: &'a str,
-    pub(crate) pos: usize,
-    /// Where `text` starts in the caller's whole input (for error offsets).
-    pub(crate) base: usize,
-}
-
-impl Scan<'_> {
-    pub(crate) fn error(&self, expected: &str) -> LayoutError {
-        let found = match self.text.get(self.pos..).and_then(|r| r.chars().next()) {
-            Some(c) => format!("'{c}'"),
-            None => "end of input".to_string(),
-        };
-        ErrorKind::Parse {
-            offset: self.base + self.pos,
-            expected: expected.to_string(),
-            found,
-        }
-        .into()
-    }
-
-    /// Consume `lit` or fail.
-    pub(crate) fn literal(&mut self, lit: &str) -> Result<()> {
-        if self.text[self.pos..].starts_with(lit) {
-            self.pos += lit.len();
-            Ok(())
-        } else {
-            Err(self.error(&format!("'{lit}'")))
-        }
-    }
-
-    /// An optionally negative decimal number that fits in `T`.
-    pub(crate) fn number<T: core::str::FromStr>(&mut self) -> Result<T> {
-        let start = self.pos;
-        let bytes = self.text.as_bytes();
-        if bytes.get(self.pos) == Some(&b'-') {
-            self.pos += 1;
-        }
-        while bytes.get(self.pos).is_some_and(u8::is_ascii_digit) {
-            self.pos += 1;
-        }
-        let digits = &self.text[start..self.pos];
-        digits.parse::<T>().map_err(|_| {
-            self.pos = start;
-            self.error("a number that fits")
-        })
-    }
-
-    /// Fail unless everything was consumed.
-    pub(crate) fn end(&self) -> Result<()> {
-        if self.pos == self.text.len() {
-            Ok(())
-        } else {
-            Err(self.error("end of input"))
-        }
-    }
-
-    /// `prefix n0 sep0 n1 sep1 ...`: the numbers between fixed separators.
-    fn fields<T: core::str::FromStr, const N: usize>(
-        &mut self,
-        prefix: &str,
-        seps: [&str; N],
-    ) -> Result<[T; N]> {
-        self.literal(prefix)?;
-        let mut out = Vec::with_capacity(N);
-        for sep in seps {
-            out.push(self.number::<T>()?);
-            self.literal(sep)?;
-        }
-        out.try_into().map_err(|_| self.error("all fields"))
-    }
-}
-
-impl Swizzle {
-    /// Read `Sw<B,M,S>` from a cursor (then validated by [`Swizzle::new`]).
-    pub(crate) fn scan(s: &mut Scan<'_>) -> Result<Swizzle> {
-        let [b, m, sh] = s.fields::<i32, 3>("Sw<", [",", ",", ">"])?;
-        Swizzle::new(b, m, sh)
-    }
-}
-
-impl core::str::FromStr for Swizzle {
-    type Err = LayoutError;
-
-    /// Parse CuTe's print of a swizzle, `Sw<B,M,S>`.
-    ///
-    /// ```
-    /// let sw: cute_dynamic::Swizzle = "Sw<3,4,3>".parse()?;
-    /// assert_eq!(sw.apply(128), 144);
-    /// assert!("Sw<3,2,1>".parse::<cute_dynamic::Swizzle>().is_err()); // |S| < B
-    /// # Ok::<(), cute_dynamic::LayoutError>(())
-    /// ```
-    fn from_str(text: &str) -> Result<Swizzle> {
-        let mut s = Scan {
-            text,
-            pos: 0,
-            base: 0,
-        };
-        let sw = Swizzle::scan(&mut s)?;
-        s.end()?;
-        Ok(sw)
-    }
-}
-
 /// CuTe's `MixedBits<S,F>{d}`: a 32-bit unsigned value whose bits in the mask `F` are known only
 /// at run time (`d`, already masked) and whose other bits are the static `S`. Its value is
 /// `S | d`. Printed `M_S|(d&F)=V`. Slicing a swizzled layout with a dynamic coordinate makes
@@ -475,19 +370,6 @@ impl MixedBits {
     /// ```
     pub fn value(&self) -> u32 {
         self.static_bits | self.dynamic_bits
-    }
-
-    /// Read `M_S|(d&F)=V` from a cursor; `V` must be `S | d`.
-    pub(crate) fn scan(s: &mut Scan<'_>) -> Result<MixedBits> {
-        let [stat, dynamic, flags] = s.fields::<u32, 3>("M_", ["|(", "&", ")="])?;
-        let at = s.pos;
-        let value = s.number::<u32>()?;
-        let m = MixedBits::new(stat, flags, dynamic)?;
-        if value != m.value() {
-            s.pos = at;
-            return Err(s.error(&format!("the value {}", m.value())));
-        }
-        Ok(m)
     }
 }
 

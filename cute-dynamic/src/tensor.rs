@@ -458,56 +458,6 @@ impl fmt::Display for Tensor {
     }
 }
 
-impl core::str::FromStr for Tensor {
-    type Err = LayoutError;
-
-    /// Parse CuTe's print of a tensor: `OFF|LAYOUT` (split at the first `|`) or
-    /// `ArithTuple(c0,...) o LAYOUT`.
-    ///
-    /// ```
-    /// let t: cute_dynamic::Tensor = "ArithTuple(_0,5) o (_4,8):(_1@0,_1@1)".parse()?;
-    /// assert_eq!(t.to_string(), "ArithTuple(_0,5) o (_4,8):(_1@0,_1@1)");
-    /// assert!("(_4):(_1)".parse::<cute_dynamic::Tensor>().is_err());
-    /// # Ok::<(), cute_dynamic::LayoutError>(())
-    /// ```
-    fn from_str(text: &str) -> Result<Tensor> {
-        const ARITH: &str = "ArithTuple";
-        const SEP: &str = " o ";
-        if let Some(rest) = text.strip_prefix(ARITH) {
-            let Some(k) = rest.find(SEP) else {
-                return Err(crate::parse::parse_error(
-                    text,
-                    text.len(),
-                    "' o ' and a layout",
-                ));
-            };
-            let at = ARITH.len();
-            let base: IntTuple = rest[..k].parse().map_err(|e| crate::parse::shift(e, at))?;
-            let layout: CoordLayout = rest[k + SEP.len()..]
-                .parse()
-                .map_err(|e| crate::parse::shift(e, at + k + SEP.len()))?;
-            return Ok(Tensor::Coordinate { base, layout });
-        }
-        let Some(bar) = text.find('|') else {
-            return Err(crate::parse::parse_error(
-                text,
-                0,
-                "a tensor OFF|LAYOUT or ArithTuple(...) o LAYOUT",
-            ));
-        };
-        let offset = match text[..bar].parse::<IntTuple>()? {
-            IntTuple::Int(i) => i,
-            IntTuple::Tuple(_) => {
-                return Err(crate::parse::parse_error(text, 0, "an integer offset"));
-            }
-        };
-        let layout: AnyLayout = text[bar + 1..]
-            .parse()
-            .map_err(|e| crate::parse::shift(e, bar + 1))?;
-        Ok(Tensor::Memory { offset, layout })
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,9 +1,8 @@
 //! Tilers: what by-mode composition, divide and product take as their second argument.
 
-use crate::error::{LayoutError, Result};
+use crate::error::Result;
 use crate::int::Int;
 use crate::layout::{Layout, make_layout};
-use crate::parse::{Node, Spanned, parse_node};
 
 /// A CuTe tiler: a layout, an integer `n` (the layout `n:_1`), `_` (leave the mode alone), or a
 /// tuple of tilers applied mode by mode.
@@ -52,27 +51,5 @@ impl Tiler {
             Tiler::Int(n) => Ok(Some(make_layout(&(*n).into())?)),
             _ => Ok(None),
         }
-    }
-
-    pub(crate) fn from_node(n: &Spanned, text: &str) -> Result<Tiler> {
-        match &n.node {
-            Node::Int(i) => Ok(Tiler::Int(*i)),
-            Node::Underscore => Ok(Tiler::Underscore),
-            Node::Layout(..) => Ok(Tiler::Layout(n.to_layout(text)?)),
-            Node::Tuple(items) => Ok(Tiler::Tuple(
-                items
-                    .iter()
-                    .map(|i| Tiler::from_node(i, text))
-                    .collect::<Result<_>>()?,
-            )),
-        }
-    }
-}
-
-impl core::str::FromStr for Tiler {
-    type Err = LayoutError;
-
-    fn from_str(text: &str) -> Result<Tiler> {
-        Tiler::from_node(&parse_node(text)?, text)
     }
 }
