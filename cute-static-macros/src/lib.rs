@@ -6,7 +6,12 @@
 //! as a Rust expression (`m`, `{ ld * 2 }`): an `i32` at run time, and `i32` in the `_t` types.
 //! Malformed text is a compile error pointing at the offending token. Use them through
 //! `cute_static`, which re-exports them.
+//!
+//! The macros rebuild CuTe's text from their tokens and read it with `cute-text`, the grammar
+//! of CuTe's printed text that `cute-dynamic` and the `cute` command read too (its Rust dialect
+//! adds the names and blocks); its errors point back at the tokens.
 
+use cute_text::{Node, Parser, Spanned};
 use proc_macro::{Delimiter, Group, Ident, Literal, Punct, Spacing, Span, TokenStream, TokenTree};
 
 // The README's examples, run as doctests (not part of the documentation).
@@ -14,24 +19,209 @@ use proc_macro::{Delimiter, Group, Ident, Literal, Punct, Spacing, Span, TokenSt
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
 
-/// A parsed CuTe value.
-enum Node {
-    Int(i64, Span),
-    /// A dynamic integer: the Rust source of its value.
-    Dyn(String, Span),
-    Under(Span),
-    Tuple(Vec<Node>, Span),
-    Layout(Box<Node>, Box<Node>, Span),
+/// CuTe text rebuilt from the macro's tokens, and where each piece of it came from.
+///
+/// The text is read by `cute-text`'s grammar in its Rust dialect (the grammar of CuTe's text
+/// that `cute-dynamic` and the `cute` command read, plus Rust names and blocks as dynamic leaves),
+/// and its errors are mapped back to the token they point at.
+struct Source {
+    text: String,
+    /// Where each token's text starts, its span, and for a block the Rust source it stands for.
+    pieces: Vec<Piece>,
 }
 
-impl Node {
-    fn span(&self) -> Span {
-        match self {
-            Node::Int(_, s)
-            | Node::Dyn(_, s)
-            | Node::Under(s)
-            | Node::Tuple(_, s)
-            | Node::Layout(_, _, s) => *s,
+struct Piece {
+    at: usize,
+    span: Span,
+    block: Option<String>,
+}
+
+impl Source {
+    fn new(input: TokenStream) -> Source {
+        let mut src = Source {
+            text: String::new(),
+            pieces: Vec::new(),
+        };
+        src.push_all(input);
+        src
+    }
+
+    fn push(&mut self, text: &str, span: Span, block: Option<String>) {
+        // Two words in a row stay two words (`m n` is not the name `mn`).
+        let word = |c: char| c.is_alphanumeric() || c == '_';
+        if self.text.ends_with(word) && text.starts_with(word) {
+            self.text.push(' ');
+        }
+        self.pieces.push(Piece {
+            at: self.text.len(),
+            span,
+            block,
+        });
+        self.text.push_str(text);
+    }
+
+    fn push_all(&mut self, input: TokenStream) {
+        for t in input {
+            match t {
+                TokenTree::Group(g) => match g.delimiter() {
+                    Delimiter::Parenthesis => {
+                        self.push("(", g.span(), None);
+                        self.push_all(g.stream());
+                        self.push(")", g.span_close(), None);
+                    }
+                    // A block, or an expression a `macro_rules!` macro passed in: a dynamic leaf.
+                    Delimiter::Brace | Delimiter::None => {
+                        self.push("{}", g.span(), Some(format!("{{ {} }}", g.stream())));
+                    }
+                    Delimiter::Bracket => self.push("[", g.span(), None),
+                },
+                TokenTree::Ident(id) => self.push(&id.to_string(), id.span(), None),
+                TokenTree::Punct(p) => self.push(&p.as_char().to_string(), p.span(), None),
+                TokenTree::Literal(lit) => self.push(&lit.to_string(), lit.span(), None),
+            }
+        }
+    }
+
+    /// The piece holding byte `at` of the text.
+    fn piece(&self, at: usize) -> Option<&Piece> {
+        if at >= self.text.len() {
+            return None;
+        }
+        self.pieces.iter().take_while(|p| p.at <= at).last()
+    }
+
+    /// The span of the token at byte `at` (the macro call's span at the end of the text).
+    fn span(&self, at: usize) -> Span {
+        self.piece(at).map_or_else(Span::call_site, |p| p.span)
+    }
+
+    /// The Rust source of a dynamic leaf written as a name or a block.
+    fn rust(&self, n: &Spanned) -> String {
+        match self.piece(n.at).and_then(|p| p.block.clone()) {
+            Some(block) => block,
+            None => n.text(&self.text).to_string(),
+        }
+    }
+
+    /// A node as CuTe text (for messages).
+    fn cute(&self, n: &Spanned) -> String {
+        match &n.node {
+            Node::Int(i) if i.is_static => format!("_{}", i.value),
+            Node::Int(i) => i.value.to_string(),
+            Node::Rust => self.rust(n),
+            Node::Tuple(items) => format!(
+                "({})",
+                items
+                    .iter()
+                    .map(|i| self.cute(i))
+                    .collect::<Vec<_>>()
+                    .join(",")
+            ),
+            Node::Layout(s, d) => format!("{}:{}", self.cute(s), self.cute(d)),
+            Node::Underscore | Node::Basis { .. } => n.text(&self.text).to_string(),
+        }
+    }
+
+    /// The type of a node, as Rust source.
+    fn ty(&self, n: &Spanned) -> String {
+        match &n.node {
+            Node::Int(i) if i.is_static && i.value < 0 => {
+                format!("::cute_static::C<{{ {} }}>", i.value)
+            }
+            Node::Int(i) if i.is_static => format!("::cute_static::C<{}>", i.value),
+            Node::Int(_) | Node::Rust | Node::Basis { .. } => "i32".into(),
+            Node::Underscore => "::cute_static::Underscore".into(),
+            Node::Tuple(items) => {
+                format!(
+                    "({})",
+                    items
+                        .iter()
+                        .map(|i| format!("{},", self.ty(i)))
+                        .collect::<String>()
+                )
+            }
+            Node::Layout(s, d) => format!("::cute_static::Layout<{}, {}>", self.ty(s), self.ty(d)),
+        }
+    }
+
+    /// The value of a node, as Rust source (zero-sized unless it has a dynamic leaf).
+    fn value(&self, n: &Spanned) -> String {
+        match &n.node {
+            Node::Int(i) if i.is_static && i.value < 0 => {
+                format!("::cute_static::C::<{{ {} }}>", i.value)
+            }
+            Node::Int(i) if i.is_static => format!("::cute_static::C::<{}>", i.value),
+            Node::Int(_) | Node::Rust | Node::Basis { .. } => {
+                let src = match &n.node {
+                    Node::Int(i) => i.value.to_string(),
+                    _ => self.rust(n),
+                };
+                format!("{{ let __cute_dynamic_leaf: i32 = {src}; __cute_dynamic_leaf }}")
+            }
+            Node::Underscore => "::cute_static::Underscore".into(),
+            Node::Tuple(items) => {
+                format!(
+                    "({})",
+                    items
+                        .iter()
+                        .map(|i| format!("{},", self.value(i)))
+                        .collect::<String>()
+                )
+            }
+            Node::Layout(s, d) if is_static(s) && is_static(d) => {
+                format!(
+                    "::cute_static::Layout::<{}, {}>::new()",
+                    self.ty(s),
+                    self.ty(d)
+                )
+            }
+            Node::Layout(s, d) => format!(
+                "::cute_static::Layout::from_parts({}, {})",
+                self.value(s),
+                self.value(d)
+            ),
+        }
+    }
+
+    /// Whether a macro of `kind` takes the node (`top`: the whole text).
+    fn check(&self, n: &Spanned, kind: Kind, top: bool) -> Res<()> {
+        let span = self.span(n.at);
+        match &n.node {
+            Node::Int(_) | Node::Rust => Ok(()),
+            Node::Basis { at_sign, .. } => Err(Error(
+                "a scaled basis `v@i` is not allowed here".into(),
+                self.span(*at_sign),
+            )),
+            Node::Underscore => match kind {
+                Kind::Tiler | Kind::Coord => Ok(()),
+                _ => Err(Error(
+                    "`_` is not allowed here (only in tilers and coordinates)".into(),
+                    span,
+                )),
+            },
+            Node::Tuple(items) => items.iter().try_for_each(|i| self.check(i, kind, false)),
+            Node::Layout(s, d) => {
+                let allowed = kind == Kind::Tiler || (kind == Kind::Layout && top);
+                if !allowed {
+                    return Err(Error(
+                        "a layout `shape:stride` is not allowed here".into(),
+                        span,
+                    ));
+                }
+                self.check(s, Kind::IntTuple, false)?;
+                self.check(d, Kind::IntTuple, false)?;
+                if !same_profile(s, d) {
+                    return Err(Error(
+                        format!(
+                            "Layout: shape {} and stride {} are not congruent",
+                            self.cute(s),
+                            self.cute(d)
+                        ),
+                        self.span(d.at),
+                    ));
+                }
+                Ok(())
+            }
         }
     }
 }
@@ -39,149 +229,6 @@ impl Node {
 struct Error(String, Span);
 
 type Res<T> = Result<T, Error>;
-
-struct Parser {
-    tokens: Vec<TokenTree>,
-    pos: usize,
-    end_span: Span,
-}
-
-impl Parser {
-    fn new(ts: TokenStream, end_span: Span) -> Parser {
-        Parser {
-            tokens: ts.into_iter().collect(),
-            pos: 0,
-            end_span,
-        }
-    }
-
-    fn peek(&self) -> Option<&TokenTree> {
-        self.tokens.get(self.pos)
-    }
-
-    fn span_here(&self) -> Span {
-        self.peek().map_or(self.end_span, TokenTree::span)
-    }
-
-    fn is_punct(&self, c: char) -> bool {
-        matches!(self.peek(), Some(TokenTree::Punct(p)) if p.as_char() == c)
-    }
-
-    fn value(&mut self) -> Res<Node> {
-        let first = self.term()?;
-        if self.is_punct(':') {
-            self.pos += 1;
-            let second = self.term()?;
-            let span = first.span();
-            return Ok(Node::Layout(Box::new(first), Box::new(second), span));
-        }
-        Ok(first)
-    }
-
-    fn term(&mut self) -> Res<Node> {
-        let span = self.span_here();
-        match self.peek().cloned() {
-            Some(TokenTree::Group(g)) if g.delimiter() == Delimiter::Parenthesis => {
-                self.pos += 1;
-                let mut inner = Parser::new(g.stream(), g.span_close());
-                let mut items = Vec::new();
-                if inner.peek().is_some() {
-                    loop {
-                        items.push(inner.value()?);
-                        match inner.peek() {
-                            None => break,
-                            Some(TokenTree::Punct(p)) if p.as_char() == ',' => {
-                                inner.pos += 1;
-                                if inner.peek().is_none() {
-                                    break;
-                                }
-                            }
-                            Some(t) => return Err(Error("expected ',' or ')'".into(), t.span())),
-                        }
-                    }
-                }
-                Ok(Node::Tuple(items, g.span()))
-            }
-            Some(TokenTree::Ident(id)) => {
-                self.pos += 1;
-                let text = id.to_string();
-                if text == "_" {
-                    if self.is_punct('-') {
-                        self.pos += 1;
-                        return match self.peek().cloned() {
-                            Some(TokenTree::Literal(lit)) => {
-                                self.pos += 1;
-                                let v = digits(&lit.to_string(), lit.span())?;
-                                Ok(Node::Int(-v, span))
-                            }
-                            _ => Err(Error("expected digits after `_-`".into(), self.span_here())),
-                        };
-                    }
-                    return Ok(Node::Under(span));
-                }
-                match text.strip_prefix('_') {
-                    Some(rest) => Ok(Node::Int(digits(rest, span)?, span)),
-                    None => Ok(Node::Dyn(text, span)),
-                }
-            }
-            Some(TokenTree::Literal(lit)) => {
-                self.pos += 1;
-                let v = digits(&lit.to_string(), lit.span())?;
-                Ok(Node::Dyn(v.to_string(), span))
-            }
-            Some(TokenTree::Punct(p)) if p.as_char() == '-' => {
-                self.pos += 1;
-                match self.peek().cloned() {
-                    Some(TokenTree::Literal(lit)) => {
-                        self.pos += 1;
-                        let v = digits(&lit.to_string(), lit.span())?;
-                        Ok(Node::Dyn(format!("-{v}"), span))
-                    }
-                    _ => Err(Error("expected digits after `-`".into(), self.span_here())),
-                }
-            }
-            Some(TokenTree::Group(g)) if g.delimiter() == Delimiter::Brace => {
-                self.pos += 1;
-                Ok(Node::Dyn(format!("{{ {} }}", g.stream()), span))
-            }
-            Some(t) => Err(Error(
-                format!(
-                    "expected an integer (`_N` static, `N` or a name dynamic), `_` or `(`, found `{t}`"
-                ),
-                t.span(),
-            )),
-            None => Err(Error(
-                "expected an integer (`_N` static, `N` or a name dynamic), `_` or `(`".into(),
-                self.end_span,
-            )),
-        }
-    }
-}
-
-fn digits(text: &str, span: Span) -> Res<i64> {
-    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(Error(format!("`{text}` is not a decimal integer"), span));
-    }
-    match text.parse::<i64>() {
-        Ok(v) if v <= i64::from(i32::MAX) => Ok(v),
-        _ => Err(Error(format!("`{text}` does not fit in i32"), span)),
-    }
-}
-
-fn parse_all(input: TokenStream) -> Res<Node> {
-    let mut p = Parser::new(input, Span::call_site());
-    if p.peek().is_none() {
-        return Err(Error(
-            "expected CuTe text such as `(_2,_3):(_1,_2)`".into(),
-            Span::call_site(),
-        ));
-    }
-    let v = p.value()?;
-    match p.peek() {
-        None => Ok(v),
-        Some(t) => Err(Error(format!("unexpected `{t}` after the value"), t.span())),
-    }
-}
 
 /// What a macro accepts.
 #[derive(Clone, Copy, PartialEq)]
@@ -192,120 +239,24 @@ enum Kind {
     Coord,
 }
 
-fn check(n: &Node, kind: Kind, top: bool) -> Res<()> {
-    match n {
-        Node::Int(..) | Node::Dyn(..) => Ok(()),
-        Node::Under(s) => match kind {
-            Kind::Tiler | Kind::Coord => Ok(()),
-            _ => Err(Error(
-                "`_` is not allowed here (only in tilers and coordinates)".into(),
-                *s,
-            )),
-        },
-        Node::Tuple(items, _) => items.iter().try_for_each(|i| check(i, kind, false)),
-        Node::Layout(s, d, span) => {
-            let allowed = kind == Kind::Tiler || (kind == Kind::Layout && top);
-            if !allowed {
-                return Err(Error(
-                    "a layout `shape:stride` is not allowed here".into(),
-                    *span,
-                ));
-            }
-            check(s, Kind::IntTuple, false)?;
-            check(d, Kind::IntTuple, false)?;
-            if !same_profile(s, d) {
-                return Err(Error(
-                    format!(
-                        "Layout: shape {} and stride {} are not congruent",
-                        text(s),
-                        text(d)
-                    ),
-                    d.span(),
-                ));
-            }
-            Ok(())
-        }
-    }
-}
-
-fn same_profile(a: &Node, b: &Node) -> bool {
-    match (a, b) {
-        (Node::Int(..) | Node::Dyn(..), Node::Int(..) | Node::Dyn(..)) => true,
-        (Node::Tuple(x, _), Node::Tuple(y, _)) => {
+fn same_profile(a: &Spanned, b: &Spanned) -> bool {
+    match (&a.node, &b.node) {
+        (Node::Tuple(x), Node::Tuple(y)) => {
             x.len() == y.len() && x.iter().zip(y).all(|(p, q)| same_profile(p, q))
         }
-        _ => false,
-    }
-}
-
-fn text(n: &Node) -> String {
-    match n {
-        Node::Int(v, _) => format!("_{v}"),
-        Node::Dyn(src, _) => src.clone(),
-        Node::Under(_) => "_".into(),
-        Node::Tuple(items, _) => {
-            format!("({})", items.iter().map(text).collect::<Vec<_>>().join(","))
-        }
-        Node::Layout(s, d, _) => format!("{}:{}", text(s), text(d)),
-    }
-}
-
-/// The type of a node, as Rust source.
-fn ty(n: &Node) -> String {
-    match n {
-        Node::Int(v, _) if *v < 0 => format!("::cute_static::C<{{ {v} }}>"),
-        Node::Int(v, _) => format!("::cute_static::C<{v}>"),
-        Node::Dyn(..) => "i32".into(),
-        Node::Under(_) => "::cute_static::Underscore".into(),
-        Node::Tuple(items, _) => {
-            format!(
-                "({})",
-                items
-                    .iter()
-                    .map(|i| format!("{},", ty(i)))
-                    .collect::<String>()
-            )
-        }
-        Node::Layout(s, d, _) => format!("::cute_static::Layout<{}, {}>", ty(s), ty(d)),
-    }
-}
-
-/// The value of a node, as Rust source (zero-sized unless it has a dynamic leaf).
-fn value(n: &Node) -> String {
-    match n {
-        Node::Int(v, _) if *v < 0 => format!("::cute_static::C::<{{ {v} }}>"),
-        Node::Int(v, _) => format!("::cute_static::C::<{v}>"),
-        Node::Dyn(src, _) => {
-            format!("{{ let __cute_dynamic_leaf: i32 = {src}; __cute_dynamic_leaf }}")
-        }
-        Node::Under(_) => "::cute_static::Underscore".into(),
-        Node::Tuple(items, _) => {
-            format!(
-                "({})",
-                items
-                    .iter()
-                    .map(|i| format!("{},", value(i)))
-                    .collect::<String>()
-            )
-        }
-        Node::Layout(s, d, _) if is_static(s) && is_static(d) => {
-            format!("::cute_static::Layout::<{}, {}>::new()", ty(s), ty(d))
-        }
-        Node::Layout(s, d, _) => format!(
-            "::cute_static::Layout::from_parts({}, {})",
-            value(s),
-            value(d)
-        ),
+        (Node::Tuple(_), _) | (_, Node::Tuple(_)) => false,
+        _ => true,
     }
 }
 
 /// Whether every integer of a node is static.
-fn is_static(n: &Node) -> bool {
-    match n {
-        Node::Dyn(..) => false,
-        Node::Tuple(items, _) => items.iter().all(is_static),
-        Node::Layout(s, d, _) => is_static(s) && is_static(d),
-        Node::Int(..) | Node::Under(_) => true,
+fn is_static(n: &Spanned) -> bool {
+    match &n.node {
+        Node::Int(i) => i.is_static,
+        Node::Rust | Node::Basis { .. } => false,
+        Node::Tuple(items) => items.iter().all(is_static),
+        Node::Layout(s, d) => is_static(s) && is_static(d),
+        Node::Underscore => true,
     }
 }
 
@@ -334,24 +285,39 @@ fn compile_error(e: Error) -> TokenStream {
 }
 
 fn expand(input: TokenStream, kind: Kind, as_type: bool) -> TokenStream {
-    let node = match parse_all(input).and_then(|n| {
-        if kind == Kind::Layout && !matches!(n, Node::Layout(..)) {
+    let src = Source::new(input);
+    let parsed = if src.text.is_empty() {
+        Err(Error(
+            "expected CuTe text such as `(_2,_3):(_1,_2)`".into(),
+            Span::call_site(),
+        ))
+    } else {
+        Parser::rust(&src.text)
+            .all(Parser::value)
+            .map_err(|e| Error(e.to_string(), src.span(e.offset)))
+    };
+    let node = match parsed.and_then(|n| {
+        if kind == Kind::Layout && !matches!(n.node, Node::Layout(..)) {
             return Err(Error(
-                format!("expected a layout `shape:stride`, found `{}`", text(&n)),
-                n.span(),
+                format!("expected a layout `shape:stride`, found `{}`", src.cute(&n)),
+                src.span(n.at),
             ));
         }
-        check(&n, kind, true).map(|_| n)
+        src.check(&n, kind, true).map(|_| n)
     }) {
         Ok(n) => n,
         Err(e) => return compile_error(e),
     };
-    let src = if as_type { ty(&node) } else { value(&node) };
-    match src.parse() {
+    let rust = if as_type {
+        src.ty(&node)
+    } else {
+        src.value(&node)
+    };
+    match rust.parse() {
         Ok(ts) => ts,
         Err(_) => compile_error(Error(
             "cute-static-macros produced invalid tokens".into(),
-            node.span(),
+            src.span(node.at),
         )),
     }
 }
