@@ -9,7 +9,7 @@
 //! `CLayout`, or the `MMA_Atom` names `LayoutA_TV`, ...) is that layout.
 
 use crate::value::Value;
-use cute_dynamic::Swizzle;
+use cute_dynamic::{ErrorKind, Swizzle};
 
 /// The value of a C++ type name, or why there is none.
 ///
@@ -114,16 +114,14 @@ fn mma_field(atom: &str, field: &str) -> Result<Option<Value>, String> {
     }))
 }
 
-/// `B,M,S>`: the three parameters of a swizzle.
+/// `B,M,S>`: the three parameters of a swizzle, read as CuTe's print `Sw<B,M,S>`.
 fn swizzle(name: &str, params: &str) -> Result<Swizzle, String> {
-    let bad = || format!("expected Sw<B,M,S> with three integers, found '{name}'");
-    let inner = params.strip_suffix('>').ok_or_else(bad)?;
-    let numbers = inner
-        .split(',')
-        .map(|p| p.parse::<i32>().map_err(|_| bad()))
-        .collect::<Result<Vec<_>, _>>()?;
-    let [b, m, s] = numbers[..] else {
-        return Err(bad());
-    };
-    Swizzle::new(b, m, s).map_err(|e| e.to_string())
+    format!("Sw<{params}")
+        .parse::<Swizzle>()
+        .map_err(|e| match e.kind() {
+            ErrorKind::Parse { .. } => {
+                format!("expected Sw<B,M,S> with three integers, found '{name}'")
+            }
+            _ => e.to_string(),
+        })
 }

@@ -9,34 +9,34 @@
 //!                                                             value applied to a coordinate),
 //!                                                             its result applied to coordinates
 //!            | typename [ "(" expr { "," expr } ")" ]      -- Sw<3,4,3>, Sw<3,4,3>(128), GMMA atoms
-//!            | "ArithTuple" term "o" value                 -- an identity tensor, as CuTe prints it
+//!            | tensor                                      -- ArithTuple(c) o L, an identity tensor
 //!            | identifier                                  -- a name given earlier, an MMA atom
 //!            | value                                       -- CuTe text
 //! typename  := identifier { "::" identifier } [ "<" ... ">" ]   -- followed by "<" or "::"
-//! offset    := "smem_ptr[" digits "b](unset)" | "M_" digits "|(" digits "&" digits ")=" digits
+//! offset    := offset_tag                                  -- smem_ptr[Nb](unset), M_S|(d&F)=V
 //!            | primary                                     -- an integer
-//! value     := term [ ":" term ]
-//! term      := "(" [ value { "," value } ] ")" | "_" [ "-" ] digits | "_" | [ "-" ] digits
-//!              { "@" digits }                              -- scaled basis strides v@i@j
 //! identifier:= letter { letter | digit | "_" }
 //! ```
 //!
+//! `value` (CuTe text: integers `_8` and `8`, `_`, tuples, `shape:stride`, scaled bases `v@i`),
+//! `tensor`'s `ArithTuple(c) o L`, `offset_tag` and the word `o` are the rules of CuTe's grammar
+//! in `cute-text`, the one grammar that `cute-dynamic` and `cute-static`'s macros read too: the
+//! parser reads a literal with it from where the literal starts, and `cute-dynamic` then gives
+//! the text the literal spans its value (errors in it are shifted by the start of the literal).
 //! The leading token decides: a letter starts an identifier (a call if `(` follows), anything
-//! else starts CuTe text. CuTe text has parentheses and commas of its own, so a value is parsed
-//! by the `value` rule above (the grammar of CuTe's printed text), and the text it spans is then
-//! read by `cute-dynamic` (`Tiler::from_str`), whose byte offsets are shifted by the start of the
-//! literal. Whitespace may separate any two tokens. An identifier followed by `<` or `::` is a C++
-//! type name (a swizzle, a GMMA atom, an MMA atom with template arguments or a member such as
-//! `SM80_16x8x16_F16F16F16F16_TN::ALayout`, see [`crate::named`]); `o` between expressions
-//! composes them as CuTe prints a composed layout. A `|` after an expression makes a tensor
-//! `OFF|LAYOUT` (CuTe's print of a tensor: the element offset of its data, then its layout; the
-//! text splits at the first `|`, the layout may be composed and hold a MixedBits `|`). Text
-//! with scaled basis strides `v@i` is a layout of coordinates (`make_identity_layout`'s), and
-//! `ArithTuple(c0,...) o L` an identity tensor.
+//! else starts CuTe text. Whitespace may separate any two tokens. An identifier followed by `<`
+//! or `::` is a C++ type name (a swizzle, a GMMA atom, an MMA atom with template arguments or a
+//! member such as `SM80_16x8x16_F16F16F16F16_TN::ALayout`, see [`crate::named`]). Where CuTe's
+//! grammar has a layout, a swizzle, an offset or a tensor's layout, the expression language
+//! takes any expression: `o` between expressions composes them as CuTe prints a composed layout
+//! (`Sw<3,4,3> o _0 o A`), and a `|` after an expression makes a tensor `OFF|LAYOUT` (CuTe's
+//! print of a tensor: the element offset of its data, then its layout, which may be composed and
+//! hold a MixedBits `|`). Text with scaled basis strides `v@i` is a layout of coordinates
+//! (`make_identity_layout`'s).
 
 use crate::error::CliError;
 use crate::value::Value;
-use cute_dynamic::{CoordLayout, ErrorKind, IntTuple, LayoutError, Offset, Tensor, Tiler};
+use cute_dynamic::{CoordLayout, ErrorKind, LayoutError, Offset, Tensor, Tiler};
 
 /// How CuTe's print of an identity tensor starts.
 const ARITH: &str = "ArithTuple";
@@ -150,6 +150,11 @@ fn describe(text: &str, at: usize) -> String {
         Some(c) => format!("'{}'", c.escape_debug()),
         None => "end of input".to_string(),
     }
+}
+
+/// An error of CuTe's grammar, its offset already in the whole line.
+fn text_error(e: cute_text::ParseError) -> CliError {
+    CliError::at(e.to_string(), e.offset)
 }
 
 /// A `cute-dynamic` error on the literal starting at `start`, as an error on the whole line.
@@ -279,15 +284,20 @@ impl<'a> Parser<'a> {
         })
     }
 
-    /// Whether an `o` (as a word) follows; if so, it is consumed.
+    /// A cursor of CuTe's grammar (`cute-text`) at the current position.
+    fn cute(&self) -> cute_text::Parser<'a> {
+        cute_text::Parser::new(self.text).at(self.pos)
+    }
+
+    /// Whether an `o` (as a word) follows; if so, it is consumed (CuTe's grammar's separator of
+    /// `A o O o B`).
     fn composition_operator(&mut self) -> bool {
-        let start = self.pos;
-        self.skip_spaces();
-        if self.identifier().is_some_and(|(name, _)| name == "o") {
-            return true;
+        let mut p = self.cute();
+        let found = p.composition_o();
+        if found {
+            self.pos = p.pos();
         }
-        self.pos = start;
-        false
+        found
     }
 
     /// The offset of `A o O o B`: `smem_ptr[Nb](unset)`, a MixedBits print, or an integer
@@ -295,26 +305,12 @@ impl<'a> Parser<'a> {
     fn offset(&mut self) -> Result<OffsetExpr, CliError> {
         self.skip_spaces();
         let at = self.pos;
-        let rest = &self.text[at..];
-        let mixed = rest
-            .strip_prefix("M_")
-            .is_some_and(|r| r.starts_with(|c: char| c.is_ascii_digit()));
-        if !(rest.starts_with("smem_ptr[") || mixed) {
-            return Ok(OffsetExpr::Expr(Box::new(self.primary()?)));
-        }
-        // Scan the print: word characters and `[]|(&=`; a `)` only where `=` follows (MixedBits)
-        // or at the end of `(unset)`.
-        while let Some(c) = self.peek() {
-            let keep = c.is_ascii_alphanumeric()
-                || b"_[]|(&=-".contains(&c)
-                || (c == b')'
-                    && (self.bytes.get(self.pos + 1) == Some(&b'=')
-                        || self.text[at..self.pos].ends_with("(unset")));
-            if !keep {
-                break;
-            }
-            self.pos += 1;
-        }
+        let mut p = self.cute();
+        match p.offset_tag() {
+            None => return Ok(OffsetExpr::Expr(Box::new(self.primary()?))),
+            Some(tag) => tag.map_err(text_error)?,
+        };
+        self.pos = p.pos();
         let value = self.text[at..self.pos]
             .parse::<Offset>()
             .map_err(|e| literal_error(&e, at))?;
@@ -326,7 +322,6 @@ impl<'a> Parser<'a> {
         self.skip_spaces();
         if let Some((name, at)) = self.identifier() {
             if name == ARITH && self.peek() == Some(b'(') || name.starts_with("ArithTuple_") {
-                self.pos = at + ARITH.len();
                 return self.identity_tensor(at);
             }
             if self.peek() == Some(b'<') || self.text[self.pos..].starts_with("::") {
@@ -355,23 +350,15 @@ impl<'a> Parser<'a> {
     /// `ArithTuple(c0,...) o L` (or `ArithTuple_0 o L`), CuTe's print of an identity tensor, after
     /// its `ArithTuple`: the coordinate, then the layout with scaled basis strides.
     fn identity_tensor(&mut self, at: usize) -> Result<Expr, CliError> {
-        let base_at = self.pos;
-        self.term()?;
-        let base_text = &self.text[base_at..self.pos];
-        let base: IntTuple = base_text.parse().map_err(|e| literal_error(&e, base_at))?;
-        if !self.composition_operator() {
-            return Err(
-                self.expected("' o ' and a layout (an identity tensor is ArithTuple(c) o L)")
-            );
-        }
-        self.skip_spaces();
-        let layout_at = self.pos;
-        self.value()?;
-        let layout: CoordLayout = self.text[layout_at..self.pos]
+        self.pos = at;
+        let mut p = self.cute();
+        p.tensor().map_err(text_error)?;
+        self.pos = p.pos();
+        let tensor: Tensor = self.text[at..self.pos]
             .parse()
-            .map_err(|e| literal_error(&e, layout_at))?;
+            .map_err(|e| literal_error(&e, at))?;
         Ok(Expr::Literal {
-            value: Value::Tensor(Tensor::Coordinate { base, layout }),
+            value: Value::Tensor(tensor),
             at,
         })
     }
@@ -469,12 +456,15 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// CuTe text: scanned by the `value` rule, then read by `cute-dynamic`.
+    /// CuTe text: read by CuTe's grammar (`cute-text`) from here on, then its text given its
+    /// value by `cute-dynamic` (which reads it with the same grammar).
     fn literal(&mut self) -> Result<Expr, CliError> {
         let at = self.pos;
-        self.value()?;
+        let mut p = self.cute();
+        let node = p.value().map_err(text_error)?;
+        self.pos = p.pos();
         let text = &self.text[at..self.pos];
-        if text.contains('@') {
+        if node.has_basis() {
             let layout: CoordLayout = text.parse().map_err(|e| literal_error(&e, at))?;
             return Ok(Expr::Literal {
                 value: Value::CoordLayout(layout),
@@ -486,88 +476,6 @@ impl<'a> Parser<'a> {
             value: Value::from_tiler(tiler),
             at,
         })
-    }
-
-    fn value(&mut self) -> Result<(), CliError> {
-        self.term()?;
-        let end = self.pos;
-        self.skip_spaces();
-        if self.peek() == Some(b':') {
-            self.pos += 1;
-            self.skip_spaces();
-            self.term()
-        } else {
-            self.pos = end;
-            Ok(())
-        }
-    }
-
-    fn term(&mut self) -> Result<(), CliError> {
-        match self.peek() {
-            Some(b'(') => self.tuple(),
-            Some(b'_') => {
-                self.pos += 1;
-                if matches!(self.peek(), Some(b'-' | b'0'..=b'9')) {
-                    self.integer()
-                } else {
-                    Ok(())
-                }
-            }
-            Some(b'-' | b'0'..=b'9') => self.integer(),
-            _ => Err(self.expected("an integer, '_' or '('")),
-        }
-    }
-
-    fn integer(&mut self) -> Result<(), CliError> {
-        if self.peek() == Some(b'-') {
-            self.pos += 1;
-        }
-        let digits = self.pos;
-        while self.peek().is_some_and(|c| c.is_ascii_digit()) {
-            self.pos += 1;
-        }
-        if self.pos == digits {
-            return Err(self.expected("a digit"));
-        }
-        // Scaled basis strides: `v@i@j`.
-        while self.peek() == Some(b'@') {
-            self.pos += 1;
-            let digits = self.pos;
-            while self.peek().is_some_and(|c| c.is_ascii_digit()) {
-                self.pos += 1;
-            }
-            if self.pos == digits {
-                return Err(self.expected("a digit after '@'"));
-            }
-        }
-        Ok(())
-    }
-
-    fn tuple(&mut self) -> Result<(), CliError> {
-        self.enter()?;
-        self.pos += 1; // '('
-        self.skip_spaces();
-        if self.peek() == Some(b')') {
-            self.pos += 1;
-            self.depth -= 1;
-            return Ok(());
-        }
-        loop {
-            self.value()?;
-            self.skip_spaces();
-            match self.peek() {
-                Some(b',') => {
-                    self.pos += 1;
-                    self.skip_spaces();
-                }
-                Some(b')') => {
-                    self.pos += 1;
-                    self.depth -= 1;
-                    return Ok(());
-                }
-                _ => return Err(self.expected("',' or ')'")),
-            }
-        }
     }
 }
 
