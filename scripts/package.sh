@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The packaging check of the publishable crates (cute-static-macros, cute-static, cute-dynamic,
-# cute-cli): `cargo package` makes each .crate from the files git tracks and verifies that it
+# The packaging check of the publishable crates (cute-text, cute-static-macros, cute-static,
+# cute-dynamic, cute-cli): `cargo package` makes each .crate from the files git tracks and verifies that it
 # builds on its own. The crates are packaged in one run, so those that depend on another
 # workspace crate resolve it from the packages just made (cargo >= 1.83 overlays them as a local
 # registry), not from crates.io, where they are not published yet. cargo refuses uncommitted
@@ -9,7 +9,7 @@
 # BSD-3-Clause text (the crates' LICENSE are symlinks to ../LICENSE, which cargo copies).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-crates=(cute-static-macros cute-static cute-dynamic cute-cli)
+crates=(cute-text cute-static-macros cute-static cute-dynamic cute-cli)
 if grep -q 'example\.invalid' Cargo.toml ./*/Cargo.toml; then
     echo "a placeholder URL (example.invalid) is left in a Cargo.toml" >&2
     exit 1
