@@ -181,52 +181,62 @@ fn any_layout(l: &cute_text::AnyLayout, text: &str) -> Result<AnyLayout> {
     }
 }
 
-impl core::str::FromStr for IntTuple {
-    type Err = LayoutError;
+fn scaled_basis(n: &Spanned, text: &str) -> Result<ScaledBasis> {
+    match coord_stride(n, text)? {
+        CoordStride::Basis(b) => Ok(b),
+        _ => Err(parse_error(text, 0, "a scaled basis v@i")),
+    }
+}
 
+fn composed_layout(l: &cute_text::AnyLayout, text: &str) -> Result<ComposedLayout> {
+    match any_layout(l, text)? {
+        AnyLayout::Composed(c) => Ok(c),
+        AnyLayout::Plain(_) => Err(parse_error(
+            text,
+            text.trim_end().len(),
+            "' o ' and an offset (a composed layout is A o O o B)",
+        )),
+    }
+}
+
+fn tensor(t: &cute_text::Tensor, text: &str) -> Result<Tensor> {
+    Ok(match t {
+        cute_text::Tensor::Memory { offset, layout, .. } => Tensor::Memory {
+            offset: int(*offset),
+            layout: any_layout(layout, text)?,
+        },
+        cute_text::Tensor::Coordinate { base, layout } => Tensor::Coordinate {
+            base: int_tuple(base, text)?,
+            layout: coord_layout(layout, text)?,
+        },
+    })
+}
+
+/// `FromStr` for each type: the whole text read by a rule of the grammar, then given the type.
+macro_rules! from_str {
+    ($($(#[$doc:meta])* $ty:ty: $rule:ident, $convert:expr;)*) => {$(
+        impl core::str::FromStr for $ty {
+            type Err = LayoutError;
+
+            $(#[$doc])*
+            fn from_str(text: &str) -> Result<$ty> {
+                ($convert)(&read(text, Parser::$rule)?, text)
+            }
+        }
+    )*};
+}
+
+from_str! {
     /// Parse CuTe text such as `(_3,(2,_4))`.
-    fn from_str(text: &str) -> Result<IntTuple> {
-        int_tuple(&read(text, Parser::value)?, text)
-    }
-}
-
-impl core::str::FromStr for Layout {
-    type Err = LayoutError;
-
+    IntTuple: value, int_tuple;
     /// Parse CuTe text such as `(_3,(_2,_3)):(_3,(_12,_1))`.
-    fn from_str(text: &str) -> Result<Layout> {
-        layout(&read(text, Parser::value)?, text)
-    }
-}
-
-impl core::str::FromStr for Tiler {
-    type Err = LayoutError;
-
-    fn from_str(text: &str) -> Result<Tiler> {
-        tiler(&read(text, Parser::value)?, text)
-    }
-}
-
-impl core::str::FromStr for Coord {
-    type Err = LayoutError;
-
-    fn from_str(text: &str) -> Result<Coord> {
-        coord(&read(text, Parser::value)?, text)
-    }
-}
-
-impl core::str::FromStr for CoordStride {
-    type Err = LayoutError;
-
+    Layout: value, layout;
+    /// Parse CuTe text such as `(_3:_3,_,(_2,_4):(_1,_8))`.
+    Tiler: value, tiler;
+    /// Parse CuTe text such as `((_1),_,2)`.
+    Coord: value, coord;
     /// Parse CuTe's print of a stride with scaled bases, e.g. `(_1@0,(_1@0@1,16@1@1))`.
-    fn from_str(text: &str) -> Result<CoordStride> {
-        coord_stride(&read(text, Parser::value)?, text)
-    }
-}
-
-impl core::str::FromStr for ScaledBasis {
-    type Err = LayoutError;
-
+    CoordStride: value, coord_stride;
     /// Parse `v@i...` (at least one `@`).
     ///
     /// ```
@@ -235,26 +245,9 @@ impl core::str::FromStr for ScaledBasis {
     /// assert!("_1".parse::<cute_dynamic::ScaledBasis>().is_err());
     /// # Ok::<(), cute_dynamic::LayoutError>(())
     /// ```
-    fn from_str(text: &str) -> Result<ScaledBasis> {
-        match coord_stride(&read(text, Parser::value)?, text)? {
-            CoordStride::Basis(b) => Ok(b),
-            _ => Err(parse_error(text, 0, "a scaled basis v@i")),
-        }
-    }
-}
-
-impl core::str::FromStr for CoordLayout {
-    type Err = LayoutError;
-
+    ScaledBasis: value, scaled_basis;
     /// Parse CuTe's print `shape:stride`, the stride with scaled bases (`(_4,8):(_1@0,_1@1)`).
-    fn from_str(text: &str) -> Result<CoordLayout> {
-        coord_layout(&read(text, Parser::value)?, text)
-    }
-}
-
-impl core::str::FromStr for Swizzle {
-    type Err = LayoutError;
-
+    CoordLayout: value, coord_layout;
     /// Parse CuTe's print of a swizzle, `Sw<B,M,S>`.
     ///
     /// ```
@@ -263,14 +256,7 @@ impl core::str::FromStr for Swizzle {
     /// assert!("Sw<3,2,1>".parse::<cute_dynamic::Swizzle>().is_err()); // |S| < B
     /// # Ok::<(), cute_dynamic::LayoutError>(())
     /// ```
-    fn from_str(text: &str) -> Result<Swizzle> {
-        swizzle(&read(text, Parser::swizzle)?)
-    }
-}
-
-impl core::str::FromStr for Offset {
-    type Err = LayoutError;
-
+    Swizzle: swizzle, |s, _| swizzle(s);
     /// Parse an offset as CuTe prints it: `_k`, `k`, `smem_ptr[Nb](unset)` or `M_S|(d&F)=V`.
     ///
     /// ```
@@ -279,14 +265,15 @@ impl core::str::FromStr for Offset {
     /// assert_eq!("M_0|(128&192)=128".parse::<Offset>()?.value(), 128);
     /// # Ok::<(), cute_dynamic::LayoutError>(())
     /// ```
-    fn from_str(text: &str) -> Result<Offset> {
-        offset(&read(text, Parser::offset)?, text)
-    }
-}
-
-impl core::str::FromStr for ComposedLayout {
-    type Err = LayoutError;
-
+    Offset: offset, offset;
+    /// Parse a side of a composed layout: `Sw<B,M,S>` or `shape:stride`.
+    ///
+    /// ```
+    /// let f: cute_dynamic::LayoutFn = "Sw<3,4,3>".parse()?;
+    /// assert!(matches!(f, cute_dynamic::LayoutFn::Swizzle(_)));
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
+    LayoutFn: function, layout_fn;
     /// Parse CuTe's print of a composed layout, `A o O o B`.
     ///
     /// ```
@@ -295,25 +282,7 @@ impl core::str::FromStr for ComposedLayout {
     /// assert!("Sw<1,5,3> o _0".parse::<cute_dynamic::ComposedLayout>().is_err());
     /// # Ok::<(), cute_dynamic::LayoutError>(())
     /// ```
-    fn from_str(text: &str) -> Result<ComposedLayout> {
-        match read(text, Parser::layout)? {
-            cute_text::AnyLayout::Composed(c) => Ok(make_composed_layout(
-                layout_fn(&c.a, text)?,
-                offset(&c.offset, text)?,
-                layout_fn(&c.b, text)?,
-            )),
-            cute_text::AnyLayout::Plain(n) => Err(parse_error(
-                text,
-                n.end,
-                "' o ' and an offset (a composed layout is A o O o B)",
-            )),
-        }
-    }
-}
-
-impl core::str::FromStr for AnyLayout {
-    type Err = LayoutError;
-
+    ComposedLayout: layout, composed_layout;
     /// Parse a layout or a composed layout.
     ///
     /// ```
@@ -321,14 +290,7 @@ impl core::str::FromStr for AnyLayout {
     /// assert!(l.as_layout().is_some());
     /// # Ok::<(), cute_dynamic::LayoutError>(())
     /// ```
-    fn from_str(text: &str) -> Result<AnyLayout> {
-        any_layout(&read(text, Parser::layout)?, text)
-    }
-}
-
-impl core::str::FromStr for Tensor {
-    type Err = LayoutError;
-
+    AnyLayout: layout, any_layout;
     /// Parse CuTe's print of a tensor: `OFF|LAYOUT` or `ArithTuple(c0,...) o LAYOUT`.
     ///
     /// ```
@@ -337,20 +299,7 @@ impl core::str::FromStr for Tensor {
     /// assert!("(_4):(_1)".parse::<cute_dynamic::Tensor>().is_err());
     /// # Ok::<(), cute_dynamic::LayoutError>(())
     /// ```
-    fn from_str(text: &str) -> Result<Tensor> {
-        Ok(match read(text, Parser::tensor)? {
-            cute_text::Tensor::Memory {
-                offset, layout: l, ..
-            } => Tensor::Memory {
-                offset: int(offset),
-                layout: any_layout(&l, text)?,
-            },
-            cute_text::Tensor::Coordinate { base, layout: l } => Tensor::Coordinate {
-                base: int_tuple(&base, text)?,
-                layout: coord_layout(&l, text)?,
-            },
-        })
-    }
+    Tensor: tensor, tensor;
 }
 
 #[cfg(test)]

@@ -122,35 +122,16 @@ impl Source {
         }
     }
 
-    /// The type of a node, as Rust source.
-    fn ty(&self, n: &Spanned) -> String {
+    /// The type (`as_type`) or the value of a node, as Rust source (a value is zero-sized
+    /// unless it has a dynamic leaf).
+    fn rust_source(&self, n: &Spanned, as_type: bool) -> String {
+        let colons = if as_type { "" } else { "::" };
         match &n.node {
             Node::Int(i) if i.is_static && i.value < 0 => {
-                format!("::cute_static::C<{{ {} }}>", i.value)
+                format!("::cute_static::C{colons}<{{ {} }}>", i.value)
             }
-            Node::Int(i) if i.is_static => format!("::cute_static::C<{}>", i.value),
-            Node::Int(_) | Node::Rust | Node::Basis { .. } => "i32".into(),
-            Node::Underscore => "::cute_static::Underscore".into(),
-            Node::Tuple(items) => {
-                format!(
-                    "({})",
-                    items
-                        .iter()
-                        .map(|i| format!("{},", self.ty(i)))
-                        .collect::<String>()
-                )
-            }
-            Node::Layout(s, d) => format!("::cute_static::Layout<{}, {}>", self.ty(s), self.ty(d)),
-        }
-    }
-
-    /// The value of a node, as Rust source (zero-sized unless it has a dynamic leaf).
-    fn value(&self, n: &Spanned) -> String {
-        match &n.node {
-            Node::Int(i) if i.is_static && i.value < 0 => {
-                format!("::cute_static::C::<{{ {} }}>", i.value)
-            }
-            Node::Int(i) if i.is_static => format!("::cute_static::C::<{}>", i.value),
+            Node::Int(i) if i.is_static => format!("::cute_static::C{colons}<{}>", i.value),
+            Node::Int(_) | Node::Rust | Node::Basis { .. } if as_type => "i32".into(),
             Node::Int(_) | Node::Rust | Node::Basis { .. } => {
                 let src = match &n.node {
                     Node::Int(i) => i.value.to_string(),
@@ -160,25 +141,21 @@ impl Source {
             }
             Node::Underscore => "::cute_static::Underscore".into(),
             Node::Tuple(items) => {
-                format!(
-                    "({})",
-                    items
-                        .iter()
-                        .map(|i| format!("{},", self.value(i)))
-                        .collect::<String>()
-                )
+                let modes: String = items
+                    .iter()
+                    .map(|i| format!("{},", self.rust_source(i, as_type)))
+                    .collect();
+                format!("({modes})")
             }
-            Node::Layout(s, d) if is_static(s) && is_static(d) => {
-                format!(
-                    "::cute_static::Layout::<{}, {}>::new()",
-                    self.ty(s),
-                    self.ty(d)
-                )
+            Node::Layout(s, d) if as_type || (is_static(s) && is_static(d)) => {
+                let (s, d) = (self.rust_source(s, true), self.rust_source(d, true));
+                let new = if as_type { "" } else { "::new()" };
+                format!("::cute_static::Layout{colons}<{s}, {d}>{new}")
             }
             Node::Layout(s, d) => format!(
                 "::cute_static::Layout::from_parts({}, {})",
-                self.value(s),
-                self.value(d)
+                self.rust_source(s, false),
+                self.rust_source(d, false)
             ),
         }
     }
@@ -308,12 +285,7 @@ fn expand(input: TokenStream, kind: Kind, as_type: bool) -> TokenStream {
         Ok(n) => n,
         Err(e) => return compile_error(e),
     };
-    let rust = if as_type {
-        src.ty(&node)
-    } else {
-        src.value(&node)
-    };
-    match rust.parse() {
+    match src.rust_source(&node, as_type).parse() {
         Ok(ts) => ts,
         Err(_) => compile_error(Error(
             "cute-static-macros produced invalid tokens".into(),
