@@ -146,6 +146,20 @@
 //! [`CoordLayout::apply`] (evaluation), [`CoordLayout::composition`],
 //! [`CoordLayout::coalesce`], [`CoordLayout::logical_divide`],
 //! [`CoordLayout::zipped_divide`], [`CoordLayout::slice`], [`CoordLayout::dice`].
+//!
+//! ## One registry of the operations
+//!
+//! [`ops`] lists the operations above once, one entry per overload: CuTe's name, the kinds of
+//! the arguments, the CuTe call, the kind of the result and how it runs, and which ops of the
+//! conformance vectors it runs. The `cute` command calls the operations through it, the
+//! conformance runners run the vectors through it ([`ops::run`]), and the generators of
+//! cute-static's test suites take their ops and argument kinds from it.
+//!
+//! ```
+//! let r = cute_dynamic::ops::run("composed_coalesce", &["Sw<2,2,2> o _0 o (_2,_2,_2):(_1,_2,_4)"])?;
+//! assert_eq!(r.to_string(), "Sw<2,2,2> o _0 o _8:_1");
+//! # Ok::<(), cute_dynamic::LayoutError>(())
+//! ```
 
 #![forbid(unsafe_code)]
 
@@ -170,6 +184,7 @@ mod inverse;
 mod layout;
 mod max_common;
 mod nullspace;
+pub mod ops;
 mod parse;
 mod print;
 mod print_layout;
