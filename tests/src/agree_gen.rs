@@ -5,6 +5,7 @@
 //! the test `static_agreement_is_up_to_date` fails if it is stale.
 
 use crate::run_op;
+use cute_dynamic::ops::{self, Kind};
 use std::fmt::Write;
 
 /// A small deterministic generator (xorshift64*).
@@ -132,55 +133,15 @@ fn mode_sizes(layout_text: &str) -> Vec<i32> {
     each.leaves().iter().map(|i| i.value()).collect()
 }
 
-/// Every op with how to build its arguments from a random layout.
-pub(crate) const OPS: &[&str] = &[
-    "coalesce",
-    "filter",
-    "filter_zeros",
-    "complement1",
-    "right_inverse",
-    "left_inverse",
-    "nullspace",
-    "cosize",
-    "size",
-    "flatten",
-    "compact_col_major",
-    "compact_row_major",
-    "composition",
-    "complement",
-    "logical_divide",
-    "logical_product",
-    "blocked_product",
-    "raked_product",
-    "zipped_divide",
-    "tiled_divide",
-    "flat_divide",
-    "logical_divide_tiler",
-    "composition_tiler",
-    "zipped_product",
-    "tiled_product",
-    "flat_product",
-    "max_common_vector",
-    "max_common_layout",
-    "append",
-    "prepend",
-    "coalesce_profile",
-    "upcast",
-    "downcast",
-    "make_ordered_layout",
-    "tile_to_shape",
-    "slice",
-    "dice",
-    "shape_div",
-    "ceil_div",
-    "idx2crd",
-    "crd2idx",
-    "congruent",
-    "compatible",
-    "weakly_congruent",
-    "call",
-];
+/// The ops the agreement draws from: every op of the core vectors, in the order of
+/// cute-dynamic's registry.
+pub(crate) fn ops() -> Vec<&'static str> {
+    ops::vector_names(false)
+}
 
+/// Random arguments for an op, built from a random layout by the kinds of the op's arguments in
+/// cute-dynamic's registry; the ops whose arguments must fit each other (or a size) to be
+/// accepted get arguments made to fit.
 pub(crate) fn args_for(op: &str, rng: &mut Rng) -> Vec<String> {
     let (a, _) = layout(rng);
     let shape_of = |l: &str| {
@@ -190,30 +151,12 @@ pub(crate) fn args_for(op: &str, rng: &mut Rng) -> Vec<String> {
     };
     let small = || "_2:_1".to_string();
     match op {
-        "size" | "flatten" | "compact_col_major" | "compact_row_major" => vec![shape_of(&a)],
-        "complement" => vec![a, format!("_{}", 1 << (3 + rng.below(6)))],
-        "composition" | "logical_divide" | "logical_product" | "blocked_product"
-        | "raked_product" | "max_common_vector" | "max_common_layout" | "append" | "prepend" => {
-            let (b, _) = layout(rng);
-            vec![a, if rng.below(3) == 0 { small() } else { b }]
-        }
-        "zipped_divide"
-        | "tiled_divide"
-        | "flat_divide"
-        | "logical_divide_tiler"
-        | "composition_tiler"
-        | "zipped_product"
-        | "tiled_product"
-        | "flat_product" => {
-            let (b, _) = layout(rng);
-            vec![a, b]
-        }
-        "coalesce_profile" => vec![a, "(_1,_1)".to_string()],
-        "upcast" | "downcast" => vec![format!("_{}", 1 << rng.below(3)), a],
+        "complement" => return vec![a, format!("_{}", 1 << (3 + rng.below(6)))],
+        "coalesce_profile" => return vec![a, "(_1,_1)".to_string()],
         "make_ordered_layout" => {
             let (s, l) = shape(rng);
             let order = stride_text(&s, &l, rng);
-            vec![s, order]
+            return vec![s, order];
         }
         "tile_to_shape" => {
             // Each mode of the target is a multiple of the block's mode.
@@ -222,30 +165,43 @@ pub(crate) fn args_for(op: &str, rng: &mut Rng) -> Vec<String> {
                 .iter()
                 .map(|v| format!("_{}", v * (1 + rng.below(3) as i32)))
                 .collect();
-            vec![a, format!("({})", target.join(","))]
+            return vec![a, format!("({})", target.join(","))];
         }
-        "slice" | "dice" => {
-            let coord: Vec<&str> = mode_sizes(&a)
-                .iter()
-                .map(|_| if rng.below(2) == 0 { "_" } else { "_0" })
-                .collect();
-            vec![format!("({})", coord.join(",")), a]
-        }
-        "shape_div" | "ceil_div" => vec![shape_of(&a), format!("_{}", 1 << rng.below(4))],
-        "idx2crd" => vec![format!("_{}", rng.below(64)), shape_of(&a)],
+        "shape_div" | "ceil_div" => return vec![shape_of(&a), format!("_{}", 1 << rng.below(4))],
+        "idx2crd" => return vec![format!("_{}", rng.below(64)), shape_of(&a)],
         "crd2idx" => {
             let s = shape_of(&a);
-            vec![
+            return vec![
                 format!("_{}", rng.below(64)),
                 s.clone(),
                 a.split_once(':')
                     .map(|(_, d)| d.to_string())
                     .unwrap_or_default(),
-            ]
+            ];
         }
-        "congruent" | "compatible" | "weakly_congruent" => {
+        _ => {}
+    }
+    match ops::vector_op(op).map_or(&[][..], |e| e.args) {
+        [Kind::IntTuple] => vec![shape_of(&a)],
+        [Kind::IntTuple, Kind::IntTuple] => {
             let (b, _) = layout(rng);
             vec![shape_of(&a), shape_of(&b)]
+        }
+        [Kind::Layout, Kind::Layout] => {
+            let (b, _) = layout(rng);
+            vec![a, if rng.below(3) == 0 { small() } else { b }]
+        }
+        [Kind::Layout, Kind::Tiler] => {
+            let (b, _) = layout(rng);
+            vec![a, b]
+        }
+        [Kind::StaticInt, Kind::Layout] => vec![format!("_{}", 1 << rng.below(3)), a],
+        [Kind::Coord, Kind::Layout] => {
+            let coord: Vec<&str> = mode_sizes(&a)
+                .iter()
+                .map(|_| if rng.below(2) == 0 { "_" } else { "_0" })
+                .collect();
+            vec![format!("({})", coord.join(",")), a]
         }
         _ => vec![a],
     }
@@ -261,15 +217,16 @@ fn expression(op: &str, args: &[String]) -> Option<String> {
 pub fn generate() -> String {
     let mut rng = Rng(0x00C0_FFEE_D15E_A5E5);
     let mut cases = Vec::new();
-    let mut per_op = vec![0usize; OPS.len()];
+    let ops = ops();
+    let mut per_op = vec![0usize; ops.len()];
     let mut attempts = 0;
     while per_op.iter().any(|&n| n < 20) && attempts < 200_000 {
         attempts += 1;
-        let k = rng.below(OPS.len() as u64) as usize;
+        let k = rng.below(ops.len() as u64) as usize;
         if per_op[k] >= 20 {
             continue;
         }
-        let op = OPS[k];
+        let op = ops[k];
         let args = args_for(op, &mut rng);
         let refs: Vec<&str> = args.iter().map(String::as_str).collect();
         let Ok(Some(dynamic)) = run_op(op, &refs) else {

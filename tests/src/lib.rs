@@ -16,7 +16,7 @@ pub mod static_ext_gen;
 pub mod static_gen;
 
 use cute_dynamic as cute;
-use cute_dynamic::{Coord, ErrorKind, IntTuple, Layout, LayoutError, Tiler};
+use cute_dynamic::{Layout, LayoutError};
 use std::collections::BTreeMap;
 
 /// What happened to one vector.
@@ -48,114 +48,20 @@ pub struct Verdict {
     pub outcome: Outcome,
 }
 
-fn layout(s: &str) -> Result<Layout, LayoutError> {
-    s.parse()
-}
-fn tuple(s: &str) -> Result<IntTuple, LayoutError> {
-    s.parse()
-}
-fn tiler(s: &str) -> Result<Tiler, LayoutError> {
-    s.parse()
-}
-
-/// The static template argument `_N` of upcast/downcast.
-fn template_int(s: &str) -> Result<i32, LayoutError> {
-    match tuple(s)?.as_int() {
-        Some(i) if i.is_static() => Ok(i.value()),
-        _ => Err(LayoutError::from(ErrorKind::InvalidArgument {
-            op: "upcast",
-            detail: format!("{s} is not _N"),
-        })),
-    }
-}
-
-/// Run one op on CuTe-text arguments and print the result as CuTe would.
-/// `Ok(None)` means the op name is unknown.
+/// Run one op of the vector files on CuTe-text arguments and print the result as CuTe would:
+/// the op's entry in cute-dynamic's registry ([`cute_dynamic::ops`]), its arguments read by their
+/// kinds. `Ok(None)` means the op name is unknown.
+///
+/// ```
+/// let r = cute_tests::run_op("zipped_divide", &["(_8,_8):(_1,_8)", "(_4,_2)"]).unwrap();
+/// assert_eq!(r.as_deref(), Some("((_4,_2),(_2,_4)):((_1,_8),(_4,_16))"));
+/// assert_eq!(cute_tests::run_op("no_such_op", &[]).unwrap(), None);
+/// ```
 pub fn run_op(op: &str, args: &[&str]) -> Result<Option<String>, LayoutError> {
-    let arg = |i: usize| -> Result<&str, LayoutError> {
-        args.get(i)
-            .copied()
-            .ok_or(LayoutError::from(ErrorKind::InvalidArgument {
-                op: "conform",
-                detail: format!("{op} needs argument {i}"),
-            }))
-    };
-    let out = match op {
-        "size" => tuple(arg(0)?)?.size()?.to_string(),
-        "flatten" => tuple(arg(0)?)?.flatten().to_string(),
-        "shape_div" => cute::shape_div(&tuple(arg(0)?)?, &tuple(arg(1)?)?)?.to_string(),
-        "ceil_div" => cute::ceil_div(&tuple(arg(0)?)?, &tuple(arg(1)?)?)?.to_string(),
-        "compact_col_major" => cute::compact_col_major(&tuple(arg(0)?)?)?.to_string(),
-        "compact_row_major" => cute::compact_row_major(&tuple(arg(0)?)?)?.to_string(),
-        "idx2crd" => cute::idx2crd(&tuple(arg(0)?)?, &tuple(arg(1)?)?)?.to_string(),
-        "crd2idx" => {
-            cute::crd2idx(&tuple(arg(0)?)?, &tuple(arg(1)?)?, &tuple(arg(2)?)?)?.to_string()
-        }
-        "congruent" => cute::congruent(&tuple(arg(0)?)?, &tuple(arg(1)?)?).to_string(),
-        "compatible" => cute::compatible(&tuple(arg(0)?)?, &tuple(arg(1)?)?)?.to_string(),
-        "weakly_congruent" => {
-            cute::weakly_congruent(&tuple(arg(0)?)?, &tuple(arg(1)?)?).to_string()
-        }
-        "call" => {
-            let l = layout(arg(0)?)?;
-            let n = l.size()?.value();
-            let values: Vec<String> = (0..n)
-                .map(|i| Ok(l.call(i)?.to_string()))
-                .collect::<Result<_, LayoutError>>()?;
-            format!("[{}]", values.join(","))
-        }
-        "cosize" => layout(arg(0)?)?.cosize()?.to_string(),
-        "coalesce" => cute::coalesce(&layout(arg(0)?)?)?.to_string(),
-        "coalesce_profile" => {
-            cute::coalesce_profile(&layout(arg(0)?)?, &tuple(arg(1)?)?)?.to_string()
-        }
-        "filter" => cute::filter(&layout(arg(0)?)?)?.to_string(),
-        "filter_zeros" => cute::filter_zeros_layout(&layout(arg(0)?)?)?.to_string(),
-        "composition" => cute::composition(&layout(arg(0)?)?, &layout(arg(1)?)?)?.to_string(),
-        "composition_tiler" => {
-            cute::composition_tiler(&layout(arg(0)?)?, &tiler(arg(1)?)?)?.to_string()
-        }
-        "complement" => cute::complement(&layout(arg(0)?)?, &tuple(arg(1)?)?)?.to_string(),
-        "complement1" => cute::complement1(&layout(arg(0)?)?)?.to_string(),
-        "right_inverse" => cute::right_inverse(&layout(arg(0)?)?)?.to_string(),
-        "left_inverse" => cute::left_inverse(&layout(arg(0)?)?)?.to_string(),
-        "logical_divide" => cute::logical_divide(&layout(arg(0)?)?, &layout(arg(1)?)?)?.to_string(),
-        "logical_divide_tiler" => {
-            cute::logical_divide_tiler(&layout(arg(0)?)?, &tiler(arg(1)?)?)?.to_string()
-        }
-        "zipped_divide" => cute::zipped_divide(&layout(arg(0)?)?, &tiler(arg(1)?)?)?.to_string(),
-        "tiled_divide" => cute::tiled_divide(&layout(arg(0)?)?, &tiler(arg(1)?)?)?.to_string(),
-        "flat_divide" => cute::flat_divide(&layout(arg(0)?)?, &tiler(arg(1)?)?)?.to_string(),
-        "logical_product" => {
-            cute::logical_product(&layout(arg(0)?)?, &layout(arg(1)?)?)?.to_string()
-        }
-        "zipped_product" => cute::zipped_product(&layout(arg(0)?)?, &tiler(arg(1)?)?)?.to_string(),
-        "tiled_product" => cute::tiled_product(&layout(arg(0)?)?, &tiler(arg(1)?)?)?.to_string(),
-        "flat_product" => cute::flat_product(&layout(arg(0)?)?, &tiler(arg(1)?)?)?.to_string(),
-        "blocked_product" => {
-            cute::blocked_product(&layout(arg(0)?)?, &layout(arg(1)?)?)?.to_string()
-        }
-        "raked_product" => cute::raked_product(&layout(arg(0)?)?, &layout(arg(1)?)?)?.to_string(),
-        "max_common_vector" => {
-            cute::max_common_vector(&layout(arg(0)?)?, &layout(arg(1)?)?)?.to_string()
-        }
-        "max_common_layout" => {
-            cute::max_common_layout(&layout(arg(0)?)?, &layout(arg(1)?)?)?.to_string()
-        }
-        "nullspace" => cute::nullspace(&layout(arg(0)?)?)?.to_string(),
-        "make_ordered_layout" => {
-            cute::make_ordered_layout(&tuple(arg(0)?)?, &tuple(arg(1)?)?)?.to_string()
-        }
-        "slice" => cute::slice(&arg(0)?.parse::<Coord>()?, &layout(arg(1)?)?)?.to_string(),
-        "dice" => cute::dice(&arg(0)?.parse::<Coord>()?, &layout(arg(1)?)?)?.to_string(),
-        "append" => cute::append(&layout(arg(0)?)?, &layout(arg(1)?)?).to_string(),
-        "prepend" => cute::prepend(&layout(arg(0)?)?, &layout(arg(1)?)?).to_string(),
-        "tile_to_shape" => cute::tile_to_shape(&layout(arg(0)?)?, &tuple(arg(1)?)?)?.to_string(),
-        "upcast" => cute::upcast(template_int(arg(0)?)?, &layout(arg(1)?)?)?.to_string(),
-        "downcast" => cute::downcast(template_int(arg(0)?)?, &layout(arg(1)?)?)?.to_string(),
-        _ => return Ok(None),
-    };
-    Ok(Some(out))
+    if cute::ops::vector_op(op).is_none() {
+        return Ok(None);
+    }
+    cute::ops::run(op, args).map(|r| Some(r.to_string()))
 }
 
 /// Judge one JSON line of the vector file.

@@ -18,7 +18,7 @@
 //! gen-mixed-agreement` rewrites the file; the test `mixed_agreement_is_up_to_date` fails if it
 //! is stale.
 
-use crate::agree_gen::{OPS, Rng, args_for};
+use crate::agree_gen::{Rng, args_for, ops};
 use crate::mixed_gen::{COMMON_PRELUDE, map_dynamic_leaves, mixed_expression, type_key};
 use crate::run_op;
 use crate::static_gen::test_file;
@@ -213,15 +213,16 @@ impl Case {
 pub fn cases() -> Vec<Case> {
     let mut rng = Rng(0x000D_15C0_A11E_D0DE);
     let mut out = Vec::new();
-    let mut per_op = vec![0usize; OPS.len()];
+    let ops = ops();
+    let mut per_op = vec![0usize; ops.len()];
     let mut attempts = 0;
     while per_op.iter().any(|&n| n < PER_OP) && attempts < 1_000_000 {
         attempts += 1;
-        let k = rng.below(OPS.len() as u64) as usize;
+        let k = rng.below(ops.len() as u64) as usize;
         if per_op[k] >= PER_OP {
             continue;
         }
-        let op = OPS[k];
+        let op = ops[k];
         let args = mixed_args(op, &mut rng);
         let refs: Vec<&str> = args.iter().map(String::as_str).collect();
         let Some(expr) = mixed_expression(op, &refs) else {

@@ -14,6 +14,7 @@
 //! text, in [`all_static`]).
 
 use crate::static_gen::{Record, is_all_static, records, test_file};
+use cute_dynamic::ops::{self, Kind};
 use std::collections::BTreeMap;
 
 /// `Sw<B,M,S>` as the cute-static type `Swizzle<B, M, S>` (negative parameters in braces).
@@ -117,11 +118,16 @@ pub fn all_static(op: &str, args: &[&str]) -> bool {
         }
         !s.contains("M_") && is_all_static(&s)
     };
-    match op {
-        "swizzle" | "mma_atom_layouts" => true,
-        "gmma_atoms" => args.iter().skip(1).all(text),
-        _ => args.iter().all(text),
-    }
+    let entry = ops::vector_op(op);
+    args.iter().enumerate().all(|(i, a)| {
+        match entry.and_then(|e| e.arg(i)) {
+            // Names, not CuTe text.
+            Some(Kind::GmmaAtom | Kind::MmaAtom | Kind::Field) => true,
+            // How many values a swizzle lists: a loop bound.
+            Some(Kind::Int) if op == "swizzle" => true,
+            _ => text(a),
+        }
+    })
 }
 
 /// The least and greatest offsets of a plain layout in CuTe text (`None` if it does not parse).
@@ -213,105 +219,71 @@ fn mma_atom(name: &str) -> String {
     format!("cute_static::mma_atoms::{bare}")
 }
 
+/// The cute-static form of an argument of `kind` of the extension op `op`.
+fn argument(op: &str, kind: Kind, text: &str) -> Option<String> {
+    match kind {
+        Kind::Composed => composed(text),
+        Kind::Swizzle => Some(format!("{}::new()", swizzle_type(text)?)),
+        Kind::Tensor => input_tensor(op, text),
+        Kind::Int => crate::static_gen::macro_for(Kind::IntTuple, text),
+        kind => crate::static_gen::macro_for(kind, text),
+    }
+}
+
 /// The cute-static expression for one record, or `None` for an op (or an argument) it has no
-/// form for. Lists (`swizzle`, `composed_call`) are built by the prelude's `list`.
+/// form for. An op of cute-dynamic's registry on a composed layout or a swizzle is a method of
+/// it (named as the op, `composed_` left out: cute-static's methods take the names of CuTe's
+/// overloads, `composition_tiler`), a template argument `_N` its turbofish; any other op is
+/// cute-static's function of the op's CuTe name (`_proj` with a projection). Lists (`swizzle`,
+/// `composed_call`) are built by the prelude's `list`.
 pub fn expression_for(op: &str, args: &[&str]) -> Option<String> {
     let arg = |i: usize| args.get(i).copied();
-    let c = || composed(arg(0)?);
-    let l = |i: usize| Some(format!("cute_static::layout!({})", arg(i)?));
-    let t = |i: usize| Some(format!("cute_static::tile!({})", arg(i)?));
-    let s = |i: usize| Some(format!("cute_static::int_tuple!({})", arg(i)?));
-    let cd = |i: usize| Some(format!("cute_static::coord!({})", arg(i)?));
-    let method = |name: &str, x: Option<String>| Some(format!("{}.{name}({})", c()?, x?));
-    let nullary = |name: &str| Some(format!("{}.{name}()", c()?));
+    let s = |i: usize| crate::static_gen::macro_for(Kind::IntTuple, arg(i)?);
     match op {
-        "swizzle" => Some(format!(
-            "list(|i| {}::new().call(i), {})",
-            swizzle_type(arg(0)?)?,
-            arg(1)?
-        )),
-        "make_composed_swizzle" => Some(format!(
-            "{}::new().composition({})",
-            swizzle_type(arg(0)?)?,
-            l(1)?
-        )),
-        "composed_call" => Some(format!(
-            "{{ let c = {}; list(|i| c.call(i), c.size()) }}",
-            c()?
-        )),
-        "composed_composition" => method("composition", l(1)),
-        "composed_composition_tiler" => method("composition_tiler", t(1)),
-        "composed_logical_divide" => method("logical_divide", t(1)),
-        "composed_zipped_divide" => method("zipped_divide", t(1)),
-        "composed_tiled_divide" => method("tiled_divide", t(1)),
-        "composed_flat_divide" => method("flat_divide", t(1)),
-        "composed_logical_product" => method("logical_product", l(1)),
-        "composed_blocked_product" => method("blocked_product", l(1)),
-        "composed_raked_product" => method("raked_product", l(1)),
-        "composed_tile_to_shape" => method("tile_to_shape", s(1)),
-        "composed_coalesce" => nullary("coalesce"),
-        "composed_right_inverse" => nullary("right_inverse"),
-        "composed_left_inverse" => nullary("left_inverse"),
-        "composed_complement" => nullary("complement"),
-        "composed_position_independent" => nullary("as_position_independent_swizzle_layout"),
-        "composed_slice" => Some(format!(
-            "{}.slice(cute_static::coord!({}))",
-            composed(arg(1)?)?,
-            arg(0)?
-        )),
-        "composed_upcast" | "composed_downcast" => {
-            let n = arg(0)?.strip_prefix('_')?;
-            let name = op.strip_prefix("composed_")?;
-            Some(format!("{}.{name}::<{n}>()", composed(arg(1)?)?))
+        "swizzle" => {
+            return Some(format!(
+                "list(|i| {}::new().call(i), {})",
+                swizzle_type(arg(0)?)?,
+                arg(1)?
+            ));
+        }
+        "composed_call" => {
+            return Some(format!(
+                "{{ let c = {}; list(|i| c.call(i), c.size()) }}",
+                composed(arg(0)?)?
+            ));
         }
         "gmma_atoms" => {
             let atom = gmma_atom(arg(0)?)?;
-            Some(match arg(1) {
+            return Some(match arg(1) {
                 Some(_) => format!("{atom}.tile_to_shape({})", s(1)?),
                 None => atom,
-            })
+            });
         }
-        "tensor_slice" => Some(format!(
-            "{}.slice(cute_static::coord!({}))",
-            tensor(arg(0)?)?,
-            arg(1)?
-        )),
-        "local_tile" | "inner_partition" | "outer_partition" | "identity_local_tile" => {
-            let (tensor, tiler, crd) = (input_tensor(op, arg(0)?)?, t(1)?, cd(2)?);
-            let name = op.strip_prefix("identity_").unwrap_or(op);
-            Some(match (name, arg(3)) {
-                ("local_tile", Some(_)) => format!(
-                    "cute_static::local_tile_proj({tensor}, {tiler}, {crd}, {})",
-                    cd(3)?
-                ),
-                _ => format!("cute_static::{name}({tensor}, {tiler}, {crd})"),
-            })
+        "tensor_slice" => {
+            return Some(format!(
+                "{}.slice(cute_static::coord!({}))",
+                tensor(arg(0)?)?,
+                arg(1)?
+            ));
         }
-        "local_partition" | "identity_local_partition" => {
-            let (tensor, thr, idx) = (input_tensor(op, arg(0)?)?, l(1)?, s(2)?);
-            Some(match arg(3) {
-                Some(_) => format!(
-                    "cute_static::local_partition_proj({tensor}, {thr}, {idx}, {})",
-                    cd(3)?
-                ),
-                None => format!("cute_static::local_partition({tensor}, {thr}, {idx})"),
-            })
+        "identity_tensor_call" => {
+            return Some(format!(
+                "{{ let t = cute_static::make_identity_tensor({}); strings(|i| t.call(i).to_string(), cute_static::size({}).value()) }}",
+                s(0)?,
+                s(0)?
+            ));
         }
-        "identity_layout" => Some(format!("cute_static::make_identity_layout({})", s(0)?)),
-        "identity_tensor" => Some(format!("cute_static::make_identity_tensor({})", s(0)?)),
-        "identity_tensor_call" => Some(format!(
-            "{{ let t = cute_static::make_identity_tensor({}); strings(|i| t.call(i).to_string(), cute_static::size({}).value()) }}",
-            s(0)?,
-            s(0)?
-        )),
-        "make_layout_tv" => Some(format!(
-            "{{ let (tiler, tv) = cute_static::make_layout_tv({}, {}); format!(\"({{tiler}},{{tv}})\") }}",
-            l(0)?,
-            l(1)?
-        )),
+        "make_layout_tv" => {
+            return Some(format!(
+                "{{ let (tiler, tv) = cute_static::make_layout_tv({}, {}); format!(\"({{tiler}},{{tv}})\") }}",
+                crate::static_gen::macro_for(Kind::Layout, arg(0)?)?,
+                crate::static_gen::macro_for(Kind::Layout, arg(1)?)?
+            ));
+        }
         "mma_atom_layouts" => {
             let traits = format!("<{} as cute_static::MmaTraits>", mma_atom(arg(0)?));
-            Some(match arg(1)? {
+            return Some(match arg(1)? {
                 "Shape_MNK" => format!(
                     "cute_static::make_layout(<{traits}::ShapeMNK as cute_static::Static>::VALUE).shape()"
                 ),
@@ -319,9 +291,43 @@ pub fn expression_for(op: &str, args: &[&str]) -> Option<String> {
                     format!("{traits}::{field}::new()")
                 }
                 _ => return None,
-            })
+            });
         }
-        _ => None,
+        _ => {}
+    }
+    let entry = ops::vector_op(op).filter(|e| e.extension)?;
+    let receiver =
+        (0..args.len()).find(|&i| matches!(entry.arg(i), Some(Kind::Composed | Kind::Swizzle)));
+    let mut template = None;
+    let mut parts = Vec::new();
+    for (i, text) in args.iter().enumerate() {
+        match entry.arg(i)? {
+            Kind::StaticInt => template = Some(text.strip_prefix('_')?),
+            _ if Some(i) == receiver => {}
+            kind => parts.push(argument(op, kind, text)?),
+        }
+    }
+    let parts = parts.join(", ");
+    match receiver {
+        Some(r) => {
+            let short = op.strip_prefix("composed_").unwrap_or(op);
+            let method = if entry.name == short || entry.alias == Some(short) {
+                short
+            } else {
+                entry.name
+            };
+            let template = template.map(|n| format!("::<{n}>")).unwrap_or_default();
+            let recv = argument(op, entry.arg(r)?, args[r])?;
+            Some(format!("{recv}.{method}{template}({parts})"))
+        }
+        None => {
+            let proj = if args.len() > entry.required {
+                "_proj"
+            } else {
+                ""
+            };
+            Some(format!("cute_static::{}{proj}({parts})", entry.name))
+        }
     }
 }
 

@@ -3,6 +3,7 @@
 //! op and compares the printed result. `cargo run -p cute-tests --bin gen-static-conformance`
 //! rewrites the file; the test `static_conformance_is_up_to_date` fails if it is stale.
 
+use cute_dynamic::ops::{self, Kind};
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
@@ -20,45 +21,39 @@ pub fn is_all_static(text: &str) -> bool {
     })
 }
 
-/// The cute-static expression for one op, or `None` for an op it has no form for.
-pub fn expression_for(op: &str, args: &[&str]) -> Option<String> {
-    let l = |i: usize| format!("cute_static::layout!({})", args[i]);
-    let t = |i: usize| format!("cute_static::int_tuple!({})", args[i]);
-    let tl = |i: usize| format!("cute_static::tile!({})", args[i]);
-    let f = |name: &str, parts: Vec<String>| format!("cute_static::{name}({})", parts.join(", "));
-    Some(match op {
-        "size" | "flatten" | "compact_col_major" | "compact_row_major" => f(op, vec![t(0)]),
-        "shape_div"
-        | "ceil_div"
-        | "idx2crd"
-        | "congruent"
-        | "compatible"
-        | "weakly_congruent"
-        | "make_ordered_layout" => f(op, vec![t(0), t(1)]),
-        "crd2idx" => f(op, vec![t(0), t(1), t(2)]),
-        "cosize" | "coalesce" | "filter" | "filter_zeros" | "complement1" | "right_inverse"
-        | "left_inverse" | "nullspace" => f(op, vec![l(0)]),
-        "coalesce_profile" | "complement" | "tile_to_shape" => f(op, vec![l(0), t(1)]),
-        "composition" | "logical_divide" | "logical_product" | "blocked_product"
-        | "raked_product" | "max_common_vector" | "max_common_layout" | "append" | "prepend" => {
-            f(op, vec![l(0), l(1)])
-        }
-        "composition_tiler"
-        | "logical_divide_tiler"
-        | "zipped_divide"
-        | "tiled_divide"
-        | "flat_divide"
-        | "zipped_product"
-        | "tiled_product"
-        | "flat_product" => f(op, vec![l(0), tl(1)]),
-        "slice" | "dice" => f(op, vec![format!("cute_static::coord!({})", args[0]), l(1)]),
-        "upcast" | "downcast" => {
-            let n = args[0].strip_prefix('_')?;
-            format!("cute_static::{op}::<{n}, _>({})", l(1))
-        }
-        "call" => format!("call_all({})", l(0)),
+/// The cute-static form of an argument of `kind`: CuTe's text in the macro for the kind.
+pub fn macro_for(kind: Kind, text: &str) -> Option<String> {
+    let name = match kind {
+        Kind::IntTuple | Kind::Int => "int_tuple",
+        Kind::Layout => "layout",
+        Kind::Tiler => "tile",
+        Kind::Coord => "coord",
         _ => return None,
-    })
+    };
+    Some(format!("cute_static::{name}!({text})"))
+}
+
+/// The cute-static expression for one op of the core vectors, or `None` for an op it has no
+/// form for: cute-static's function of the op's name on the arguments of the op's kinds in
+/// cute-dynamic's registry, a template argument `_N` as `::<N, _>`; `call` lists `L(i)` with
+/// the prelude's `call_all`.
+pub fn expression_for(op: &str, args: &[&str]) -> Option<String> {
+    let entry = ops::vector_op(op).filter(|e| !e.extension)?;
+    if op == "call" {
+        return Some(format!(
+            "call_all({})",
+            macro_for(entry.arg(0)?, args.first()?)?
+        ));
+    }
+    let mut template = String::new();
+    let mut parts = Vec::new();
+    for (i, text) in args.iter().enumerate() {
+        match entry.arg(i)? {
+            Kind::StaticInt => template = format!("::<{}, _>", text.strip_prefix('_')?),
+            kind => parts.push(macro_for(kind, text)?),
+        }
+    }
+    Some(format!("cute_static::{op}{template}({})", parts.join(", ")))
 }
 
 /// The expected text; `call` compares values (cute-static's `call` returns plain `i32`s).
