@@ -3,7 +3,6 @@
 
 use crate::draw;
 use crate::error::CliError;
-use crate::eval::OPS;
 use crate::grid::Grid;
 use crate::latex::{latex, latex_tv};
 use crate::session::Session;
@@ -280,8 +279,8 @@ fn run_inner(
     err: &mut dyn Write,
 ) -> Result<u8, Stop> {
     if cli.list_ops {
-        for op in OPS {
-            writeln!(out, "{}", op.signature)?;
+        for name in crate::eval::op_names() {
+            writeln!(out, "{}", crate::eval::signature(name))?;
         }
         return Ok(0);
     }

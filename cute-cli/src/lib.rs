@@ -18,7 +18,7 @@
 //!   `A o O o B`, tensors `OFF|L` and `ArithTuple(..) o L`), with byte offsets;
 //! * [`named`]: values named by their C++ type (`Sw<3,4,3>`, `GMMA::Layout_K_SW128_Atom<half_t>`,
 //!   MMA atoms such as `SM80_16x8x16_F16F16F16F16_TN` and their `::ALayout`, ...);
-//! * [`eval`]: the operation table and evaluation;
+//! * [`eval`]: evaluation, the operations from cute-dynamic's registry ([`cute_dynamic::ops`]);
 //! * [`value`]: values, their conversions and the three print views;
 //! * [`session`]: line-by-line input with names;
 //! * [`grid`]: the grid every picture draws (offsets, swizzled offsets, or thread-value labels);

@@ -1,6 +1,7 @@
 //! The values an expression can have, how they convert into the argument kinds CuTe's
 //! operations take, and how they print in the three views.
 
+use cute_dynamic::ops::{Kind, Operand};
 use cute_dynamic::{
     AnyLayout, Bool, ComposedLayout, Coord, CoordLayout, Int, IntTuple, Layout, LayoutFn, MmaAtom,
     Offset, Swizzle, Tensor, Tiler,
@@ -311,6 +312,63 @@ impl Value {
             Value::Layout(l) => Some(Tiler::Layout(l.clone())),
             Value::Coord(c) => Some(coord_to_tiler(c)),
             _ => self.to_int_tuple().map(|t| tuple_to_tiler(&t)),
+        }
+    }
+
+    /// The value as an argument of `kind` of an operation in cute-dynamic's registry, if it is
+    /// one (an integer tuple is also a coordinate and a tiler, a layout also a tiler, ...).
+    ///
+    /// ```
+    /// use cute_cli::Value;
+    /// use cute_dynamic::ops::Kind;
+    /// let v = Value::from_tiler("(_2,_4)".parse().unwrap());
+    /// assert!(v.operand(Kind::Coord).is_some() && v.operand(Kind::Layout).is_none());
+    /// ```
+    pub fn operand(&self, kind: Kind) -> Option<Operand> {
+        Some(match (kind, self) {
+            (Kind::IntTuple, _) => Operand::IntTuple(self.to_int_tuple()?),
+            (Kind::Int | Kind::StaticInt, _) => Operand::Int(self.to_int()?),
+            (Kind::Index, _) => Operand::Index(usize::try_from(self.to_int()?.value()).ok()?),
+            (Kind::Layout, _) => Operand::Layout(self.as_layout()?.clone()),
+            (Kind::Tiler, _) => Operand::Tiler(self.to_tiler()?),
+            (Kind::Coord, _) => Operand::Coord(self.to_coord()?),
+            (Kind::AnyLayout, _) => Operand::from_any(self.as_any_layout()?),
+            (Kind::Swizzle | Kind::LayoutFn, Value::Swizzle(s)) => Operand::Swizzle(*s),
+            (Kind::LayoutFn, Value::Layout(l)) => Operand::Layout(l.clone()),
+            (Kind::Composed | Kind::GmmaAtom, Value::Composed(c)) => Operand::Composed(c.clone()),
+            (Kind::Tensor, Value::Tensor(t)) => Operand::Tensor(t.clone()),
+            (Kind::CoordLayout, Value::CoordLayout(l)) => Operand::CoordLayout(l.clone()),
+            (Kind::MmaAtom, Value::Mma(a)) => Operand::Mma(a.clone()),
+            _ => return None,
+        })
+    }
+
+    /// The value of an operation's result.
+    ///
+    /// ```
+    /// use cute_cli::Value;
+    /// use cute_dynamic::ops::Operand;
+    /// let v = Value::from_operand(Operand::Int(cute_dynamic::Int::new_static(4)));
+    /// assert_eq!(v.kind(), "an integer");
+    /// ```
+    pub fn from_operand(o: Operand) -> Value {
+        match o {
+            Operand::Int(i) => Value::Tuple(IntTuple::Int(i)),
+            Operand::Index(i) => Value::Tuple(IntTuple::s(i32::try_from(i).unwrap_or(i32::MAX))),
+            Operand::IntTuple(t) => Value::Tuple(t),
+            Operand::Bool(b) => Value::Bool(b),
+            Operand::Layout(l) => Value::Layout(l),
+            Operand::Tiler(t) => Value::from_tiler(t),
+            Operand::Coord(c) => Value::Coord(c),
+            Operand::Swizzle(s) => Value::Swizzle(s),
+            Operand::Composed(c) => Value::Composed(c),
+            Operand::Tensor(t) => Value::Tensor(t),
+            Operand::CoordLayout(l) => Value::CoordLayout(l),
+            Operand::Mma(a) => Value::Mma(a),
+            Operand::List(items) => Value::List(items),
+            Operand::Coords(items) => Value::Coords(items),
+            // A name is an argument (a member of MMA_Traits), never a result of an operation.
+            Operand::Text(_) => Value::Tuple(IntTuple::tuple(Vec::new())),
         }
     }
 

@@ -52,30 +52,28 @@ fn records() -> Vec<Record> {
         .collect()
 }
 
-/// The expressions of a record: one line, or (for `swizzle`) one line per listed value.
+/// The expressions of a record: one line, or (for `swizzle`) one line per listed value. An op
+/// that `cute` calls is its overload in cute-dynamic's registry, by the name that picks it (the
+/// core vectors' name of one of CuTe's overloads, `logical_divide_tiler(C, T)`, else CuTe's);
+/// the ops of the vectors alone are written as a user writes them.
 fn lines(r: &Record) -> Option<Vec<String>> {
     let a = &r.args;
-    let same = |name: &str| format!("{name}({})", a.join(", "));
+    let op = cute_dynamic::ops::vector_op(&r.op)?;
+    if op.callable {
+        let name = op.alias.unwrap_or(op.name);
+        return Some(vec![format!("{name}({})", a.join(", "))]);
+    }
     let one = match r.op.as_str() {
         "swizzle" => {
             let n: usize = a[1].parse().ok()?;
             return Some((0..n).map(|i| format!("{}({i})", a[0])).collect());
         }
-        "make_composed_swizzle" => same("composition"),
-        "composed_call" => same("call"),
-        "composed_position_independent" => same("as_position_independent_swizzle_layout"),
         "gmma_atoms" if a.len() == 1 => a[0].clone(),
         "gmma_atoms" => format!("tile_to_shape({}, {})", a[0], a[1]),
-        "local_tile" | "local_partition" | "inner_partition" | "outer_partition" => same(&r.op),
-        "identity_local_tile" => same("local_tile"),
-        "identity_local_partition" => same("local_partition"),
         "tensor_slice" => format!("slice({}, {})", a[1], a[0]),
-        "identity_layout" => same("make_identity_layout"),
-        "identity_tensor" => same("make_identity_tensor"),
         "identity_tensor_call" => format!("call(make_identity_tensor({}))", a[0]),
         "mma_atom_layouts" => format!("{}::{}", a[0], a[1]),
-        "make_layout_tv" => same("make_layout_tv"),
-        op => same(op.strip_prefix("composed_")?),
+        _ => return None,
     };
     Some(vec![one])
 }

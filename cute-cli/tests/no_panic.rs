@@ -75,9 +75,8 @@ fn token() -> impl Strategy<Value = String> {
     prop_oneof![
         // Every operation name the evaluator knows, and a bound name.
         prop::sample::select(
-            cute_cli::eval::OPS
-                .iter()
-                .map(|op| op.name)
+            cute_cli::eval::op_names()
+                .into_iter()
                 .chain(["A"])
                 .collect::<Vec<_>>()
         )
@@ -192,7 +191,7 @@ proptest! {
 
     #[test]
     fn calls_on_swizzled_layouts_never_panic(
-        op in prop::sample::select(cute_cli::eval::OPS.iter().map(|o| o.name).collect::<Vec<_>>()),
+        op in prop::sample::select(cute_cli::eval::op_names()),
         sw in (0i32..4, 0i32..5, -5i32..6).prop_map(|(b, m, s)| format!("Sw<{b},{m},{s}>")),
         offset in prop::sample::select(vec!["_0", "3", "_-5", "smem_ptr[16b](unset)", "M_0|(128&192)=128"]),
         a in layout_text(),
@@ -216,7 +215,7 @@ proptest! {
 
     #[test]
     fn calls_on_tensors_never_panic(
-        op in prop::sample::select(cute_cli::eval::OPS.iter().map(|o| o.name).collect::<Vec<_>>()),
+        op in prop::sample::select(cute_cli::eval::op_names()),
         a in layout_text(),
         b in layout_text(),
         shape in prop::sample::select(vec!["(_4,_8)", "(4,_3)", "_6", "((_2,_2),_3)", "(0,2)", "(_1)"]),
