@@ -356,6 +356,13 @@ impl fmt::Display for Operand {
 }
 
 /// How an overload runs: its arguments, one per kind, already of their kinds.
+///
+/// ```
+/// use cute_dynamic::ops::{self, Kind};
+/// let run: ops::Run = ops::vector_op("cosize").unwrap().run;
+/// assert_eq!(run(&[Kind::Layout.read("(_4,_2):(_2,_1)")?])?.to_string(), "_8");
+/// # Ok::<(), cute_dynamic::LayoutError>(())
+/// ```
 pub type Run = fn(&[Operand]) -> Result<Operand>;
 
 /// One overload of an operation.
@@ -664,6 +671,11 @@ use Kind::{
 /// layout is also a tiler and an integer tuple also a coordinate, so the narrower kind comes
 /// first). The conformance vectors' ops come first, in the order the static agreement
 /// generator draws them (`tests/src/agree_gen.rs`), then the rest.
+///
+/// ```
+/// let zipped = cute_dynamic::ops::OPS.iter().filter(|o| o.name == "zipped_divide");
+/// assert_eq!(zipped.map(|o| o.args[0].letter()).collect::<Vec<_>>(), ["L", "C", "X", "I"]);
+/// ```
 #[rustfmt::skip]
 pub static OPS: &[Op] = &[
     op("coalesce", "coalesce(A)", &[L], L, |a| lay(cute::coalesce(a[0].layout()?)?)).core(&["coalesce"]),

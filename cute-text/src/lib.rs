@@ -118,6 +118,11 @@ impl fmt::Display for ParseError {
 impl core::error::Error for ParseError {}
 
 /// `Result` with a [`ParseError`].
+///
+/// ```
+/// let r: cute_text::Result<cute_text::Spanned> = cute_text::Parser::new("_8:_1").all(cute_text::Parser::value);
+/// assert!(r.is_ok());
+/// ```
 pub type Result<T, E = ParseError> = core::result::Result<T, E>;
 
 /// An integer as CuTe prints it: `_8` is static (`Int<8>`), `8` dynamic (`int`).

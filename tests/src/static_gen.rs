@@ -22,6 +22,12 @@ pub fn is_all_static(text: &str) -> bool {
 }
 
 /// The cute-static form of an argument of `kind`: CuTe's text in the macro for the kind.
+///
+/// ```
+/// use cute_dynamic::ops::Kind;
+/// let t = cute_tests::static_gen::macro_for(Kind::Tiler, "(_4:_2,_)");
+/// assert_eq!(t.as_deref(), Some("cute_static::tile!((_4:_2,_))"));
+/// ```
 pub fn macro_for(kind: Kind, text: &str) -> Option<String> {
     let name = match kind {
         Kind::IntTuple | Kind::Int => "int_tuple",
