@@ -41,6 +41,27 @@ impl core::hash::Hash for Int {
     }
 }
 
+/// Integers order by value, a dynamic one before the static one of the same value (CuTe has no
+/// order on layouts; this one lets tools keep them in sorted sets and maps, and agrees with
+/// `==`, which ignores the divisibility).
+///
+/// ```
+/// use cute_dynamic::Int;
+/// assert!(Int::new_dynamic(4) < Int::new_static(4));
+/// assert!(Int::new_static(3) < Int::new_dynamic(4));
+/// ```
+impl Ord for Int {
+    fn cmp(&self, other: &Self) -> core::cmp::Ordering {
+        (self.value, self.is_static).cmp(&(other.value, other.is_static))
+    }
+}
+
+impl PartialOrd for Int {
+    fn partial_cmp(&self, other: &Self) -> Option<core::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
 /// A boolean that knows whether CuTe could decide it at compile time (`_1`/`_0` vs `1`/`0`).
 ///
 /// ```

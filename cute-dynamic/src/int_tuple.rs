@@ -15,7 +15,7 @@ use std::sync::Arc;
 /// assert_eq!(t.depth(), 2);
 /// assert_eq!(t.size().unwrap().to_string(), "24");
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum IntTuple {
     /// A single integer.
     Int(Int),

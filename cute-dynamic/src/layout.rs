@@ -15,7 +15,18 @@ use crate::stride::{Major, compact_major, crd2idx, idx2crd_strided};
 /// assert_eq!(l.call(5).unwrap().value(), 3);            // index 5 is coordinate (1,1)
 /// assert_eq!(l.to_string(), "(_4,_2):(_2,_1)");
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+///
+/// Layouts are `Hash` and `Ord` (by shape, then stride; integers by value, dynamic before
+/// static), so tools can keep them in sets and maps:
+///
+/// ```
+/// use std::collections::BTreeSet;
+/// use cute_dynamic::Layout;
+/// let seen: BTreeSet<Layout> = ["(_4,_2):(_2,_1)", "(_4,_2):(_1,_4)", "(_4,_2):(_2,_1)"]
+///     .iter().map(|s| s.parse().unwrap()).collect();
+/// assert_eq!(seen.len(), 2);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Layout {
     shape: IntTuple,
     stride: IntTuple,

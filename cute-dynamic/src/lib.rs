@@ -175,6 +175,8 @@ mod print;
 mod print_layout;
 mod product;
 mod recast;
+#[cfg(feature = "serde")]
+mod serde_text;
 mod stride;
 mod swizzle;
 mod tensor;
