@@ -77,6 +77,7 @@ impl Layout {
     /// let l: cute_dynamic::Layout = "(_4,_2):(_2,_1)".parse().unwrap();
     /// assert_eq!(l.shape().to_string(), "(_4,_2)");
     /// ```
+    #[must_use]
     pub fn shape(&self) -> &IntTuple {
         &self.shape
     }
@@ -87,6 +88,7 @@ impl Layout {
     /// let l: cute_dynamic::Layout = "(_4,_2):(_2,_1)".parse().unwrap();
     /// assert_eq!(l.stride().to_string(), "(_2,_1)");
     /// ```
+    #[must_use]
     pub fn stride(&self) -> &IntTuple {
         &self.stride
     }
@@ -97,6 +99,7 @@ impl Layout {
     /// let l: cute_dynamic::Layout = "((_4,_2),_3):((_2,_1),_8)".parse().unwrap();
     /// assert_eq!(l.rank(), 2);
     /// ```
+    #[must_use]
     pub fn rank(&self) -> usize {
         self.shape.rank()
     }
@@ -107,6 +110,7 @@ impl Layout {
     /// let l: cute_dynamic::Layout = "((_4,_2),_3):((_2,_1),_8)".parse().unwrap();
     /// assert_eq!(l.depth(), 2);
     /// ```
+    #[must_use]
     pub fn depth(&self) -> usize {
         self.shape.depth()
     }
@@ -174,6 +178,7 @@ impl Layout {
     /// let b: Layout = "(_2,_3):(_4,_8)".parse().unwrap();
     /// assert_eq!(Layout::concat(&[a, b]).to_string(), "(_4,(_2,_3)):(_1,(_4,_8))");
     /// ```
+    #[must_use]
     pub fn concat(layouts: &[Layout]) -> Layout {
         Layout::raw(
             layouts.iter().map(|l| l.shape.clone()).collect(),
@@ -389,6 +394,7 @@ pub fn replace(layout: &Layout, n: usize, x: &Layout) -> Result<Layout> {
 /// let a = "_4:_1".parse().unwrap();
 /// assert_eq!(append(&a, &"_2:_4".parse().unwrap()).to_string(), "(_4,_2):(_1,_4)");
 /// ```
+#[must_use]
 pub fn append(a: &Layout, b: &Layout) -> Layout {
     let (mut s, mut d) = split(a);
     s.push(b.shape.clone());
@@ -403,6 +409,7 @@ pub fn append(a: &Layout, b: &Layout) -> Layout {
 /// let a = "_4:_1".parse().unwrap();
 /// assert_eq!(prepend(&a, &"_2:_4".parse().unwrap()).to_string(), "(_2,_4):(_4,_1)");
 /// ```
+#[must_use]
 pub fn prepend(a: &Layout, b: &Layout) -> Layout {
     let (mut s, mut d) = split(a);
     s.insert(0, b.shape.clone());

@@ -148,6 +148,8 @@
 //! [`CoordLayout::zipped_divide`], [`CoordLayout::slice`], [`CoordLayout::dice`].
 
 #![forbid(unsafe_code)]
+// Every function without side effects is `#[must_use]`: dropping its result is a bug.
+#![warn(clippy::must_use_candidate)]
 
 // The README's examples, run as doctests (not part of the documentation).
 #[cfg(doctest)]

@@ -53,4 +53,13 @@ macro_rules! as_cute_text {
     )*};
 }
 
-as_cute_text!(IntTuple, Layout, Tiler, Coord, Swizzle, ComposedLayout, AnyLayout, Tensor);
+as_cute_text!(
+    IntTuple,
+    Layout,
+    Tiler,
+    Coord,
+    Swizzle,
+    ComposedLayout,
+    AnyLayout,
+    Tensor
+);

@@ -123,7 +123,10 @@ fn every_vector_value_round_trips_through_serde() {
         };
         let json = serde_json::to_string(&v).expect("serialize");
         assert_eq!(json, serde_json::to_string(s).expect("a JSON string"));
-        assert!(serde_json::from_str::<T>(&json).expect("deserialize") == v, "{s}");
+        assert!(
+            serde_json::from_str::<T>(&json).expect("deserialize") == v,
+            "{s}"
+        );
         true
     }
     let dir = env!("CARGO_MANIFEST_DIR");
@@ -138,9 +141,8 @@ fn every_vector_value_round_trips_through_serde() {
                 .iter()
                 .chain(std::iter::once(&r["result"]));
             for s in strings.filter_map(|v| v.as_str()) {
-                let any = round_trip::<Tiler>(s)
-                    || round_trip::<AnyLayout>(s)
-                    || round_trip::<Tensor>(s);
+                let any =
+                    round_trip::<Tiler>(s) || round_trip::<AnyLayout>(s) || round_trip::<Tensor>(s);
                 checked += usize::from(any);
             }
         }
