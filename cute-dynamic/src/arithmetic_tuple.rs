@@ -47,6 +47,7 @@ impl ScaledBasis {
     /// use cute_dynamic::{Int, ScaledBasis};
     /// assert_eq!(ScaledBasis::new(Int::new_dynamic(16), vec![0]).to_string(), "16@0");
     /// ```
+    #[must_use]
     pub fn new(value: Int, modes: Vec<usize>) -> ScaledBasis {
         ScaledBasis {
             value,
@@ -60,6 +61,7 @@ impl ScaledBasis {
     /// use cute_dynamic::{Int, ScaledBasis};
     /// assert_eq!(ScaledBasis::new(Int::new_static(8), vec![1]).value().to_string(), "_8");
     /// ```
+    #[must_use]
     pub fn value(&self) -> Int {
         self.value
     }
@@ -70,6 +72,7 @@ impl ScaledBasis {
     /// use cute_dynamic::{Int, ScaledBasis};
     /// assert_eq!(ScaledBasis::new(Int::new_static(1), vec![2, 0]).modes(), &[2, 0]);
     /// ```
+    #[must_use]
     pub fn modes(&self) -> &[usize] {
         &self.modes
     }
@@ -137,6 +140,7 @@ impl CoordStride {
     /// assert_eq!(d.as_tuple().unwrap().len(), 2);
     /// # Ok::<(), cute_dynamic::LayoutError>(())
     /// ```
+    #[must_use]
     pub fn as_tuple(&self) -> Option<&[CoordStride]> {
         match self {
             CoordStride::Tuple(t) => Some(t),
@@ -162,6 +166,7 @@ impl CoordStride {
     /// assert!(!d.is_constant_zero());
     /// # Ok::<(), cute_dynamic::LayoutError>(())
     /// ```
+    #[must_use]
     pub fn is_constant_zero(&self) -> bool {
         matches!(self, CoordStride::Int(i) if i.is_constant(0))
     }

@@ -302,6 +302,7 @@ pub fn mma_atom(name: &str) -> Result<MmaAtom> {
 /// assert!(names.iter().any(|n| n == "SM90_64x256x16_F16F16F16_RS"));
 /// assert!(names.iter().all(|n| cute_dynamic::mma_atom(n).is_ok()));
 /// ```
+#[must_use]
 pub fn mma_atom_names() -> Vec<String> {
     let mut names: Vec<String> = ATOMS.iter().map(|a| a.name.to_string()).collect();
     for f in GMMA_FAMILIES {

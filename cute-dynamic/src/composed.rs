@@ -113,6 +113,7 @@ impl Offset {
     /// assert_eq!(Offset::Mixed(MixedBits::new(1, 6, 4)?).value(), 5);
     /// # Ok::<(), cute_dynamic::LayoutError>(())
     /// ```
+    #[must_use]
     pub fn value(&self) -> i32 {
         match self {
             Offset::Int(i) => i.value(),
@@ -405,6 +406,7 @@ impl AnyLayout {
     /// assert_eq!(l.as_layout().unwrap().to_string(), "_4:_1");
     /// # Ok::<(), cute_dynamic::LayoutError>(())
     /// ```
+    #[must_use]
     pub fn as_layout(&self) -> Option<&Layout> {
         match self {
             AnyLayout::Plain(l) => Some(l),
@@ -419,6 +421,7 @@ impl AnyLayout {
     /// assert_eq!(l.as_composed().unwrap().offset().to_string(), "_0");
     /// # Ok::<(), cute_dynamic::LayoutError>(())
     /// ```
+    #[must_use]
     pub fn as_composed(&self) -> Option<&ComposedLayout> {
         match self {
             AnyLayout::Composed(c) => Some(c),
@@ -532,6 +535,7 @@ pub fn composition_with_offset(
 /// assert_eq!(r.to_string(), "Sw<3,3,3> o _0 o (_8,_64):(_64,_1)");
 /// # Ok::<(), cute_dynamic::LayoutError>(())
 /// ```
+#[must_use]
 pub fn composition_swizzle(sw: &Swizzle, layout: &Layout) -> AnyLayout {
     composition_with_offset(*sw, Int::new_static(0), layout.clone())
 }
@@ -574,6 +578,7 @@ impl ComposedLayout {
     /// assert_eq!(c.layout_a().to_string(), "Sw<1,0,1>");
     /// # Ok::<(), cute_dynamic::LayoutError>(())
     /// ```
+    #[must_use]
     pub fn layout_a(&self) -> &LayoutFn {
         &self.layout_a
     }
@@ -585,6 +590,7 @@ impl ComposedLayout {
     /// assert_eq!(c.offset().to_string(), "7");
     /// # Ok::<(), cute_dynamic::LayoutError>(())
     /// ```
+    #[must_use]
     pub fn offset(&self) -> &Offset {
         &self.offset
     }
@@ -596,6 +602,7 @@ impl ComposedLayout {
     /// assert_eq!(c.layout_b().to_string(), "_4:_1");
     /// # Ok::<(), cute_dynamic::LayoutError>(())
     /// ```
+    #[must_use]
     pub fn layout_b(&self) -> &LayoutFn {
         &self.layout_b
     }
@@ -1466,6 +1473,7 @@ pub enum GmmaSwizzle {
 /// let a = gmma_layout_atom_bits(GmmaMajor::K, GmmaSwizzle::Sw128);
 /// assert_eq!(a.to_string(), "Sw<3,4,3> o smem_ptr[1b](unset) o (_8,_1024):(_1024,_1)");
 /// ```
+#[must_use]
 pub fn gmma_layout_atom_bits(major: GmmaMajor, swizzle: GmmaSwizzle) -> ComposedLayout {
     let b = match swizzle {
         GmmaSwizzle::Inter => 0,

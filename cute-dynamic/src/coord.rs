@@ -28,6 +28,7 @@ impl Coord {
     /// ```
     /// assert_eq!(cute_dynamic::Coord::underscores(3).to_string(), "(_,_,_)");
     /// ```
+    #[must_use]
     pub fn underscores(n: usize) -> Coord {
         if n == 1 {
             Coord::Underscore

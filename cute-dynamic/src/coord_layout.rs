@@ -58,6 +58,7 @@ pub struct CoordLayout {
 /// assert_eq!(make_identity_layout(&"8".parse()?).to_string(), "8:_1");
 /// # Ok::<(), cute_dynamic::LayoutError>(())
 /// ```
+#[must_use]
 pub fn make_identity_layout(shape: &IntTuple) -> CoordLayout {
     CoordLayout {
         shape: shape.clone(),
@@ -93,6 +94,7 @@ impl CoordLayout {
     /// assert_eq!(l.shape().to_string(), "(_4,8)");
     /// # Ok::<(), cute_dynamic::LayoutError>(())
     /// ```
+    #[must_use]
     pub fn shape(&self) -> &IntTuple {
         &self.shape
     }
@@ -104,6 +106,7 @@ impl CoordLayout {
     /// assert_eq!(l.stride().to_string(), "(_1@0,_1@1)");
     /// # Ok::<(), cute_dynamic::LayoutError>(())
     /// ```
+    #[must_use]
     pub fn stride(&self) -> &CoordStride {
         &self.stride
     }
@@ -115,6 +118,7 @@ impl CoordLayout {
     /// assert_eq!(l.rank(), 2);
     /// # Ok::<(), cute_dynamic::LayoutError>(())
     /// ```
+    #[must_use]
     pub fn rank(&self) -> usize {
         self.shape.rank()
     }
@@ -157,6 +161,7 @@ impl CoordLayout {
     /// assert_eq!(CoordLayout::concat(&[a, b]).to_string(), "(_4,8):(_1@0,_1@1)");
     /// # Ok::<(), cute_dynamic::LayoutError>(())
     /// ```
+    #[must_use]
     pub fn concat(layouts: &[CoordLayout]) -> CoordLayout {
         CoordLayout {
             shape: layouts.iter().map(|l| l.shape.clone()).collect(),

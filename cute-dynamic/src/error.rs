@@ -116,6 +116,7 @@ impl LayoutError {
     /// let e: LayoutError = Int::new_static(1).checked_div(Int::new_static(0)).unwrap_err().into();
     /// assert!(matches!(e.kind(), ErrorKind::Arithmetic(cute_dynamic::IntError::DivisionByZero { .. })));
     /// ```
+    #[must_use]
     pub fn kind(&self) -> &ErrorKind {
         &self.0
     }
@@ -127,6 +128,7 @@ impl LayoutError {
     /// let err = cute_dynamic::left_inverse(&"(3,2):(2,1)".parse().unwrap()).unwrap_err();
     /// assert_eq!(err.condition(), Some(Condition::LeftInverseStaticStrides));
     /// ```
+    #[must_use]
     pub fn condition(&self) -> Option<Condition> {
         match self.kind() {
             ErrorKind::Precondition { condition, .. } => Some(*condition),

@@ -41,6 +41,27 @@ impl core::hash::Hash for Int {
     }
 }
 
+/// Integers order by value, a dynamic one before the static one of the same value (CuTe has no
+/// order on layouts; this one lets tools keep them in sorted sets and maps, and agrees with
+/// `==`, which ignores the divisibility).
+///
+/// ```
+/// use cute_dynamic::Int;
+/// assert!(Int::new_dynamic(4) < Int::new_static(4));
+/// assert!(Int::new_static(3) < Int::new_dynamic(4));
+/// ```
+impl Ord for Int {
+    fn cmp(&self, other: &Self) -> core::cmp::Ordering {
+        (self.value, self.is_static).cmp(&(other.value, other.is_static))
+    }
+}
+
+impl PartialOrd for Int {
+    fn partial_cmp(&self, other: &Self) -> Option<core::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
 /// A boolean that knows whether CuTe could decide it at compile time (`_1`/`_0` vs `1`/`0`).
 ///
 /// ```
@@ -65,6 +86,7 @@ impl Bool {
     /// assert!(!Int::new_dynamic(2).lt(Int::new_static(3)).is_constant_true());
     /// ```
     #[inline]
+    #[must_use]
     pub fn is_constant_true(self) -> bool {
         self.is_static && self.value
     }
@@ -78,6 +100,7 @@ impl Bool {
     /// assert_eq!(f.and(d), f);
     /// ```
     #[inline]
+    #[must_use]
     pub fn and(self, other: Bool) -> Bool {
         if (self.is_static && !self.value) || (other.is_static && !other.value) {
             return Bool {
@@ -98,6 +121,7 @@ impl Bool {
     /// assert_eq!(Bool { value: true, is_static: false }.to_int().to_string(), "1");
     /// ```
     #[inline]
+    #[must_use]
     pub fn to_int(self) -> Int {
         Int::with_tag(i32::from(self.value), self.is_static)
     }
@@ -139,6 +163,7 @@ impl Int {
     /// assert_eq!(cute_dynamic::Int::new_static(4).to_string(), "_4");
     /// ```
     #[inline]
+    #[must_use]
     pub const fn new_static(value: i32) -> Int {
         Int {
             value,
@@ -153,6 +178,7 @@ impl Int {
     /// assert_eq!(cute_dynamic::Int::new_dynamic(4).to_string(), "4");
     /// ```
     #[inline]
+    #[must_use]
     pub const fn new_dynamic(value: i32) -> Int {
         Int {
             value,
@@ -171,6 +197,7 @@ impl Int {
     /// assert!(Int::dynamic_with_divisor(24, 5).is_none());
     /// ```
     #[inline]
+    #[must_use]
     pub fn dynamic_with_divisor(value: i32, div: i32) -> Option<Int> {
         (div > 0 && value % div == 0).then_some(Int {
             value,
@@ -185,6 +212,7 @@ impl Int {
     /// assert_eq!(cute_dynamic::Int::with_tag(2, false).to_string(), "2");
     /// ```
     #[inline]
+    #[must_use]
     pub const fn with_tag(value: i32, is_static: bool) -> Int {
         Int {
             value,
@@ -199,6 +227,7 @@ impl Int {
     /// assert_eq!(cute_dynamic::Int::new_static(7).value(), 7);
     /// ```
     #[inline]
+    #[must_use]
     pub const fn value(self) -> i32 {
         self.value
     }
@@ -209,6 +238,7 @@ impl Int {
     /// assert!(cute_dynamic::Int::new_static(7).is_static());
     /// ```
     #[inline]
+    #[must_use]
     pub const fn is_static(self) -> bool {
         self.is_static
     }
@@ -221,6 +251,7 @@ impl Int {
     /// assert!(!Int::new_dynamic(1).is_constant(1));
     /// ```
     #[inline]
+    #[must_use]
     pub const fn is_constant(self, v: i32) -> bool {
         self.is_static && self.value == v
     }
@@ -234,6 +265,7 @@ impl Int {
     /// assert_eq!(d.divisibility(), 3);
     /// ```
     #[inline]
+    #[must_use]
     pub fn divisibility(self) -> i32 {
         if self.is_static {
             self.value.checked_abs().unwrap_or(1)
@@ -403,6 +435,7 @@ impl Int {
     /// assert_eq!(Int::new_static(2).min(Int::new_dynamic(3)), Int::new_dynamic(2));
     /// ```
     #[inline]
+    #[must_use]
     pub fn min(self, rhs: Int) -> Int {
         let pick = if rhs.value < self.value { rhs } else { self };
         Int::derived(pick.value, self.is_static && rhs.is_static, || {
@@ -417,6 +450,7 @@ impl Int {
     /// assert_eq!(Int::new_static(2).max(Int::new_static(3)), Int::new_static(3));
     /// ```
     #[inline]
+    #[must_use]
     pub fn max(self, rhs: Int) -> Int {
         let pick = if rhs.value > self.value { rhs } else { self };
         Int::derived(pick.value, self.is_static && rhs.is_static, || {
@@ -446,6 +480,7 @@ impl Int {
     /// assert_eq!(Int::new_dynamic(-5).signum(), Int::new_dynamic(-1));
     /// ```
     #[inline]
+    #[must_use]
     pub fn signum(self) -> Int {
         Int::with_tag(self.value.signum(), self.is_static)
     }
@@ -457,6 +492,7 @@ impl Int {
     /// assert_eq!(Int::new_static(12).gcd(Int::new_static(18)), Int::new_static(6));
     /// ```
     #[inline]
+    #[must_use]
     pub fn gcd(self, rhs: Int) -> Int {
         Int::with_tag(
             gcd_i32(self.value, rhs.value),
@@ -471,6 +507,7 @@ impl Int {
     /// assert!(Int::new_static(2).eq_int(Int::new_static(2)).is_constant_true());
     /// ```
     #[inline]
+    #[must_use]
     pub fn eq_int(self, rhs: Int) -> Bool {
         Bool {
             value: self.value == rhs.value,
@@ -485,6 +522,7 @@ impl Int {
     /// assert!(!Int::new_dynamic(2).lt(Int::new_static(3)).is_static);
     /// ```
     #[inline]
+    #[must_use]
     pub fn lt(self, rhs: Int) -> Bool {
         Bool {
             value: self.value < rhs.value,
@@ -502,6 +540,7 @@ impl Int {
     /// assert_eq!(Int::dynamic_with_divisor(24, 3).unwrap().dsl().to_string(), "?{div=3}");
     /// ```
     #[inline]
+    #[must_use]
     pub fn dsl(self) -> impl fmt::Display {
         DslInt(self)
     }

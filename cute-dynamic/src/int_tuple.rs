@@ -15,7 +15,7 @@ use std::sync::Arc;
 /// assert_eq!(t.depth(), 2);
 /// assert_eq!(t.size().unwrap().to_string(), "24");
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum IntTuple {
     /// A single integer.
     Int(Int),
@@ -43,6 +43,7 @@ impl IntTuple {
     /// let t = IntTuple::tuple(vec![Int::new_static(2).into(), Int::new_dynamic(3).into()]);
     /// assert_eq!(t.to_string(), "(_2,3)");
     /// ```
+    #[must_use]
     pub fn tuple(items: Vec<IntTuple>) -> IntTuple {
         IntTuple::Tuple(items.into())
     }
@@ -52,6 +53,7 @@ impl IntTuple {
     /// ```
     /// assert_eq!(cute_dynamic::IntTuple::s(3).to_string(), "_3");
     /// ```
+    #[must_use]
     pub fn s(value: i32) -> IntTuple {
         IntTuple::Int(Int::new_static(value))
     }
@@ -61,6 +63,7 @@ impl IntTuple {
     /// ```
     /// assert_eq!(cute_dynamic::IntTuple::d(3).to_string(), "3");
     /// ```
+    #[must_use]
     pub fn d(value: i32) -> IntTuple {
         IntTuple::Int(Int::new_dynamic(value))
     }
@@ -70,6 +73,7 @@ impl IntTuple {
     /// ```
     /// assert_eq!(cute_dynamic::IntTuple::s(3).as_int().unwrap().value(), 3);
     /// ```
+    #[must_use]
     pub fn as_int(&self) -> Option<Int> {
         match self {
             IntTuple::Int(i) => Some(*i),
@@ -83,6 +87,7 @@ impl IntTuple {
     /// let t: cute_dynamic::IntTuple = "(1,2)".parse().unwrap();
     /// assert_eq!(t.as_tuple().unwrap().len(), 2);
     /// ```
+    #[must_use]
     pub fn as_tuple(&self) -> Option<&[IntTuple]> {
         match self {
             IntTuple::Int(_) => None,
@@ -95,6 +100,7 @@ impl IntTuple {
     /// ```
     /// assert!(!cute_dynamic::IntTuple::s(3).is_tuple());
     /// ```
+    #[must_use]
     pub fn is_tuple(&self) -> bool {
         matches!(self, IntTuple::Tuple(_))
     }
@@ -105,6 +111,7 @@ impl IntTuple {
     /// let t: cute_dynamic::IntTuple = "((2,3),4)".parse().unwrap();
     /// assert_eq!(t.rank(), 2);
     /// ```
+    #[must_use]
     pub fn rank(&self) -> usize {
         match self {
             IntTuple::Int(_) => 1,
@@ -191,6 +198,7 @@ impl IntTuple {
     /// let t: cute_dynamic::IntTuple = "(2,(3,4))".parse().unwrap();
     /// assert_eq!(t.leaves().iter().map(|i| i.value()).collect::<Vec<_>>(), vec![2, 3, 4]);
     /// ```
+    #[must_use]
     pub fn leaves(&self) -> Vec<Int> {
         let mut out = Vec::new();
         self.collect_leaves(&mut out);
@@ -237,6 +245,7 @@ impl IntTuple {
     /// let t: IntTuple = "(2,(3,4))".parse().unwrap();
     /// assert_eq!(t.repeat_like(Int::new_static(1)).to_string(), "(_1,(_1,_1))");
     /// ```
+    #[must_use]
     pub fn repeat_like(&self, leaf: Int) -> IntTuple {
         self.map_leaves(&mut |_| leaf)
     }
@@ -382,6 +391,7 @@ fn divide(a: &IntTuple, b: &IntTuple, kind: Division) -> Result<IntTuple> {
 /// use cute_dynamic::congruent;
 /// assert!(congruent(&"(2,(3,4))".parse().unwrap(), &"(_1,(_1,5))".parse().unwrap()).value);
 /// ```
+#[must_use]
 pub fn congruent(a: &IntTuple, b: &IntTuple) -> Bool {
     Bool {
         value: a.same_profile(b),
@@ -395,6 +405,7 @@ pub fn congruent(a: &IntTuple, b: &IntTuple) -> Bool {
 /// use cute_dynamic::weakly_congruent;
 /// assert!(weakly_congruent(&"(2,3)".parse().unwrap(), &"((1,2),3)".parse().unwrap()).value);
 /// ```
+#[must_use]
 pub fn weakly_congruent(a: &IntTuple, b: &IntTuple) -> Bool {
     let constant = |value| Bool {
         value,

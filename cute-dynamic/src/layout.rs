@@ -15,7 +15,18 @@ use crate::stride::{Major, compact_major, crd2idx, idx2crd_strided};
 /// assert_eq!(l.call(5).unwrap().value(), 3);            // index 5 is coordinate (1,1)
 /// assert_eq!(l.to_string(), "(_4,_2):(_2,_1)");
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+///
+/// Layouts are `Hash` and `Ord` (by shape, then stride; integers by value, dynamic before
+/// static), so tools can keep them in sets and maps:
+///
+/// ```
+/// use std::collections::BTreeSet;
+/// use cute_dynamic::Layout;
+/// let seen: BTreeSet<Layout> = ["(_4,_2):(_2,_1)", "(_4,_2):(_1,_4)", "(_4,_2):(_2,_1)"]
+///     .iter().map(|s| s.parse().unwrap()).collect();
+/// assert_eq!(seen.len(), 2);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Layout {
     shape: IntTuple,
     stride: IntTuple,
@@ -66,6 +77,7 @@ impl Layout {
     /// let l: cute_dynamic::Layout = "(_4,_2):(_2,_1)".parse().unwrap();
     /// assert_eq!(l.shape().to_string(), "(_4,_2)");
     /// ```
+    #[must_use]
     pub fn shape(&self) -> &IntTuple {
         &self.shape
     }
@@ -76,6 +88,7 @@ impl Layout {
     /// let l: cute_dynamic::Layout = "(_4,_2):(_2,_1)".parse().unwrap();
     /// assert_eq!(l.stride().to_string(), "(_2,_1)");
     /// ```
+    #[must_use]
     pub fn stride(&self) -> &IntTuple {
         &self.stride
     }
@@ -86,6 +99,7 @@ impl Layout {
     /// let l: cute_dynamic::Layout = "((_4,_2),_3):((_2,_1),_8)".parse().unwrap();
     /// assert_eq!(l.rank(), 2);
     /// ```
+    #[must_use]
     pub fn rank(&self) -> usize {
         self.shape.rank()
     }
@@ -96,6 +110,7 @@ impl Layout {
     /// let l: cute_dynamic::Layout = "((_4,_2),_3):((_2,_1),_8)".parse().unwrap();
     /// assert_eq!(l.depth(), 2);
     /// ```
+    #[must_use]
     pub fn depth(&self) -> usize {
         self.shape.depth()
     }
@@ -163,6 +178,7 @@ impl Layout {
     /// let b: Layout = "(_2,_3):(_4,_8)".parse().unwrap();
     /// assert_eq!(Layout::concat(&[a, b]).to_string(), "(_4,(_2,_3)):(_1,(_4,_8))");
     /// ```
+    #[must_use]
     pub fn concat(layouts: &[Layout]) -> Layout {
         Layout::raw(
             layouts.iter().map(|l| l.shape.clone()).collect(),
@@ -378,6 +394,7 @@ pub fn replace(layout: &Layout, n: usize, x: &Layout) -> Result<Layout> {
 /// let a = "_4:_1".parse().unwrap();
 /// assert_eq!(append(&a, &"_2:_4".parse().unwrap()).to_string(), "(_4,_2):(_1,_4)");
 /// ```
+#[must_use]
 pub fn append(a: &Layout, b: &Layout) -> Layout {
     let (mut s, mut d) = split(a);
     s.push(b.shape.clone());
@@ -392,6 +409,7 @@ pub fn append(a: &Layout, b: &Layout) -> Layout {
 /// let a = "_4:_1".parse().unwrap();
 /// assert_eq!(prepend(&a, &"_2:_4".parse().unwrap()).to_string(), "(_2,_4):(_4,_1)");
 /// ```
+#[must_use]
 pub fn prepend(a: &Layout, b: &Layout) -> Layout {
     let (mut s, mut d) = split(a);
     s.insert(0, b.shape.clone());

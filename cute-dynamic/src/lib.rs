@@ -162,6 +162,8 @@
 //! ```
 
 #![forbid(unsafe_code)]
+// Every function without side effects is `#[must_use]`: dropping its result is a bug.
+#![warn(clippy::must_use_candidate)]
 
 // The README's examples, run as doctests (not part of the documentation).
 #[cfg(doctest)]
@@ -190,6 +192,8 @@ mod print;
 mod print_layout;
 mod product;
 mod recast;
+#[cfg(feature = "serde")]
+mod serde_text;
 mod stride;
 mod swizzle;
 mod tensor;

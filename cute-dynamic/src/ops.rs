@@ -89,6 +89,7 @@ impl Kind {
     /// ```
     /// assert_eq!(cute_dynamic::ops::Kind::Coord.describe(), "a coordinate (integers and '_')");
     /// ```
+    #[must_use]
     pub fn describe(self) -> &'static str {
         match self {
             Kind::IntTuple => "an integer or an integer tuple",
@@ -117,6 +118,7 @@ impl Kind {
     /// ```
     /// assert_eq!(cute_dynamic::ops::Kind::Tensor.letter(), "X");
     /// ```
+    #[must_use]
     pub fn letter(self) -> &'static str {
         match self {
             Kind::IntTuple => "S",
@@ -145,6 +147,7 @@ impl Kind {
     /// ```
     /// assert_eq!(cute_dynamic::ops::Kind::AnyLayout.noun(), "layout (plain or composed)");
     /// ```
+    #[must_use]
     pub fn noun(self) -> &'static str {
         match self {
             Kind::IntTuple => "integer tuple",
@@ -268,6 +271,7 @@ impl Operand {
     /// assert!(matches!(Operand::from_any("_4:_1".parse()?), Operand::Layout(_)));
     /// # Ok::<(), cute_dynamic::LayoutError>(())
     /// ```
+    #[must_use]
     pub fn from_any(l: AnyLayout) -> Operand {
         match l {
             AnyLayout::Plain(l) => Operand::Layout(l),
@@ -412,6 +416,7 @@ impl Op {
     /// let op = cute_dynamic::ops::vector_op("local_tile").unwrap();
     /// assert!(op.takes(3) && op.takes(4) && !op.takes(5));
     /// ```
+    #[must_use]
     pub fn takes(&self, n: usize) -> bool {
         n >= self.required && (self.variadic || n <= self.args.len())
     }
@@ -422,6 +427,7 @@ impl Op {
     /// let op = cute_dynamic::ops::overloads("make_layout").next().unwrap();
     /// assert_eq!(op.arg(5), Some(cute_dynamic::ops::Kind::Layout));
     /// ```
+    #[must_use]
     pub fn arg(&self, i: usize) -> Option<Kind> {
         match self.args.get(i) {
             Some(k) => Some(*k),
@@ -474,6 +480,7 @@ pub fn overloads(name: &str) -> impl Iterator<Item = &'static Op> + '_ {
 /// let names = cute_dynamic::ops::names();
 /// assert!(names.contains(&"logical_divide") && names.contains(&"logical_divide_tiler"));
 /// ```
+#[must_use]
 pub fn names() -> Vec<&'static str> {
     let mut out: Vec<&'static str> = Vec::new();
     for op in OPS.iter().filter(|o| o.callable) {
@@ -492,6 +499,7 @@ pub fn names() -> Vec<&'static str> {
 /// let op = cute_dynamic::ops::vector_op("tensor_slice").unwrap();
 /// assert_eq!(op.call, "X(c)");
 /// ```
+#[must_use]
 pub fn vector_op(name: &str) -> Option<&'static Op> {
     OPS.iter().find(|o| o.vectors.contains(&name))
 }
@@ -504,6 +512,7 @@ pub fn vector_op(name: &str) -> Option<&'static Op> {
 /// assert_eq!((vector_names(false).len(), vector_names(true).len()), (45, 34));
 /// assert_eq!(vector_names(false)[..3], ["coalesce", "filter", "filter_zeros"]);
 /// ```
+#[must_use]
 pub fn vector_names(extension: bool) -> Vec<&'static str> {
     OPS.iter()
         .filter(|o| o.extension == extension)

@@ -94,6 +94,7 @@ impl Swizzle {
     /// assert_eq!(cute_dynamic::Swizzle::new(3, 4, 3)?.num_bits(), 3);
     /// # Ok::<(), cute_dynamic::LayoutError>(())
     /// ```
+    #[must_use]
     pub fn num_bits(&self) -> i32 {
         self.bits
     }
@@ -104,6 +105,7 @@ impl Swizzle {
     /// assert_eq!(cute_dynamic::Swizzle::new(3, 4, 3)?.num_base(), 4);
     /// # Ok::<(), cute_dynamic::LayoutError>(())
     /// ```
+    #[must_use]
     pub fn num_base(&self) -> i32 {
         self.base
     }
@@ -114,6 +116,7 @@ impl Swizzle {
     /// assert_eq!(cute_dynamic::Swizzle::new(2, 0, -3)?.num_shft(), -3);
     /// # Ok::<(), cute_dynamic::LayoutError>(())
     /// ```
+    #[must_use]
     pub fn num_shft(&self) -> i32 {
         self.shift
     }
@@ -132,6 +135,7 @@ impl Swizzle {
     /// assert_eq!(cute_dynamic::Swizzle::new(2, 1, -3)?.yyy_mask(), 0b110);
     /// # Ok::<(), cute_dynamic::LayoutError>(())
     /// ```
+    #[must_use]
     pub fn yyy_mask(&self) -> i32 {
         self.field(self.base + self.shift.max(0))
     }
@@ -142,6 +146,7 @@ impl Swizzle {
     /// assert_eq!(cute_dynamic::Swizzle::new(2, 1, -3)?.zzz_mask(), 0b110000);
     /// # Ok::<(), cute_dynamic::LayoutError>(())
     /// ```
+    #[must_use]
     pub fn zzz_mask(&self) -> i32 {
         self.field(self.base - self.shift.min(0))
     }
@@ -152,6 +157,7 @@ impl Swizzle {
     /// assert_eq!(cute_dynamic::Swizzle::new(1, 0, 1)?.swizzle_code(), 0b11);
     /// # Ok::<(), cute_dynamic::LayoutError>(())
     /// ```
+    #[must_use]
     pub fn swizzle_code(&self) -> u32 {
         (self.yyy_mask() | self.zzz_mask()) as u32
     }
@@ -166,6 +172,7 @@ impl Swizzle {
     /// assert_eq!(Swizzle::new(0, 4, 3)?.apply(1000), 1000);
     /// # Ok::<(), cute_dynamic::LayoutError>(())
     /// ```
+    #[must_use]
     pub fn apply(&self, offset: i32) -> i32 {
         offset ^ shiftr(offset & self.yyy_mask(), self.shift)
     }
@@ -180,6 +187,7 @@ impl Swizzle {
     /// assert_eq!(sw.call(Int::new_dynamic(200)), Int::new_dynamic(216));
     /// # Ok::<(), cute_dynamic::LayoutError>(())
     /// ```
+    #[must_use]
     pub fn call(&self, offset: Int) -> Int {
         Int::with_tag(self.apply(offset.value()), offset.is_static())
     }
@@ -338,6 +346,7 @@ impl MixedBits {
     /// assert_eq!(cute_dynamic::MixedBits::new(1, 6, 4)?.static_bits(), 1);
     /// # Ok::<(), cute_dynamic::LayoutError>(())
     /// ```
+    #[must_use]
     pub fn static_bits(&self) -> u32 {
         self.static_bits
     }
@@ -348,6 +357,7 @@ impl MixedBits {
     /// assert_eq!(cute_dynamic::MixedBits::new(1, 6, 4)?.flags(), 6);
     /// # Ok::<(), cute_dynamic::LayoutError>(())
     /// ```
+    #[must_use]
     pub fn flags(&self) -> u32 {
         self.flags
     }
@@ -358,6 +368,7 @@ impl MixedBits {
     /// assert_eq!(cute_dynamic::MixedBits::new(1, 6, 4)?.dynamic_bits(), 4);
     /// # Ok::<(), cute_dynamic::LayoutError>(())
     /// ```
+    #[must_use]
     pub fn dynamic_bits(&self) -> u32 {
         self.dynamic_bits
     }
@@ -368,6 +379,7 @@ impl MixedBits {
     /// assert_eq!(cute_dynamic::MixedBits::new(1, 6, 4)?.value(), 5);
     /// # Ok::<(), cute_dynamic::LayoutError>(())
     /// ```
+    #[must_use]
     pub fn value(&self) -> u32 {
         self.static_bits | self.dynamic_bits
     }

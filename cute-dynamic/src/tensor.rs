@@ -88,6 +88,7 @@ pub fn make_tensor(layout: impl Into<AnyLayout>) -> Tensor {
 /// assert_eq!(t.call(5)?.to_string(), "((1,0),1)");
 /// # Ok::<(), cute_dynamic::LayoutError>(())
 /// ```
+#[must_use]
 pub fn make_identity_tensor(shape: &IntTuple) -> Tensor {
     Tensor::Coordinate {
         base: shape.repeat_like(Int::new_static(0)),

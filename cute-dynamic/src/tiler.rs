@@ -37,6 +37,7 @@ impl Tiler {
     /// ```
     /// assert_eq!("(_2,_,4:_1)".parse::<cute_dynamic::Tiler>().unwrap().rank(), 3);
     /// ```
+    #[must_use]
     pub fn rank(&self) -> usize {
         match self {
             Tiler::Tuple(t) => t.len(),

@@ -842,9 +842,24 @@ pub struct ArithmeticTupleIterator;
 expr_type!(IdentityOriginExpr, [S: IntTuple => s] |p| zeros_like(&s), tuple);
 
 /// The origin of [`make_identity_tensor`]`(shape)`: `_0` nested like `S`.
+///
+/// ```
+/// use cute_static::{int_tuple, make_identity_tensor, IdentityOrigin, IntTuple};
+/// fn origin_text<S: IntTuple>(_: IdentityOrigin<S>) {}
+/// assert!(make_identity_tensor(int_tuple!((_4, (2, _3)))).to_string().starts_with("ArithTuple(_0,(_0,_0)) o"));
+/// ```
 pub type IdentityOrigin<S> = TupleOf<IdentityOriginExpr::E<S>>;
 
-/// The type of [`make_identity_tensor`]`(shape)`.
+/// The type of [`make_identity_tensor`]`(shape)`, to name it in a signature or a field.
+///
+/// ```
+/// use cute_static::{make_identity_tensor, IdentityTensor, IntTuple};
+/// fn coordinates<S: IntTuple>(shape: S) -> IdentityTensor<S> {
+///     make_identity_tensor(shape)
+/// }
+/// let (m, n) = (100, 60);
+/// assert_eq!(coordinates((m, n)).to_string(), "ArithTuple(_0,_0) o (100,60):(_1@0,_1@1)");
+/// ```
 pub type IdentityTensor<S> =
     Tensor<ArithmeticTupleIterator, MakeIdentityLayout<S>, IdentityOrigin<S>>;
 
@@ -878,7 +893,15 @@ pub fn make_identity_tensor<S: IntTuple>(shape: S) -> IdentityTensor<S> {
 
 /// `tensor(coord)` of an identity tensor with layout `L` at origin `O`, for coordinates of type
 /// `Cd`: the program computing the layout's part of each component, and the result's
-/// structure (a static component, or dynamic leaf `k` for component `k`).
+/// structure (a static component, or dynamic leaf `k` for component `k`). It names the
+/// [`ArithmeticTuple`] an identity tensor's `call` gives.
+///
+/// ```
+/// use cute_static::{int_tuple, make_identity_tensor, ArithmeticTuple, IdentityCall};
+/// let c = make_identity_tensor(int_tuple!((_4, _8)));
+/// let x: ArithmeticTuple<IdentityCall<_, _, i32>> = c.call(9);
+/// assert_eq!(x.to_string(), "(1,2)");
+/// ```
 pub struct IdentityCall<L, O, Cd>(PhantomData<(L, O, Cd)>);
 
 /// The structure of an arithmetic tuple a computation gives (see [`ArithmeticTuple`]).

@@ -108,6 +108,52 @@ fn every_vector_string_round_trips() {
     assert!(checked > 15_000, "{checked}");
 }
 
+/// cute-dynamic's `serde` feature: every value of the vectors (and of the extension vectors:
+/// swizzles, composed layouts, tensors) serializes as its CuTe text and deserializes to the same
+/// value.
+#[test]
+fn every_vector_value_round_trips_through_serde() {
+    use cute_dynamic::{AnyLayout, Tensor, Tiler};
+    fn round_trip<T>(s: &str) -> bool
+    where
+        T: std::str::FromStr + serde::Serialize + serde::de::DeserializeOwned + PartialEq,
+    {
+        let Ok(v) = s.parse::<T>() else {
+            return false;
+        };
+        let json = serde_json::to_string(&v).expect("serialize");
+        assert_eq!(json, serde_json::to_string(s).expect("a JSON string"));
+        assert!(
+            serde_json::from_str::<T>(&json).expect("deserialize") == v,
+            "{s}"
+        );
+        true
+    }
+    let dir = env!("CARGO_MANIFEST_DIR");
+    let mut checked = 0;
+    for file in ["cute-vectors.jsonl", "cute-ext-vectors.jsonl"] {
+        let text = std::fs::read_to_string(format!("{dir}/data/{file}")).expect("vectors");
+        for line in text.lines() {
+            let r: serde_json::Value = serde_json::from_str(line).expect("json");
+            let strings = r["args"]
+                .as_array()
+                .expect("args")
+                .iter()
+                .chain(std::iter::once(&r["result"]));
+            for s in strings.filter_map(|v| v.as_str()) {
+                let any =
+                    round_trip::<Tiler>(s) || round_trip::<AnyLayout>(s) || round_trip::<Tensor>(s);
+                checked += usize::from(any);
+            }
+        }
+    }
+    assert!(checked > 20_000, "{checked}");
+    // Malformed text is refused with the parser's message.
+    let e = serde_json::from_str::<cute_dynamic::Layout>(r#""(_2,_2):(_1)""#).unwrap_err();
+    let parser = "(_2,_2):(_1)".parse::<cute_dynamic::Layout>().unwrap_err();
+    assert!(e.to_string().starts_with(&parser.to_string()), "{e}");
+}
+
 #[test]
 fn mixed_conformance_is_up_to_date() {
     let dir = env!("CARGO_MANIFEST_DIR");
