@@ -63,8 +63,25 @@ pub(crate) fn same_values(
     }))
 }
 
+/// The layout's function in a canonical form: its values made static, coalesced (`coalesce`
+/// keeps the function on the domain and merges what can be merged, which a dynamic value
+/// cannot); `None` for a negative size (no domain to speak of) or an arithmetic failure.
+fn canonical(l: &Layout) -> Option<Layout> {
+    if l.size().ok()?.value() < 0 {
+        return None;
+    }
+    crate::coalesce::coalesce_exact(&l.static_twin()).ok()
+}
+
 impl SameFunction for Layout {
     fn same_function(&self, other: &Self) -> Option<bool> {
+        // Equal canonical forms are the same function, whatever the domain's size; otherwise
+        // compare value by value (the comparison stops at the first difference).
+        if let (Some(a), Some(b)) = (canonical(self), canonical(other)) {
+            if a == b {
+                return Some(true);
+            }
+        }
         same_values((self.size(), other.size()), |i| {
             (self.call(i), other.call(i))
         })
