@@ -5,12 +5,15 @@
 #   scripts/fuzz.sh                    # every target, RUNS executions each (default 1,000,000)
 #   scripts/fuzz.sh ops 3000000        # one target, 3,000,000 executions
 #   RUNS=500000 scripts/fuzz.sh        # every target, 500,000 executions each
+#   MAX_TIME=900 scripts/fuzz.sh ops   # one target for 15 minutes (libFuzzer's -max_total_time)
 #   CLEAN=1 scripts/fuzz.sh ...        # afterwards, delete fuzz/target (several GB)
 #
 # Needs the nightly toolchain and cargo-fuzz (`cargo install cargo-fuzz --locked`, from
 # crates.io; installed here if missing). Seeds for the text targets come from the conformance
 # vectors' arguments (fuzz/corpus/, not committed). Prints each target's libFuzzer summary and,
-# at the end, the number of executions per target and in total. A crash stops the run:
+# at the end, the number of executions per target and in total (libFuzzer's `Done N runs`, or
+# its `stat::number_of_executed_units` if the run was interrupted); the whole libFuzzer output
+# is kept in fuzz/logs/. A crash stops the run:
 # libFuzzer writes the input to fuzz/artifacts/TARGET/ and prints how to reproduce it
 # (`cargo +nightly fuzz run TARGET fuzz/artifacts/TARGET/crash-...`).
 set -euo pipefail
@@ -53,17 +56,25 @@ PY
 declare -A DONE
 for t in "${TARGETS[@]}"; do
   case "$t" in parse|cli) seed "$t" ;; ops) mkdir -p fuzz/corpus/ops ;; *) echo "unknown target $t" >&2; exit 2 ;; esac
-  log=$(mktemp)
-  echo "== $t: $RUNS runs"
+  mkdir -p fuzz/logs
+  log=fuzz/logs/$t-$(date -u +%Y%m%dT%H%M%SZ).log
+  limit=(-runs="$RUNS")
+  if [ -n "${MAX_TIME:-}" ]; then limit=(-max_total_time="$MAX_TIME"); fi
+  echo "== $t: ${limit[*]} (log: $log)"
   # The corpus is fuzz/corpus/$t, crashes go to fuzz/artifacts/$t (cargo-fuzz's defaults).
   # Overflow checks and debug assertions on (-a): a wrapped i32 is a panic, so a crash. No
   # sanitizer (-s none): the crates forbid unsafe code, so AddressSanitizer would only slow it.
   cargo +nightly fuzz run -a -s none "$t" -- \
-      -runs="$RUNS" -max_len=1024 -timeout=20 -print_final_stats=1 \
-      2>&1 | tee "$log" | grep -E "^#[0-9]+[[:space:]]+DONE|Done [0-9]+ runs|ERROR|panicked|SUMMARY" || true
+      "${limit[@]}" -max_len=1024 -timeout=20 -print_final_stats=1 \
+      2>&1 | tee "$log" | grep -E "^#[0-9]+[[:space:]]+DONE|Done [0-9]+ runs|stat::number_of_executed_units|interrupted|ERROR|panicked|SUMMARY" || true
   n=$(grep -Eo "Done [0-9]+ runs" "$log" | grep -Eo "[0-9]+" | tail -1 || true)
-  rm -f "$log"
-  if [ -z "$n" ]; then echo "$t did not finish (a crash?); see above" >&2; exit 1; fi
+  if [ -z "$n" ] && grep -q "run interrupted" "$log"; then
+    n=$(grep -Eo "stat::number_of_executed_units: [0-9]+" "$log" | grep -Eo "[0-9]+$" | tail -1 || true)
+  fi
+  if [ -z "$n" ] || grep -Eq "^==[0-9]+== ERROR|^SUMMARY" "$log"; then
+    echo "$t: a crash, a timeout or out of memory; see $log and fuzz/artifacts/$t/" >&2
+    exit 1
+  fi
   DONE[$t]=$n
 done
 total=0

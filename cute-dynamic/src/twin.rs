@@ -77,10 +77,10 @@ impl SameFunction for Layout {
     fn same_function(&self, other: &Self) -> Option<bool> {
         // Equal canonical forms are the same function, whatever the domain's size; otherwise
         // compare value by value (the comparison stops at the first difference).
-        if let (Some(a), Some(b)) = (canonical(self), canonical(other)) {
-            if a == b {
-                return Some(true);
-            }
+        if let (Some(a), Some(b)) = (canonical(self), canonical(other))
+            && a == b
+        {
+            return Some(true);
         }
         same_values((self.size(), other.size()), |i| {
             (self.call(i), other.call(i))

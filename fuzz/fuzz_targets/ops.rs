@@ -187,18 +187,18 @@ fn every_operation(x: &OpsInput) {
     // Simplification.
     let co = coalesce(a);
     exercise_result(&co);
-    if let Ok(c) = &co {
-        if let (Ok(s), Ok(sc)) = (a.size(), c.size()) {
-            assert_eq!(
-                s.value(),
-                sc.value(),
-                "coalesce({a}) = {c} changed the size"
-            );
-            if (0..=64).contains(&s.value()) {
-                for k in 0..s.value() {
-                    if let (Ok(v), Ok(w)) = (a.call(k), c.call(k)) {
-                        assert_eq!(v.value(), w.value(), "coalesce({a}) = {c} differs at {k}");
-                    }
+    if let Ok(c) = &co
+        && let (Ok(s), Ok(sc)) = (a.size(), c.size())
+    {
+        assert_eq!(
+            s.value(),
+            sc.value(),
+            "coalesce({a}) = {c} changed the size"
+        );
+        if (0..=64).contains(&s.value()) {
+            for k in 0..s.value() {
+                if let (Ok(v), Ok(w)) = (a.call(k), c.call(k)) {
+                    assert_eq!(v.value(), w.value(), "coalesce({a}) = {c} differs at {k}");
                 }
             }
         }
@@ -210,14 +210,14 @@ fn every_operation(x: &OpsInput) {
     // Composition, complement, inverses.
     let comp = composition(a, b);
     exercise_result(&comp);
-    if let Ok(r) = &comp {
-        if let (Ok(sb), Ok(sr)) = (b.size(), r.size()) {
-            assert_eq!(
-                sb.value(),
-                sr.value(),
-                "size(composition({a}, {b}) = {r}) != size(B)"
-            );
-        }
+    if let Ok(r) = &comp
+        && let (Ok(sb), Ok(sr)) = (b.size(), r.size())
+    {
+        assert_eq!(
+            sb.value(),
+            sr.value(),
+            "size(composition({a}, {b}) = {r}) != size(B)"
+        );
     }
     exercise_result(&composition_tiler(a, tiler));
     exercise_result(&complement(a, t));

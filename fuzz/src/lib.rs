@@ -60,11 +60,14 @@ pub fn int_text(v: i32, is_static: bool) -> String {
     }
 }
 
+/// A value and whether it is static.
+pub type Tagged = (i32, bool);
+
 /// A tree of (shape, stride) leaves, each value with its static tag.
 #[derive(Clone, Debug)]
 pub enum Tree {
     /// A leaf: shape and stride.
-    Leaf((i32, bool), (i32, bool)),
+    Leaf(Tagged, Tagged),
     /// A tuple of subtrees (possibly empty).
     Node(Vec<Tree>),
 }
@@ -88,7 +91,7 @@ impl Tree {
         Ok(Tree::Node(modes))
     }
 
-    fn text(&self, part: &dyn Fn(&(i32, bool), &(i32, bool)) -> (i32, bool)) -> String {
+    fn text(&self, part: &dyn Fn(&Tagged, &Tagged) -> Tagged) -> String {
         match self {
             Tree::Leaf(s, d) => {
                 let (v, st) = part(s, d);
