@@ -1422,6 +1422,9 @@ impl Twin for ComposedLayout {
 
 impl SameFunction for AnyLayout {
     fn same_function(&self, other: &Self) -> Option<bool> {
+        if let (AnyLayout::Plain(a), AnyLayout::Plain(b)) = (self, other) {
+            return a.same_function(b);
+        }
         same_values((self.size(), other.size()), |i| {
             (self.call(i), other.call(i))
         })

@@ -13,9 +13,9 @@ use crate::twin::checked;
 /// CuTe's Stride Divisibility Condition for one mode of `lhs` (`shape`), taking `count`
 /// elements at `stride`: `stride % shape == 0` or `stride < shape`. CuTe checks it only when
 /// both are static; the values are known here, so it is checked always. It is also checked in
-/// its complete form (a stride below the shape that does not divide it is only right if all
-/// `count` elements stay inside this mode); see [`crate::twin`] for how that second check is
-/// resolved.
+/// its complete form ([`walks_exactly`]: a stride below the shape that neither divides it nor,
+/// in magnitude, is a multiple of it is only right if all `count` elements stay inside this
+/// mode); see [`crate::twin`] for how that second check is resolved.
 pub(crate) fn check_stride_divisibility(
     lhs: &dyn core::fmt::Display,
     shape: Int,
@@ -37,14 +37,29 @@ pub(crate) fn check_stride_divisibility(
     if !(below || stride.checked_rem(shape)?.value() == 0) {
         return fail(Condition::StrideDivisibility);
     }
-    if below && !crate::twin::lenient() {
-        let magnitude = stride.abs()?;
-        let fits = shape.ceil_div(magnitude)?.value() >= count.value();
-        if magnitude.value() != 0 && shape.checked_rem(magnitude)?.value() != 0 && !fits {
-            return fail(Condition::StrideDivisibilityComplete);
-        }
+    if below && !crate::twin::lenient() && !walks_exactly(shape, stride, count)? {
+        return fail(Condition::StrideDivisibilityComplete);
     }
     Ok(())
+}
+
+/// Whether CuTe's step over one `lhs` mode of `shape`, taking `count` elements at `stride`, is
+/// exact (the complete form of the Stride Divisibility Condition). With `m = |stride|`, CuTe
+/// keeps `ceil(shape / m)` elements in the mode and carries `ceil(m / shape)` to the next one;
+/// that is the composition if `m` divides the shape, if the shape divides `m` (no element moves
+/// inside the mode: a negative stride whose magnitude is a multiple of the shape, in particular
+/// any stride over a size-1 mode, which a dynamic `1` keeps in the walk), or if all `count`
+/// elements stay inside the mode. A zero stride never walks; for shapes below 1 (CuTe's
+/// complements of negative strides) only the first and the last case are known to hold.
+fn walks_exactly(shape: Int, stride: Int, count: Int) -> Result<bool> {
+    let magnitude = stride.abs()?;
+    if magnitude.value() == 0 || shape.checked_rem(magnitude)?.value() == 0 {
+        return Ok(true);
+    }
+    if shape.value() > 0 && magnitude.value() % shape.value() == 0 {
+        return Ok(true);
+    }
+    Ok(shape.ceil_div(magnitude)?.value() >= count.value())
 }
 
 /// CuTe's `composition_impl` on a coalesced `lhs` and one `rhs` mode:

@@ -621,6 +621,18 @@ impl CoordLayout {
 
 impl SameFunction for CoordLayout {
     fn same_function(&self, other: &Self) -> Option<bool> {
+        // Equal canonical forms (values made static, coalesced) are the same function at once,
+        // as for plain layouts (`crate::twin`); otherwise compare value by value.
+        let canonical = |l: &CoordLayout| {
+            (l.size().ok()?.value() >= 0)
+                .then(|| l.static_twin().coalesce().ok())
+                .flatten()
+        };
+        if let (Some(a), Some(b)) = (canonical(self), canonical(other))
+            && a == b
+        {
+            return Some(true);
+        }
         let n = self.size().ok()?.value();
         if n != other.size().ok()?.value() {
             return Some(false);

@@ -5,8 +5,13 @@
 //!
 //! One condition needs both runs: the complete form of the Stride Divisibility Condition
 //! ([`Condition::StrideDivisibilityComplete`]). CuTe's own condition lets a stride below a mode's
-//! shape pass without dividing it; then CuTe's arithmetic can be wrong, for static values too,
-//! and the vectors record those static answers. When the complete form fails, the operation is
+//! shape pass without dividing it (a negative one whatever its magnitude); then CuTe's arithmetic
+//! can be wrong, for static values too, and the vectors record those static answers. The
+//! complete form fails only where CuTe's step is not exact (neither of the stride's magnitude
+//! and the shape a multiple of the other, and elements leaving the mode), so that what CuTe
+//! computes exactly does not depend on the comparison below: that comparison cannot be made on
+//! a domain too large to enumerate, and the twin legitimately differs where static and dynamic
+//! integers give different complements (the products and divides). When the complete form fails, the operation is
 //! run again as CuTe runs it: an all-static input gets CuTe's answer (this crate reproduces CuTe
 //! for static values); otherwise CuTe's answer is kept only if it is the same function as the
 //! static twin's result (what CuTe computes when it knows the values), and the complete-form
@@ -58,8 +63,25 @@ pub(crate) fn same_values(
     }))
 }
 
+/// The layout's function in a canonical form: its values made static, coalesced (`coalesce`
+/// keeps the function on the domain and merges what can be merged, which a dynamic value
+/// cannot); `None` for a negative size (no domain to speak of) or an arithmetic failure.
+fn canonical(l: &Layout) -> Option<Layout> {
+    if l.size().ok()?.value() < 0 {
+        return None;
+    }
+    crate::coalesce::coalesce_exact(&l.static_twin()).ok()
+}
+
 impl SameFunction for Layout {
     fn same_function(&self, other: &Self) -> Option<bool> {
+        // Equal canonical forms are the same function, whatever the domain's size; otherwise
+        // compare value by value (the comparison stops at the first difference).
+        if let (Some(a), Some(b)) = (canonical(self), canonical(other))
+            && a == b
+        {
+            return Some(true);
+        }
         same_values((self.size(), other.size()), |i| {
             (self.call(i), other.call(i))
         })

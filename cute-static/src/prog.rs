@@ -28,8 +28,9 @@ pub enum Pred {
     /// Composition: stride `a` against shape `b`: `a < b || a % b == 0`; on run-time values
     /// also when the count `c` of elements taken is 1 (they land at 0 whatever the stride).
     StrideDivides,
-    /// Composition, complete form: stride `a` below shape `b` that does not divide it, with `c`
-    /// elements leaving the mode (one element, `c == 1`, lands at 0 whatever the stride).
+    /// Composition, complete form: stride `a` below shape `b`, neither of `|a|` and `b` a
+    /// multiple of the other, with `c` elements leaving the mode (one element, `c == 1`, lands
+    /// at 0 whatever the stride).
     StrideComplete,
     /// Composition: shape `a` is a multiple of `b`.
     ShapeDivides,
@@ -65,8 +66,11 @@ impl Pred {
                 if !below || m == 0 || c == 1 {
                     true
                 } else {
+                    // Exact if `m` divides the shape, if the shape divides `m` (no element
+                    // moves inside the mode: a negative stride over a mode of size 1, say), or
+                    // if every element stays inside the mode.
                     let (b, c) = (b as i64, c as i64);
-                    b % m == 0 || (b + m - 1) / m >= c
+                    b % m == 0 || (b > 0 && m % b == 0) || (b + m - 1) / m >= c
                 }
             }
             Pred::ShapeDivides | Pred::TileDivides => {

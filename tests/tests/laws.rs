@@ -21,8 +21,20 @@ use std::cell::Cell;
 use std::collections::HashSet;
 use std::fmt;
 
-/// Cases per law.
+/// Cases per law, unless the environment says otherwise ([`cases`]).
 const CASES: u32 = 1000;
+
+/// Cases per law: `PROPTEST_CASES` if it is set (proptest's own variable, which the explicit
+/// configuration below would otherwise override), else [`CASES`]. A long run, about a million
+/// instances over the 9 laws: `PROPTEST_CASES=111112 cargo test --release -p cute-tests --test
+/// laws` (docs/fuzzing.md).
+fn cases() -> u32 {
+    std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .filter(|&n| n > 0)
+        .unwrap_or(CASES)
+}
 /// Largest domain size of a generated layout.
 const MAX_SIZE: i32 = 4096;
 
@@ -37,7 +49,7 @@ enum Verdict {
     Held,
 }
 
-/// Run `law` on `CASES` inputs of `strategy`; panic on the first (shrunk) counterexample, then
+/// Run `law` on [`cases`] inputs of `strategy`; panic on the first (shrunk) counterexample, then
 /// require that at least `min_held` of the cases were not vacuous.
 fn check_law<S: Strategy>(
     name: &str,
@@ -46,7 +58,7 @@ fn check_law<S: Strategy>(
     law: impl Fn(S::Value) -> Result<Verdict, TestCaseError>,
 ) {
     let config = Config {
-        cases: CASES,
+        cases: cases(),
         // No regression files: this suite must not write into the source tree.
         failure_persistence: None,
         max_shrink_iters: 4_000,
@@ -72,7 +84,7 @@ fn check_law<S: Strategy>(
         100.0 * fraction
     );
     assert!(
-        total >= CASES,
+        total >= cases(),
         "law `{name}` ran only {total} cases (too many rejects?)"
     );
     assert!(
@@ -1018,7 +1030,10 @@ fn products_multiply_sizes() {
     });
     let ok = blocked.get();
     eprintln!("blocked_product: {ok} cases non-vacuous");
-    assert!(ok >= CASES / 5, "blocked_product succeeded only {ok} times");
+    assert!(
+        ok >= cases() / 5,
+        "blocked_product succeeded only {ok} times"
+    );
 }
 
 // ------------------------------------------------------------------------------------------------
