@@ -83,7 +83,7 @@ fuzz_target!(|data: &[u8]| {
         let Ok(other) = cute_fuzz::cli_expression(&mut u) else {
             return;
         };
-        let op = u.choose(cute_cli::eval::OPS).map_or("size", |o| o.name);
+        let op = u.choose(cute_dynamic::ops::OPS).map_or("size", |o| o.name);
         let mut session = Session::new();
         let _ = session.eval_line(&format!("A = {expr}"));
         if let Ok(Some(v)) = session.eval_line(&format!("{op}(A, {other})")) {

@@ -299,8 +299,9 @@ fn expr(u: &mut Unstructured, depth: u32) -> Result<String> {
     if depth == 0 || u.ratio(1, 2)? {
         return literal(u);
     }
-    let op = u.choose(cute_cli::eval::OPS)?;
-    let n = u.int_in_range(op.min..=op.max.min(op.min + 3))?;
+    let op = u.choose(cute_dynamic::ops::OPS)?;
+    let max = if op.variadic { op.args.len() + 2 } else { op.args.len() };
+    let n = u.int_in_range(op.required..=max.min(op.required + 3))?;
     let n = if u.ratio(1, 16)? { n + 1 } else { n };
     let args = (0..n)
         .map(|_| expr(u, depth - 1))
