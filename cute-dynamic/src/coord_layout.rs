@@ -637,7 +637,7 @@ impl SameFunction for CoordLayout {
         if n != other.size().ok()?.value() {
             return Some(false);
         }
-        if !(0..=1 << 20).contains(&n) {
+        if !(0..=crate::twin::MAX_ENUMERATED).contains(&n) {
             return None;
         }
         Some(

@@ -50,3 +50,21 @@ fn local_tile_of_a_large_identity_tensor_compares_with_the_twin_at_once() {
          (_4@0@0@0,1@1@0@0,1@1@0,1@2@0,1@3@0,1@1,1@0@2,1@3)))"
     );
 }
+
+/// `ops` slow unit (fuzz/artifacts/ops/slow-unit-d2dbf1e2…, 10 s): `logical_divide` of a deep
+/// layout of 387,200 elements (with CuTe's negative shapes) by `8:1`. The complete form fails
+/// for real (stride 8 over a mode of 11), the canonical forms of CuTe's answer and the twin's
+/// differ, and the enumeration of every index took seconds. At most 2^16 indices are now
+/// compared (`twin::MAX_ENUMERATED`); beyond, the complete form's error stands.
+#[test]
+fn a_large_twin_comparison_is_not_enumerated() {
+    let a = layout(
+        "(((_11,_11,_1,_2),(_2,_-1),(_-1,_-1,_8,_-1),(_-1,_-1,_-1,_-1)),((_-1,_-1,_-1,_-1),(2,5),5,_2),1,1):\
+         (((_11,_11,_1,_1),(_-1,_-1),(_-1,10,_-1,_-1),(_-1,_-1,_-1,_-1)),((_-1,_-1,_-1,_1),(6,6),6,1),_3,_-4)",
+    );
+    let e = cute_dynamic::logical_divide(&a, &layout("8:1")).unwrap_err();
+    assert_eq!(
+        e.condition(),
+        Some(cute_dynamic::Condition::StrideDivisibilityComplete)
+    );
+}
