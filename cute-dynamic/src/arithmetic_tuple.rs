@@ -22,8 +22,9 @@
 use crate::error::{LayoutError, Result};
 use crate::int::Int;
 use crate::int_tuple::IntTuple;
+use crate::prelude::*;
+use alloc::sync::Arc;
 use core::fmt;
-use std::sync::Arc;
 
 /// CuTe's `ScaledBasis<T, N...>`: the value `v` at the hierarchical position `modes` (outermost
 /// first), printed `v@...` with the indices innermost first.

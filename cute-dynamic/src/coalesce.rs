@@ -4,8 +4,9 @@ use crate::error::{LayoutError, Result};
 use crate::int::Int;
 use crate::int_tuple::{IntTuple, filter_zeros as filter_zeros_tuple};
 use crate::layout::Layout;
+use crate::prelude::*;
 use crate::twin::checked;
-use std::collections::VecDeque;
+use alloc::collections::VecDeque;
 
 /// CuTe's `bw_coalesce`: walk the flat modes from the back, keeping a stack whose front is the
 /// mode built so far. For each mode `s:d`, in order of priority:

@@ -8,6 +8,7 @@ use crate::error::{Condition, LayoutError, Result};
 use crate::int::Int;
 use crate::int_tuple::{IntTuple, ceil_div};
 use crate::layout::{Layout, make_layout};
+use crate::prelude::*;
 use crate::stride::compact_col_major_from;
 use crate::twin::checked;
 

@@ -20,6 +20,7 @@ use crate::error::{Condition, ErrorKind, LayoutError, Result};
 use crate::int::{Bool, Int};
 use crate::int_tuple::IntTuple;
 use crate::layout::{CoordRef, Layout};
+use crate::prelude::*;
 use crate::stride::idx2crd;
 use crate::swizzle::{MixedBits, Swizzle, log2_exact, make_swizzle};
 use crate::tiler::Tiler;
@@ -1332,11 +1333,11 @@ fn decay_layout(sw: &Swizzle, off_zy: &Offset) -> Result<Layout> {
     let two = Int::new_static(2);
     let mut shape = vec![pow2(m)?];
     let mut stride = vec![Int::new_static(1)];
-    shape.extend(std::iter::repeat_n(two, lo.len()));
+    shape.extend(core::iter::repeat_n(two, lo.len()));
     stride.extend(lo);
     shape.push(pow2(s - b)?);
     stride.push(pow2(m + b)?);
-    shape.extend(std::iter::repeat_n(two, hi.len()));
+    shape.extend(core::iter::repeat_n(two, hi.len()));
     stride.extend(hi);
     shape.push(Int::new_static(1));
     stride.push(pow2(m + b + s)?);
@@ -1577,7 +1578,7 @@ mod tests {
 
     /// `crd` with its `_` leaves filled, in order, by the coordinate of `i` in the sliced shape.
     fn filled(crd: &Coord, sliced: &IntTuple, i: i32) -> IntTuple {
-        fn fill(c: &Coord, parts: &mut std::vec::IntoIter<IntTuple>) -> IntTuple {
+        fn fill(c: &Coord, parts: &mut alloc::vec::IntoIter<IntTuple>) -> IntTuple {
             match c {
                 Coord::Int(x) => IntTuple::Int(*x),
                 Coord::Underscore => parts.next().unwrap_or(IntTuple::s(0)),

@@ -7,8 +7,9 @@ use crate::error::{Condition, ErrorKind, LayoutError, Result};
 use crate::int::Int;
 use crate::int_tuple::IntTuple;
 use crate::layout::{Layout, unwrap_layout};
+use crate::prelude::*;
 use crate::tiler::Tiler;
-use crate::twin::checked;
+use crate::twin::{Checks, checked};
 
 /// CuTe's Stride Divisibility Condition for one mode of `lhs` (`shape`), taking `count`
 /// elements at `stride`: `stride % shape == 0` or `stride < shape`. CuTe checks it only when
@@ -21,6 +22,7 @@ pub(crate) fn check_stride_divisibility(
     shape: Int,
     stride: Int,
     count: Int,
+    checks: Checks,
 ) -> Result<()> {
     let fail = |condition| {
         Err(LayoutError::precondition(
@@ -37,7 +39,7 @@ pub(crate) fn check_stride_divisibility(
     if !(below || stride.checked_rem(shape)?.value() == 0) {
         return fail(Condition::StrideDivisibility);
     }
-    if below && !crate::twin::lenient() && !walks_exactly(shape, stride, count)? {
+    if below && checks == Checks::Complete && !walks_exactly(shape, stride, count)? {
         return fail(Condition::StrideDivisibilityComplete);
     }
     Ok(())
@@ -71,13 +73,18 @@ fn walks_exactly(shape: Int, stride: Int, count: Int) -> Result<bool> {
 ///   `lhs` takes the rest.
 ///
 /// Both conditions are checked on every value, static or dynamic (CuTe checks static ones only).
-fn composition_impl(lhs: &Layout, rhs_shape: &IntTuple, rhs_stride: &IntTuple) -> Result<Layout> {
+fn composition_impl(
+    lhs: &Layout,
+    rhs_shape: &IntTuple,
+    rhs_stride: &IntTuple,
+    checks: Checks,
+) -> Result<Layout> {
     let (rs, rd) = match (rhs_shape, rhs_stride) {
         (IntTuple::Tuple(s), IntTuple::Tuple(d)) => {
             let modes: Vec<Layout> = s
                 .iter()
                 .zip(d.iter())
-                .map(|(si, di)| composition_impl(lhs, si, di))
+                .map(|(si, di)| composition_impl(lhs, si, di, checks))
                 .collect::<Result<_>>()?;
             return Ok(Layout::concat(&modes));
         }
@@ -102,7 +109,7 @@ fn composition_impl(lhs: &Layout, rhs_shape: &IntTuple, rhs_stride: &IntTuple) -
     let (mut result_shape, mut result_stride) = (Vec::new(), Vec::new());
     let (mut rest_shape, mut rest_stride) = (rs, rd);
     for (&curr_shape, &curr_stride) in lshape[..last].iter().zip(&lstride[..last]) {
-        check_stride_divisibility(lhs, curr_shape, rest_stride, rest_shape)?;
+        check_stride_divisibility(lhs, curr_shape, rest_stride, rest_shape, checks)?;
         let abs_stride = rest_stride.abs()?;
         let next_shape = curr_shape.ceil_div(abs_stride)?;
         let next_stride = abs_stride
@@ -135,8 +142,8 @@ fn composition_impl(lhs: &Layout, rhs_shape: &IntTuple, rhs_stride: &IntTuple) -
     Ok(unwrap_layout(result_shape, result_stride))
 }
 
-pub(crate) fn composition_exact(lhs: &Layout, rhs: &Layout) -> Result<Layout> {
-    composition_impl(&coalesce_x(lhs)?, rhs.shape(), rhs.stride())
+pub(crate) fn composition_exact(lhs: &Layout, rhs: &Layout, checks: Checks) -> Result<Layout> {
+    composition_impl(&coalesce_x(lhs)?, rhs.shape(), rhs.stride(), checks)
 }
 
 /// CuTe's `composition(A, B)` of two layouts.
@@ -152,14 +159,23 @@ pub(crate) fn composition_exact(lhs: &Layout, rhs: &Layout) -> Result<Layout> {
 /// assert_eq!(composition(&a, &b).unwrap().to_string(), "((5,1),(2,2)):((16,4),(80,4))");
 /// ```
 pub fn composition(lhs: &Layout, rhs: &Layout) -> Result<Layout> {
-    checked!(composition_exact, lhs, rhs)
+    checked!(composition_exact, lhs, rhs; checks)
 }
 
-pub(crate) fn composition_tiler_exact(lhs: &Layout, tiler: &Tiler) -> Result<Layout> {
+pub(crate) fn composition_tiler_exact(
+    lhs: &Layout,
+    tiler: &Tiler,
+    checks: Checks,
+) -> Result<Layout> {
     match tiler {
-        Tiler::Layout(rhs) => composition_exact(lhs, rhs),
+        Tiler::Layout(rhs) => composition_exact(lhs, rhs, checks),
         Tiler::Underscore => Ok(lhs.clone()),
-        Tiler::Int(n) => composition_impl(&coalesce_x(lhs)?, &IntTuple::Int(*n), &IntTuple::s(1)),
+        Tiler::Int(n) => composition_impl(
+            &coalesce_x(lhs)?,
+            &IntTuple::Int(*n),
+            &IntTuple::s(1),
+            checks,
+        ),
         Tiler::Tuple(t) => {
             if t.len() > lhs.rank() {
                 return Err(too_many_modes("composition", tiler, lhs));
@@ -168,7 +184,7 @@ pub(crate) fn composition_tiler_exact(lhs: &Layout, tiler: &Tiler) -> Result<Lay
             let modes: Vec<Layout> = lhs
                 .modes()
                 .zip(t.iter())
-                .map(|(l, r)| composition_tiler_exact(&l, r))
+                .map(|(l, r)| composition_tiler_exact(&l, r, checks))
                 .collect::<Result<_>>()?;
             Ok(Layout::concat(&modes))
         }
@@ -193,5 +209,5 @@ pub(crate) fn too_many_modes(op: &'static str, tiler: &Tiler, layout: &Layout) -
 /// assert_eq!(r.to_string(), "(_3,(4,2)):(59,(13,1))");
 /// ```
 pub fn composition_tiler(lhs: &Layout, tiler: &Tiler) -> Result<Layout> {
-    checked!(composition_tiler_exact, lhs, tiler)
+    checked!(composition_tiler_exact, lhs, tiler; checks)
 }

@@ -4,6 +4,7 @@ use crate::error::{Condition, LayoutError, Result};
 use crate::int::Int;
 use crate::int_tuple::IntTuple;
 use crate::layout::Layout;
+use crate::prelude::*;
 
 /// A coordinate whose leaves are integers or `_` (CuTe's `Underscore`), e.g. `(_,2)`.
 ///

@@ -26,10 +26,11 @@ use crate::error::{Condition, ErrorKind, LayoutError, Result};
 use crate::int::Int;
 use crate::int_tuple::IntTuple;
 use crate::layout::{CoordRef, Layout, unwrap};
+use crate::prelude::*;
 use crate::tiler::Tiler;
-use crate::twin::{SameFunction, Twin, checked};
+use crate::twin::{Checks, SameFunction, Twin, checked};
+use alloc::collections::{BTreeMap, VecDeque};
 use core::fmt;
-use std::collections::{BTreeMap, VecDeque};
 
 /// A layout whose strides are [`CoordStride`]s: a function from coordinates to coordinate
 /// offsets (arithmetic tuples), CuTe's `Layout<Shape, Stride>` with `ScaledBasis` strides.
@@ -306,7 +307,7 @@ impl CoordLayout {
     /// ```
     pub fn composition(&self, rhs: &Layout) -> Result<CoordLayout> {
         let lhs = self;
-        checked!(composition_exact, lhs, rhs)
+        checked!(composition_exact, lhs, rhs; checks)
     }
 
     /// CuTe's `logical_divide(A, B)` for a layout `B`:
@@ -320,7 +321,7 @@ impl CoordLayout {
     /// ```
     pub fn logical_divide(&self, tiler: &Layout) -> Result<CoordLayout> {
         let layout = self;
-        checked!(logical_divide_exact, layout, tiler)
+        checked!(logical_divide_exact, layout, tiler; checks)
     }
 
     /// CuTe's `logical_divide(A, tiler)`: by mode for a tuple tiler (modes beyond it kept),
@@ -334,7 +335,7 @@ impl CoordLayout {
     /// ```
     pub fn logical_divide_tiler(&self, tiler: &Tiler) -> Result<CoordLayout> {
         let layout = self;
-        checked!(logical_divide_tiler_exact, layout, tiler)
+        checked!(logical_divide_tiler_exact, layout, tiler; checks)
     }
 
     /// CuTe's `zipped_divide(A, tiler)`: `((TileM,TileN,...),(RestM,RestN,...,L,...))`.
@@ -347,7 +348,7 @@ impl CoordLayout {
     /// ```
     pub fn zipped_divide(&self, tiler: &Tiler) -> Result<CoordLayout> {
         let layout = self;
-        checked!(zipped_divide_exact, layout, tiler)
+        checked!(zipped_divide_exact, layout, tiler; checks)
     }
 }
 
@@ -471,13 +472,14 @@ fn composition_impl(
     lhs: &CoordLayout,
     rhs_shape: &IntTuple,
     rhs_stride: &IntTuple,
+    checks: Checks,
 ) -> Result<CoordLayout> {
     let (rs, rd) = match (rhs_shape, rhs_stride) {
         (IntTuple::Tuple(s), IntTuple::Tuple(d)) if s.len() == d.len() => {
             let modes: Vec<CoordLayout> = s
                 .iter()
                 .zip(d.iter())
-                .map(|(si, di)| composition_impl(lhs, si, di))
+                .map(|(si, di)| composition_impl(lhs, si, di, checks))
                 .collect::<Result<_>>()?;
             return Ok(CoordLayout::concat(&modes));
         }
@@ -508,7 +510,7 @@ fn composition_impl(
     let (mut result_shape, mut result_stride) = (Vec::new(), Vec::new());
     let (mut rest_shape, mut rest_stride) = (rs, rd);
     for (&curr_shape, &curr_stride) in lshape[..last].iter().zip(&lstride[..last]) {
-        check_stride_divisibility(lhs, curr_shape, rest_stride, rest_shape)?;
+        check_stride_divisibility(lhs, curr_shape, rest_stride, rest_shape, checks)?;
         let abs_stride = rest_stride.abs()?;
         let next_shape = curr_shape.ceil_div(abs_stride)?;
         let next_stride = abs_stride
@@ -544,16 +546,24 @@ fn composition_impl(
     Ok(unwrap_modes(result_shape, result_stride))
 }
 
-fn composition_exact(lhs: &CoordLayout, rhs: &Layout) -> Result<CoordLayout> {
-    composition_impl(&lhs.coalesce_x()?, rhs.shape(), rhs.stride())
+fn composition_exact(lhs: &CoordLayout, rhs: &Layout, checks: Checks) -> Result<CoordLayout> {
+    composition_impl(&lhs.coalesce_x()?, rhs.shape(), rhs.stride(), checks)
 }
 
-fn logical_divide_exact(layout: &CoordLayout, tiler: &Layout) -> Result<CoordLayout> {
+fn logical_divide_exact(
+    layout: &CoordLayout,
+    tiler: &Layout,
+    checks: Checks,
+) -> Result<CoordLayout> {
     let rest = complement_exact(tiler, layout.coalesce()?.shape())?;
-    composition_exact(layout, &Layout::concat(&[tiler.clone(), rest]))
+    composition_exact(layout, &Layout::concat(&[tiler.clone(), rest]), checks)
 }
 
-fn logical_divide_tiler_exact(layout: &CoordLayout, tiler: &Tiler) -> Result<CoordLayout> {
+fn logical_divide_tiler_exact(
+    layout: &CoordLayout,
+    tiler: &Tiler,
+    checks: Checks,
+) -> Result<CoordLayout> {
     match tiler {
         Tiler::Tuple(t) => {
             if t.len() > layout.rank() {
@@ -567,7 +577,7 @@ fn logical_divide_tiler_exact(layout: &CoordLayout, tiler: &Tiler) -> Result<Coo
                 .into_iter()
                 .enumerate()
                 .map(|(i, m)| match t.get(i) {
-                    Some(ti) => logical_divide_tiler_exact(&m, ti),
+                    Some(ti) => logical_divide_tiler_exact(&m, ti, checks),
                     None => Ok(m),
                 })
                 .collect::<Result<_>>()?;
@@ -575,14 +585,14 @@ fn logical_divide_tiler_exact(layout: &CoordLayout, tiler: &Tiler) -> Result<Coo
         }
         Tiler::Underscore => Ok(layout.clone()),
         _ => match tiler.as_layout()? {
-            Some(t) => logical_divide_exact(layout, &t),
+            Some(t) => logical_divide_exact(layout, &t, checks),
             None => Ok(layout.clone()),
         },
     }
 }
 
-fn zipped_divide_exact(layout: &CoordLayout, tiler: &Tiler) -> Result<CoordLayout> {
-    let (numbered, leaves) = logical_divide_tiler_exact(layout, tiler)?.numbered()?;
+fn zipped_divide_exact(layout: &CoordLayout, tiler: &Tiler, checks: Checks) -> Result<CoordLayout> {
+    let (numbered, leaves) = logical_divide_tiler_exact(layout, tiler, checks)?.numbered()?;
     CoordLayout::from_numbered(&tile_unzip(&numbered, tiler)?, &leaves)
 }
 

@@ -7,12 +7,17 @@ use crate::coord::{Coord, slice};
 use crate::error::{Condition, LayoutError, Result};
 use crate::int_tuple::IntTuple;
 use crate::layout::Layout;
+use crate::prelude::*;
 use crate::tiler::Tiler;
-use crate::twin::checked;
+use crate::twin::{Checks, checked};
 
-pub(crate) fn logical_divide_exact(layout: &Layout, tiler: &Layout) -> Result<Layout> {
+pub(crate) fn logical_divide_exact(
+    layout: &Layout,
+    tiler: &Layout,
+    checks: Checks,
+) -> Result<Layout> {
     let rest = complement_exact(tiler, coalesce_exact(layout)?.shape())?;
-    composition_exact(layout, &Layout::concat(&[tiler.clone(), rest]))
+    composition_exact(layout, &Layout::concat(&[tiler.clone(), rest]), checks)
 }
 
 /// CuTe's `logical_divide(A, B)` for a layout `B`:
@@ -26,7 +31,7 @@ pub(crate) fn logical_divide_exact(layout: &Layout, tiler: &Layout) -> Result<La
 /// assert_eq!(r.to_string(), "((_2,_2),(_2,_3)):((_4,_1),(_2,_8))");
 /// ```
 pub fn logical_divide(layout: &Layout, tiler: &Layout) -> Result<Layout> {
-    checked!(logical_divide_exact, layout, tiler)
+    checked!(logical_divide_exact, layout, tiler; checks)
 }
 
 /// Apply `f` mode by mode for a tuple tiler (modes beyond the tiler are kept as they are).
@@ -53,12 +58,18 @@ pub(crate) fn by_mode(
     Ok(Layout::concat(&modes))
 }
 
-pub(crate) fn logical_divide_tiler_exact(layout: &Layout, tiler: &Tiler) -> Result<Layout> {
+pub(crate) fn logical_divide_tiler_exact(
+    layout: &Layout,
+    tiler: &Tiler,
+    checks: Checks,
+) -> Result<Layout> {
     match tiler {
-        Tiler::Tuple(_) => by_mode("logical_divide", layout, tiler, logical_divide_tiler_exact),
+        Tiler::Tuple(_) => by_mode("logical_divide", layout, tiler, |l, t| {
+            logical_divide_tiler_exact(l, t, checks)
+        }),
         Tiler::Underscore => Ok(layout.clone()),
         _ => match tiler.as_layout()? {
-            Some(t) => logical_divide_exact(layout, &t),
+            Some(t) => logical_divide_exact(layout, &t, checks),
             None => Ok(layout.clone()),
         },
     }
@@ -73,7 +84,7 @@ pub(crate) fn logical_divide_tiler_exact(layout: &Layout, tiler: &Tiler) -> Resu
 /// assert_eq!(r.to_string(), "((_3,_3),((_2,_4),(_2,_2))):((_177,_59),((_13,_2),(_26,_1)))");
 /// ```
 pub fn logical_divide_tiler(layout: &Layout, tiler: &Tiler) -> Result<Layout> {
-    checked!(logical_divide_tiler_exact, layout, tiler)
+    checked!(logical_divide_tiler_exact, layout, tiler; checks)
 }
 
 /// CuTe's `zip2_by(t, guide)`: gather the first halves of the rank-2 modes at the terminals of
@@ -135,8 +146,12 @@ pub(crate) fn unpack_both(zipped: &Layout) -> Result<Layout> {
     )
 }
 
-pub(crate) fn zipped_divide_exact(layout: &Layout, tiler: &Tiler) -> Result<Layout> {
-    tile_unzip(&logical_divide_tiler_exact(layout, tiler)?, tiler)
+pub(crate) fn zipped_divide_exact(
+    layout: &Layout,
+    tiler: &Tiler,
+    checks: Checks,
+) -> Result<Layout> {
+    tile_unzip(&logical_divide_tiler_exact(layout, tiler, checks)?, tiler)
 }
 
 /// CuTe's `zipped_divide(A, tiler)`: `((TileM,TileN,...),(RestM,RestN,...,L,...))`.
@@ -148,11 +163,11 @@ pub(crate) fn zipped_divide_exact(layout: &Layout, tiler: &Tiler) -> Result<Layo
 /// assert_eq!(r.to_string(), "((_3,(_2,_4)),(_3,(_2,_2))):((_177,(_13,_2)),(_59,(_26,_1)))");
 /// ```
 pub fn zipped_divide(layout: &Layout, tiler: &Tiler) -> Result<Layout> {
-    checked!(zipped_divide_exact, layout, tiler)
+    checked!(zipped_divide_exact, layout, tiler; checks)
 }
 
-pub(crate) fn tiled_divide_exact(layout: &Layout, tiler: &Tiler) -> Result<Layout> {
-    unpack_rest(&zipped_divide_exact(layout, tiler)?)
+pub(crate) fn tiled_divide_exact(layout: &Layout, tiler: &Tiler, checks: Checks) -> Result<Layout> {
+    unpack_rest(&zipped_divide_exact(layout, tiler, checks)?)
 }
 
 /// CuTe's `tiled_divide(A, tiler)`: `((TileM,TileN,...),RestM,RestN,...,L,...)`.
@@ -164,11 +179,11 @@ pub(crate) fn tiled_divide_exact(layout: &Layout, tiler: &Tiler) -> Result<Layou
 /// assert_eq!(r.to_string(), "((_3,(_2,_4)),_3,(_2,_2)):((_177,(_13,_2)),_59,(_26,_1))");
 /// ```
 pub fn tiled_divide(layout: &Layout, tiler: &Tiler) -> Result<Layout> {
-    checked!(tiled_divide_exact, layout, tiler)
+    checked!(tiled_divide_exact, layout, tiler; checks)
 }
 
-pub(crate) fn flat_divide_exact(layout: &Layout, tiler: &Tiler) -> Result<Layout> {
-    unpack_both(&zipped_divide_exact(layout, tiler)?)
+pub(crate) fn flat_divide_exact(layout: &Layout, tiler: &Tiler, checks: Checks) -> Result<Layout> {
+    unpack_both(&zipped_divide_exact(layout, tiler, checks)?)
 }
 
 /// CuTe's `flat_divide(A, tiler)`: `(TileM,TileN,...,RestM,RestN,...,L,...)`.
@@ -180,5 +195,5 @@ pub(crate) fn flat_divide_exact(layout: &Layout, tiler: &Tiler) -> Result<Layout
 /// assert_eq!(r.to_string(), "(_3,(_2,_4),_3,(_2,_2)):(_177,(_13,_2),_59,(_26,_1))");
 /// ```
 pub fn flat_divide(layout: &Layout, tiler: &Tiler) -> Result<Layout> {
-    checked!(flat_divide_exact, layout, tiler)
+    checked!(flat_divide_exact, layout, tiler; checks)
 }

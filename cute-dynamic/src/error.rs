@@ -4,6 +4,7 @@
 //! value: the condition in CuTe's words plus the offending values.
 
 use crate::int::IntError;
+use crate::prelude::*;
 use core::fmt;
 pub use cute_static::Condition;
 
@@ -175,7 +176,7 @@ impl fmt::Display for ErrorKind {
     }
 }
 
-impl std::error::Error for LayoutError {}
+impl core::error::Error for LayoutError {}
 
 /// Result of every fallible operation in this crate.
 ///

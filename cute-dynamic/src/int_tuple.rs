@@ -4,7 +4,8 @@
 
 use crate::error::{Condition, LayoutError, Result};
 use crate::int::{Bool, Int, IntError};
-use std::sync::Arc;
+use crate::prelude::*;
+use alloc::sync::Arc;
 
 /// CuTe's IntTuple: an [`Int`] or a tuple of IntTuples. Cloning is cheap (tuples are shared).
 ///

@@ -5,6 +5,7 @@ use crate::error::{Condition, LayoutError, Result};
 use crate::int::Int;
 use crate::int_tuple::IntTuple;
 use crate::layout::Layout;
+use crate::prelude::*;
 use crate::twin::checked;
 
 /// The coalesced layout's modes, and the exclusive prefix products of its shape.

@@ -5,6 +5,7 @@
 use crate::error::{ErrorKind, LayoutError, Result};
 use crate::int::Int;
 use crate::int_tuple::IntTuple;
+use crate::prelude::*;
 use crate::stride::{Major, compact_major, crd2idx, idx2crd_strided};
 
 /// A CuTe layout: a shape and a congruent stride, a function from coordinates to offsets.

@@ -161,6 +161,7 @@
 //! # Ok::<(), cute_dynamic::LayoutError>(())
 //! ```
 
+#![no_std]
 #![forbid(unsafe_code)]
 // Every function without side effects is `#[must_use]`: dropping its result is a bug.
 #![warn(clippy::must_use_candidate)]
@@ -169,6 +170,18 @@
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
+
+extern crate alloc;
+#[cfg(test)]
+extern crate std;
+
+/// What the modules take from `alloc` (the crate is `no_std`).
+mod prelude {
+    pub(crate) use alloc::boxed::Box;
+    pub(crate) use alloc::string::{String, ToString};
+    pub(crate) use alloc::vec::Vec;
+    pub(crate) use alloc::{format, vec};
+}
 
 mod arithmetic_tuple;
 mod atom;

@@ -7,13 +7,13 @@ use crate::error::Result;
 use crate::int::Int;
 use crate::inverse::right_inverse_exact;
 use crate::layout::Layout;
-use crate::twin::checked;
+use crate::twin::{Checks, checked};
 
 /// `coalesce(a ∘ right_inverse(b))` and `right_inverse(b)`; the common part is mode 0 when it
 /// has a static shape and stride `_1`.
-fn common(a: &Layout, b: &Layout) -> Result<(Layout, Layout, Option<Layout>)> {
+fn common(a: &Layout, b: &Layout, checks: Checks) -> Result<(Layout, Layout, Option<Layout>)> {
     let inv_b = right_inverse_exact(b)?;
-    let common = coalesce_exact(&composition_exact(a, &inv_b)?)?;
+    let common = coalesce_exact(&composition_exact(a, &inv_b, checks)?)?;
     let first = common.modes().next();
     let contiguous = first.filter(|m| {
         m.shape().as_int().is_some_and(Int::is_static)
@@ -22,9 +22,9 @@ fn common(a: &Layout, b: &Layout) -> Result<(Layout, Layout, Option<Layout>)> {
     Ok((inv_b, common, contiguous))
 }
 
-pub(crate) fn max_common_layout_exact(a: &Layout, b: &Layout) -> Result<Layout> {
-    match common(a, b)? {
-        (inv_b, _, Some(first)) => composition_exact(&inv_b, &first),
+pub(crate) fn max_common_layout_exact(a: &Layout, b: &Layout, checks: Checks) -> Result<Layout> {
+    match common(a, b, checks)? {
+        (inv_b, _, Some(first)) => composition_exact(&inv_b, &first, checks),
         _ => Ok(Layout::trivial()),
     }
 }
@@ -39,11 +39,11 @@ pub(crate) fn max_common_layout_exact(a: &Layout, b: &Layout) -> Result<Layout> 
 /// assert_eq!(max_common_layout(&a, &b).unwrap().to_string(), "_4:_1");
 /// ```
 pub fn max_common_layout(a: &Layout, b: &Layout) -> Result<Layout> {
-    checked!(max_common_layout_exact, a, b)
+    checked!(max_common_layout_exact, a, b; checks)
 }
 
-pub(crate) fn max_common_vector_exact(a: &Layout, b: &Layout) -> Result<Int> {
-    match common(a, b)? {
+pub(crate) fn max_common_vector_exact(a: &Layout, b: &Layout, checks: Checks) -> Result<Int> {
+    match common(a, b, checks)? {
         (_, _, Some(first)) => first.size(),
         _ => Ok(Int::new_static(1)),
     }
@@ -58,5 +58,5 @@ pub(crate) fn max_common_vector_exact(a: &Layout, b: &Layout) -> Result<Int> {
 /// assert_eq!(max_common_vector(&a, &a).unwrap().to_string(), "_32");
 /// ```
 pub fn max_common_vector(a: &Layout, b: &Layout) -> Result<Int> {
-    checked!(max_common_vector_exact, a, b)
+    checked!(max_common_vector_exact, a, b; checks)
 }

@@ -2,6 +2,7 @@
 
 use crate::error::Result;
 use crate::layout::{Layout, unwrap_layout};
+use crate::prelude::*;
 use crate::stride::compact_col_major;
 use crate::twin::checked;
 

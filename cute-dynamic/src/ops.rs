@@ -18,6 +18,7 @@
 //! # Ok::<(), cute_dynamic::LayoutError>(())
 //! ```
 
+use crate::prelude::*;
 use crate::{
     self as cute, AnyLayout, Bool, ComposedLayout, Coord, CoordLayout, Int, IntTuple, Layout,
     LayoutError, LayoutFn, Major, MmaAtom, Offset, Result, Swizzle, Tensor, Tiler,

@@ -11,6 +11,7 @@ use crate::error::{ErrorKind, LayoutError, Result};
 use crate::int::Int;
 use crate::int_tuple::IntTuple;
 use crate::layout::Layout;
+use crate::prelude::*;
 use crate::swizzle::{MixedBits, Swizzle};
 use crate::tensor::Tensor;
 use crate::tiler::Tiler;

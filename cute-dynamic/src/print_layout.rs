@@ -4,6 +4,7 @@
 use crate::composed::{AnyLayout, ComposedLayout, LayoutFn, Offset};
 use crate::error::{LayoutError, Result};
 use crate::layout::Layout;
+use crate::prelude::*;
 use core::fmt::Write;
 
 /// Offset at grid cell (row, column).

@@ -7,12 +7,17 @@ use crate::divide::{by_mode, tile_unzip, unpack_both, unpack_rest};
 use crate::error::{Condition, LayoutError, Result};
 use crate::int_tuple::{IntTuple, ceil_div, product_each};
 use crate::layout::{Layout, append_to_rank, make_layout};
+use crate::prelude::*;
 use crate::tiler::Tiler;
-use crate::twin::checked;
+use crate::twin::{Checks, checked};
 
-pub(crate) fn logical_product_exact(block: &Layout, tiler: &Layout) -> Result<Layout> {
+pub(crate) fn logical_product_exact(
+    block: &Layout,
+    tiler: &Layout,
+    checks: Checks,
+) -> Result<Layout> {
     let cotarget = block.size()?.checked_mul(tiler.cosize()?)?;
-    let rest = composition_exact(&complement_exact(block, &cotarget.into())?, tiler)?;
+    let rest = composition_exact(&complement_exact(block, &cotarget.into())?, tiler, checks)?;
     Ok(Layout::concat(&[block.clone(), rest]))
 }
 
@@ -25,15 +30,21 @@ pub(crate) fn logical_product_exact(block: &Layout, tiler: &Layout) -> Result<La
 /// assert_eq!(r.to_string(), "((_2,_2),(_2,_3)):((_4,_1),(_2,_8))");
 /// ```
 pub fn logical_product(block: &Layout, tiler: &Layout) -> Result<Layout> {
-    checked!(logical_product_exact, block, tiler)
+    checked!(logical_product_exact, block, tiler; checks)
 }
 
-pub(crate) fn logical_product_tiler_exact(block: &Layout, tiler: &Tiler) -> Result<Layout> {
+pub(crate) fn logical_product_tiler_exact(
+    block: &Layout,
+    tiler: &Tiler,
+    checks: Checks,
+) -> Result<Layout> {
     match tiler {
-        Tiler::Tuple(_) => by_mode("logical_product", block, tiler, logical_product_tiler_exact),
+        Tiler::Tuple(_) => by_mode("logical_product", block, tiler, |b, t| {
+            logical_product_tiler_exact(b, t, checks)
+        }),
         Tiler::Underscore => Ok(block.clone()),
         _ => match tiler.as_layout()? {
-            Some(t) => logical_product_exact(block, &t),
+            Some(t) => logical_product_exact(block, &t, checks),
             None => Ok(block.clone()),
         },
     }
@@ -50,11 +61,15 @@ pub(crate) fn logical_product_tiler_exact(block: &Layout, tiler: &Tiler) -> Resu
 /// assert_eq!(r.get(0).unwrap(), mode0);
 /// ```
 pub fn logical_product_tiler(block: &Layout, tiler: &Tiler) -> Result<Layout> {
-    checked!(logical_product_tiler_exact, block, tiler)
+    checked!(logical_product_tiler_exact, block, tiler; checks)
 }
 
-pub(crate) fn zipped_product_exact(block: &Layout, tiler: &Tiler) -> Result<Layout> {
-    tile_unzip(&logical_product_tiler_exact(block, tiler)?, tiler)
+pub(crate) fn zipped_product_exact(
+    block: &Layout,
+    tiler: &Tiler,
+    checks: Checks,
+) -> Result<Layout> {
+    tile_unzip(&logical_product_tiler_exact(block, tiler, checks)?, tiler)
 }
 
 /// CuTe's `zipped_product(A, B)`: `((M,N,...),(TileM,TileN,...,L,...))`.
@@ -66,11 +81,11 @@ pub(crate) fn zipped_product_exact(block: &Layout, tiler: &Tiler) -> Result<Layo
 /// assert_eq!(r.to_string(), "((_2,_5),(_3,_4)):((_5,_1),(_10,_30))");
 /// ```
 pub fn zipped_product(block: &Layout, tiler: &Tiler) -> Result<Layout> {
-    checked!(zipped_product_exact, block, tiler)
+    checked!(zipped_product_exact, block, tiler; checks)
 }
 
-pub(crate) fn tiled_product_exact(block: &Layout, tiler: &Tiler) -> Result<Layout> {
-    unpack_rest(&zipped_product_exact(block, tiler)?)
+pub(crate) fn tiled_product_exact(block: &Layout, tiler: &Tiler, checks: Checks) -> Result<Layout> {
+    unpack_rest(&zipped_product_exact(block, tiler, checks)?)
 }
 
 /// CuTe's `tiled_product(A, B)`: `((M,N,...),TileM,TileN,...,L,...)`.
@@ -82,11 +97,11 @@ pub(crate) fn tiled_product_exact(block: &Layout, tiler: &Tiler) -> Result<Layou
 /// assert_eq!(r.to_string(), "((_2,_5),_3,_4):((_5,_1),_10,_30)");
 /// ```
 pub fn tiled_product(block: &Layout, tiler: &Tiler) -> Result<Layout> {
-    checked!(tiled_product_exact, block, tiler)
+    checked!(tiled_product_exact, block, tiler; checks)
 }
 
-pub(crate) fn flat_product_exact(block: &Layout, tiler: &Tiler) -> Result<Layout> {
-    unpack_both(&zipped_product_exact(block, tiler)?)
+pub(crate) fn flat_product_exact(block: &Layout, tiler: &Tiler, checks: Checks) -> Result<Layout> {
+    unpack_both(&zipped_product_exact(block, tiler, checks)?)
 }
 
 /// CuTe's `flat_product(A, B)`: `(M,N,...,TileM,TileN,...,L,...)`.
@@ -98,7 +113,7 @@ pub(crate) fn flat_product_exact(block: &Layout, tiler: &Tiler) -> Result<Layout
 /// assert_eq!(r.to_string(), "(_2,_5,_3,_4):(_5,_1,_10,_30)");
 /// ```
 pub fn flat_product(block: &Layout, tiler: &Tiler) -> Result<Layout> {
-    checked!(flat_product_exact, block, tiler)
+    checked!(flat_product_exact, block, tiler; checks)
 }
 
 /// CuTe's `zip(a, b)` of two IntTuples: `((a0,b0),(a1,b1),...)`; an integer `a` gives
@@ -122,9 +137,17 @@ fn zip_tuples(a: &IntTuple, b: &IntTuple) -> Result<IntTuple> {
 }
 
 /// `logical_product(append<R>(block), append<R>(tiler))` with `R = max(rank(block), rank(tiler))`.
-fn rank_matched_product(block: &Layout, tiler: &Layout) -> Result<(Layout, Layout)> {
+fn rank_matched_product(
+    block: &Layout,
+    tiler: &Layout,
+    checks: Checks,
+) -> Result<(Layout, Layout)> {
     let r = block.rank().max(tiler.rank());
-    let result = logical_product_exact(&append_to_rank(block, r)?, &append_to_rank(tiler, r)?)?;
+    let result = logical_product_exact(
+        &append_to_rank(block, r)?,
+        &append_to_rank(tiler, r)?,
+        checks,
+    )?;
     Ok((result.get(0)?, result.get(1)?))
 }
 
@@ -135,8 +158,12 @@ fn zip_layouts(a: &Layout, b: &Layout) -> Result<Layout> {
     ))
 }
 
-pub(crate) fn blocked_product_exact(block: &Layout, tiler: &Layout) -> Result<Layout> {
-    let (a, b) = rank_matched_product(block, tiler)?;
+pub(crate) fn blocked_product_exact(
+    block: &Layout,
+    tiler: &Layout,
+    checks: Checks,
+) -> Result<Layout> {
+    let (a, b) = rank_matched_product(block, tiler, checks)?;
     zip_layouts(&a, &b)
 }
 
@@ -150,11 +177,15 @@ pub(crate) fn blocked_product_exact(block: &Layout, tiler: &Layout) -> Result<La
 /// assert_eq!(r.to_string(), "((_2,_3),(_5,_4)):((_5,_10),(_1,_30))");
 /// ```
 pub fn blocked_product(block: &Layout, tiler: &Layout) -> Result<Layout> {
-    checked!(blocked_product_exact, block, tiler)
+    checked!(blocked_product_exact, block, tiler; checks)
 }
 
-pub(crate) fn raked_product_exact(block: &Layout, tiler: &Layout) -> Result<Layout> {
-    let (a, b) = rank_matched_product(block, tiler)?;
+pub(crate) fn raked_product_exact(
+    block: &Layout,
+    tiler: &Layout,
+    checks: Checks,
+) -> Result<Layout> {
+    let (a, b) = rank_matched_product(block, tiler, checks)?;
     zip_layouts(&b, &a)
 }
 
@@ -168,10 +199,14 @@ pub(crate) fn raked_product_exact(block: &Layout, tiler: &Layout) -> Result<Layo
 /// assert_eq!(r.to_string(), "((_3,_2),(_4,_5)):((_10,_5),(_30,_1))");
 /// ```
 pub fn raked_product(block: &Layout, tiler: &Layout) -> Result<Layout> {
-    checked!(raked_product_exact, block, tiler)
+    checked!(raked_product_exact, block, tiler; checks)
 }
 
-pub(crate) fn tile_to_shape_exact(block: &Layout, target: &IntTuple) -> Result<Layout> {
+pub(crate) fn tile_to_shape_exact(
+    block: &Layout,
+    target: &IntTuple,
+    checks: Checks,
+) -> Result<Layout> {
     if block.rank() > target.rank() {
         return Err(LayoutError::precondition(
             Condition::TileToShapeRank,
@@ -207,7 +242,7 @@ pub(crate) fn tile_to_shape_exact(block: &Layout, target: &IntTuple) -> Result<L
         }
     }
     let product_shape = ceil_div(&target_shape, &block_shape)?;
-    blocked_product_exact(&padded, &make_layout(&product_shape)?)
+    blocked_product_exact(&padded, &make_layout(&product_shape)?, checks)
 }
 
 /// CuTe's `tile_to_shape(block, target)`: repeat `block` (column-major order of repeats) until it
@@ -220,5 +255,5 @@ pub(crate) fn tile_to_shape_exact(block: &Layout, target: &IntTuple) -> Result<L
 /// assert_eq!(r.to_string(), "((_2,_4),(_3,_3)):((_1,_6),(_2,_24))");
 /// ```
 pub fn tile_to_shape(block: &Layout, target: &IntTuple) -> Result<Layout> {
-    checked!(tile_to_shape_exact, block, target)
+    checked!(tile_to_shape_exact, block, target; checks)
 }

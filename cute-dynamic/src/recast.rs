@@ -4,6 +4,7 @@ use crate::error::{Condition, ErrorKind, LayoutError, Result};
 use crate::int::Int;
 use crate::int_tuple::IntTuple;
 use crate::layout::Layout;
+use crate::prelude::*;
 use crate::twin::Twin;
 
 /// Apply `leaf` to every `(shape, stride)` leaf pair, keeping the profile.

@@ -4,6 +4,7 @@
 use crate::error::{Condition, LayoutError, Result};
 use crate::int::{Int, IntError};
 use crate::int_tuple::{IntTuple, product_like};
+use crate::prelude::*;
 
 fn mismatched(op: &'static str, a: &IntTuple, b: &IntTuple) -> LayoutError {
     LayoutError::precondition(Condition::MismatchedRanks, format!("{op}: {a} against {b}"))

@@ -11,6 +11,7 @@
 
 use crate::error::{Condition, LayoutError, Result};
 use crate::int::Int;
+use crate::prelude::*;
 use core::fmt;
 
 /// CuTe's `Swizzle<B,M,S>`: the function `x -> x ^ shiftr(x & yyy_mask, S)` on offsets, with

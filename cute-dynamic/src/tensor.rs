@@ -29,6 +29,7 @@ use crate::error::{Condition, LayoutError, Result};
 use crate::int::Int;
 use crate::int_tuple::{IntTuple, product_each};
 use crate::layout::{CoordRef, Layout};
+use crate::prelude::*;
 use crate::stride::{compact_col_major, crd2idx, idx2crd_strided};
 use crate::tiler::Tiler;
 use core::fmt;

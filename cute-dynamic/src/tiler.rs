@@ -3,6 +3,7 @@
 use crate::error::Result;
 use crate::int::Int;
 use crate::layout::{Layout, make_layout};
+use crate::prelude::*;
 
 /// A CuTe tiler: a layout, an integer `n` (the layout `n:_1`), `_` (leave the mode alone), or a
 /// tuple of tilers applied mode by mode.

@@ -18,23 +18,16 @@
 //! error is returned if not.
 
 use crate::error::{Condition, LayoutError};
-use std::cell::Cell;
 
-thread_local! {
-    static LENIENT: Cell<bool> = const { Cell::new(false) };
-}
-
-/// Whether the complete-form checks are off (running an operation exactly as CuTe does).
-pub(crate) fn lenient() -> bool {
-    LENIENT.with(Cell::get)
-}
-
-/// Run `f` with the complete-form checks off.
-pub(crate) fn as_cute_does<T>(f: impl FnOnce() -> T) -> T {
-    let before = LENIENT.with(|l| l.replace(true));
-    let out = f();
-    LENIENT.with(|l| l.set(before));
-    out
+/// Which form of the Stride Divisibility Condition an algorithm checks: the complete form (the
+/// default of every public operation), or only CuTe's own condition (running the operation
+/// exactly as CuTe does, for [`resolve`] and the static twin).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Checks {
+    /// CuTe's conditions and the complete form.
+    Complete,
+    /// CuTe's conditions only.
+    AsCute,
 }
 
 /// Results that can be compared as functions.
@@ -116,9 +109,9 @@ pub(crate) fn resolve<T: SameFunction>(
         return Err(error);
     }
     if all_static {
-        return as_cute_does(as_cute);
+        return as_cute();
     }
-    match (as_cute_does(as_cute), as_cute_does(twin)) {
+    match (as_cute(), twin()) {
         (Ok(cute), Ok(twin)) if cute.same_function(&twin) == Some(true) => Ok(cute),
         _ => Err(error),
     }
@@ -202,18 +195,31 @@ impl Twin for Coord {
 }
 
 /// `checked!(f, a, b)`: `f(a, b)`, then, if any argument has a dynamic integer, `f` on the
-/// static twins; a precondition the twin fails is returned as the error.
+/// static twins; a precondition the twin fails is returned as the error. `checked!(f, a, b;
+/// checks)` is the same for an `f` that takes the [`Checks`] to make as its last argument (the
+/// algorithms that compose, where the complete form applies).
 macro_rules! checked {
-    ($f:path, $($arg:ident),+) => {{
+    ($f:path, $($arg:ident),+) => {
+        $crate::twin::checked!(@run [$f] [] $($arg),+)
+    };
+    ($f:path, $($arg:ident),+ ; checks) => {
+        $crate::twin::checked!(@run [$f] [checks] $($arg),+)
+    };
+    (@call [$f:path] [] [$($arg:expr),+] $checks:expr) => { $f($($arg),+) };
+    (@call [$f:path] [checks] [$($arg:expr),+] $checks:expr) => { $f($($arg,)+ $checks) };
+    (@run [$f:path] [$($k:ident)?] $($arg:ident),+) => {{
         let all_static = true $(&& $crate::twin::Twin::is_all_static($arg))+;
-        let out = match $f($($arg),+) {
+        let out = match $crate::twin::checked!(@call [$f] [$($k)?] [$($arg),+] $crate::twin::Checks::Complete) {
             Ok(out) => out,
             Err(e) => {
                 return $crate::twin::resolve(
                     e,
                     all_static,
-                    || $f($($arg),+),
-                    || $f($(&$crate::twin::Twin::static_twin($arg)),+),
+                    || $crate::twin::checked!(@call [$f] [$($k)?] [$($arg),+] $crate::twin::Checks::AsCute),
+                    || $crate::twin::checked!(
+                        @call [$f] [$($k)?] [$(&$crate::twin::Twin::static_twin($arg)),+]
+                        $crate::twin::Checks::AsCute
+                    ),
                 )
             }
         };
@@ -221,7 +227,7 @@ macro_rules! checked {
             // The twin is an all-static input: CuTe's answer stands for it, so only CuTe's
             // own conditions can fail there, not the complete form.
             $(let $arg = &$crate::twin::Twin::static_twin($arg);)+
-            if let Err(e) = $crate::twin::as_cute_does(|| $f($($arg),+)) {
+            if let Err(e) = $crate::twin::checked!(@call [$f] [$($k)?] [$($arg),+] $crate::twin::Checks::AsCute) {
                 if e.condition().is_some() {
                     return Err(e);
                 }
