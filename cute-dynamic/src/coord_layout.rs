@@ -638,9 +638,7 @@ impl SameFunction for CoordLayout {
                 .then(|| l.static_twin().coalesce().ok())
                 .flatten()
         };
-        if let (Some(a), Some(b)) = (canonical(self), canonical(other))
-            && a == b
-        {
+        if matches!((canonical(self), canonical(other)), (Some(a), Some(b)) if a == b) {
             return Some(true);
         }
         let n = self.size().ok()?.value();

@@ -76,9 +76,7 @@ impl SameFunction for Layout {
     fn same_function(&self, other: &Self) -> Option<bool> {
         // Equal canonical forms are the same function, whatever the domain's size; otherwise
         // compare value by value (the comparison stops at the first difference).
-        if let (Some(a), Some(b)) = (canonical(self), canonical(other))
-            && a == b
-        {
+        if matches!((canonical(self), canonical(other)), (Some(a), Some(b)) if a == b) {
             return Some(true);
         }
         same_values((self.size(), other.size()), |i| {
