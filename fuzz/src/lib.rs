@@ -8,6 +8,7 @@
 
 use arbitrary::{Arbitrary, Result, Unstructured};
 use cute_dynamic::{Coord, IntTuple, Layout, Tiler};
+use cute_tests::exercise::Inputs;
 
 /// Values at and near the i32 limits, around `sqrt(i32::MAX)`, and powers of two.
 pub const EXTREMES: &[i32] = &[
@@ -196,45 +197,20 @@ pub fn coord(u: &mut Unstructured) -> Result<Coord> {
         .unwrap_or_else(|e| panic!("generated coordinate {text} does not parse: {e}")))
 }
 
-/// Everything one run of the `ops` target feeds to the library (its `Debug` is CuTe text, for
-/// `cargo fuzz fmt`).
+/// The input of one run of the `ops` target: [`cute_tests::exercise::Inputs`] built with
+/// [`arbitrary`] (its `Debug` is CuTe text, for `cargo fuzz fmt`).
 #[derive(Clone)]
-pub struct OpsInput {
-    /// First layout.
-    pub a: Layout,
-    /// Second layout.
-    pub b: Layout,
-    /// An integer tuple (shapes, cotargets, profiles).
-    pub t: IntTuple,
-    /// Another integer tuple.
-    pub u: IntTuple,
-    /// A tiler.
-    pub tiler: Tiler,
-    /// A coordinate.
-    pub coord: Coord,
-    /// An integer (upcast/downcast factors, indices, offsets).
-    pub n: i32,
-    /// A small index.
-    pub i: usize,
-    /// Another small index.
-    pub j: usize,
-    /// Swizzle parameters `Sw<B,M,S>`.
-    pub sw: (i32, i32, i32),
-}
+pub struct OpsInput(pub Inputs);
 
 impl std::fmt::Debug for OpsInput {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "a = {}\nb = {}\nt = {}\nu = {}\ntiler = {}\ncoord = {}\nn = {}, i = {}, j = {}, sw = {:?}",
-            self.a, self.b, self.t, self.u, self.tiler, self.coord, self.n, self.i, self.j, self.sw
-        )
+        self.0.fmt(f)
     }
 }
 
 impl<'a> Arbitrary<'a> for OpsInput {
     fn arbitrary(u: &mut Unstructured<'a>) -> Result<Self> {
-        Ok(OpsInput {
+        Ok(OpsInput(Inputs {
             a: layout(u)?,
             b: layout(u)?,
             t: int_tuple(u)?,
@@ -249,7 +225,7 @@ impl<'a> Arbitrary<'a> for OpsInput {
                 u.int_in_range(-1..=8)?,
                 u.int_in_range(-9..=9)?,
             ),
-        })
+        }))
     }
 }
 

@@ -1,24 +1,15 @@
 //! Fuzz-style properties: nothing in cute-dynamic panics. Arbitrary text goes into every parser,
 //! and arbitrary layouts, tuples, tilers and coordinates (zero, negative and huge values, empty
 //! and rank-1 tuples, static and dynamic leaves) go into every public operation, which must
-//! answer `Ok` or `Err`. A panic fails the case (proptest catches it and shrinks the input).
+//! answer `Ok` or `Err` and satisfy the post-conditions `cute_tests::exercise` checks (the body
+//! shared with the `ops` fuzz target; this file only generates its inputs). A panic fails the
+//! case (proptest catches it and shrinks the input).
 
-use cute_dynamic::{
-    Coord, Int, IntTuple, Layout, Major, Tiler, append, append_to_rank, blocked_product, ceil_div,
-    coalesce, coalesce_profile, compact_col_major, compact_major, compact_order, compact_row_major,
-    compatible, complement, complement1, composition, composition_tiler, congruent, crd2idx, dice,
-    dice_tuple, downcast, filter, filter_zeros, filter_zeros_layout, flat_divide, flat_product,
-    group, idx2crd, idx2crd_strided, left_inverse, logical_divide, logical_divide_tiler,
-    logical_product, logical_product_tiler, make_layout, make_layout_major, make_ordered_layout,
-    max_common_layout, max_common_vector, nullspace, prepend, print_layout, product_each,
-    raked_product, replace, right_inverse, select, shape_div, slice, slice_tuple, take,
-    tile_to_shape, tiled_divide, tiled_product, upcast, weakly_congruent, zipped_divide,
-    zipped_product,
-};
+use cute_dynamic::{Coord, Int, IntTuple, Layout, Tiler};
+use cute_tests::exercise::{Inputs, every_operation};
 use proptest::collection::vec;
 use proptest::prelude::*;
 use proptest::test_runner::Config;
-use std::fmt::Display;
 
 fn config() -> Config {
     Config {
@@ -350,20 +341,7 @@ fn coord() -> impl Strategy<Value = Coord> {
         })
 }
 
-/// Everything one case feeds to the library.
-#[derive(Clone, Debug)]
-struct Inputs {
-    a: Layout,
-    b: Layout,
-    t: IntTuple,
-    u: IntTuple,
-    tiler: Tiler,
-    coord: Coord,
-    n: i32,
-    i: usize,
-    j: usize,
-}
-
+/// The inputs of one case of [`every_operation`].
 fn inputs() -> impl Strategy<Value = Inputs> {
     (
         layout(),
@@ -375,8 +353,10 @@ fn inputs() -> impl Strategy<Value = Inputs> {
         prop_oneof![4 => -2..=9i32, 1 => prop::sample::select(EXTREMES)],
         0..6usize,
         0..6usize,
+        // Swizzle parameters `Sw<B,M,S>`, invalid ones included (the fuzz target's ranges).
+        (-1..=8i32, -1..=8i32, -9..=9i32),
     )
-        .prop_map(|(a, b, t, u, tiler, coord, n, i, j)| Inputs {
+        .prop_map(|(a, b, t, u, tiler, coord, n, i, j, sw)| Inputs {
             a,
             b,
             t,
@@ -386,183 +366,8 @@ fn inputs() -> impl Strategy<Value = Inputs> {
             n,
             i,
             j,
+            sw,
         })
-}
-
-// ------------------------------------------------------------------------------------------------
-// Using the results
-// ------------------------------------------------------------------------------------------------
-
-/// Print a result, Ok or Err (printing must not panic either).
-fn touch<T: Display, E: Display>(r: Result<T, E>) -> String {
-    match r {
-        Ok(v) => v.to_string(),
-        Err(e) => e.to_string(),
-    }
-}
-
-/// Magnitude of a size, if it can be computed.
-fn magnitude(r: Result<Int, impl Display>) -> Option<i64> {
-    r.ok().map(|v| i64::from(v.value()).abs())
-}
-
-/// Whether `print_layout` would draw a small grid (it enumerates rows × columns and writes a
-/// header of every column, so it is only called on small layouts).
-fn small_enough_to_draw(l: &Layout) -> bool {
-    let small = |m: Option<i64>| m.is_some_and(|m| m <= 1024);
-    let modes_small = match l.rank() {
-        1 => true,
-        2 => (0..2).all(|k| l.get(k).is_ok_and(|m| small(magnitude(m.size())))),
-        _ => false,
-    };
-    modes_small && small(magnitude(l.size())) && small(magnitude(l.cosize()))
-}
-
-/// Everything one can ask a layout on its own; a result layout goes through this too.
-fn exercise(l: &Layout) {
-    let _ = (l.to_string(), l.dsl().to_string(), l.values().to_string());
-    let _ = (l.rank(), l.depth(), touch(l.size()), touch(l.cosize()));
-    let size = l.size().map_or(0, Int::value);
-    for i in [0, 1, 2, -1, size.wrapping_sub(1), size, i32::MAX, i32::MIN] {
-        let _ = touch(l.call(i));
-        let _ = touch(l.idx2crd(i));
-    }
-    if let Ok(c) = l.idx2crd(1) {
-        let _ = touch(l.call(&c));
-        let _ = touch(l.crd2idx(&c));
-    }
-    if small_enough_to_draw(l) {
-        let _ = touch(print_layout(l));
-    }
-}
-
-fn exercise_result(r: Result<Layout, impl Display>) {
-    match r {
-        Ok(l) => exercise(&l),
-        Err(e) => {
-            let _ = e.to_string();
-        }
-    }
-}
-
-fn exercise_tuple(t: &IntTuple) {
-    let _ = (t.to_string(), t.dsl().to_string(), t.values().to_string());
-    let _ = (t.rank(), t.depth(), t.is_static(), t.leaves(), t.flatten());
-    let _ = (touch(t.size()), touch(t.sum()), touch(product_each(t)));
-    let _ = t.repeat_like(Int::new_static(1));
-    for k in 0..=t.rank() {
-        let _ = t.get(k).map(ToString::to_string);
-    }
-}
-
-// ------------------------------------------------------------------------------------------------
-// Every operation
-// ------------------------------------------------------------------------------------------------
-
-fn every_operation(x: &Inputs) {
-    let Inputs {
-        a,
-        b,
-        t,
-        u,
-        tiler,
-        coord,
-        n,
-        i,
-        j,
-    } = x;
-    let (n, i, j) = (*n, *i, *j);
-    exercise(a);
-    exercise(b);
-    exercise_tuple(t);
-    exercise_tuple(u);
-    let _ = (
-        tiler.rank(),
-        tiler.dsl().to_string(),
-        tiler.values().to_string(),
-    );
-    let _ = coord.to_string();
-
-    // Simplification.
-    exercise_result(coalesce(a));
-    exercise_result(coalesce_profile(a, t));
-    exercise_result(filter(a));
-    exercise_result(filter_zeros_layout(a));
-
-    // Composition, complement, inverses.
-    exercise_result(composition(a, b));
-    exercise_result(composition_tiler(a, tiler));
-    exercise_result(complement(a, t));
-    exercise_result(complement(a, &b.shape().clone()));
-    exercise_result(complement1(a));
-    exercise_result(right_inverse(a));
-    exercise_result(left_inverse(a));
-
-    // Divide.
-    exercise_result(logical_divide(a, b));
-    exercise_result(logical_divide_tiler(a, tiler));
-    exercise_result(zipped_divide(a, tiler));
-    exercise_result(tiled_divide(a, tiler));
-    exercise_result(flat_divide(a, tiler));
-
-    // Product.
-    exercise_result(logical_product(a, b));
-    exercise_result(logical_product_tiler(a, tiler));
-    exercise_result(zipped_product(a, tiler));
-    exercise_result(tiled_product(a, tiler));
-    exercise_result(flat_product(a, tiler));
-    exercise_result(blocked_product(a, b));
-    exercise_result(raked_product(a, b));
-    exercise_result(tile_to_shape(a, t));
-
-    // Common layouts, nullspace, recasts.
-    let _ = touch(max_common_vector(a, b));
-    exercise_result(max_common_layout(a, b));
-    exercise_result(nullspace(a));
-    exercise_result(upcast(n, a));
-    exercise_result(downcast(n, a));
-
-    // Construction.
-    exercise_result(make_layout(t));
-    exercise_result(make_layout_major(t, Major::Left));
-    exercise_result(make_layout_major(t, Major::Right));
-    exercise_result(make_ordered_layout(t, u));
-    exercise_result(Layout::new(t.clone(), u.clone()));
-
-    // Modes.
-    exercise_result(slice(coord, a));
-    exercise_result(dice(coord, a));
-    let _ = (touch(slice_tuple(coord, t)), touch(dice_tuple(coord, t)));
-    exercise(&append(a, b));
-    exercise(&prepend(a, b));
-    exercise(&Layout::concat(&[a.clone(), b.clone()]));
-    exercise_result(append_to_rank(a, i + j));
-    exercise_result(a.get(i));
-    exercise_result(a.layout(&[i, j]));
-    exercise_result(take(a, i, j));
-    exercise_result(select(a, &[j, i]));
-    exercise_result(group(a, i, j));
-    exercise_result(replace(a, i, b));
-
-    // IntTuple algebra.
-    let _ = (touch(shape_div(t, u)), touch(ceil_div(t, u)));
-    let _ = (
-        touch(idx2crd(t, u)),
-        touch(idx2crd_strided(t, u, a.stride())),
-    );
-    let _ = (
-        touch(crd2idx(t, a.shape(), a.stride())),
-        touch(crd2idx(t, u, u)),
-    );
-    let _ = (touch(compact_col_major(t)), touch(compact_row_major(t)));
-    let _ = touch(compact_major(t, Int::new_dynamic(n), Major::Right));
-    let _ = touch(compact_order(t, u));
-    let _ = (
-        congruent(t, u).to_string(),
-        weakly_congruent(t, u).to_string(),
-    );
-    let _ = touch(compatible(t, u));
-    let _ = touch(filter_zeros(t, u));
 }
 
 fn int() -> impl Strategy<Value = Int> {
