@@ -2,62 +2,15 @@
 //! structured expressions (calls of every operation it knows, with the usual number of
 //! arguments or one more, on generated layouts, tuples, swizzles, composed layouts, tensors and
 //! named atoms, nested three deep): a value or an error, never a panic; an error's offset lies
-//! inside the input and it renders; whatever the command prints or draws for a value comes back.
+//! inside the input and it renders; whatever the command prints or draws for a value comes back
+//! (`cute_tests::exercise_cli`, shared with the proptest suite `tests/tests/cli_no_panic.rs`).
 
 #![no_main]
 
 use arbitrary::{Arbitrary, Unstructured};
-use cute_cli::{Cli, Grid, Session, Value, View, draw, evaluate, latex, svg, table};
+use cute_cli::{Session, View};
+use cute_tests::exercise_cli::{check, exercise};
 use libfuzzer_sys::fuzz_target;
-
-/// Everything the command prints or writes for a value.
-fn exercise(v: &Value) {
-    for view in [View::Cute, View::Dsl, View::Values] {
-        let _ = v.show(view);
-    }
-    if let Some(any) = v.as_any_layout() {
-        let _ = draw::draw_any(&any);
-        let _ = table::table_any(&any);
-        if let Ok(g) = Grid::of_any(&any) {
-            let _ = draw::render(&g);
-            let _ = svg::svg(&g);
-            let _ = latex::latex(&g);
-        }
-    }
-    for tile in [&[][..], &[4, 4], &[16, 8, 16]] {
-        if let Ok(f) = cute_cli::tv::TvFigure::of_value(v, tile) {
-            let _ = draw::render_tv(&f);
-            let _ = svg::svg_tv(&f);
-            let _ = latex::latex_tv(&f);
-        }
-    }
-    if let Value::Layout(l) = v {
-        let _ = draw::draw(l);
-        let _ = table::table(l);
-        if let Ok(g) = Grid::of_tv(l, Some((4, 4))) {
-            let _ = draw::render(&g);
-        }
-    }
-    let cli = Cli {
-        draw: true,
-        table: true,
-        ..Cli::default()
-    };
-    let _ = cli.output(v);
-}
-
-fn check(text: &str) {
-    match evaluate(text) {
-        Ok(v) => exercise(&v),
-        Err(e) => {
-            let _ = e.render(text);
-            assert!(
-                e.at.is_none_or(|at| at <= text.len()),
-                "{e:?} beyond {text:?}"
-            );
-        }
-    }
-}
 
 fuzz_target!(|data: &[u8]| {
     let Some((&mode, rest)) = data.split_first() else {

@@ -276,7 +276,11 @@ fn expr(u: &mut Unstructured, depth: u32) -> Result<String> {
         return literal(u);
     }
     let op = u.choose(cute_dynamic::ops::OPS)?;
-    let max = if op.variadic { op.args.len() + 2 } else { op.args.len() };
+    let max = if op.variadic {
+        op.args.len() + 2
+    } else {
+        op.args.len()
+    };
     let n = u.int_in_range(op.required..=max.min(op.required + 3))?;
     let n = if u.ratio(1, 16)? { n + 1 } else { n };
     let args = (0..n)

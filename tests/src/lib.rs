@@ -9,6 +9,7 @@
 pub mod agree_gen;
 pub mod atoms_gen;
 pub mod exercise;
+pub mod exercise_cli;
 pub mod ext;
 pub mod mixed_agree_gen;
 pub mod mixed_gen;

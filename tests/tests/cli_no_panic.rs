@@ -1,74 +1,10 @@
-//! Whatever the input, the evaluator (the library function, not the binary) returns a value or
-//! an error, never a panic; and so do the outputs built from a layout result.
+//! Whatever the input, the `cute` command's evaluator (the library function, not the binary)
+//! returns a value or an error, never a panic; and so do the outputs built from a result
+//! (`cute_tests::exercise_cli`, shared with the `cli` fuzz target).
 
-use cute_cli::{Cli, Grid, Session, Value, View, draw, evaluate, latex, svg, table};
+use cute_cli::Session;
+use cute_tests::exercise_cli::{check, exercise};
 use proptest::prelude::*;
-
-/// Everything the command prints or writes for a value must come back without a panic.
-fn exercise(v: &Value) {
-    for view in [View::Cute, View::Dsl, View::Values] {
-        let _ = v.show(view);
-    }
-    if let Some(any) = v.as_any_layout() {
-        let _ = draw::draw_any(&any);
-        let _ = table::table_any(&any);
-        if let Ok(g) = Grid::of_any(&any) {
-            let _ = draw::render(&g);
-            let _ = svg::svg(&g);
-            let _ = latex::latex(&g);
-        }
-    }
-    for tile in [
-        &[][..],
-        &[4, 4],
-        &[4, 4, 4],
-        &[1, 1, 1],
-        &[16, 8, 16],
-        &[8, 8, 4],
-    ] {
-        if let Ok(f) = cute_cli::tv::TvFigure::of_value(v, tile) {
-            let _ = draw::render_tv(&f);
-            let _ = svg::svg_tv(&f);
-            let _ = latex::latex_tv(&f);
-        }
-    }
-    let Value::Layout(l) = v else {
-        return;
-    };
-    let _ = draw::draw(l);
-    let _ = table::table(l);
-    if let Ok(g) = Grid::of_layout(l) {
-        let _ = draw::render(&g);
-        let _ = svg::svg(&g);
-        let _ = latex::latex(&g);
-    }
-    for grid in [None, Some((4, 4)), Some((1, 1))] {
-        if let Ok(g) = Grid::of_tv(l, grid) {
-            let _ = draw::render(&g);
-            let _ = svg::svg(&g);
-        }
-    }
-    let cli = Cli {
-        draw: true,
-        table: true,
-        ..Cli::default()
-    };
-    let _ = cli.output(v);
-}
-
-fn check(text: &str) {
-    if let Ok(v) = evaluate(text) {
-        exercise(&v);
-    }
-    // Error rendering must cope with any offset in any text.
-    if let Err(e) = evaluate(text) {
-        let _ = e.render(text);
-        assert!(
-            e.at.is_none_or(|at| at <= text.len()),
-            "{e:?} beyond {text:?}"
-        );
-    }
-}
 
 /// Pieces of expressions, so that random strings often parse and reach the algebra.
 fn token() -> impl Strategy<Value = String> {
