@@ -206,6 +206,18 @@ impl Int {
         })
     }
 
+    /// A dynamic integer whose divisibility `div` the caller has established (`div > 0` divides
+    /// `value`): the evaluation of a layout computes it once per layout, not per call.
+    #[inline]
+    pub(crate) const fn dynamic_with_known_divisor(value: i32, div: i32) -> Int {
+        debug_assert!(div > 0 && value % div == 0);
+        Int {
+            value,
+            is_static: false,
+            div,
+        }
+    }
+
     /// An integer with the given tag.
     ///
     /// ```
