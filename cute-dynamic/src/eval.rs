@@ -152,31 +152,50 @@ impl Walk {
     /// node is not for the fast path (a non-positive leaf, a shape and stride that differ).
     fn node(&mut self, shape: &IntTuple, stride: &IntTuple) -> Option<(bool, u32)> {
         match (shape, stride) {
-            (IntTuple::Int(s), IntTuple::Int(d)) => {
-                let n = u32::try_from(s.value()).ok().filter(|&n| n > 0)?;
-                let c = self.q % n;
-                self.q /= n;
-                let t = i64::from(c) * i64::from(d.value());
-                self.acc = self.acc.wrapping_add(t);
-                self.abs = self.abs.saturating_add(t.unsigned_abs());
-                self.size = self.size.saturating_mul(u64::from(n));
-                Some(leaf_summary(*s, *d))
-            }
+            (IntTuple::Int(s), IntTuple::Int(d)) => self.leaf(*s, *d),
             (IntTuple::Tuple(s), IntTuple::Tuple(d)) if s.len() == d.len() => {
                 let last = s.len().saturating_sub(1);
                 let mut sum = (true, 0);
                 for (k, (sk, dk)) in s.iter().zip(d.iter()).enumerate() {
-                    sum = tuple_summary(sum, self.node(sk, dk)?, k == last);
+                    // Leaves here, without a call; tuples recursively.
+                    let mode = match (sk, dk) {
+                        (IntTuple::Int(a), IntTuple::Int(b)) => self.leaf(*a, *b)?,
+                        _ => self.node(sk, dk)?,
+                    };
+                    sum = tuple_summary(sum, mode, k == last);
                 }
                 Some(sum)
             }
             _ => None,
         }
     }
+
+    /// One leaf: its coordinate `q % s`, the rest `q / s` (a mask and a shift for a power of
+    /// two, the common size), its term.
+    #[inline(always)]
+    fn leaf(&mut self, s: Int, d: Int) -> Option<(bool, u32)> {
+        let n = u32::try_from(s.value()).ok().filter(|&n| n > 0)?;
+        let c = if n.is_power_of_two() {
+            let c = self.q & (n - 1);
+            self.q >>= n.trailing_zeros();
+            c
+        } else {
+            let c = self.q % n;
+            self.q /= n;
+            c
+        };
+        let t = i64::from(c) * i64::from(d.value());
+        self.acc = self.acc.wrapping_add(t);
+        self.abs = self.abs.saturating_add(t.unsigned_abs());
+        self.size = self.size.saturating_mul(u64::from(n));
+        Some(leaf_summary(s, d))
+    }
 }
 
-/// The fast path for the dynamic index `i`, or `None` where the exact path must answer.
-fn fast_index(i: i32, shape: &IntTuple, stride: &IntTuple) -> Option<Int> {
+/// The fast path for the dynamic index `i`: the offset and the divisibility of the result (0:
+/// `_0`) packed in one word (`value as u32 | div << 32`, returned in a register), or `None`
+/// where the exact path must answer.
+fn fast_index(i: i32, shape: &IntTuple, stride: &IntTuple) -> Option<u64> {
     let mut w = Walk {
         q: u32::try_from(i).ok()?,
         acc: 0,
@@ -189,7 +208,8 @@ fn fast_index(i: i32, shape: &IntTuple, stride: &IntTuple) -> Option<Int> {
         return None;
     }
     // |acc| <= abs <= i32::MAX.
-    Some(tagged(i32::try_from(w.acc).ok()?, div))
+    let value = i32::try_from(w.acc).ok()?;
+    Some(u64::from(value as u32) | u64::from(div) << 32)
 }
 
 /// `size()` of every tuple node of `shape`, stored in pre-order, each the value or the error
@@ -267,6 +287,7 @@ impl Exact<'_> {
 }
 
 /// The exact path for the integer coordinate `c`.
+#[inline(never)]
 fn exact(c: Int, shape: &IntTuple, stride: &IntTuple) -> Result<Int> {
     let mut sizes = Small::new(Ok(Int::new_static(1)));
     let _ = tuple_sizes(shape, &mut sizes);
@@ -278,14 +299,12 @@ fn exact(c: Int, shape: &IntTuple, stride: &IntTuple) -> Result<Int> {
 }
 
 /// CuTe's `crd2idx(c, shape, stride)` for an integer coordinate `c`: the fast path where it
-/// applies, else the exact path.
+/// applies, else the exact path. Inlined, so that the result is built in the caller's frame.
+#[inline]
 pub(crate) fn int_coordinate(c: Int, shape: &IntTuple, stride: &IntTuple) -> Result<Int> {
-    if let (IntTuple::Int(_), IntTuple::Int(d)) = (shape, stride) {
-        return Ok(c.checked_mul(*d)?);
-    }
     if !c.is_static() && c.divisibility() == 1 {
-        if let Some(r) = fast_index(c.value(), shape, stride) {
-            return Ok(r);
+        if let Some(packed) = fast_index(c.value(), shape, stride) {
+            return Ok(tagged(packed as u32 as i32, (packed >> 32) as u32));
         }
     }
     exact(c, shape, stride)
@@ -489,12 +508,18 @@ impl Plan {
     pub fn call(&self, i: i32) -> Result<Int> {
         match u32::try_from(i) {
             Ok(q) if q < self.size => Ok(self.fast(q)),
-            _ => int_coordinate(
-                Int::new_dynamic(i),
-                self.layout.shape(),
-                self.layout.stride(),
-            ),
+            _ => self.outside(i),
         }
+    }
+
+    /// An index outside the fast path's domain: as `Layout::call`.
+    #[inline(never)]
+    fn outside(&self, i: i32) -> Result<Int> {
+        int_coordinate(
+            Int::new_dynamic(i),
+            self.layout.shape(),
+            self.layout.stride(),
+        )
     }
 
     /// The fast path: `q` in the domain, so the offset fits `i32` (see [`Plan::new`]).
