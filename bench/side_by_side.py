@@ -9,7 +9,9 @@ scripts/side-by-side.sh is the one command that does all of it. Steps:
 
 1. cute-dynamic (the Rust `side-by-side` binary): the accepted `static` records of the nine ops,
    as recorded and in their dynamic form; checked (static: CuTe's recorded text; dynamic: accepted
-   and the same function) and timed.
+   and the same function) and timed; the `call` records a second time as `call_plan` (the layout's
+   compiled `Plan`, row "evaluation, compiled plan"), whose C++ and pycute figures are the
+   `call` record's.
 2. CuTe C++: one translation unit per op, generated here, built with g++ -O2; the records' dynamic
    form with run-time `int`s, and (unless --no-static-cpp) the records as recorded with `Int<N>`.
    Each prints its result (compared with cute-dynamic's text) and its time.
