@@ -366,13 +366,15 @@ fn collect(
 /// positive, whose size fits `i32` and whose offsets cannot overflow
 /// (`sum (s - 1) * |d| <= i32::MAX` over the leaves), the plan holds one entry per leaf (after
 /// merging the leaves CuTe's `coalesce` would merge and dropping size-1 leaves): the division by
-/// the leaf's size as a multiplication by a precomputed constant and a shift, and the stride;
-/// `layout(i)` is then a loop of multiplications, with no error possible, and the result's tag,
-/// which depends only on the layout there, is precomputed. The entries are stored inline in the
-/// plan, never on the heap: a size that fits `i32` leaves at most 30 leaves of size 2 or more,
-/// and a layout of any number of leaves is accepted. Any other index or layout (negative or zero sizes,
-/// indices outside the domain, overflow) is evaluated by the rule itself, as `Layout::call`
-/// does.
+/// the previous leaf's size as the high word of a multiplication by a precomputed constant
+/// (division by an invariant integer, Granlund and Montgomery), and the leaf's stride folded
+/// with the previous one (`q_k * (d_k - s_(k-1) * d_(k-1))`, so the remainder is never formed);
+/// `layout(i)` is then a loop of multiplications and additions, with no error possible, and the
+/// result's tag, which depends only on the layout there, is precomputed. The entries are stored
+/// inline in the plan (about 600 bytes), never on the heap: a size that fits `i32` leaves at most
+/// 30 leaves of size 2 or more, and a layout of any number of leaves is accepted. Any other index
+/// or layout (negative or zero sizes, indices outside the domain, overflow) is evaluated by the
+/// rule itself, as `Layout::call` does.
 ///
 /// ```
 /// use cute_dynamic::{Int, Layout};
