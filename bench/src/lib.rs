@@ -30,6 +30,11 @@ pub const OPS: [&str; 9] = [
     "call",
 ];
 
+/// The benchmark's row for [`cute_dynamic::Plan`]: the records of `call`, each evaluated by its
+/// layout's plan ([`cute_dynamic::Layout::plan`], built once outside the timed loop). CuTe C++
+/// and pycute have no such thing; their figures for it are those of `call` (`layout(i)`).
+pub const PLAN_OP: &str = "call_plan";
+
 /// How the "dynamic" form of an op's inputs is made.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum DynamicForm {
@@ -155,6 +160,8 @@ pub enum Prepared {
     ZippedDivide(Layout, Tiler),
     /// `L(i)`, the index cycling through `0..size(L)`
     Call(Layout),
+    /// `L(i)` by the layout's plan ([`PLAN_OP`]), the index cycling through `0..size(L)`
+    CallPlan(Layout, Box<cute::Plan>),
 }
 
 fn parse<T: core::str::FromStr>(args: &[&str], i: usize) -> Result<T, String>
@@ -178,6 +185,11 @@ impl Prepared {
             "logical_product" => Prepared::LogicalProduct(parse(args, 0)?, parse(args, 1)?),
             "zipped_divide" => Prepared::ZippedDivide(parse(args, 0)?, parse(args, 1)?),
             "call" => Prepared::Call(parse(args, 0)?),
+            PLAN_OP => {
+                let l: Layout = parse(args, 0)?;
+                let plan = Box::new(l.plan());
+                Prepared::CallPlan(l, plan)
+            }
             _ => return Err(format!("op {op} is not benchmarked")),
         })
     }
@@ -198,6 +210,13 @@ impl Prepared {
                 let n = l.size().map_err(|e| e.to_string())?.value();
                 let v: Result<Vec<String>, _> =
                     (0..n).map(|i| l.call(i).map(|x| x.to_string())).collect();
+                return Ok(format!("[{}]", v.map_err(|e| e.to_string())?.join(",")));
+            }
+            Prepared::CallPlan(l, plan) => {
+                let n = l.size().map_err(|e| e.to_string())?.value();
+                let v: Result<Vec<String>, _> = (0..n)
+                    .map(|i| plan.call(i).map(|x| x.to_string()))
+                    .collect();
                 return Ok(format!("[{}]", v.map_err(|e| e.to_string())?.join(",")));
             }
         };
@@ -241,6 +260,21 @@ impl Prepared {
                 measure(
                     || {
                         black_box(black_box(l).call(i)).ok();
+                        i += 1;
+                        if i == n {
+                            i = 0;
+                        }
+                    },
+                    t,
+                )
+            }
+            Prepared::CallPlan(l, plan) => {
+                let plan: &cute::Plan = plan;
+                let n = l.size().map(|s| s.value()).unwrap_or(1).max(1);
+                let mut i = 0;
+                measure(
+                    || {
+                        black_box(black_box(plan).call(i)).ok();
                         i += 1;
                         if i == n {
                             i = 0;
@@ -384,6 +418,8 @@ mod tests {
     fn prepared_runs_and_times() {
         let p = Prepared::new("call", &["(_2,_2):(_2,_1)"]).unwrap();
         assert_eq!(p.run().unwrap(), "[0,2,1,3]");
+        let q = Prepared::new(PLAN_OP, &["(_2,_2):(_2,_1)"]).unwrap();
+        assert_eq!(q.run().unwrap(), "[0,2,1,3]");
         let t = Timing {
             target: Duration::from_micros(10),
             samples: 1,

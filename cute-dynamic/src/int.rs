@@ -20,16 +20,27 @@ use core::fmt;
 /// assert_eq!(a.checked_mul(d).unwrap().to_string(), "24");        // static * dynamic is dynamic
 /// assert_eq!(Int::new_static(0).checked_mul(d).unwrap().to_string(), "_0"); // _0 * x is _0
 /// ```
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy)]
 pub struct Int {
     value: i32,
-    is_static: bool,
+    /// 0 for a static integer; for a dynamic one, its known divisor (>= 1). Two `i32`s and no
+    /// padding: an `Int` (and a `Result<Int>`) is copied as whole words.
     div: i32,
+}
+
+impl fmt::Debug for Int {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Int")
+            .field("value", &self.value)
+            .field("is_static", &self.is_static())
+            .field("div", &self.div.max(1))
+            .finish()
+    }
 }
 
 impl PartialEq for Int {
     fn eq(&self, other: &Self) -> bool {
-        self.value == other.value && self.is_static == other.is_static
+        self.value == other.value && self.is_static() == other.is_static()
     }
 }
 impl Eq for Int {}
@@ -37,7 +48,7 @@ impl Eq for Int {}
 impl core::hash::Hash for Int {
     fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
         self.value.hash(state);
-        self.is_static.hash(state);
+        self.is_static().hash(state);
     }
 }
 
@@ -52,7 +63,7 @@ impl core::hash::Hash for Int {
 /// ```
 impl Ord for Int {
     fn cmp(&self, other: &Self) -> core::cmp::Ordering {
-        (self.value, self.is_static).cmp(&(other.value, other.is_static))
+        (self.value, self.is_static()).cmp(&(other.value, other.is_static()))
     }
 }
 
@@ -165,11 +176,7 @@ impl Int {
     #[inline]
     #[must_use]
     pub const fn new_static(value: i32) -> Int {
-        Int {
-            value,
-            is_static: true,
-            div: 1,
-        }
+        Int { value, div: 0 }
     }
 
     /// A dynamic integer, CuTe's `int` (printed `v`), with no known divisor.
@@ -180,11 +187,7 @@ impl Int {
     #[inline]
     #[must_use]
     pub const fn new_dynamic(value: i32) -> Int {
-        Int {
-            value,
-            is_static: false,
-            div: 1,
-        }
+        Int { value, div: 1 }
     }
 
     /// A dynamic integer known to be a multiple of `div` (the DSL's `?{div=N}`).
@@ -199,11 +202,15 @@ impl Int {
     #[inline]
     #[must_use]
     pub fn dynamic_with_divisor(value: i32, div: i32) -> Option<Int> {
-        (div > 0 && value % div == 0).then_some(Int {
-            value,
-            is_static: false,
-            div,
-        })
+        (div > 0 && value % div == 0).then_some(Int { value, div })
+    }
+
+    /// A dynamic integer whose divisibility `div` the caller has established (`div > 0` divides
+    /// `value`): the evaluation of a layout computes it once per layout, not per call.
+    #[inline]
+    pub(crate) const fn dynamic_with_known_divisor(value: i32, div: i32) -> Int {
+        debug_assert!(div > 0 && value % div == 0);
+        Int { value, div }
     }
 
     /// An integer with the given tag.
@@ -216,8 +223,7 @@ impl Int {
     pub const fn with_tag(value: i32, is_static: bool) -> Int {
         Int {
             value,
-            is_static,
-            div: 1,
+            div: if is_static { 0 } else { 1 },
         }
     }
 
@@ -240,7 +246,7 @@ impl Int {
     #[inline]
     #[must_use]
     pub const fn is_static(self) -> bool {
-        self.is_static
+        self.div == 0
     }
 
     /// CuTe's `is_constant<v, T>`: static and equal to `v`.
@@ -253,7 +259,7 @@ impl Int {
     #[inline]
     #[must_use]
     pub const fn is_constant(self, v: i32) -> bool {
-        self.is_static && self.value == v
+        self.is_static() && self.value == v
     }
 
     /// A number this value is known to be a multiple of: `|value|` when static, the tracked
@@ -267,7 +273,7 @@ impl Int {
     #[inline]
     #[must_use]
     pub fn divisibility(self) -> i32 {
-        if self.is_static {
+        if self.is_static() {
             self.value.checked_abs().unwrap_or(1)
         } else {
             self.div
@@ -278,22 +284,14 @@ impl Int {
     #[inline]
     fn derived(value: i32, is_static: bool, div: impl FnOnce() -> i32) -> Int {
         if is_static {
-            return Int {
-                value,
-                is_static,
-                div: 1,
-            };
+            return Int::new_static(value);
         }
         let div = match div() {
             1 => 1,
             d if d > 0 && value % d == 0 => d,
             _ => 1,
         };
-        Int {
-            value,
-            is_static,
-            div,
-        }
+        Int { value, div }
     }
 
     /// `self * rhs` with CuTe's rules (`_0` absorbs).
@@ -316,7 +314,11 @@ impl Int {
                 .checked_mul(rhs.divisibility())
                 .unwrap_or(1)
         };
-        Ok(Int::derived(value, self.is_static && rhs.is_static, div))
+        Ok(Int::derived(
+            value,
+            self.is_static() && rhs.is_static(),
+            div,
+        ))
     }
 
     /// `self + rhs`.
@@ -332,7 +334,11 @@ impl Int {
             .checked_add(rhs.value)
             .ok_or_else(|| overflow("+", self.value, rhs.value))?;
         let div = || gcd_i32(self.divisibility(), rhs.divisibility());
-        Ok(Int::derived(value, self.is_static && rhs.is_static, div))
+        Ok(Int::derived(
+            value,
+            self.is_static() && rhs.is_static(),
+            div,
+        ))
     }
 
     /// `self - rhs`.
@@ -348,7 +354,11 @@ impl Int {
             .checked_sub(rhs.value)
             .ok_or_else(|| overflow("-", self.value, rhs.value))?;
         let div = || gcd_i32(self.divisibility(), rhs.divisibility());
-        Ok(Int::derived(value, self.is_static && rhs.is_static, div))
+        Ok(Int::derived(
+            value,
+            self.is_static() && rhs.is_static(),
+            div,
+        ))
     }
 
     /// `self / rhs`, truncating like C++ (`_0 / x == _0`). Division by zero is an error.
@@ -377,7 +387,11 @@ impl Int {
             let (d, r) = (self.divisibility(), rhs.divisibility());
             if d > 1 && d % r == 0 { d / r } else { 1 }
         };
-        Ok(Int::derived(value, self.is_static && rhs.is_static, div))
+        Ok(Int::derived(
+            value,
+            self.is_static() && rhs.is_static(),
+            div,
+        ))
     }
 
     /// `self % rhs` like C++ (`x % _1 == _0`, `_0 % x == _0`). Remainder by zero is an error.
@@ -404,7 +418,7 @@ impl Int {
             .value
             .checked_rem(rhs.value)
             .ok_or_else(|| overflow("%", self.value, rhs.value))?;
-        Ok(Int::with_tag(value, self.is_static && rhs.is_static))
+        Ok(Int::with_tag(value, self.is_static() && rhs.is_static()))
     }
 
     /// CuTe's `ceil_div(a, b) = (a + b - _1) / b`, with the tags that formula gives.
@@ -424,7 +438,7 @@ impl Int {
         // CuTe's formula, evaluated in i64 so that the intermediate sum cannot overflow.
         let wide = (i64::from(self.value) + i64::from(rhs.value) - 1) / i64::from(rhs.value);
         let value = i32::try_from(wide).map_err(|_| overflow("ceil_div", self.value, rhs.value))?;
-        let is_static = self.is_static && rhs.is_static;
+        let is_static = self.is_static() && rhs.is_static();
         Ok(Int::with_tag(value, is_static))
     }
 
@@ -438,7 +452,7 @@ impl Int {
     #[must_use]
     pub fn min(self, rhs: Int) -> Int {
         let pick = if rhs.value < self.value { rhs } else { self };
-        Int::derived(pick.value, self.is_static && rhs.is_static, || {
+        Int::derived(pick.value, self.is_static() && rhs.is_static(), || {
             gcd_i32(self.divisibility(), rhs.divisibility())
         })
     }
@@ -453,7 +467,7 @@ impl Int {
     #[must_use]
     pub fn max(self, rhs: Int) -> Int {
         let pick = if rhs.value > self.value { rhs } else { self };
-        Int::derived(pick.value, self.is_static && rhs.is_static, || {
+        Int::derived(pick.value, self.is_static() && rhs.is_static(), || {
             gcd_i32(self.divisibility(), rhs.divisibility())
         })
     }
@@ -482,7 +496,7 @@ impl Int {
     #[inline]
     #[must_use]
     pub fn signum(self) -> Int {
-        Int::with_tag(self.value.signum(), self.is_static)
+        Int::with_tag(self.value.signum(), self.is_static())
     }
 
     /// `gcd(a, b)`: static only if both are.
@@ -496,7 +510,7 @@ impl Int {
     pub fn gcd(self, rhs: Int) -> Int {
         Int::with_tag(
             gcd_i32(self.value, rhs.value),
-            self.is_static && rhs.is_static,
+            self.is_static() && rhs.is_static(),
         )
     }
 
@@ -511,7 +525,7 @@ impl Int {
     pub fn eq_int(self, rhs: Int) -> Bool {
         Bool {
             value: self.value == rhs.value,
-            is_static: self.is_static && rhs.is_static,
+            is_static: self.is_static() && rhs.is_static(),
         }
     }
 
@@ -526,7 +540,7 @@ impl Int {
     pub fn lt(self, rhs: Int) -> Bool {
         Bool {
             value: self.value < rhs.value,
-            is_static: self.is_static && rhs.is_static,
+            is_static: self.is_static() && rhs.is_static(),
         }
     }
 
@@ -551,7 +565,7 @@ struct DslInt(Int);
 impl fmt::Display for DslInt {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let i = self.0;
-        match (i.is_static, i.div) {
+        match (i.is_static(), i.div) {
             (true, _) => write!(f, "{}", i.value),
             (false, d) if d > 1 => write!(f, "?{{div={d}}}"),
             (false, _) => f.write_str("?"),
@@ -561,7 +575,7 @@ impl fmt::Display for DslInt {
 
 impl fmt::Display for Int {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.is_static {
+        if self.is_static() {
             write!(f, "_{}", self.value)
         } else {
             write!(f, "{}", self.value)

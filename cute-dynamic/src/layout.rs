@@ -3,6 +3,7 @@
 //! coshape/cosize.
 
 use crate::error::{ErrorKind, LayoutError, Result};
+use crate::eval::Plan;
 use crate::int::Int;
 use crate::int_tuple::IntTuple;
 use crate::prelude::*;
@@ -190,6 +191,13 @@ impl Layout {
     /// Evaluate the layout: the offset of an index or of a (possibly partial) coordinate.
     /// CuTe's `layout(coord)` / `crd2idx(coord, layout)`.
     ///
+    /// An index is a dynamic integer (a C++ `int`): it splits column-major over the modes
+    /// (`i % size(mode)` into the mode, `i / size(mode)` to the rest, the last mode takes what
+    /// is left), every operation checked (overflow is an error, never a wrapped offset) and
+    /// with CuTe's integral-constant rules for the tag. An index in the layout's domain is
+    /// evaluated in one pass over the leaves without allocating; to evaluate the same layout at
+    /// many indices, [`Layout::plan`] does the work that does not depend on the index once.
+    ///
     /// ```
     /// use cute_dynamic::{IntTuple, Layout};
     /// let l: Layout = "(_3,(_2,_3)):(_3,(_12,_1))".parse().unwrap();
@@ -200,9 +208,30 @@ impl Layout {
     #[inline]
     pub fn call<'c>(&self, coord: impl Into<CoordRef<'c>>) -> Result<Int> {
         match coord.into() {
-            CoordRef::Index(i) => crd2idx(&IntTuple::d(i), &self.shape, &self.stride),
+            CoordRef::Index(i) => {
+                crate::eval::int_coordinate(Int::new_dynamic(i), &self.shape, &self.stride)
+            }
             CoordRef::Coord(c) => crd2idx(c, &self.shape, &self.stride),
         }
+    }
+
+    /// The layout compiled for evaluation at many 1-D indices: [`Plan::call`]`(i)` is
+    /// `self.call(i)` (same value, tag and errors), with the divisions by the modes' sizes
+    /// precomputed as multiplications (see [`Plan`]). Never fails: a layout the fast path does
+    /// not cover (non-positive sizes, a size or offsets beyond `i32`) gets a plan that
+    /// evaluates by the rule, as `call` does.
+    ///
+    /// ```
+    /// use cute_dynamic::Layout;
+    /// // CuTe: auto l = make_layout(make_shape(m, n), make_stride(1, m)); ... l(i) ...
+    /// let l: Layout = "(4,3):(1,4)".parse().unwrap();
+    /// let plan = l.plan();
+    /// let offsets: Vec<i32> = (0..12).map(|i| plan.call(i).unwrap().value()).collect();
+    /// assert_eq!(offsets, (0..12).collect::<Vec<_>>());
+    /// ```
+    #[must_use]
+    pub fn plan(&self) -> Plan {
+        Plan::new(self)
     }
 
     /// CuTe's `crd2idx(coord, layout)`.

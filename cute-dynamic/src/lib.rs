@@ -43,7 +43,7 @@
 //! | `congruent` | `congruent(a,b)` | [`congruent`] |
 //! | `compatible` | `compatible(a,b)` | [`compatible`] |
 //! | `weakly_congruent` | `weakly_congruent(a,b)` | [`weakly_congruent`] |
-//! | `call` | `L(i)` | [`Layout::call`] |
+//! | `call` | `L(i)` | [`Layout::call`] (repeatedly: [`Layout::plan`], [`Plan::call`]) |
 //! | `cosize` | `cosize(L)` | [`Layout::cosize`] |
 //! | `coalesce` | `coalesce(L)` | [`coalesce`] |
 //! | `coalesce_profile` | `coalesce(L,P)` | [`coalesce_profile`] |
@@ -193,6 +193,7 @@ mod coord;
 mod coord_layout;
 mod divide;
 mod error;
+mod eval;
 mod int;
 mod int_tuple;
 mod inverse;
@@ -227,6 +228,7 @@ pub use coord::{Coord, dice, dice_tuple, slice, slice_tuple};
 pub use coord_layout::{CoordLayout, make_identity_layout};
 pub use divide::{flat_divide, logical_divide, logical_divide_tiler, tiled_divide, zipped_divide};
 pub use error::{Condition, ErrorKind, LayoutError, Result};
+pub use eval::Plan;
 pub use int::{Bool, Int, IntError};
 pub use int_tuple::{
     IntTuple, ceil_div, compatible, congruent, filter_zeros, product_each, shape_div,

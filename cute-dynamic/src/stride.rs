@@ -6,7 +6,7 @@ use crate::int::{Int, IntError};
 use crate::int_tuple::{IntTuple, product_like};
 use crate::prelude::*;
 
-fn mismatched(op: &'static str, a: &IntTuple, b: &IntTuple) -> LayoutError {
+pub(crate) fn mismatched(op: &'static str, a: &IntTuple, b: &IntTuple) -> LayoutError {
     LayoutError::precondition(Condition::MismatchedRanks, format!("{op}: {a} against {b}"))
 }
 
@@ -38,30 +38,14 @@ pub fn crd2idx(coord: &IntTuple, shape: &IntTuple, stride: &IntTuple) -> Result<
                 Ok(acc.checked_add(crd2idx(ci, si, di)?)?)
             })
         }
-        (IntTuple::Int(c), IntTuple::Tuple(s), IntTuple::Tuple(d)) => {
-            if s.len() != d.len() {
-                return Err(mismatched("crd2idx", shape, stride));
-            }
-            crd2idx_split(*c, s, d)
+        (IntTuple::Int(c), IntTuple::Tuple(_), IntTuple::Tuple(_)) => {
+            crate::eval::int_coordinate(*c, shape, stride)
         }
         (IntTuple::Int(c), IntTuple::Int(_), IntTuple::Int(d)) => Ok(c.checked_mul(*d)?),
         _ => Err(LayoutError::invalid(
             "crd2idx",
             format!("coordinate {coord} does not fit shape {shape} with stride {stride}"),
         )),
-    }
-}
-
-/// An integer coordinate split column-major across the modes `s`.
-fn crd2idx_split(c: Int, s: &[IntTuple], d: &[IntTuple]) -> Result<Int> {
-    match s {
-        [] => Ok(Int::new_static(0)),
-        [s0] => crd2idx(&IntTuple::Int(c), s0, &d[0]),
-        [s0, rest @ ..] => {
-            let n = s0.size()?;
-            let here = crd2idx(&IntTuple::Int(c.checked_rem(n)?), s0, &d[0])?;
-            Ok(here.checked_add(crd2idx_split(c.checked_div(n)?, rest, &d[1..])?)?)
-        }
     }
 }
 

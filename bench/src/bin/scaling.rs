@@ -16,10 +16,12 @@
 //! the table); `†` a dynamic form that gives another function than the static one (CuTe's result
 //! on those values, timed all the same). Where the all-dynamic form is refused, the dynamic row
 //! times run-time shapes with static strides instead, marked `‡` (`rej.` with two notes: both
-//! refused).
+//! refused). The row `evaluation, plan` evaluates by the layout's `Plan` (built once, outside the
+//! timed loop).
 
 use cute_bench::{
-    DynamicForm, OPS, Prepared, Timing, dynamic_args, dynamic_form, scaling, shapes_dynamic_text,
+    DynamicForm, OPS, PLAN_OP, Prepared, Timing, dynamic_args, dynamic_form, scaling,
+    shapes_dynamic_text,
 };
 use cute_dynamic::Layout;
 use std::collections::BTreeMap;
@@ -70,6 +72,11 @@ fn run(op: &str, args: &[String]) -> (Prepared, Result<String, String>) {
             .and_then(|n| l.call(n.value() - 1))
             .map(|v| format!("L(size-1) = {v}"))
             .map_err(|e| e.to_string()),
+        Prepared::CallPlan(l, plan) => l
+            .size()
+            .and_then(|n| plan.call(n.value() - 1))
+            .map(|v| format!("L(size-1) = {v}"))
+            .map_err(|e| e.to_string()),
         _ => p.run(),
     };
     (p, r.map_err(reason))
@@ -117,7 +124,7 @@ fn dynamic_cell(op: &str, shape: &[i64], static_result: Option<&str>) -> Cell {
     for (form, mark) in forms {
         match run(op, &form) {
             (p, Ok(r)) => {
-                let differs = !matches!(p, Prepared::Call(_))
+                let differs = !matches!(p, Prepared::Call(_) | Prepared::CallPlan(..))
                     && static_result.is_some_and(|s| !same_function(s, &r));
                 let mark = match (differs, mark) {
                     (true, "") => " †",
@@ -175,7 +182,7 @@ fn table(
 ) -> String {
     // Check every cell first, then time all of them once per round.
     let mut rows: Vec<(String, &str, Vec<Cell>)> = Vec::new();
-    for op in OPS {
+    for op in OPS.into_iter().chain([PLAN_OP]) {
         let (cells, results): (Vec<Cell>, Vec<Option<String>>) =
             points.iter().map(|(_, s)| static_cell(op, s)).unzip();
         let dynamic = points
@@ -183,7 +190,11 @@ fn table(
             .zip(&results)
             .map(|((_, s), r)| dynamic_cell(op, s, r.as_deref()))
             .collect();
-        let label = if op == "call" { "evaluation" } else { op };
+        let label = match op {
+            "call" => "evaluation",
+            PLAN_OP => "evaluation, plan",
+            _ => op,
+        };
         rows.push((label.into(), "static", cells));
         rows.push((label.into(), "dynamic", dynamic));
     }

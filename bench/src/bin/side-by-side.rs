@@ -9,9 +9,13 @@
 //! print as CuTe's), makes the dynamic form ([`cute_bench::dynamic_args`]) and runs that (it must
 //! be accepted and be the same function as the static result), and times both forms that pass.
 //! Writes one JSON line per record: its inputs in both forms, both results, the verdicts and the
-//! ns per call; the pycute and C++ drivers read this file.
+//! ns per call; the pycute and C++ drivers read this file. Each `call` record is written a second
+//! time as op [`PLAN_OP`] (id `<id>/plan`, `"base": <id>`): the same layout evaluated by its
+//! `Plan`, whose C++ and pycute figures are those of the `call` record.
 
-use cute_bench::{DynamicForm, OPS, Prepared, Timing, dynamic_args, dynamic_form, dynamic_text};
+use cute_bench::{
+    DynamicForm, OPS, PLAN_OP, Prepared, Timing, dynamic_args, dynamic_form, dynamic_text,
+};
 use serde_json::{Value, json};
 use std::io::Write;
 use std::time::Duration;
@@ -95,31 +99,46 @@ fn main() {
             .iter()
             .map(|a| a.as_str().expect("arg is a string").to_string())
             .collect();
-        let dyn_args = dynamic_args(op, &args);
-        let (mut st, sp) = verdict(op, &args, result, true);
-        let (mut dy, dp) = match &sp {
-            Some(_) => verdict(op, &dyn_args, result, false),
-            None => (json!({"status": "not run"}), None),
-        };
-        // What the all-dynamic form does, where the benchmark uses another dynamic form.
-        let all_dynamic = if dynamic_form(op) == DynamicForm::All {
-            dy["status"].clone()
+        let forms: &[&str] = if op == "call" {
+            &["call", PLAN_OP]
         } else {
-            let all: Vec<String> = args.iter().map(|a| dynamic_text(a)).collect();
-            verdict(op, &all, result, false).0["status"].clone()
+            &[op]
         };
-        if let Some(p) = &sp {
-            st["ns"] = json!(p.time(&timing));
+        for &op in forms {
+            let (id, base) = if op == PLAN_OP {
+                (
+                    json!(format!("{}/plan", r["id"].as_str().unwrap_or("?"))),
+                    r["id"].clone(),
+                )
+            } else {
+                (r["id"].clone(), Value::Null)
+            };
+            let dyn_args = dynamic_args(op, &args);
+            let (mut st, sp) = verdict(op, &args, result, true);
+            let (mut dy, dp) = match &sp {
+                Some(_) => verdict(op, &dyn_args, result, false),
+                None => (json!({"status": "not run"}), None),
+            };
+            // What the all-dynamic form does, where the benchmark uses another dynamic form.
+            let all_dynamic = if dynamic_form(op) == DynamicForm::All {
+                dy["status"].clone()
+            } else {
+                let all: Vec<String> = args.iter().map(|a| dynamic_text(a)).collect();
+                verdict(op, &all, result, false).0["status"].clone()
+            };
+            if let Some(p) = &sp {
+                st["ns"] = json!(p.time(&timing));
+            }
+            if let Some(p) = &dp {
+                dy["ns"] = json!(p.time(&timing));
+            }
+            let rec = json!({
+                "id": id, "base": base, "op": op, "args": args, "dyn_args": dyn_args, "result": result,
+                "static": st, "dynamic": dy, "all_dynamic": all_dynamic,
+            });
+            writeln!(outf, "{rec}").expect("write");
+            n += 1;
         }
-        if let Some(p) = &dp {
-            dy["ns"] = json!(p.time(&timing));
-        }
-        let rec = json!({
-            "id": r["id"], "op": op, "args": args, "dyn_args": dyn_args, "result": result,
-            "static": st, "dynamic": dy, "all_dynamic": all_dynamic,
-        });
-        writeln!(outf, "{rec}").expect("write");
-        n += 1;
     }
     outf.flush().expect("write");
     eprintln!("cute-dynamic: {n} records checked and timed");
