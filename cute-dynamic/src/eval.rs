@@ -29,6 +29,7 @@ use crate::error::{LayoutError, Result};
 use crate::int::{Int, IntError};
 use crate::int_tuple::IntTuple;
 use crate::layout::Layout;
+use crate::prelude::*;
 use crate::stride::mismatched;
 use core::fmt;
 
