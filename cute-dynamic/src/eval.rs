@@ -558,29 +558,14 @@ mod tests {
     /// reference): sizes recomputed at every level.
     fn reference(coord: &IntTuple, shape: &IntTuple, stride: &IntTuple) -> Result<Int> {
         match (coord, shape, stride) {
-            (IntTuple::Tuple(c), IntTuple::Tuple(s), IntTuple::Tuple(d)) => {
-                if c.len() != s.len() || c.len() != d.len() {
-                    return Err(mismatched("crd2idx", coord, shape));
-                }
-                let mut terms = c.iter().zip(s.iter()).zip(d.iter());
-                let Some(((c0, s0), d0)) = terms.next() else {
-                    return Ok(Int::new_static(0));
-                };
-                terms.try_fold(reference(c0, s0, d0)?, |acc, ((ci, si), di)| {
-                    Ok(acc.checked_add(reference(ci, si, di)?)?)
-                })
-            }
             (IntTuple::Int(c), IntTuple::Tuple(s), IntTuple::Tuple(d)) => {
                 if s.len() != d.len() {
                     return Err(mismatched("crd2idx", shape, stride));
                 }
                 reference_split(*c, s, d)
             }
-            (IntTuple::Int(c), IntTuple::Int(_), IntTuple::Int(d)) => Ok(c.checked_mul(*d)?),
-            _ => Err(LayoutError::invalid(
-                "crd2idx",
-                format!("coordinate {coord} does not fit shape {shape} with stride {stride}"),
-            )),
+            // A tuple coordinate, a leaf, or a mismatch: unchanged by the plan.
+            _ => crd2idx(coord, shape, stride),
         }
     }
 
