@@ -1,12 +1,13 @@
 //! `coalesce`, `filter_zeros`, `filter`: simplify a layout without changing it as a function.
 
 use crate::error::{LayoutError, Result};
+use crate::flat::{Flat, LEAVES, on_flat};
 use crate::int::Int;
 use crate::int_tuple::{IntTuple, filter_zeros as filter_zeros_tuple};
 use crate::layout::Layout;
 use crate::prelude::*;
+use crate::small::Small;
 use crate::twin::checked;
-use alloc::collections::VecDeque;
 
 /// CuTe's `bw_coalesce`: walk the flat modes from the back, keeping a stack whose front is the
 /// mode built so far. For each mode `s:d`, in order of priority:
@@ -19,65 +20,64 @@ use alloc::collections::VecDeque;
 /// | `s0:d0`        | `s:d`       | push `s:d` onto the front  |
 ///
 /// The result is an integer layout while the stack has one mode, `_1:_0` if that mode is `_1`.
-fn bw_coalesce(shape: &[Int], stride: &[Int], init: (Int, Int)) -> Result<Layout> {
-    let mut stack: VecDeque<(Int, Int)> = VecDeque::from([init]);
-    let mut is_tuple = false;
-    for (&s, &d) in shape.iter().zip(stride).rev() {
-        let (front_s, front_d) = stack[0];
+fn bw_coalesce(leaves: &Flat, init: (Int, Int)) -> Result<Flat> {
+    // `init` stands for the last leaf; the others are walked.
+    let n = leaves.shape().len().saturating_sub(1);
+    let mut stack: Small<(Int, Int), LEAVES> = Small::new(init);
+    stack.push(init);
+    for (&s, &d) in leaves.shape()[..n].iter().zip(&leaves.stride()[..n]).rev() {
+        let is_tuple = stack.len() > 1;
+        let front = stack.last_mut().expect("never empty");
+        let (front_s, front_d) = *front;
         if s.is_constant(1) {
             continue;
         } else if !is_tuple && front_s.is_constant(1) {
-            stack[0] = (s, d);
+            *front = (s, d);
         } else if front_s.is_static() && s.checked_mul(d)?.eq_int(front_d).is_constant_true() {
-            stack[0] = (s.checked_mul(front_s)?, d);
+            *front = (s.checked_mul(front_s)?, d);
         } else {
-            stack.push_front((s, d));
-            is_tuple = true;
+            stack.push((s, d));
         }
     }
-    if !is_tuple {
-        let (s, d) = stack[0];
-        return Ok(if s.is_constant(1) {
-            Layout::trivial()
-        } else {
-            Layout::raw(s.into(), d.into())
-        });
-    }
-    let (shapes, strides): (Vec<_>, Vec<_>) = stack
-        .into_iter()
-        .map(|(s, d)| (IntTuple::Int(s), IntTuple::Int(d)))
-        .unzip();
-    Ok(Layout::raw(
-        IntTuple::tuple(shapes),
-        IntTuple::tuple(strides),
-    ))
+    Ok(match *stack {
+        [(s, _)] if s.is_constant(1) => Flat::leaf(Int::new_static(1), Int::new_static(0)),
+        [(s, d)] => Flat::leaf(s, d),
+        _ => Flat::tuple_of(stack.iter().rev().copied()),
+    })
 }
 
-fn flat_leaves(layout: &Layout, op: &'static str) -> Result<(Vec<Int>, Vec<Int>)> {
-    let (shape, stride) = (layout.shape().leaves(), layout.stride().leaves());
-    if shape.is_empty() {
-        return Err(LayoutError::invalid(op, format!("{layout} has no modes")));
+fn last_leaf(layout: &Flat, op: &'static str) -> Result<(Int, Int)> {
+    match (layout.shape().last(), layout.stride().last()) {
+        (Some(&s), Some(&d)) => Ok((s, d)),
+        _ => Err(LayoutError::invalid(op, format!("{layout} has no modes"))),
     }
-    Ok((shape, stride))
+}
+
+fn coalesce_flat(layout: &Flat) -> Result<Flat> {
+    let last = last_leaf(layout, "coalesce")?;
+    bw_coalesce(layout, last)
 }
 
 pub(crate) fn coalesce_exact(layout: &Layout) -> Result<Layout> {
-    let (shape, stride) = flat_leaves(layout, "coalesce")?;
-    let last = shape.len() - 1;
-    bw_coalesce(&shape[..last], &stride[..last], (shape[last], stride[last]))
+    on_flat(layout, coalesce_flat)
 }
 
-/// CuTe's `detail::coalesce_x`: like coalesce, but also keeps the function outside the domain
-/// (a trailing `_1` mode becomes `_2` so that its stride survives).
+/// CuTe's `coalesce_x`: coalesce as if the last leaf were not a static `_1` (it counts as `_2`,
+/// so that it is kept as a mode).
 pub(crate) fn coalesce_x(layout: &Layout) -> Result<Layout> {
-    let (shape, stride) = flat_leaves(layout, "coalesce")?;
-    let last = shape.len() - 1;
-    let last_shape = if shape[last].is_constant(1) {
-        Int::new_static(2)
-    } else {
-        shape[last]
-    };
-    bw_coalesce(&shape[..last], &stride[..last], (last_shape, stride[last]))
+    on_flat(layout, |l| {
+        let (s, d) = last_leaf(l, "coalesce")?;
+        let s = if s.is_constant(1) {
+            Int::new_static(2)
+        } else {
+            s
+        };
+        bw_coalesce(l, (s, d))
+    })
+}
+
+fn coalesce_checked(layout: &Flat) -> Result<Flat> {
+    checked!(coalesce_flat, layout)
 }
 
 /// CuTe's `coalesce(layout)`: flatten and merge modes where possible.
@@ -93,7 +93,7 @@ pub(crate) fn coalesce_x(layout: &Layout) -> Result<Layout> {
 /// assert_eq!(coalesce(&l).unwrap().to_string(), "(_24,_6):(_4,_2)");
 /// ```
 pub fn coalesce(layout: &Layout) -> Result<Layout> {
-    checked!(coalesce_exact, layout)
+    on_flat(layout, coalesce_checked)
 }
 
 pub(crate) fn coalesce_profile_exact(layout: &Layout, profile: &IntTuple) -> Result<Layout> {

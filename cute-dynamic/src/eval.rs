@@ -36,51 +36,7 @@ use core::fmt;
 /// How many entries the inline buffers hold before they move to the heap.
 const INLINE: usize = 32;
 
-/// A short buffer: inline up to [`INLINE`] entries, on the heap beyond.
-#[derive(Clone)]
-enum Small<T: Copy> {
-    Inline { len: usize, buf: [T; INLINE] },
-    Heap(Vec<T>),
-}
-
-impl<T: Copy> Small<T> {
-    fn new(fill: T) -> Self {
-        Small::Inline {
-            len: 0,
-            buf: [fill; INLINE],
-        }
-    }
-
-    fn push(&mut self, v: T) {
-        match self {
-            Small::Inline { len, buf } if *len < INLINE => {
-                buf[*len] = v;
-                *len += 1;
-            }
-            Small::Inline { buf, .. } => {
-                let mut heap = buf.to_vec();
-                heap.push(v);
-                *self = Small::Heap(heap);
-            }
-            Small::Heap(heap) => heap.push(v),
-        }
-    }
-
-    #[inline]
-    fn as_slice(&self) -> &[T] {
-        match self {
-            Small::Inline { len, buf } => &buf[..*len],
-            Small::Heap(heap) => heap,
-        }
-    }
-
-    fn as_mut_slice(&mut self) -> &mut [T] {
-        match self {
-            Small::Inline { len, buf } => &mut buf[..*len],
-            Small::Heap(heap) => heap,
-        }
-    }
-}
+type Small<T> = crate::small::Small<T, INLINE>;
 
 /// `gcd(a, b)` (Stein's binary algorithm; `gcd(0, b) == b`), as `Int`'s `gcd_i32` on the
 /// positive divisibilities and the 0 of a static `_0` term.
@@ -220,7 +176,7 @@ fn tuple_sizes(shape: &IntTuple, out: &mut Small<Result<Int, IntError>>) -> Resu
     match shape {
         IntTuple::Int(i) => Ok(*i),
         IntTuple::Tuple(modes) => {
-            let slot = out.as_slice().len();
+            let slot = out.len();
             out.push(Ok(Int::new_static(1)));
             let mut acc: Option<Result<Int, IntError>> = None;
             for m in modes.iter() {
@@ -232,7 +188,7 @@ fn tuple_sizes(shape: &IntTuple, out: &mut Small<Result<Int, IntError>>) -> Resu
                 });
             }
             let size = acc.unwrap_or(Ok(Int::new_static(1)));
-            out.as_mut_slice()[slot] = size;
+            out[slot] = size;
             size
         }
     }
@@ -293,7 +249,7 @@ fn exact(c: Int, shape: &IntTuple, stride: &IntTuple) -> Result<Int> {
     let mut sizes = Small::new(Ok(Int::new_static(1)));
     let _ = tuple_sizes(shape, &mut sizes);
     Exact {
-        sizes: sizes.as_slice(),
+        sizes: &sizes,
         next: 0,
     }
     .eval(c, shape, stride)
@@ -434,7 +390,7 @@ impl Plan {
         };
         let max = u64::from(i32::MAX.unsigned_abs());
         let (mut size, mut bound) = (1u64, 0u64);
-        for &(s, d) in leaves.as_slice() {
+        for &(s, d) in leaves.iter() {
             let Ok(s) = u32::try_from(s) else {
                 return plan;
             };
@@ -453,12 +409,12 @@ impl Plan {
         // Coalesce: drop size-1 leaves, merge (s0,d0),(s1,d1) into (s0*s1,d0) when d1 == s0*d0.
         // Sizes stay <= size, strides <= i32::MAX in magnitude.
         let mut merged: Small<(u32, i64)> = Small::new((1, 0));
-        for &(s, d) in leaves.as_slice() {
+        for &(s, d) in leaves.iter() {
             let (s, d) = (s.unsigned_abs(), i64::from(d));
             if s == 1 {
                 continue;
             }
-            match merged.as_mut_slice().last_mut() {
+            match merged.last_mut() {
                 Some((s0, d0)) if d == i64::from(*s0) * *d0 => *s0 *= s,
                 _ => merged.push((s, d)),
             }
@@ -469,7 +425,7 @@ impl Plan {
         // The q_k are exact (magic division); the rest is ring arithmetic modulo 2^32, exact
         // because the offset fits `i32` (bound above).
         // At most 30 leaves of size >= 2 have a product below 2^31: the steps always fit.
-        let merged = merged.as_slice();
+        let merged = &*merged;
         if merged.len() > INLINE + 1 {
             return plan;
         }

@@ -194,6 +194,7 @@ mod coord_layout;
 mod divide;
 mod error;
 mod eval;
+mod flat;
 mod int;
 mod int_tuple;
 mod inverse;
@@ -208,6 +209,7 @@ mod product;
 mod recast;
 #[cfg(feature = "serde")]
 mod serde_text;
+mod small;
 mod stride;
 mod swizzle;
 mod tensor;

@@ -1,0 +1,172 @@
+//! `Flat`: a layout as CuTe's algorithms read it, its leaves in order (shape and stride side by
+//! side, contiguous) and its profile apart (one node per entry, in preorder: a leaf, or a tuple
+//! and its number of modes). Inline up to [`LEAVES`] leaves and [`NODES`] nodes, on the heap
+//! beyond; no reference counts. The algorithms that have moved to it read the leaves without
+//! walking a tree and write their result in place (docs/bench.md, section 4).
+
+use crate::error::Result;
+use crate::int::Int;
+use crate::int_tuple::IntTuple;
+use crate::layout::Layout;
+use crate::prelude::*;
+use crate::small::Small;
+use crate::twin::{SameFunction, Twin};
+use core::fmt;
+
+/// Leaves held inline.
+pub(crate) const LEAVES: usize = 8;
+/// Profile nodes held inline.
+pub(crate) const NODES: usize = 16;
+/// A profile node that is a leaf; any other value is a tuple of that many modes.
+pub(crate) const LEAF: u32 = u32::MAX;
+
+/// A layout's leaves and profile (see the module doc).
+#[derive(Clone, Debug)]
+pub(crate) struct Flat {
+    profile: Small<u32, NODES>,
+    shape: Small<Int, LEAVES>,
+    stride: Small<Int, LEAVES>,
+}
+
+impl Flat {
+    fn empty() -> Flat {
+        let zero = Int::new_static(0);
+        Flat {
+            profile: Small::new(LEAF),
+            shape: Small::new(zero),
+            stride: Small::new(zero),
+        }
+    }
+
+    /// The layout `s:d`.
+    pub(crate) fn leaf(s: Int, d: Int) -> Flat {
+        let mut f = Flat::empty();
+        f.push_leaf(s, d);
+        f
+    }
+
+    /// The tuple of the given modes, in order (each a leaf): `(s0,s1,...):(d0,d1,...)`.
+    pub(crate) fn tuple_of(modes: impl ExactSizeIterator<Item = (Int, Int)>) -> Flat {
+        let mut f = Flat::empty();
+        f.profile
+            .push(u32::try_from(modes.len()).unwrap_or(LEAF - 1));
+        modes.for_each(|(s, d)| f.push_leaf(s, d));
+        f
+    }
+
+    fn push_leaf(&mut self, s: Int, d: Int) {
+        self.profile.push(LEAF);
+        self.shape.push(s);
+        self.stride.push(d);
+    }
+
+    /// The leaves and profile of a layout.
+    pub(crate) fn of(layout: &Layout) -> Flat {
+        fn walk(s: &IntTuple, d: &IntTuple, out: &mut Flat) {
+            match (s, d) {
+                (IntTuple::Tuple(s), IntTuple::Tuple(d)) => {
+                    // A layout's shape and stride are congruent, so the ranks agree.
+                    out.profile.push(u32::try_from(s.len()).unwrap_or(LEAF - 1));
+                    s.iter().zip(d.iter()).for_each(|(s, d)| walk(s, d, out));
+                }
+                (IntTuple::Int(s), IntTuple::Int(d)) => out.push_leaf(*s, *d),
+                _ => unreachable!("a layout's shape and stride are congruent"),
+            }
+        }
+        let mut out = Flat::empty();
+        walk(layout.shape(), layout.stride(), &mut out);
+        out
+    }
+
+    /// The layout with these leaves and this profile.
+    pub(crate) fn to_layout(&self) -> Layout {
+        /// The subtree at `node` (its leaves from `leaf` on); the node after it, the leaf after.
+        fn build(f: &Flat, of: &[Int], node: usize, leaf: usize) -> (IntTuple, usize, usize) {
+            match f.profile[node] {
+                LEAF => (IntTuple::Int(of[leaf]), node + 1, leaf + 1),
+                rank => {
+                    let (mut node, mut leaf) = (node + 1, leaf);
+                    let modes = (0..rank)
+                        .map(|_| {
+                            let (m, n, l) = build(f, of, node, leaf);
+                            (node, leaf) = (n, l);
+                            m
+                        })
+                        .collect();
+                    (IntTuple::Tuple(modes), node, leaf)
+                }
+            }
+        }
+        if self.profile.is_empty() {
+            return Layout::raw(IntTuple::tuple(vec![]), IntTuple::tuple(vec![]));
+        }
+        Layout::raw(
+            build(self, &self.shape, 0, 0).0,
+            build(self, &self.stride, 0, 0).0,
+        )
+    }
+
+    /// The shapes of the leaves, in order.
+    pub(crate) fn shape(&self) -> &[Int] {
+        &self.shape
+    }
+
+    /// The strides of the leaves, in order.
+    pub(crate) fn stride(&self) -> &[Int] {
+        &self.stride
+    }
+}
+
+impl fmt::Display for Flat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.to_layout().fmt(f)
+    }
+}
+
+impl Twin for Flat {
+    fn is_all_static(&self) -> bool {
+        self.shape
+            .iter()
+            .chain(self.stride.iter())
+            .all(|i| i.is_static())
+    }
+    fn static_twin(&self) -> Self {
+        let mut twin = self.clone();
+        for i in twin.shape.iter_mut().chain(twin.stride.iter_mut()) {
+            *i = Int::new_static(i.value());
+        }
+        twin
+    }
+}
+
+impl SameFunction for Flat {
+    fn same_function(&self, other: &Self) -> Option<bool> {
+        self.to_layout().same_function(&other.to_layout())
+    }
+}
+
+/// `f` on the layout's leaves and profile, its result as a layout.
+pub(crate) fn on_flat(layout: &Layout, f: impl FnOnce(&Flat) -> Result<Flat>) -> Result<Layout> {
+    f(&Flat::of(layout)).map(|r| r.to_layout())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_layout_goes_through_its_leaves_and_profile_unchanged() {
+        for text in [
+            "_1:_0",
+            "8:1",
+            "(_4,(_2,_3),_8):(_1,(_4,_8),_24)",
+            "((2,(3,(4,5))),6):((1,(2,(6,24))),120)",
+            "(_1,(),_2):(_0,(),_1)",
+            "((_2,_2,_2,_2,_2,_2,_2,_2),(_3,_3,_3,_3,_3,_3,_3,_3,_3)):((1,2,4,8,16,32,64,128),(_0,_0,_0,_0,_0,_0,_0,_0,_0))",
+            "(((((((((((((((((_2)))))))))))))))),_3):(((((((((((((((((_1)))))))))))))))),_2)",
+        ] {
+            let l: Layout = text.parse().unwrap();
+            assert_eq!(Flat::of(&l).to_layout().to_string(), text);
+        }
+    }
+}
