@@ -53,7 +53,7 @@ fn last_leaf(layout: &Flat, op: &'static str) -> Result<(Int, Int)> {
     }
 }
 
-fn coalesce_flat(layout: &Flat) -> Result<Flat> {
+pub(crate) fn coalesce_flat(layout: &Flat) -> Result<Flat> {
     let last = last_leaf(layout, "coalesce")?;
     bw_coalesce(layout, last)
 }

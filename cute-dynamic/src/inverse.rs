@@ -1,31 +1,33 @@
 //! `right_inverse` and `left_inverse`.
 
-use crate::coalesce::coalesce_exact;
+use crate::coalesce::coalesce_flat;
 use crate::error::{Condition, LayoutError, Result};
+use crate::flat::{Flat, LEAVES, on_flat};
 use crate::int::Int;
-use crate::int_tuple::IntTuple;
 use crate::layout::Layout;
 use crate::prelude::*;
+use crate::small::Small;
 use crate::twin::checked;
 
 /// The coalesced layout's modes, and the exclusive prefix products of its shape.
-fn coalesced_modes(layout: &Layout) -> Result<(Vec<Int>, Vec<Int>, Vec<Int>)> {
-    let c = coalesce_exact(layout)?;
-    let (shape, stride) = (c.shape().leaves(), c.stride().leaves());
-    let mut preprod = vec![Int::new_static(1)];
-    for s in &shape {
-        let back = preprod[preprod.len() - 1];
-        preprod.push(s.checked_mul(back)?);
+/// The coalesced layout's modes, and the size of the modes before each (`preprod[i]`).
+fn coalesced_modes(layout: &Flat) -> Result<(Flat, Small<Int, LEAVES>)> {
+    let c = coalesce_flat(layout)?;
+    let mut preprod = Small::new(Int::new_static(1));
+    let mut back = Int::new_static(1);
+    preprod.push(back);
+    for s in c.shape() {
+        back = s.checked_mul(back)?;
+        preprod.push(back);
     }
-    Ok((shape, stride, preprod))
+    Ok((c, preprod))
 }
 
-/// Mode indices sorted by stride value as CuTe's `SortByKey` sorts them: an exchange sort
-/// (for each position `i`, swap in every later element that is smaller), which is not stable:
-/// equal strides can come out in reverse mode order, and which of them an inverse takes
-/// depends on it.
-fn sorted_by_stride(stride: &[Int], keep: impl Fn(Int) -> bool) -> Vec<usize> {
-    let mut seq: Vec<usize> = (0..stride.len()).filter(|&i| keep(stride[i])).collect();
+fn sorted_by_stride(stride: &[Int], keep: impl Fn(Int) -> bool) -> Small<usize, LEAVES> {
+    let mut seq = Small::new(0);
+    (0..stride.len())
+        .filter(|&i| keep(stride[i]))
+        .for_each(|i| seq.push(i));
     for i in 0..seq.len() {
         for j in i + 1..seq.len() {
             if stride[seq[j]].value() < stride[seq[i]].value() {
@@ -36,24 +38,29 @@ fn sorted_by_stride(stride: &[Int], keep: impl Fn(Int) -> bool) -> Vec<usize> {
     seq
 }
 
-fn ints(v: Vec<Int>) -> IntTuple {
-    v.into_iter().map(IntTuple::Int).collect()
-}
-
-pub(crate) fn right_inverse_exact(layout: &Layout) -> Result<Layout> {
-    let (shape, stride, preprod) = coalesced_modes(layout)?;
-    let (mut rshape, mut rstride) = (vec![Int::new_static(1)], vec![Int::new_static(0)]);
+fn right_inverse_flat(layout: &Flat) -> Result<Flat> {
+    let (c, preprod) = coalesced_modes(layout)?;
+    let (shape, stride) = (c.shape(), c.stride());
+    let mut modes: Small<(Int, Int), LEAVES> = Small::new((Int::new_static(1), Int::new_static(0)));
+    modes.push((Int::new_static(1), Int::new_static(0)));
     let mut curr = Int::new_static(1);
     // Follow the static strides upward from 1: a mode joins when its stride is the static size
     // covered so far.
-    for i in sorted_by_stride(&stride, Int::is_static) {
+    for i in sorted_by_stride(stride, Int::is_static).iter().copied() {
         if curr.is_constant(stride[i].value()) {
-            rshape.push(shape[i]);
-            rstride.push(preprod[i]);
+            modes.push((shape[i], preprod[i]));
             curr = shape[i].checked_mul(stride[i])?;
         }
     }
-    coalesce_exact(&Layout::raw(ints(rshape), ints(rstride)))
+    coalesce_flat(&Flat::tuple_of(modes.iter().copied()))
+}
+
+pub(crate) fn right_inverse_exact(layout: &Layout) -> Result<Layout> {
+    on_flat(layout, right_inverse_flat)
+}
+
+fn right_inverse_checked(layout: &Flat) -> Result<Flat> {
+    checked!(right_inverse_flat, layout)
 }
 
 /// CuTe's `right_inverse(layout)`: the largest `R` with `layout(R(i)) == i` for `i < size(R)`.
@@ -64,20 +71,25 @@ pub(crate) fn right_inverse_exact(layout: &Layout) -> Result<Layout> {
 /// assert_eq!(right_inverse(&l).unwrap().to_string(), "(_2,_4):(_4,_1)");
 /// ```
 pub fn right_inverse(layout: &Layout) -> Result<Layout> {
-    checked!(right_inverse_exact, layout)
+    on_flat(layout, right_inverse_checked)
 }
 
-pub(crate) fn left_inverse_exact(layout: &Layout) -> Result<Layout> {
-    let (shape, stride, preprod) = coalesced_modes(layout)?;
+fn left_inverse_flat(layout: &Flat) -> Result<Flat> {
+    let (c, preprod) = coalesced_modes(layout)?;
+    let (shape, stride) = (c.shape(), c.stride());
     if !stride.iter().all(|d| d.is_static()) {
         return Err(LayoutError::precondition(
             Condition::LeftInverseStaticStrides,
             format!("{layout} has a dynamic stride"),
         ));
     }
-    let sorted = sorted_by_stride(&stride, |_| true);
-    let (mut rshape, mut rstride): (Vec<Int>, Vec<Int>) = (vec![], vec![Int::new_static(0)]);
-    for &i in &sorted {
+    let sorted = sorted_by_stride(stride, |_| true);
+    // The modes (shape, stride); the first stride is `_0`, each shape is paired with the next
+    // mode's stride.
+    let mut rshape: Small<Int, LEAVES> = Small::new(Int::new_static(1));
+    let mut rstride: Small<Int, LEAVES> = Small::new(Int::new_static(0));
+    rstride.push(Int::new_static(0));
+    for &i in sorted.iter() {
         if stride[i].is_constant(0) {
             continue;
         }
@@ -101,7 +113,13 @@ pub(crate) fn left_inverse_exact(layout: &Layout) -> Result<Layout> {
         .last()
         .ok_or_else(|| LayoutError::invalid("left_inverse", "empty layout"))?;
     rshape.push(shape[*last]);
-    coalesce_exact(&Layout::raw(ints(rshape), ints(rstride)))
+    coalesce_flat(&Flat::tuple_of(
+        rshape.iter().copied().zip(rstride.iter().copied()),
+    ))
+}
+
+fn left_inverse_checked(layout: &Flat) -> Result<Flat> {
+    checked!(left_inverse_flat, layout)
 }
 
 /// CuTe's `left_inverse(layout)`: `result(layout(i)) == i` for every `i` when `layout` is
@@ -113,5 +131,5 @@ pub(crate) fn left_inverse_exact(layout: &Layout) -> Result<Layout> {
 /// assert_eq!(left_inverse(&l).unwrap().to_string(), "(_2,_4):(_4,_1)");
 /// ```
 pub fn left_inverse(layout: &Layout) -> Result<Layout> {
-    checked!(left_inverse_exact, layout)
+    on_flat(layout, left_inverse_checked)
 }
