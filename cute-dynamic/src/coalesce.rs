@@ -174,8 +174,17 @@ pub fn filter_zeros_layout(layout: &Layout) -> Result<Layout> {
     checked!(filter_zeros_exact, layout)
 }
 
-pub(crate) fn filter_exact(layout: &Layout) -> Result<Layout> {
-    coalesce_exact(&filter_zeros_exact(layout)?)
+/// CuTe's `filter`: `coalesce(filter_zeros(L))`, the modes of stride `_0` made `_1` (so that
+/// coalesce drops them).
+pub(crate) fn filter_flat(layout: &Flat) -> Result<Flat> {
+    let shape = layout.shape().iter().zip(layout.stride()).map(|(&s, d)| {
+        if d.is_constant(0) {
+            Int::new_static(1)
+        } else {
+            s
+        }
+    });
+    coalesce_flat(&layout.with_shapes(shape))
 }
 
 /// CuTe's `filter(layout)`: remove static stride-0 and size-1 modes, then coalesce
@@ -187,5 +196,9 @@ pub(crate) fn filter_exact(layout: &Layout) -> Result<Layout> {
 /// assert_eq!(filter(&l).unwrap().to_string(), "_6:_1");
 /// ```
 pub fn filter(layout: &Layout) -> Result<Layout> {
-    checked!(filter_exact, layout)
+    on_flat(layout, filter_checked)
+}
+
+fn filter_checked(layout: &Flat) -> Result<Flat> {
+    checked!(filter_flat, layout)
 }

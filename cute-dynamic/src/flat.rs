@@ -106,6 +106,18 @@ impl Flat {
         )
     }
 
+    /// Whether the layout is a single leaf `s:d` (not a tuple).
+    pub(crate) fn is_leaf(&self) -> bool {
+        self.profile.first() == Some(&LEAF)
+    }
+
+    /// The same profile and strides with the shapes `shape` (as many as the leaves).
+    pub(crate) fn with_shapes(&self, shape: impl Iterator<Item = Int>) -> Flat {
+        let mut out = self.clone();
+        out.shape.iter_mut().zip(shape).for_each(|(o, s)| *o = s);
+        out
+    }
+
     /// The shapes of the leaves, in order.
     pub(crate) fn shape(&self) -> &[Int] {
         &self.shape
