@@ -64,16 +64,14 @@ pub(crate) fn coalesce_exact(layout: &Layout) -> Result<Layout> {
 
 /// CuTe's `coalesce_x`: coalesce as if the last leaf were not a static `_1` (it counts as `_2`,
 /// so that it is kept as a mode).
-pub(crate) fn coalesce_x(layout: &Layout) -> Result<Layout> {
-    on_flat(layout, |l| {
-        let (s, d) = last_leaf(l, "coalesce")?;
-        let s = if s.is_constant(1) {
-            Int::new_static(2)
-        } else {
-            s
-        };
-        bw_coalesce(l, (s, d))
-    })
+pub(crate) fn coalesce_x_flat(layout: &Flat) -> Result<Flat> {
+    let (s, d) = last_leaf(layout, "coalesce")?;
+    let s = if s.is_constant(1) {
+        Int::new_static(2)
+    } else {
+        s
+    };
+    bw_coalesce(layout, (s, d))
 }
 
 fn coalesce_checked(layout: &Flat) -> Result<Flat> {

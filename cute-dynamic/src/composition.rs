@@ -2,12 +2,13 @@
 //!
 //! Post-conditions: `compatible(B, result)` and `result(c) == A(B(c))` for every `c` in B's domain.
 
-use crate::coalesce::coalesce_x;
-use crate::error::{Condition, ErrorKind, LayoutError, Result};
+use crate::coalesce::coalesce_x_flat;
+use crate::error::{Condition, LayoutError, Result};
+use crate::flat::{Flat, LEAF, LEAVES};
 use crate::int::Int;
-use crate::int_tuple::IntTuple;
-use crate::layout::{Layout, unwrap_layout};
+use crate::layout::Layout;
 use crate::prelude::*;
+use crate::small::Small;
 use crate::tiler::Tiler;
 use crate::twin::{Checks, checked};
 
@@ -73,40 +74,34 @@ fn walks_exactly(shape: Int, stride: Int, count: Int) -> Result<bool> {
 ///   `lhs` takes the rest.
 ///
 /// Both conditions are checked on every value, static or dynamic (CuTe checks static ones only).
-fn composition_impl(
-    lhs: &Layout,
-    rhs_shape: &IntTuple,
-    rhs_stride: &IntTuple,
-    checks: Checks,
-) -> Result<Layout> {
-    let (rs, rd) = match (rhs_shape, rhs_stride) {
-        (IntTuple::Tuple(s), IntTuple::Tuple(d)) => {
-            let modes: Vec<Layout> = s
-                .iter()
-                .zip(d.iter())
-                .map(|(si, di)| composition_impl(lhs, si, di, checks))
-                .collect::<Result<_>>()?;
-            return Ok(Layout::concat(&modes));
+fn composition_impl(lhs: &Flat, rhs: &Flat, checks: Checks) -> Result<Flat> {
+    let mut out = Flat::empty();
+    let mut leaf = 0;
+    for &node in rhs.profile() {
+        if node != LEAF {
+            out.push_tuple(node);
+            continue;
         }
-        (IntTuple::Int(s), IntTuple::Int(d)) => (*s, *d),
-        _ => {
-            return Err(LayoutError::from(ErrorKind::Incongruent {
-                shape: rhs_shape.to_string(),
-                stride: rhs_stride.to_string(),
-            }));
-        }
-    };
-    if rd.is_constant(0) {
-        return Ok(Layout::raw(rs.into(), rd.into()));
+        let (rs, rd) = (rhs.shape()[leaf], rhs.stride()[leaf]);
+        leaf += 1;
+        compose_mode(lhs, rs, rd, checks, &mut out)?;
     }
-    let (lshape, lstride) = match (lhs.shape(), lhs.stride()) {
-        (IntTuple::Int(_), IntTuple::Int(d)) => {
-            return Ok(Layout::raw(rs.into(), rd.checked_mul(*d)?.into()));
-        }
-        (s, d) => (s.leaves(), d.leaves()),
-    };
+    Ok(out)
+}
+
+/// One mode `rs:rd` of `rhs` (a leaf) composed with the coalesced `lhs`, appended to `out`.
+fn compose_mode(lhs: &Flat, rs: Int, rd: Int, checks: Checks, out: &mut Flat) -> Result<()> {
+    if rd.is_constant(0) {
+        out.push_leaf(rs, rd);
+        return Ok(());
+    }
+    if lhs.is_leaf() {
+        out.push_leaf(rs, rd.checked_mul(lhs.stride()[0])?);
+        return Ok(());
+    }
+    let (lshape, lstride) = (lhs.shape(), lhs.stride());
     let last = lshape.len() - 1;
-    let (mut result_shape, mut result_stride) = (Vec::new(), Vec::new());
+    let mut modes: Small<(Int, Int), LEAVES> = Small::new((rs, rd));
     let (mut rest_shape, mut rest_stride) = (rs, rd);
     for (&curr_shape, &curr_stride) in lshape[..last].iter().zip(&lstride[..last]) {
         check_stride_divisibility(lhs, curr_shape, rest_stride, rest_shape, checks)?;
@@ -126,24 +121,35 @@ fn composition_impl(
                 format!("shape {rest_shape} against {new_shape} in {lhs}"),
             ));
         }
-        result_shape.push(IntTuple::Int(new_shape));
-        result_stride.push(IntTuple::Int(rest_stride.checked_mul(curr_stride)?));
+        modes.push((new_shape, rest_stride.checked_mul(curr_stride)?));
         rest_shape = rest_shape.checked_div(new_shape)?;
         rest_stride = next_stride;
     }
     let last_stride = rest_stride.checked_mul(lstride[last])?;
-    if result_shape.is_empty() {
-        return Ok(Layout::raw(rest_shape.into(), last_stride.into()));
+    if modes.is_empty() || (modes.len() == 1 && rest_shape.is_constant(1)) {
+        // One mode: CuTe unwraps the 1-tuple.
+        let (s, d) = modes.first().copied().unwrap_or((rest_shape, last_stride));
+        out.push_leaf(s, d);
+        return Ok(());
     }
     if !rest_shape.is_constant(1) {
-        result_shape.push(IntTuple::Int(rest_shape));
-        result_stride.push(IntTuple::Int(last_stride));
+        modes.push((rest_shape, last_stride));
     }
-    Ok(unwrap_layout(result_shape, result_stride))
+    out.push_tuple(u32::try_from(modes.len()).unwrap_or(LEAF - 1));
+    modes.iter().for_each(|&(s, d)| out.push_leaf(s, d));
+    Ok(())
+}
+
+fn composition_flat(lhs: &Flat, rhs: &Flat, checks: Checks) -> Result<Flat> {
+    composition_impl(&coalesce_x_flat(lhs)?, rhs, checks)
 }
 
 pub(crate) fn composition_exact(lhs: &Layout, rhs: &Layout, checks: Checks) -> Result<Layout> {
-    composition_impl(&coalesce_x(lhs)?, rhs.shape(), rhs.stride(), checks)
+    composition_flat(&Flat::of(lhs), &Flat::of(rhs), checks).map(|r| r.to_layout())
+}
+
+fn composition_checked(lhs: &Flat, rhs: &Flat) -> Result<Flat> {
+    checked!(composition_flat, lhs, rhs; checks)
 }
 
 /// CuTe's `composition(A, B)` of two layouts.
@@ -159,7 +165,7 @@ pub(crate) fn composition_exact(lhs: &Layout, rhs: &Layout, checks: Checks) -> R
 /// assert_eq!(composition(&a, &b).unwrap().to_string(), "((5,1),(2,2)):((16,4),(80,4))");
 /// ```
 pub fn composition(lhs: &Layout, rhs: &Layout) -> Result<Layout> {
-    checked!(composition_exact, lhs, rhs; checks)
+    composition_checked(&Flat::of(lhs), &Flat::of(rhs)).map(|r| r.to_layout())
 }
 
 pub(crate) fn composition_tiler_exact(
@@ -170,12 +176,10 @@ pub(crate) fn composition_tiler_exact(
     match tiler {
         Tiler::Layout(rhs) => composition_exact(lhs, rhs, checks),
         Tiler::Underscore => Ok(lhs.clone()),
-        Tiler::Int(n) => composition_impl(
-            &coalesce_x(lhs)?,
-            &IntTuple::Int(*n),
-            &IntTuple::s(1),
-            checks,
-        ),
+        Tiler::Int(n) => {
+            composition_flat(&Flat::of(lhs), &Flat::leaf(*n, Int::new_static(1)), checks)
+                .map(|r| r.to_layout())
+        }
         Tiler::Tuple(t) => {
             if t.len() > lhs.rank() {
                 return Err(too_many_modes("composition", tiler, lhs));

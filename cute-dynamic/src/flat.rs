@@ -29,7 +29,8 @@ pub(crate) struct Flat {
 }
 
 impl Flat {
-    fn empty() -> Flat {
+    /// Empty, to be filled in preorder with [`Flat::push_tuple`] and [`Flat::push_leaf`].
+    pub(crate) fn empty() -> Flat {
         let zero = Int::new_static(0);
         Flat {
             profile: Small::new(LEAF),
@@ -54,7 +55,13 @@ impl Flat {
         f
     }
 
-    fn push_leaf(&mut self, s: Int, d: Int) {
+    /// Append a tuple node of `rank` modes (its modes follow).
+    pub(crate) fn push_tuple(&mut self, rank: u32) {
+        self.profile.push(rank);
+    }
+
+    /// Append a leaf `s:d`.
+    pub(crate) fn push_leaf(&mut self, s: Int, d: Int) {
         self.profile.push(LEAF);
         self.shape.push(s);
         self.stride.push(d);
@@ -116,6 +123,11 @@ impl Flat {
         let mut out = self.clone();
         out.shape.iter_mut().zip(shape).for_each(|(o, s)| *o = s);
         out
+    }
+
+    /// The profile in preorder: [`LEAF`] or a tuple's number of modes.
+    pub(crate) fn profile(&self) -> &[u32] {
+        &self.profile
     }
 
     /// The shapes of the leaves, in order.
