@@ -78,7 +78,7 @@ fn complement_filtered(filtered: &Flat, cotarget: &IntTuple) -> Result<Flat> {
     coalesce_flat(&Flat::tuple_of(result.iter().copied()))
 }
 
-fn complement_flat(layout: &Flat, cotarget: &IntTuple) -> Result<Flat> {
+pub(crate) fn complement_flat(layout: &Flat, cotarget: &IntTuple) -> Result<Flat> {
     complement_filtered(&filter_flat(layout)?, cotarget)
 }
 

@@ -140,7 +140,7 @@ fn compose_mode(lhs: &Flat, rs: Int, rd: Int, checks: Checks, out: &mut Flat) ->
     Ok(())
 }
 
-fn composition_flat(lhs: &Flat, rhs: &Flat, checks: Checks) -> Result<Flat> {
+pub(crate) fn composition_flat(lhs: &Flat, rhs: &Flat, checks: Checks) -> Result<Flat> {
     composition_impl(&coalesce_x_flat(lhs)?, rhs, checks)
 }
 

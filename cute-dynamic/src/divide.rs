@@ -1,23 +1,32 @@
 //! Division (tiling): `logical_divide` and its zipped, tiled and flat flavours.
 
-use crate::coalesce::coalesce_exact;
-use crate::complement::complement_exact;
-use crate::composition::{composition_exact, too_many_modes};
+use crate::coalesce::coalesce_flat;
+use crate::complement::complement_flat;
+use crate::composition::{composition_flat, too_many_modes};
 use crate::coord::{Coord, slice};
 use crate::error::{Condition, LayoutError, Result};
+use crate::flat::Flat;
 use crate::int_tuple::IntTuple;
 use crate::layout::Layout;
 use crate::prelude::*;
 use crate::tiler::Tiler;
 use crate::twin::{Checks, checked};
 
+fn logical_divide_flat(layout: &Flat, tiler: &Flat, checks: Checks) -> Result<Flat> {
+    let rest = complement_flat(tiler, &coalesce_flat(layout)?.shape_tuple())?;
+    composition_flat(layout, &tiler.pair(&rest), checks)
+}
+
 pub(crate) fn logical_divide_exact(
     layout: &Layout,
     tiler: &Layout,
     checks: Checks,
 ) -> Result<Layout> {
-    let rest = complement_exact(tiler, coalesce_exact(layout)?.shape())?;
-    composition_exact(layout, &Layout::concat(&[tiler.clone(), rest]), checks)
+    logical_divide_flat(&Flat::of(layout), &Flat::of(tiler), checks).map(|r| r.to_layout())
+}
+
+fn logical_divide_checked(layout: &Flat, tiler: &Flat) -> Result<Flat> {
+    checked!(logical_divide_flat, layout, tiler; checks)
 }
 
 /// CuTe's `logical_divide(A, B)` for a layout `B`:
@@ -31,7 +40,7 @@ pub(crate) fn logical_divide_exact(
 /// assert_eq!(r.to_string(), "((_2,_2),(_2,_3)):((_4,_1),(_2,_8))");
 /// ```
 pub fn logical_divide(layout: &Layout, tiler: &Layout) -> Result<Layout> {
-    checked!(logical_divide_exact, layout, tiler; checks)
+    logical_divide_checked(&Flat::of(layout), &Flat::of(tiler)).map(|r| r.to_layout())
 }
 
 /// Apply `f` mode by mode for a tuple tiler (modes beyond the tiler are kept as they are).

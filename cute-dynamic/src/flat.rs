@@ -85,8 +85,8 @@ impl Flat {
         out
     }
 
-    /// The layout with these leaves and this profile.
-    pub(crate) fn to_layout(&self) -> Layout {
+    /// The IntTuple of this profile with the leaves `of` (the shapes or the strides).
+    fn tuple_with(&self, of: &[Int]) -> IntTuple {
         /// The subtree at `node` (its leaves from `leaf` on); the node after it, the leaf after.
         fn build(f: &Flat, of: &[Int], node: usize, leaf: usize) -> (IntTuple, usize, usize) {
             match f.profile[node] {
@@ -105,12 +105,82 @@ impl Flat {
             }
         }
         if self.profile.is_empty() {
-            return Layout::raw(IntTuple::tuple(vec![]), IntTuple::tuple(vec![]));
+            return IntTuple::tuple(vec![]);
         }
-        Layout::raw(
-            build(self, &self.shape, 0, 0).0,
-            build(self, &self.stride, 0, 0).0,
-        )
+        build(self, of, 0, 0).0
+    }
+
+    /// The layout with these leaves and this profile.
+    pub(crate) fn to_layout(&self) -> Layout {
+        Layout::raw(self.tuple_with(&self.shape), self.tuple_with(&self.stride))
+    }
+
+    /// The shape as an IntTuple.
+    pub(crate) fn shape_tuple(&self) -> IntTuple {
+        self.tuple_with(&self.shape)
+    }
+
+    /// `(self, other)`: the layout whose two modes are these.
+    pub(crate) fn pair(&self, other: &Flat) -> Flat {
+        let mut out = Flat::empty();
+        out.profile.push(2);
+        for f in [self, other] {
+            f.profile.iter().for_each(|&n| out.profile.push(n));
+            f.shape.iter().zip(f.stride.iter()).for_each(|(&s, &d)| {
+                out.shape.push(s);
+                out.stride.push(d);
+            });
+        }
+        out
+    }
+
+    /// CuTe's `size`: the product of the leaves, mode by mode as [`IntTuple::size`] multiplies.
+    pub(crate) fn size(&self) -> Result<Int> {
+        fn size_at(f: &Flat, node: usize, leaf: usize) -> Result<(Int, usize, usize)> {
+            match f.profile[node] {
+                LEAF => Ok((f.shape[leaf], node + 1, leaf + 1)),
+                0 => Ok((Int::new_static(1), node + 1, leaf)),
+                rank => {
+                    let (mut acc, mut node, mut leaf) = size_at(f, node + 1, leaf)?;
+                    for _ in 1..rank {
+                        let (m, n, l) = size_at(f, node, leaf)?;
+                        (acc, node, leaf) = (acc.checked_mul(m)?, n, l);
+                    }
+                    Ok((acc, node, leaf))
+                }
+            }
+        }
+        if self.profile.is_empty() {
+            return Ok(Int::new_static(1));
+        }
+        Ok(size_at(self, 0, 0)?.0)
+    }
+
+    /// CuTe's `cosize`: `1 + sum((s - 1) * |d|)`, summed mode by mode as [`Layout::cosize`].
+    pub(crate) fn cosize(&self) -> Result<Int> {
+        fn m1_at(f: &Flat, node: usize, leaf: usize) -> Result<(Int, usize, usize)> {
+            match f.profile[node] {
+                LEAF => {
+                    let (s, d) = (f.shape[leaf], f.stride[leaf]);
+                    let term = s.checked_sub(Int::new_static(1))?.checked_mul(d.abs()?)?;
+                    Ok((term, node + 1, leaf + 1))
+                }
+                rank => {
+                    let (mut acc, mut node, mut leaf) = (Int::new_static(0), node + 1, leaf);
+                    for _ in 0..rank {
+                        let (m, n, l) = m1_at(f, node, leaf)?;
+                        (acc, node, leaf) = (acc.checked_add(m)?, n, l);
+                    }
+                    Ok((acc, node, leaf))
+                }
+            }
+        }
+        let m1 = if self.profile.is_empty() {
+            Int::new_static(0)
+        } else {
+            m1_at(self, 0, 0)?.0
+        };
+        Ok(m1.checked_add(Int::new_static(1))?)
     }
 
     /// Whether the layout is a single leaf `s:d` (not a tuple).
@@ -190,7 +260,16 @@ mod tests {
             "(((((((((((((((((_2)))))))))))))))),_3):(((((((((((((((((_1)))))))))))))))),_2)",
         ] {
             let l: Layout = text.parse().unwrap();
-            assert_eq!(Flat::of(&l).to_layout().to_string(), text);
+            let f = Flat::of(&l);
+            assert_eq!(f.to_layout().to_string(), text);
+            assert_eq!(
+                f.size().map(|i| i.to_string()),
+                l.size().map(|i| i.to_string())
+            );
+            assert_eq!(
+                f.cosize().map(|i| i.to_string()),
+                l.cosize().map(|i| i.to_string())
+            );
         }
     }
 }

@@ -1,24 +1,33 @@
 //! Products (replication): `logical_product` and its zipped, tiled and flat flavours, the
 //! rank-sensitive `blocked_product` and `raked_product`, and `tile_to_shape`.
 
-use crate::complement::complement_exact;
-use crate::composition::composition_exact;
+use crate::complement::complement_flat;
+use crate::composition::composition_flat;
 use crate::divide::{by_mode, tile_unzip, unpack_both, unpack_rest};
 use crate::error::{Condition, LayoutError, Result};
+use crate::flat::Flat;
 use crate::int_tuple::{IntTuple, ceil_div, product_each};
 use crate::layout::{Layout, append_to_rank, make_layout};
 use crate::prelude::*;
 use crate::tiler::Tiler;
 use crate::twin::{Checks, checked};
 
+fn logical_product_flat(block: &Flat, tiler: &Flat, checks: Checks) -> Result<Flat> {
+    let cotarget = block.size()?.checked_mul(tiler.cosize()?)?;
+    let rest = composition_flat(&complement_flat(block, &cotarget.into())?, tiler, checks)?;
+    Ok(block.pair(&rest))
+}
+
 pub(crate) fn logical_product_exact(
     block: &Layout,
     tiler: &Layout,
     checks: Checks,
 ) -> Result<Layout> {
-    let cotarget = block.size()?.checked_mul(tiler.cosize()?)?;
-    let rest = composition_exact(&complement_exact(block, &cotarget.into())?, tiler, checks)?;
-    Ok(Layout::concat(&[block.clone(), rest]))
+    logical_product_flat(&Flat::of(block), &Flat::of(tiler), checks).map(|r| r.to_layout())
+}
+
+fn logical_product_checked(block: &Flat, tiler: &Flat) -> Result<Flat> {
+    checked!(logical_product_flat, block, tiler; checks)
 }
 
 /// CuTe's `logical_product(A, B)`: `(A, complement(A, size(A)*cosize(B)) ∘ B)`.
@@ -30,7 +39,7 @@ pub(crate) fn logical_product_exact(
 /// assert_eq!(r.to_string(), "((_2,_2),(_2,_3)):((_4,_1),(_2,_8))");
 /// ```
 pub fn logical_product(block: &Layout, tiler: &Layout) -> Result<Layout> {
-    checked!(logical_product_exact, block, tiler; checks)
+    logical_product_checked(&Flat::of(block), &Flat::of(tiler)).map(|r| r.to_layout())
 }
 
 pub(crate) fn logical_product_tiler_exact(
