@@ -5,8 +5,7 @@ use crate::complement::complement_flat;
 use crate::composition::{composition_flat, too_many_modes};
 use crate::coord::{Coord, slice};
 use crate::error::{Condition, LayoutError, Result};
-use crate::flat::Flat;
-use crate::int_tuple::IntTuple;
+use crate::flat::{Flat, Span};
 use crate::layout::Layout;
 use crate::prelude::*;
 use crate::tiler::Tiler;
@@ -15,14 +14,6 @@ use crate::twin::{Checks, checked};
 fn logical_divide_flat(layout: &Flat, tiler: &Flat, checks: Checks) -> Result<Flat> {
     let rest = complement_flat(tiler, &coalesce_flat(layout)?.shape_tuple())?;
     composition_flat(layout, &tiler.pair(&rest), checks)
-}
-
-pub(crate) fn logical_divide_exact(
-    layout: &Layout,
-    tiler: &Layout,
-    checks: Checks,
-) -> Result<Layout> {
-    logical_divide_flat(&Flat::of(layout), &Flat::of(tiler), checks).map(|r| r.to_layout())
 }
 
 fn logical_divide_checked(layout: &Flat, tiler: &Flat) -> Result<Flat> {
@@ -46,42 +37,47 @@ pub fn logical_divide(layout: &Layout, tiler: &Layout) -> Result<Layout> {
 /// Apply `f` mode by mode for a tuple tiler (modes beyond the tiler are kept as they are).
 pub(crate) fn by_mode(
     op: &'static str,
-    layout: &Layout,
+    layout: &Flat,
     tiler: &Tiler,
-    f: impl Fn(&Layout, &Tiler) -> Result<Layout>,
-) -> Result<Layout> {
+    f: impl Fn(&Flat, &Tiler) -> Result<Flat>,
+) -> Result<Flat> {
     let Tiler::Tuple(t) = tiler else {
         return f(layout, tiler);
     };
     if t.len() > layout.rank() {
-        return Err(too_many_modes(op, tiler, layout));
+        return Err(too_many_modes(op, tiler, &layout.to_layout()));
     }
-    let modes: Vec<Layout> = layout
-        .modes()
-        .enumerate()
-        .map(|(i, m)| match t.get(i) {
-            Some(ti) => f(&m, ti),
-            None => Ok(m),
-        })
-        .collect::<Result<_>>()?;
-    Ok(Layout::concat(&modes))
+    let modes = layout.modes();
+    let mut out = Flat::empty();
+    out.push_tuple(u32::try_from(modes.len()).unwrap_or(u32::MAX - 1));
+    for (i, &m) in modes.iter().enumerate() {
+        match t.get(i) {
+            Some(ti) => out.push_flat(&f(&layout.sub(m), ti)?),
+            None => out.push_span(layout, m),
+        }
+    }
+    Ok(out)
 }
 
-pub(crate) fn logical_divide_tiler_exact(
-    layout: &Layout,
-    tiler: &Tiler,
-    checks: Checks,
-) -> Result<Layout> {
-    match tiler {
-        Tiler::Tuple(_) => by_mode("logical_divide", layout, tiler, |l, t| {
-            logical_divide_tiler_exact(l, t, checks)
-        }),
-        Tiler::Underscore => Ok(layout.clone()),
-        _ => match tiler.as_layout()? {
-            Some(t) => logical_divide_exact(layout, &t, checks),
-            None => Ok(layout.clone()),
-        },
+/// A tiler that is one layout (an integer `n` is `make_layout(n)`), as a `Flat`.
+pub(crate) fn tiler_layout(tiler: &Tiler) -> Result<Option<Flat>> {
+    Ok(tiler.as_layout()?.map(|l| Flat::of(&l)))
+}
+
+fn logical_divide_tiler_flat(layout: &Flat, tiler: &Tiler, checks: Checks) -> Result<Flat> {
+    match tiler_layout(tiler)? {
+        Some(t) => logical_divide_flat(layout, &t, checks),
+        None if matches!(tiler, Tiler::Tuple(_)) => {
+            by_mode("logical_divide", layout, tiler, |l, t| {
+                logical_divide_tiler_flat(l, t, checks)
+            })
+        }
+        None => Ok(layout.clone()),
     }
+}
+
+fn logical_divide_tiler_checked(layout: &Flat, tiler: &Tiler) -> Result<Flat> {
+    checked!(logical_divide_tiler_flat, layout, tiler; checks)
 }
 
 /// CuTe's `logical_divide(A, tiler)`: by-mode divide, `((TileM,RestM),(TileN,RestN),L,...)`.
@@ -93,48 +89,82 @@ pub(crate) fn logical_divide_tiler_exact(
 /// assert_eq!(r.to_string(), "((_3,_3),((_2,_4),(_2,_2))):((_177,_59),((_13,_2),(_26,_1)))");
 /// ```
 pub fn logical_divide_tiler(layout: &Layout, tiler: &Tiler) -> Result<Layout> {
-    checked!(logical_divide_tiler_exact, layout, tiler; checks)
+    logical_divide_tiler_checked(&Flat::of(layout), tiler).map(|r| r.to_layout())
 }
 
-/// CuTe's `zip2_by(t, guide)`: gather the first halves of the rank-2 modes at the terminals of
-/// `guide` into one mode and the second halves (then the modes beyond the guide) into another.
-fn zip2_by(t: &IntTuple, guide: &Tiler) -> Result<IntTuple> {
+/// CuTe's `zip2_by(t, guide)` on a layout's profile: gather the first halves of the rank-2 modes
+/// at the terminals of `guide` into one mode and the second halves (then the modes beyond the
+/// guide) into another. First the check that the subtree `span` splits so.
+fn zip2_check(f: &Flat, span: Span, guide: &Tiler) -> Result<()> {
     let mismatch = || {
         LayoutError::precondition(
             Condition::MismatchedRanks,
-            format!("{t} does not split into (tile, rest) along {guide}"),
+            format!(
+                "{} does not split into (tile, rest) along {guide}",
+                f.shape_of(span)
+            ),
         )
     };
-    let modes = t.as_tuple().ok_or_else(mismatch)?;
+    if !f.is_tuple_at(span) {
+        return Err(mismatch());
+    }
+    let modes = f.modes_of(span);
     match guide {
-        Tiler::Tuple(g) => {
-            if modes.len() < g.len() {
-                return Err(mismatch());
-            }
-            let (mut first, mut second) = (Vec::new(), Vec::new());
-            for (m, gi) in modes.iter().zip(g) {
-                let split = zip2_by(m, gi)?;
-                let pair = split.as_tuple().ok_or_else(mismatch)?;
-                first.push(pair[0].clone());
-                second.push(pair[1].clone());
-            }
-            second.extend(modes[g.len()..].iter().cloned());
-            Ok(IntTuple::tuple(vec![
-                IntTuple::tuple(first),
-                IntTuple::tuple(second),
-            ]))
-        }
-        _ if modes.len() == 2 => Ok(t.clone()),
+        Tiler::Tuple(g) if modes.len() >= g.len() => modes
+            .iter()
+            .zip(g)
+            .try_for_each(|(&m, gi)| zip2_check(f, m, gi)),
+        Tiler::Tuple(_) => Err(mismatch()),
+        _ if modes.len() == 2 => Ok(()),
         _ => Err(mismatch()),
     }
 }
 
+/// The first half of `zip2_by` of the subtree `span` (checked), appended to `out`.
+fn zip2_first(f: &Flat, span: Span, guide: &Tiler, out: &mut Flat) {
+    let modes = f.modes_of(span);
+    match guide {
+        Tiler::Tuple(g) => {
+            out.push_tuple(u32::try_from(g.len()).unwrap_or(u32::MAX - 1));
+            for (&m, gi) in modes.iter().zip(g) {
+                zip2_first(f, m, gi, out);
+            }
+        }
+        _ => out.push_span(f, modes[0]),
+    }
+}
+
+/// The second half of `zip2_by` of the subtree `span` (checked), appended to `out`.
+fn zip2_second(f: &Flat, span: Span, guide: &Tiler, out: &mut Flat) {
+    let modes = f.modes_of(span);
+    match guide {
+        Tiler::Tuple(g) => {
+            out.push_tuple(u32::try_from(modes.len()).unwrap_or(u32::MAX - 1));
+            for (i, &m) in modes.iter().enumerate() {
+                match g.get(i) {
+                    Some(gi) => zip2_second(f, m, gi, out),
+                    None => out.push_span(f, m),
+                }
+            }
+        }
+        _ => out.push_span(f, modes[1]),
+    }
+}
+
+/// CuTe's `tile_unzip(layout, tiler)`: `zip2_by` of shape and stride (one profile).
+pub(crate) fn tile_unzip_flat(layout: &Flat, tiler: &Tiler) -> Result<Flat> {
+    let whole = layout.whole();
+    zip2_check(layout, whole, tiler)?;
+    let mut out = Flat::empty();
+    out.push_tuple(2);
+    zip2_first(layout, whole, tiler, &mut out);
+    zip2_second(layout, whole, tiler, &mut out);
+    Ok(out)
+}
+
 /// CuTe's `tile_unzip(layout, tiler)`.
 pub(crate) fn tile_unzip(layout: &Layout, tiler: &Tiler) -> Result<Layout> {
-    Ok(Layout::raw(
-        zip2_by(layout.shape(), tiler)?,
-        zip2_by(layout.stride(), tiler)?,
-    ))
+    tile_unzip_flat(&Flat::of(layout), tiler).map(|r| r.to_layout())
 }
 
 /// `result(_, repeat<R1>(_))`: unpack the second mode.
@@ -155,12 +185,20 @@ pub(crate) fn unpack_both(zipped: &Layout) -> Result<Layout> {
     )
 }
 
+fn zipped_divide_flat(layout: &Flat, tiler: &Tiler, checks: Checks) -> Result<Flat> {
+    tile_unzip_flat(&logical_divide_tiler_flat(layout, tiler, checks)?, tiler)
+}
+
 pub(crate) fn zipped_divide_exact(
     layout: &Layout,
     tiler: &Tiler,
     checks: Checks,
 ) -> Result<Layout> {
-    tile_unzip(&logical_divide_tiler_exact(layout, tiler, checks)?, tiler)
+    zipped_divide_flat(&Flat::of(layout), tiler, checks).map(|r| r.to_layout())
+}
+
+fn zipped_divide_checked(layout: &Flat, tiler: &Tiler) -> Result<Flat> {
+    checked!(zipped_divide_flat, layout, tiler; checks)
 }
 
 /// CuTe's `zipped_divide(A, tiler)`: `((TileM,TileN,...),(RestM,RestN,...,L,...))`.
@@ -172,7 +210,7 @@ pub(crate) fn zipped_divide_exact(
 /// assert_eq!(r.to_string(), "((_3,(_2,_4)),(_3,(_2,_2))):((_177,(_13,_2)),(_59,(_26,_1)))");
 /// ```
 pub fn zipped_divide(layout: &Layout, tiler: &Tiler) -> Result<Layout> {
-    checked!(zipped_divide_exact, layout, tiler; checks)
+    zipped_divide_checked(&Flat::of(layout), tiler).map(|r| r.to_layout())
 }
 
 pub(crate) fn tiled_divide_exact(layout: &Layout, tiler: &Tiler, checks: Checks) -> Result<Layout> {

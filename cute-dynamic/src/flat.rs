@@ -20,6 +20,15 @@ pub(crate) const NODES: usize = 16;
 /// A profile node that is a leaf; any other value is a tuple of that many modes.
 pub(crate) const LEAF: u32 = u32::MAX;
 
+/// A subtree of a [`Flat`]: its profile nodes `node..node_end` and its leaves `leaf..leaf_end`.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Span {
+    node: usize,
+    node_end: usize,
+    leaf: usize,
+    leaf_end: usize,
+}
+
 /// A layout's leaves and profile (see the module doc).
 #[derive(Clone, Debug)]
 pub(crate) struct Flat {
@@ -181,6 +190,96 @@ impl Flat {
             m1_at(self, 0, 0)?.0
         };
         Ok(m1.checked_add(Int::new_static(1))?)
+    }
+
+    /// The subtree whose node is `node` and whose first leaf is `leaf`.
+    fn span_at(&self, node: usize, leaf: usize) -> Span {
+        let (mut n, mut l, mut open) = (node, leaf, 1usize);
+        while open > 0 {
+            match self.profile[n] {
+                LEAF => l += 1,
+                rank => open += rank as usize,
+            }
+            (n, open) = (n + 1, open - 1);
+        }
+        Span {
+            node,
+            node_end: n,
+            leaf,
+            leaf_end: l,
+        }
+    }
+
+    /// CuTe's `rank`: a tuple's number of modes, 1 for a leaf.
+    pub(crate) fn rank(&self) -> usize {
+        match self.profile.first() {
+            Some(&LEAF) | None => 1,
+            Some(&rank) => rank as usize,
+        }
+    }
+
+    /// The whole layout as a subtree.
+    pub(crate) fn whole(&self) -> Span {
+        self.span_at(0, 0)
+    }
+
+    /// The modes (CuTe's `get<i>`; a leaf is its own only mode).
+    pub(crate) fn modes(&self) -> Small<Span, NODES> {
+        self.modes_of(self.whole())
+    }
+
+    /// Whether the subtree `span` is a tuple.
+    pub(crate) fn is_tuple_at(&self, span: Span) -> bool {
+        self.profile[span.node] != LEAF
+    }
+
+    /// The modes of the subtree `span` (a leaf is its own only mode).
+    pub(crate) fn modes_of(&self, span: Span) -> Small<Span, NODES> {
+        let mut out = Small::new(span);
+        let rank = match self.profile[span.node] {
+            LEAF => {
+                out.push(span);
+                return out;
+            }
+            rank => rank,
+        };
+        let (mut node, mut leaf) = (span.node + 1, span.leaf);
+        for _ in 0..rank {
+            let mode = self.span_at(node, leaf);
+            (node, leaf) = (mode.node_end, mode.leaf_end);
+            out.push(mode);
+        }
+        out
+    }
+
+    /// The subtree `span` as a layout of its own.
+    pub(crate) fn sub(&self, span: Span) -> Flat {
+        let mut out = Flat::empty();
+        out.push_span(self, span);
+        out
+    }
+
+    /// Append the subtree `span` of `src`.
+    pub(crate) fn push_span(&mut self, src: &Flat, span: Span) {
+        src.profile[span.node..span.node_end]
+            .iter()
+            .for_each(|&n| self.profile.push(n));
+        for i in span.leaf..span.leaf_end {
+            self.shape.push(src.shape[i]);
+            self.stride.push(src.stride[i]);
+        }
+    }
+
+    /// Append all of `src`.
+    pub(crate) fn push_flat(&mut self, src: &Flat) {
+        if !src.profile.is_empty() {
+            self.push_span(src, src.whole());
+        }
+    }
+
+    /// The shape of the subtree `span`, as an IntTuple (for messages).
+    pub(crate) fn shape_of(&self, span: Span) -> IntTuple {
+        self.sub(span).shape_tuple()
     }
 
     /// Whether the layout is a single leaf `s:d` (not a tuple).

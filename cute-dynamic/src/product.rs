@@ -3,7 +3,7 @@
 
 use crate::complement::complement_flat;
 use crate::composition::composition_flat;
-use crate::divide::{by_mode, tile_unzip, unpack_both, unpack_rest};
+use crate::divide::{by_mode, tile_unzip_flat, tiler_layout, unpack_both, unpack_rest};
 use crate::error::{Condition, LayoutError, Result};
 use crate::flat::Flat;
 use crate::int_tuple::{IntTuple, ceil_div, product_each};
@@ -42,21 +42,20 @@ pub fn logical_product(block: &Layout, tiler: &Layout) -> Result<Layout> {
     logical_product_checked(&Flat::of(block), &Flat::of(tiler)).map(|r| r.to_layout())
 }
 
-pub(crate) fn logical_product_tiler_exact(
-    block: &Layout,
-    tiler: &Tiler,
-    checks: Checks,
-) -> Result<Layout> {
-    match tiler {
-        Tiler::Tuple(_) => by_mode("logical_product", block, tiler, |b, t| {
-            logical_product_tiler_exact(b, t, checks)
-        }),
-        Tiler::Underscore => Ok(block.clone()),
-        _ => match tiler.as_layout()? {
-            Some(t) => logical_product_exact(block, &t, checks),
-            None => Ok(block.clone()),
-        },
+fn logical_product_tiler_flat(block: &Flat, tiler: &Tiler, checks: Checks) -> Result<Flat> {
+    match tiler_layout(tiler)? {
+        Some(t) => logical_product_flat(block, &t, checks),
+        None if matches!(tiler, Tiler::Tuple(_)) => {
+            by_mode("logical_product", block, tiler, |b, t| {
+                logical_product_tiler_flat(b, t, checks)
+            })
+        }
+        None => Ok(block.clone()),
     }
+}
+
+fn logical_product_tiler_checked(block: &Flat, tiler: &Tiler) -> Result<Flat> {
+    checked!(logical_product_tiler_flat, block, tiler; checks)
 }
 
 /// CuTe's `logical_product(A, tiler)` with a tiler: by-mode product (a tuple tiler multiplies
@@ -70,7 +69,11 @@ pub(crate) fn logical_product_tiler_exact(
 /// assert_eq!(r.get(0).unwrap(), mode0);
 /// ```
 pub fn logical_product_tiler(block: &Layout, tiler: &Tiler) -> Result<Layout> {
-    checked!(logical_product_tiler_exact, block, tiler; checks)
+    logical_product_tiler_checked(&Flat::of(block), tiler).map(|r| r.to_layout())
+}
+
+fn zipped_product_flat(block: &Flat, tiler: &Tiler, checks: Checks) -> Result<Flat> {
+    tile_unzip_flat(&logical_product_tiler_flat(block, tiler, checks)?, tiler)
 }
 
 pub(crate) fn zipped_product_exact(
@@ -78,7 +81,11 @@ pub(crate) fn zipped_product_exact(
     tiler: &Tiler,
     checks: Checks,
 ) -> Result<Layout> {
-    tile_unzip(&logical_product_tiler_exact(block, tiler, checks)?, tiler)
+    zipped_product_flat(&Flat::of(block), tiler, checks).map(|r| r.to_layout())
+}
+
+fn zipped_product_checked(block: &Flat, tiler: &Tiler) -> Result<Flat> {
+    checked!(zipped_product_flat, block, tiler; checks)
 }
 
 /// CuTe's `zipped_product(A, B)`: `((M,N,...),(TileM,TileN,...,L,...))`.
@@ -90,7 +97,7 @@ pub(crate) fn zipped_product_exact(
 /// assert_eq!(r.to_string(), "((_2,_5),(_3,_4)):((_5,_1),(_10,_30))");
 /// ```
 pub fn zipped_product(block: &Layout, tiler: &Tiler) -> Result<Layout> {
-    checked!(zipped_product_exact, block, tiler; checks)
+    zipped_product_checked(&Flat::of(block), tiler).map(|r| r.to_layout())
 }
 
 pub(crate) fn tiled_product_exact(block: &Layout, tiler: &Tiler, checks: Checks) -> Result<Layout> {
