@@ -50,7 +50,7 @@ pub(crate) fn by_mode(
     let modes = layout.modes();
     let mut out = Flat::empty();
     out.push_tuple(u32::try_from(modes.len()).unwrap_or(u32::MAX - 1));
-    for (i, &m) in modes.iter().enumerate() {
+    for (i, m) in modes.enumerate() {
         match t.get(i) {
             Some(ti) => out.push_flat(&f(&layout.sub(m), ti)?),
             None => out.push_span(layout, m),
@@ -110,10 +110,9 @@ fn zip2_check(f: &Flat, span: Span, guide: &Tiler) -> Result<()> {
     }
     let modes = f.modes_of(span);
     match guide {
-        Tiler::Tuple(g) if modes.len() >= g.len() => modes
-            .iter()
-            .zip(g)
-            .try_for_each(|(&m, gi)| zip2_check(f, m, gi)),
+        Tiler::Tuple(g) if modes.len() >= g.len() => {
+            modes.zip(g).try_for_each(|(m, gi)| zip2_check(f, m, gi))
+        }
         Tiler::Tuple(_) => Err(mismatch()),
         _ if modes.len() == 2 => Ok(()),
         _ => Err(mismatch()),
@@ -122,32 +121,32 @@ fn zip2_check(f: &Flat, span: Span, guide: &Tiler) -> Result<()> {
 
 /// The first half of `zip2_by` of the subtree `span` (checked), appended to `out`.
 fn zip2_first(f: &Flat, span: Span, guide: &Tiler, out: &mut Flat) {
-    let modes = f.modes_of(span);
+    let mut modes = f.modes_of(span);
     match guide {
         Tiler::Tuple(g) => {
             out.push_tuple(u32::try_from(g.len()).unwrap_or(u32::MAX - 1));
-            for (&m, gi) in modes.iter().zip(g) {
+            for (m, gi) in modes.zip(g) {
                 zip2_first(f, m, gi, out);
             }
         }
-        _ => out.push_span(f, modes[0]),
+        _ => out.push_span(f, modes.next().expect("checked: two modes")),
     }
 }
 
 /// The second half of `zip2_by` of the subtree `span` (checked), appended to `out`.
 fn zip2_second(f: &Flat, span: Span, guide: &Tiler, out: &mut Flat) {
-    let modes = f.modes_of(span);
+    let mut modes = f.modes_of(span);
     match guide {
         Tiler::Tuple(g) => {
             out.push_tuple(u32::try_from(modes.len()).unwrap_or(u32::MAX - 1));
-            for (i, &m) in modes.iter().enumerate() {
+            for (i, m) in modes.enumerate() {
                 match g.get(i) {
                     Some(gi) => zip2_second(f, m, gi, out),
                     None => out.push_span(f, m),
                 }
             }
         }
-        _ => out.push_span(f, modes[1]),
+        _ => out.push_span(f, modes.nth(1).expect("checked: two modes")),
     }
 }
 

@@ -29,6 +29,31 @@ pub(crate) struct Span {
     leaf_end: usize,
 }
 
+/// The modes of a subtree, in order ([`Flat::modes_of`]).
+pub(crate) struct Modes<'a> {
+    flat: &'a Flat,
+    node: usize,
+    leaf: usize,
+    left: usize,
+}
+
+impl Iterator for Modes<'_> {
+    type Item = Span;
+    fn next(&mut self) -> Option<Span> {
+        if self.left == 0 {
+            return None;
+        }
+        let span = self.flat.span_at(self.node, self.leaf);
+        (self.node, self.leaf, self.left) = (span.node_end, span.leaf_end, self.left - 1);
+        Some(span)
+    }
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        (self.left, Some(self.left))
+    }
+}
+
+impl ExactSizeIterator for Modes<'_> {}
+
 /// A layout's leaves and profile (see the module doc).
 #[derive(Clone, Debug)]
 pub(crate) struct Flat {
@@ -224,7 +249,7 @@ impl Flat {
     }
 
     /// The modes (CuTe's `get<i>`; a leaf is its own only mode).
-    pub(crate) fn modes(&self) -> Small<Span, NODES> {
+    pub(crate) fn modes(&self) -> Modes<'_> {
         self.modes_of(self.whole())
     }
 
@@ -233,23 +258,22 @@ impl Flat {
         self.profile[span.node] != LEAF
     }
 
-    /// The modes of the subtree `span` (a leaf is its own only mode).
-    pub(crate) fn modes_of(&self, span: Span) -> Small<Span, NODES> {
-        let mut out = Small::new(span);
-        let rank = match self.profile[span.node] {
-            LEAF => {
-                out.push(span);
-                return out;
-            }
-            rank => rank,
-        };
-        let (mut node, mut leaf) = (span.node + 1, span.leaf);
-        for _ in 0..rank {
-            let mode = self.span_at(node, leaf);
-            (node, leaf) = (mode.node_end, mode.leaf_end);
-            out.push(mode);
+    /// The modes of the subtree `span` (a leaf is its own only mode), in order.
+    pub(crate) fn modes_of(&self, span: Span) -> Modes<'_> {
+        match self.profile[span.node] {
+            LEAF => Modes {
+                flat: self,
+                node: span.node,
+                leaf: span.leaf,
+                left: 1,
+            },
+            rank => Modes {
+                flat: self,
+                node: span.node + 1,
+                leaf: span.leaf,
+                left: rank as usize,
+            },
         }
-        out
     }
 
     /// The subtree `span` as a layout of its own.
