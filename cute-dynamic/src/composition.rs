@@ -89,21 +89,23 @@ fn composition_impl(lhs: &Flat, rhs: &Flat, checks: Checks) -> Result<Flat> {
     Ok(out)
 }
 
-/// One mode `rs:rd` of `rhs` (a leaf) composed with the coalesced `lhs`, appended to `out`.
-fn compose_mode(lhs: &Flat, rs: Int, rd: Int, checks: Checks, out: &mut Flat) -> Result<()> {
-    if rd.is_constant(0) {
-        out.push_leaf(rs, rd);
-        return Ok(());
-    }
-    if lhs.is_leaf() {
-        out.push_leaf(rs, rd.checked_mul(lhs.stride()[0])?);
-        return Ok(());
-    }
-    let (lshape, lstride) = (lhs.shape(), lhs.stride());
-    let last = lshape.len() - 1;
-    let mut modes: Small<(Int, Int), LEAVES> = Small::new((rs, rd));
+/// CuTe's walk of one mode `rs:rd` of `rhs` through the modes of a coalesced `lhs` of several
+/// leaves, whose shapes are `lshape` (`lhs` itself only for messages): `rd` is divided out of
+/// the leaves (Stride Divisibility Condition), then `rs` elements are kept (Shape Divisibility
+/// Condition). Each mode of the result but the last is handed to `piece(shape, leaf, scale)` as
+/// it is found: `shape` elements at `scale` times the stride of `lhs`'s leaf `leaf`. Returns
+/// what is left, `(rest_shape, rest_scale)`, for the last leaf. Layouts and coordinate layouts
+/// share it (their strides differ).
+pub(crate) fn walk(
+    lhs: &dyn core::fmt::Display,
+    lshape: &[Int],
+    (rs, rd): (Int, Int),
+    checks: Checks,
+    mut piece: impl FnMut(Int, usize, Int) -> Result<()>,
+) -> Result<(Int, Int)> {
+    let last = lshape.len().saturating_sub(1);
     let (mut rest_shape, mut rest_stride) = (rs, rd);
-    for (&curr_shape, &curr_stride) in lshape[..last].iter().zip(&lstride[..last]) {
+    for (i, &curr_shape) in lshape[..last].iter().enumerate() {
         check_stride_divisibility(lhs, curr_shape, rest_stride, rest_shape, checks)?;
         let abs_stride = rest_stride.abs()?;
         let next_shape = curr_shape.ceil_div(abs_stride)?;
@@ -121,11 +123,30 @@ fn compose_mode(lhs: &Flat, rs: Int, rd: Int, checks: Checks, out: &mut Flat) ->
                 format!("shape {rest_shape} against {new_shape} in {lhs}"),
             ));
         }
-        modes.push((new_shape, rest_stride.checked_mul(curr_stride)?));
+        piece(new_shape, i, rest_stride)?;
         rest_shape = rest_shape.checked_div(new_shape)?;
         rest_stride = next_stride;
     }
-    let last_stride = rest_stride.checked_mul(lstride[last])?;
+    Ok((rest_shape, rest_stride))
+}
+
+/// One mode `rs:rd` of `rhs` (a leaf) composed with the coalesced `lhs`, appended to `out`.
+fn compose_mode(lhs: &Flat, rs: Int, rd: Int, checks: Checks, out: &mut Flat) -> Result<()> {
+    if rd.is_constant(0) {
+        out.push_leaf(rs, rd);
+        return Ok(());
+    }
+    if lhs.is_leaf() {
+        out.push_leaf(rs, rd.checked_mul(lhs.stride()[0])?);
+        return Ok(());
+    }
+    let (lshape, lstride) = (lhs.shape(), lhs.stride());
+    let mut modes: Small<(Int, Int), LEAVES> = Small::new((rs, rd));
+    let (rest_shape, rest_stride) = walk(lhs, lshape, (rs, rd), checks, |shape, i, scale| {
+        modes.push((shape, scale.checked_mul(lstride[i])?));
+        Ok(())
+    })?;
+    let last_stride = rest_stride.checked_mul(lstride[lstride.len() - 1])?;
     if modes.is_empty() || (modes.len() == 1 && rest_shape.is_constant(1)) {
         // One mode: CuTe unwraps the 1-tuple.
         let (s, d) = modes.first().copied().unwrap_or((rest_shape, last_stride));

@@ -19,7 +19,7 @@
 
 use crate::arithmetic_tuple::{CoordStride, make_basis_like};
 use crate::complement::complement_exact;
-use crate::composition::check_stride_divisibility;
+use crate::composition::walk;
 use crate::coord::{Coord, dice, slice};
 use crate::divide::tile_unzip;
 use crate::error::{Condition, ErrorKind, LayoutError, Result};
@@ -508,30 +508,11 @@ fn composition_impl(
     let lstride = lhs.stride.leaves();
     let last = lshape.len() - 1;
     let (mut result_shape, mut result_stride) = (Vec::new(), Vec::new());
-    let (mut rest_shape, mut rest_stride) = (rs, rd);
-    for (&curr_shape, &curr_stride) in lshape[..last].iter().zip(&lstride[..last]) {
-        check_stride_divisibility(lhs, curr_shape, rest_stride, rest_shape, checks)?;
-        let abs_stride = rest_stride.abs()?;
-        let next_shape = curr_shape.ceil_div(abs_stride)?;
-        let next_stride = abs_stride
-            .ceil_div(curr_shape)?
-            .checked_mul(rest_stride.signum())?;
-        if next_shape.is_constant(1) || rest_shape.is_constant(1) {
-            rest_stride = next_stride;
-            continue;
-        }
-        let new_shape = next_shape.min(rest_shape);
-        if rest_shape.checked_rem(new_shape)?.value() != 0 {
-            return Err(LayoutError::precondition(
-                Condition::ShapeDivisibility,
-                format!("shape {rest_shape} against {new_shape} in {lhs}"),
-            ));
-        }
-        result_shape.push(IntTuple::Int(new_shape));
-        result_stride.push(curr_stride.scaled(rest_stride)?);
-        rest_shape = rest_shape.checked_div(new_shape)?;
-        rest_stride = next_stride;
-    }
+    let (rest_shape, rest_stride) = walk(lhs, &lshape, (rs, rd), checks, |shape, i, scale| {
+        result_shape.push(IntTuple::Int(shape));
+        result_stride.push(lstride[i].scaled(scale)?);
+        Ok(())
+    })?;
     let last_stride = lstride[last].scaled(rest_stride)?;
     if result_shape.is_empty() {
         return Ok(CoordLayout {
