@@ -1,4 +1,7 @@
 //! `coalesce`, `filter_zeros`, `filter`: simplify a layout without changing it as a function.
+//!
+//! None of them has a precondition of CuTe's, so a dynamic input has nothing that its static
+//! twin could fail ([`crate::twin`]): they run once, on the input as given.
 
 use crate::error::{LayoutError, Result};
 use crate::flat::{Flat, LEAVES, on_flat};
@@ -7,7 +10,6 @@ use crate::int_tuple::{IntTuple, filter_zeros as filter_zeros_tuple};
 use crate::layout::Layout;
 use crate::prelude::*;
 use crate::small::Small;
-use crate::twin::checked;
 
 /// CuTe's `bw_coalesce`: walk the flat modes from the back, keeping a stack whose front is the
 /// mode built so far. For each mode `s:d`, in order of priority:
@@ -74,10 +76,6 @@ pub(crate) fn coalesce_x_flat(layout: &Flat) -> Result<Flat> {
     bw_coalesce(layout, (s, d))
 }
 
-fn coalesce_checked(layout: &Flat) -> Result<Flat> {
-    checked!(coalesce_flat, layout)
-}
-
 /// CuTe's `coalesce(layout)`: flatten and merge modes where possible.
 ///
 /// Post-conditions: same size, depth at most 1, and `result(i) == layout(i)` for every `i` in
@@ -91,10 +89,19 @@ fn coalesce_checked(layout: &Flat) -> Result<Flat> {
 /// assert_eq!(coalesce(&l).unwrap().to_string(), "(_24,_6):(_4,_2)");
 /// ```
 pub fn coalesce(layout: &Layout) -> Result<Layout> {
-    on_flat(layout, coalesce_checked)
+    on_flat(layout, coalesce_flat)
 }
 
-pub(crate) fn coalesce_profile_exact(layout: &Layout, profile: &IntTuple) -> Result<Layout> {
+/// CuTe's `coalesce(layout, profile)`: coalesce each mode at the terminals of `profile`
+/// (only the profile's shape matters), keeping the modes beyond it unchanged.
+///
+/// ```
+/// use cute_dynamic::coalesce_profile;
+/// let l = "(_2,(_1,_6)):(_1,(_6,_2))".parse().unwrap();
+/// let r = coalesce_profile(&l, &"(_1,_1)".parse().unwrap()).unwrap();
+/// assert_eq!(r.to_string(), "(_2,_6):(_1,_2)");
+/// ```
+pub fn coalesce_profile(layout: &Layout, profile: &IntTuple) -> Result<Layout> {
     match profile {
         IntTuple::Int(_) => coalesce_exact(layout),
         IntTuple::Tuple(p) => {
@@ -108,26 +115,13 @@ pub(crate) fn coalesce_profile_exact(layout: &Layout, profile: &IntTuple) -> Res
                 .modes()
                 .enumerate()
                 .map(|(i, m)| match p.get(i) {
-                    Some(pi) => coalesce_profile_exact(&m, pi),
+                    Some(pi) => coalesce_profile(&m, pi),
                     None => Ok(m),
                 })
                 .collect::<Result<_>>()?;
             Ok(Layout::concat(&modes))
         }
     }
-}
-
-/// CuTe's `coalesce(layout, profile)`: coalesce each mode at the terminals of `profile`
-/// (only the profile's shape matters), keeping the modes beyond it unchanged.
-///
-/// ```
-/// use cute_dynamic::coalesce_profile;
-/// let l = "(_2,(_1,_6)):(_1,(_6,_2))".parse().unwrap();
-/// let r = coalesce_profile(&l, &"(_1,_1)".parse().unwrap()).unwrap();
-/// assert_eq!(r.to_string(), "(_2,_6):(_1,_2)");
-/// ```
-pub fn coalesce_profile(layout: &Layout, profile: &IntTuple) -> Result<Layout> {
-    checked!(coalesce_profile_exact, layout, profile)
 }
 
 /// CuTe's `coalesce(shape)`: merge neighbouring leaves that are both static or both dynamic.
@@ -154,13 +148,6 @@ pub(crate) fn coalesce_shape(shape: &IntTuple) -> Result<IntTuple> {
     })
 }
 
-pub(crate) fn filter_zeros_exact(layout: &Layout) -> Result<Layout> {
-    Layout::new(
-        filter_zeros_tuple(layout.stride(), layout.shape())?,
-        layout.stride().clone(),
-    )
-}
-
 /// CuTe's `filter_zeros(layout)`: every mode with a static `_0` stride gets shape `_1`.
 ///
 /// ```
@@ -169,7 +156,10 @@ pub(crate) fn filter_zeros_exact(layout: &Layout) -> Result<Layout> {
 /// assert_eq!(filter_zeros_layout(&l).unwrap().to_string(), "(_1,(_2,3)):(_0,(_1,0))");
 /// ```
 pub fn filter_zeros_layout(layout: &Layout) -> Result<Layout> {
-    checked!(filter_zeros_exact, layout)
+    Layout::new(
+        filter_zeros_tuple(layout.stride(), layout.shape())?,
+        layout.stride().clone(),
+    )
 }
 
 /// CuTe's `filter`: `coalesce(filter_zeros(L))`, the modes of stride `_0` made `_1` (so that
@@ -194,9 +184,5 @@ pub(crate) fn filter_flat(layout: &Flat) -> Result<Flat> {
 /// assert_eq!(filter(&l).unwrap().to_string(), "_6:_1");
 /// ```
 pub fn filter(layout: &Layout) -> Result<Layout> {
-    on_flat(layout, filter_checked)
-}
-
-fn filter_checked(layout: &Flat) -> Result<Flat> {
-    checked!(filter_flat, layout)
+    on_flat(layout, filter_flat)
 }

@@ -2,6 +2,8 @@
 //! is known, so an input with dynamic integers is also run with every integer made static, and a
 //! precondition that the static twin fails is reported (CuTe's `unchecked` cases, e.g. #3513).
 //! The result itself always comes from the input as given, with CuTe's static/dynamic semantics.
+//! Operations without a precondition of CuTe's (coalesce, filter, filter_zeros, right_inverse)
+//! have nothing for the twin to fail, and run once.
 //!
 //! One condition needs both runs: the complete form of the Stride Divisibility Condition
 //! ([`Condition::StrideDivisibilityComplete`]). CuTe's own condition lets a stride below a mode's
