@@ -361,6 +361,8 @@ pub struct Plan {
     len: usize,
     /// The fast path's tag: 0 for `_0`, else dynamic with this divisibility.
     div: u32,
+    /// The exact path's table of tuple sizes ([`tuple_sizes`]), computed once.
+    sizes: Small<Result<Int, IntError>>,
 }
 
 impl fmt::Debug for Plan {
@@ -376,6 +378,8 @@ impl fmt::Debug for Plan {
 
 impl Plan {
     pub(crate) fn new(layout: &Layout) -> Plan {
+        let mut sizes = Small::new(Ok(Int::new_static(1)));
+        let _ = tuple_sizes(layout.shape(), &mut sizes);
         let mut plan = Plan {
             layout: layout.clone(),
             size: 0,
@@ -383,6 +387,7 @@ impl Plan {
             steps: [Step::default(); INLINE],
             len: 0,
             div: 0,
+            sizes,
         };
         let mut leaves = Small::new((0, 0));
         let Some((_, div)) = collect(layout.shape(), layout.stride(), &mut leaves) else {
@@ -471,10 +476,15 @@ impl Plan {
         }
     }
 
-    /// An index outside the fast path's domain: as `Layout::call`.
+    /// An index outside the fast path's domain: the exact path, as `Layout::call` takes it
+    /// there, with the table of tuple sizes computed once.
     #[inline(never)]
     fn outside(&self, i: i32) -> Result<Int> {
-        int_coordinate(
+        Exact {
+            sizes: &self.sizes,
+            next: 0,
+        }
+        .eval(
             Int::new_dynamic(i),
             self.layout.shape(),
             self.layout.stride(),

@@ -81,9 +81,8 @@ impl SameFunction for Layout {
         if matches!((canonical(self), canonical(other)), (Some(a), Some(b)) if a == b) {
             return Some(true);
         }
-        same_values((self.size(), other.size()), |i| {
-            (self.call(i), other.call(i))
-        })
+        let (a, b) = (self.plan(), other.plan());
+        same_values((self.size(), other.size()), |i| (a.call(i), b.call(i)))
     }
 }
 
