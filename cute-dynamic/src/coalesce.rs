@@ -23,29 +23,33 @@ use crate::small::Small;
 ///
 /// The result is an integer layout while the stack has one mode, `_1:_0` if that mode is `_1`.
 fn bw_coalesce(leaves: &Flat, init: (Int, Int)) -> Result<Flat> {
-    // `init` stands for the last leaf; the others are walked.
+    // `init` stands for the last leaf; the others are walked. The front is apart, the modes
+    // behind it on `done` (last first).
     let n = leaves.shape().len().saturating_sub(1);
-    let mut stack: Small<(Int, Int), LEAVES> = Small::new(init);
-    stack.push(init);
+    let mut done: Small<(Int, Int), LEAVES> = Small::new(init);
+    let (mut front_s, mut front_d) = init;
     for (&s, &d) in leaves.shape()[..n].iter().zip(&leaves.stride()[..n]).rev() {
-        let is_tuple = stack.len() > 1;
-        let front = stack.last_mut().expect("never empty");
-        let (front_s, front_d) = *front;
         if s.is_constant(1) {
             continue;
-        } else if !is_tuple && front_s.is_constant(1) {
-            *front = (s, d);
+        } else if done.is_empty() && front_s.is_constant(1) {
+            (front_s, front_d) = (s, d);
         } else if front_s.is_static() && s.checked_mul(d)?.eq_int(front_d).is_constant_true() {
-            *front = (s.checked_mul(front_s)?, d);
+            front_s = s.checked_mul(front_s)?;
+            front_d = d;
         } else {
-            stack.push((s, d));
+            done.push((front_s, front_d));
+            (front_s, front_d) = (s, d);
         }
     }
-    Ok(match *stack {
-        [(s, _)] if s.is_constant(1) => Flat::leaf(Int::new_static(1), Int::new_static(0)),
-        [(s, d)] => Flat::leaf(s, d),
-        _ => Flat::tuple_of(stack.iter().rev().copied()),
-    })
+    if done.is_empty() {
+        return Ok(if front_s.is_constant(1) {
+            Flat::leaf(Int::new_static(1), Int::new_static(0))
+        } else {
+            Flat::leaf(front_s, front_d)
+        });
+    }
+    done.push((front_s, front_d));
+    Ok(Flat::tuple_of(done.iter().rev().copied()))
 }
 
 fn last_leaf(layout: &Flat, op: &'static str) -> Result<(Int, Int)> {

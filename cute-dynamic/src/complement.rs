@@ -105,7 +105,7 @@ pub fn complement(layout: &Layout, cotarget: &IntTuple) -> Result<Layout> {
 
 fn complement1_flat(layout: &Flat) -> Result<Flat> {
     let filtered = filter_flat(layout)?;
-    let cosize = filtered.to_layout().cosize()?;
+    let cosize = filtered.cosize()?;
     complement_filtered(&filtered, &cosize.into())
 }
 

@@ -18,7 +18,7 @@ use crate::twin::{Checks, checked};
 /// its complete form ([`walks_exactly`]: a stride below the shape that neither divides it nor,
 /// in magnitude, is a multiple of it is only right if all `count` elements stay inside this
 /// mode); see [`crate::twin`] for how that second check is resolved.
-pub(crate) fn check_stride_divisibility(
+fn check_stride_divisibility(
     lhs: &dyn core::fmt::Display,
     shape: Int,
     stride: Int,

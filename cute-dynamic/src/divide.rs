@@ -34,15 +34,20 @@ pub fn logical_divide(layout: &Layout, tiler: &Layout) -> Result<Layout> {
     logical_divide_checked(&Flat::of(layout), &Flat::of(tiler)).map(|r| r.to_layout())
 }
 
-/// Apply `f` mode by mode for a tuple tiler (modes beyond the tiler are kept as they are).
-pub(crate) fn by_mode(
+/// A tiler applied by mode, as CuTe's divides and products take it: a layout (an integer `n`
+/// stands for `make_layout(n)`) is applied to `layout` with `f`; `_` keeps `layout`; a tuple
+/// applies its elements to the modes of `layout`, the modes beyond it kept as they are.
+pub(crate) fn by_tiler(
     op: &'static str,
     layout: &Flat,
     tiler: &Tiler,
-    f: impl Fn(&Flat, &Tiler) -> Result<Flat>,
+    f: &dyn Fn(&Flat, &Flat) -> Result<Flat>,
 ) -> Result<Flat> {
     let Tiler::Tuple(t) = tiler else {
-        return f(layout, tiler);
+        return match tiler.as_layout()? {
+            Some(l) => f(layout, &Flat::of(&l)),
+            None => Ok(layout.clone()),
+        };
     };
     if t.len() > layout.rank() {
         return Err(too_many_modes(op, tiler, &layout.to_layout()));
@@ -52,28 +57,17 @@ pub(crate) fn by_mode(
     out.push_tuple(u32::try_from(modes.len()).unwrap_or(u32::MAX - 1));
     for (i, m) in modes.enumerate() {
         match t.get(i) {
-            Some(ti) => out.push_flat(&f(&layout.sub(m), ti)?),
+            Some(ti) => out.push_flat(&by_tiler(op, &layout.sub(m), ti, f)?),
             None => out.push_span(layout, m),
         }
     }
     Ok(out)
 }
 
-/// A tiler that is one layout (an integer `n` is `make_layout(n)`), as a `Flat`.
-pub(crate) fn tiler_layout(tiler: &Tiler) -> Result<Option<Flat>> {
-    Ok(tiler.as_layout()?.map(|l| Flat::of(&l)))
-}
-
 fn logical_divide_tiler_flat(layout: &Flat, tiler: &Tiler, checks: Checks) -> Result<Flat> {
-    match tiler_layout(tiler)? {
-        Some(t) => logical_divide_flat(layout, &t, checks),
-        None if matches!(tiler, Tiler::Tuple(_)) => {
-            by_mode("logical_divide", layout, tiler, |l, t| {
-                logical_divide_tiler_flat(l, t, checks)
-            })
-        }
-        None => Ok(layout.clone()),
-    }
+    by_tiler("logical_divide", layout, tiler, &|l, t| {
+        logical_divide_flat(l, t, checks)
+    })
 }
 
 fn logical_divide_tiler_checked(layout: &Flat, tiler: &Tiler) -> Result<Flat> {
@@ -129,6 +123,7 @@ fn zip2_first(f: &Flat, span: Span, guide: &Tiler, out: &mut Flat) {
                 zip2_first(f, m, gi, out);
             }
         }
+        // Cannot fire: `zip2_check` has seen two modes here.
         _ => out.push_span(f, modes.next().expect("checked: two modes")),
     }
 }
@@ -146,6 +141,7 @@ fn zip2_second(f: &Flat, span: Span, guide: &Tiler, out: &mut Flat) {
                 }
             }
         }
+        // Cannot fire: `zip2_check` has seen two modes here.
         _ => out.push_span(f, modes.nth(1).expect("checked: two modes")),
     }
 }

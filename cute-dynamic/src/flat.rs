@@ -111,6 +111,7 @@ impl Flat {
                     s.iter().zip(d.iter()).for_each(|(s, d)| walk(s, d, out));
                 }
                 (IntTuple::Int(s), IntTuple::Int(d)) => out.push_leaf(*s, *d),
+                // Cannot fire: `Layout::new` checks congruence and every algorithm keeps it.
                 _ => unreachable!("a layout's shape and stride are congruent"),
             }
         }

@@ -3,7 +3,7 @@
 
 use crate::complement::complement_flat;
 use crate::composition::composition_flat;
-use crate::divide::{by_mode, tile_unzip_flat, tiler_layout, unpack_both, unpack_rest};
+use crate::divide::{by_tiler, tile_unzip_flat, unpack_both, unpack_rest};
 use crate::error::{Condition, LayoutError, Result};
 use crate::flat::Flat;
 use crate::int_tuple::{IntTuple, ceil_div, product_each};
@@ -43,15 +43,9 @@ pub fn logical_product(block: &Layout, tiler: &Layout) -> Result<Layout> {
 }
 
 fn logical_product_tiler_flat(block: &Flat, tiler: &Tiler, checks: Checks) -> Result<Flat> {
-    match tiler_layout(tiler)? {
-        Some(t) => logical_product_flat(block, &t, checks),
-        None if matches!(tiler, Tiler::Tuple(_)) => {
-            by_mode("logical_product", block, tiler, |b, t| {
-                logical_product_tiler_flat(b, t, checks)
-            })
-        }
-        None => Ok(block.clone()),
-    }
+    by_tiler("logical_product", block, tiler, &|b, t| {
+        logical_product_flat(b, t, checks)
+    })
 }
 
 fn logical_product_tiler_checked(block: &Flat, tiler: &Tiler) -> Result<Flat> {

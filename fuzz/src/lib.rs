@@ -8,28 +8,7 @@
 
 use arbitrary::{Arbitrary, Result, Unstructured};
 use cute_dynamic::{Coord, IntTuple, Layout, Tiler};
-use cute_tests::exercise::Inputs;
-
-/// Values at and near the i32 limits, around `sqrt(i32::MAX)`, and powers of two.
-pub const EXTREMES: &[i32] = &[
-    i32::MAX,
-    i32::MAX - 1,
-    i32::MIN,
-    i32::MIN + 1,
-    46341,
-    -46341,
-    46340,
-    65536,
-    -65536,
-    1 << 30,
-    -(1 << 30),
-    (1 << 30) - 1,
-    1 << 16,
-    1 << 20,
-    0,
-    1,
-    -1,
-];
+use cute_tests::exercise::{EXTREMES, Inputs};
 
 /// Deepest nesting of generated trees.
 pub const MAX_DEPTH: u32 = 3;

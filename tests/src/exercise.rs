@@ -48,6 +48,28 @@ use cute_dynamic::{
 };
 use std::fmt::{self, Display};
 
+/// Values at and near the i32 limits, around `sqrt(i32::MAX)`, and powers of two: the
+/// values that the generators of the proptest suite and the `ops` fuzz target mix in.
+pub const EXTREMES: &[i32] = &[
+    i32::MAX,
+    i32::MAX - 1,
+    i32::MIN,
+    i32::MIN + 1,
+    46341,
+    -46341,
+    46340,
+    65536,
+    -65536,
+    1 << 30,
+    -(1 << 30),
+    (1 << 30) - 1,
+    1 << 16,
+    1 << 20,
+    0,
+    1,
+    -1,
+];
+
 /// Everything one case feeds to the library (its `Debug` is CuTe text, which is what a failing
 /// proptest case and `cargo fuzz fmt` print).
 #[derive(Clone)]

@@ -83,27 +83,34 @@ fn static_agreement_is_up_to_date() {
     );
 }
 
-#[test]
-fn every_vector_string_round_trips() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/data/cute-vectors.jsonl");
+/// Every string among the arguments and results of the vector file `data/FILE`.
+fn vector_strings(file: &str) -> Vec<String> {
+    let path = format!("{}/data/{file}", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(path).expect("vectors");
-    let mut checked = 0;
+    let mut out = Vec::new();
     for line in text.lines() {
         let r: serde_json::Value = serde_json::from_str(line).expect("json");
-        let strings = r["args"]
+        let values = r["args"]
             .as_array()
             .expect("args")
             .iter()
             .chain(std::iter::once(&r["result"]));
-        for s in strings.filter_map(|v| v.as_str()) {
-            if s.starts_with('[') {
-                continue; // the `call` result list is not a CuTe value
-            }
-            // A tiler is the most general value: integers, `_`, tuples and layouts.
-            let parsed: cute_dynamic::Tiler = s.parse().unwrap_or_else(|e| panic!("{s}: {e}"));
-            assert_eq!(parsed.to_string(), s);
-            checked += 1;
+        out.extend(values.filter_map(|v| v.as_str()).map(str::to_string));
+    }
+    out
+}
+
+#[test]
+fn every_vector_string_round_trips() {
+    let mut checked = 0;
+    for s in vector_strings("cute-vectors.jsonl") {
+        if s.starts_with('[') {
+            continue; // the `call` result list is not a CuTe value
         }
+        // A tiler is the most general value: integers, `_`, tuples and layouts.
+        let parsed: cute_dynamic::Tiler = s.parse().unwrap_or_else(|e| panic!("{s}: {e}"));
+        assert_eq!(parsed.to_string(), s);
+        checked += 1;
     }
     assert!(checked > 15_000, "{checked}");
 }
@@ -129,22 +136,13 @@ fn every_vector_value_round_trips_through_serde() {
         );
         true
     }
-    let dir = env!("CARGO_MANIFEST_DIR");
     let mut checked = 0;
     for file in ["cute-vectors.jsonl", "cute-ext-vectors.jsonl"] {
-        let text = std::fs::read_to_string(format!("{dir}/data/{file}")).expect("vectors");
-        for line in text.lines() {
-            let r: serde_json::Value = serde_json::from_str(line).expect("json");
-            let strings = r["args"]
-                .as_array()
-                .expect("args")
-                .iter()
-                .chain(std::iter::once(&r["result"]));
-            for s in strings.filter_map(|v| v.as_str()) {
-                let any =
-                    round_trip::<Tiler>(s) || round_trip::<AnyLayout>(s) || round_trip::<Tensor>(s);
-                checked += usize::from(any);
-            }
+        for s in vector_strings(file) {
+            let s = s.as_str();
+            let any =
+                round_trip::<Tiler>(s) || round_trip::<AnyLayout>(s) || round_trip::<Tensor>(s);
+            checked += usize::from(any);
         }
     }
     assert!(checked > 20_000, "{checked}");

@@ -6,7 +6,7 @@
 //! case (proptest catches it and shrinks the input).
 
 use cute_dynamic::{Coord, Int, IntTuple, Layout, Tiler};
-use cute_tests::exercise::{Inputs, every_operation};
+use cute_tests::exercise::{EXTREMES, Inputs, every_operation};
 use proptest::collection::vec;
 use proptest::prelude::*;
 use proptest::test_runner::Config;
@@ -180,20 +180,6 @@ fn parsing_limits() {
 // ------------------------------------------------------------------------------------------------
 // Values
 // ------------------------------------------------------------------------------------------------
-
-/// Values near the i32 limits and around `sqrt(i32::MAX)`.
-const EXTREMES: &[i32] = &[
-    i32::MAX,
-    i32::MAX - 1,
-    i32::MIN,
-    i32::MIN + 1,
-    46341,
-    -46341,
-    65536,
-    1 << 30,
-    -(1 << 30),
-    1_073_741_823,
-];
 
 fn value() -> impl Strategy<Value = i32> {
     prop_oneof![8 => -5..=5i32, 2 => prop::sample::select(EXTREMES), 1 => any::<i32>()]
