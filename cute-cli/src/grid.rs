@@ -150,7 +150,7 @@ impl Grid {
             Some(
                 (0..cols)
                     .map(|j| {
-                        idx2crd(&IntTuple::d(to_i32(j)), rest.shape())
+                        idx2crd(&IntTuple::d(to_i32(j)), &rest.shape())
                             .map(|c| c.values().to_string())
                     })
                     .collect::<Result<Vec<_>, _>>()

@@ -46,6 +46,8 @@ pub const MAX_DEPTH: usize = 64;
 
 /// A parsed expression. Offsets are bytes into the input line.
 #[derive(Clone, Debug, PartialEq, Eq)]
+// A literal holds its layout inline, as cute-dynamic does (see its crate root).
+#[allow(clippy::large_enum_variant)]
 pub enum Expr {
     /// `name(args...)`: an operation by its CuTe name.
     Call {

@@ -29,7 +29,7 @@ pub fn table_any(l: &AnyLayout) -> Result<String, CliError> {
     let rows = (0..n)
         .map(|i| {
             let i = i32::try_from(i).unwrap_or(i32::MAX);
-            let coord = idx2crd(&IntTuple::d(i), l.shape()?)?;
+            let coord = idx2crd(&IntTuple::d(i), &l.shape()?)?;
             Ok((i, coord.values().to_string(), l.call(i)?.value()))
         })
         .collect::<Result<Vec<_>, cute_dynamic::LayoutError>>()

@@ -337,7 +337,7 @@ pub fn make_layout_tv(thr: &Layout, val: &Layout) -> Result<(IntTuple, Layout)> 
     let layout_mn = raked_product(thr, val)?;
     let tv_shape = IntTuple::tuple(vec![thr.size()?.into(), val.size()?.into()]);
     let layout_tv = composition(&right_inverse(&layout_mn)?, &make_layout(&tv_shape)?)?;
-    Ok((product_each(layout_mn.shape())?, layout_tv))
+    Ok((product_each(&layout_mn.shape())?, layout_tv))
 }
 
 #[cfg(test)]

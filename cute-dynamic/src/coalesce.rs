@@ -161,7 +161,7 @@ pub(crate) fn coalesce_shape(shape: &IntTuple) -> Result<IntTuple> {
 /// ```
 pub fn filter_zeros_layout(layout: &Layout) -> Result<Layout> {
     Layout::new(
-        filter_zeros_tuple(layout.stride(), layout.shape())?,
+        filter_zeros_tuple(&layout.stride(), &layout.shape())?,
         layout.stride().clone(),
     )
 }

@@ -23,7 +23,7 @@ fn non_injective(layout: &Flat, stride: Int, covered: Int) -> LayoutError {
 
 fn complement_filtered(filtered: &Flat, cotarget: &IntTuple) -> Result<Flat> {
     if filtered.is_leaf() && filtered.stride()[0].is_constant(0) {
-        return Ok(Flat::of(&make_layout(&coalesce_shape(cotarget)?)?));
+        return Ok(make_layout(&coalesce_shape(cotarget)?)?.flat().clone());
     }
     let mut shape: Small<Int, LEAVES> = Small::new(Int::new_static(0));
     let mut stride: Small<Int, LEAVES> = Small::new(Int::new_static(0));
@@ -63,6 +63,18 @@ fn complement_filtered(filtered: &Flat, cotarget: &IntTuple) -> Result<Flat> {
     }
     result.push((new_shape, last));
     let new_stride = stride[0].checked_mul(shape[0])?;
+    if let IntTuple::Int(c) = cotarget {
+        // An integer cotarget: the rest is the one mode `ceil_div(c, new_stride)` at
+        // `new_stride` (its compact stride; `_0` for a shape `_1`).
+        let rest = c.ceil_div(new_stride)?;
+        let at = if rest.is_constant(1) {
+            Int::new_static(0)
+        } else {
+            new_stride
+        };
+        result.push((rest, at));
+        return coalesce_flat(&Flat::tuple_of(result.iter().copied()));
+    }
     let rest_shape = coalesce_shape(&ceil_div(cotarget, &new_stride.into())?)?;
     let rest_stride = compact_col_major_from(&rest_shape, new_stride)?;
     // Coalesce reads only the leaves, in order: `((result...), rest)` is the result's modes

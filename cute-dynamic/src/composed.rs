@@ -466,7 +466,7 @@ impl AnyLayout {
     /// assert_eq!(l.shape()?.to_string(), "(_8,_64)");
     /// # Ok::<(), cute_dynamic::LayoutError>(())
     /// ```
-    pub fn shape(&self) -> Result<&IntTuple> {
+    pub fn shape(&self) -> Result<IntTuple> {
         match self {
             AnyLayout::Plain(l) => Ok(l.shape()),
             AnyLayout::Composed(c) => c.shape(),
@@ -626,7 +626,7 @@ impl ComposedLayout {
     /// assert_eq!(c.shape()?.to_string(), "(_4,2)");
     /// # Ok::<(), cute_dynamic::LayoutError>(())
     /// ```
-    pub fn shape(&self) -> Result<&IntTuple> {
+    pub fn shape(&self) -> Result<IntTuple> {
         Ok(self.inner("shape")?.shape())
     }
 
@@ -1295,8 +1295,8 @@ fn to_mixed_bits(layout: &Layout, coord: &IntTuple) -> Result<Offset> {
             )),
         }
     }
-    let crd = idx2crd(coord, layout.shape())?;
-    leaves(layout.shape(), layout.stride(), &crd)
+    let crd = idx2crd(coord, &layout.shape())?;
+    leaves(&layout.shape(), &layout.stride(), &crd)
 }
 
 /// The plain layout a sliced swizzle decays to: `(2^M, (2,..,2), 2^(|S|-B), (2,..,2), 1)` with

@@ -120,8 +120,8 @@ pub fn dice_tuple(crd: &Coord, t: &IntTuple) -> Result<IntTuple> {
 /// ```
 pub fn slice(crd: &Coord, layout: &Layout) -> Result<Layout> {
     Layout::new(
-        slice_tuple(crd, layout.shape())?,
-        slice_tuple(crd, layout.stride())?,
+        slice_tuple(crd, &layout.shape())?,
+        slice_tuple(crd, &layout.stride())?,
     )
 }
 
@@ -134,7 +134,7 @@ pub fn slice(crd: &Coord, layout: &Layout) -> Result<Layout> {
 /// ```
 pub fn dice(crd: &Coord, layout: &Layout) -> Result<Layout> {
     Layout::new(
-        dice_tuple(crd, layout.shape())?,
-        dice_tuple(crd, layout.stride())?,
+        dice_tuple(crd, &layout.shape())?,
+        dice_tuple(crd, &layout.stride())?,
     )
 }

@@ -220,7 +220,7 @@ impl CoordLayout {
     fn from_numbered(l: &Layout, leaves: &[CoordStride]) -> Result<CoordLayout> {
         Ok(CoordLayout {
             shape: l.shape().clone(),
-            stride: CoordStride::from_numbered(l.stride(), leaves)?,
+            stride: CoordStride::from_numbered(&l.stride(), leaves)?,
         })
     }
 
@@ -528,7 +528,7 @@ fn composition_impl(
 }
 
 fn composition_exact(lhs: &CoordLayout, rhs: &Layout, checks: Checks) -> Result<CoordLayout> {
-    composition_impl(&lhs.coalesce_x()?, rhs.shape(), rhs.stride(), checks)
+    composition_impl(&lhs.coalesce_x()?, &rhs.shape(), &rhs.stride(), checks)
 }
 
 fn logical_divide_exact(

@@ -31,7 +31,7 @@ fn logical_divide_checked(layout: &Flat, tiler: &Flat) -> Result<Flat> {
 /// assert_eq!(r.to_string(), "((_2,_2),(_2,_3)):((_4,_1),(_2,_8))");
 /// ```
 pub fn logical_divide(layout: &Layout, tiler: &Layout) -> Result<Layout> {
-    logical_divide_checked(&Flat::of(layout), &Flat::of(tiler)).map(|r| r.to_layout())
+    logical_divide_checked(Flat::of(layout), Flat::of(tiler)).map(|r| r.into_layout())
 }
 
 /// A tiler applied by mode, as CuTe's divides and products take it: a layout (an integer `n`
@@ -45,12 +45,12 @@ pub(crate) fn by_tiler(
 ) -> Result<Flat> {
     let Tiler::Tuple(t) = tiler else {
         return match tiler.as_layout()? {
-            Some(l) => f(layout, &Flat::of(&l)),
+            Some(l) => f(layout, Flat::of(&l)),
             None => Ok(layout.clone()),
         };
     };
     if t.len() > layout.rank() {
-        return Err(too_many_modes(op, tiler, &layout.to_layout()));
+        return Err(too_many_modes(op, tiler, &layout.clone().into_layout()));
     }
     let modes = layout.modes();
     let mut out = Flat::empty();
@@ -83,7 +83,7 @@ fn logical_divide_tiler_checked(layout: &Flat, tiler: &Tiler) -> Result<Flat> {
 /// assert_eq!(r.to_string(), "((_3,_3),((_2,_4),(_2,_2))):((_177,_59),((_13,_2),(_26,_1)))");
 /// ```
 pub fn logical_divide_tiler(layout: &Layout, tiler: &Tiler) -> Result<Layout> {
-    logical_divide_tiler_checked(&Flat::of(layout), tiler).map(|r| r.to_layout())
+    logical_divide_tiler_checked(Flat::of(layout), tiler).map(|r| r.into_layout())
 }
 
 /// CuTe's `zip2_by(t, guide)` on a layout's profile: gather the first halves of the rank-2 modes
@@ -159,7 +159,7 @@ pub(crate) fn tile_unzip_flat(layout: &Flat, tiler: &Tiler) -> Result<Flat> {
 
 /// CuTe's `tile_unzip(layout, tiler)`.
 pub(crate) fn tile_unzip(layout: &Layout, tiler: &Tiler) -> Result<Layout> {
-    tile_unzip_flat(&Flat::of(layout), tiler).map(|r| r.to_layout())
+    tile_unzip_flat(Flat::of(layout), tiler).map(|r| r.into_layout())
 }
 
 /// `result(_, repeat<R1>(_))`: unpack the second mode.
@@ -189,7 +189,7 @@ pub(crate) fn zipped_divide_exact(
     tiler: &Tiler,
     checks: Checks,
 ) -> Result<Layout> {
-    zipped_divide_flat(&Flat::of(layout), tiler, checks).map(|r| r.to_layout())
+    zipped_divide_flat(Flat::of(layout), tiler, checks).map(|r| r.into_layout())
 }
 
 fn zipped_divide_checked(layout: &Flat, tiler: &Tiler) -> Result<Flat> {
@@ -205,7 +205,7 @@ fn zipped_divide_checked(layout: &Flat, tiler: &Tiler) -> Result<Flat> {
 /// assert_eq!(r.to_string(), "((_3,(_2,_4)),(_3,(_2,_2))):((_177,(_13,_2)),(_59,(_26,_1)))");
 /// ```
 pub fn zipped_divide(layout: &Layout, tiler: &Tiler) -> Result<Layout> {
-    zipped_divide_checked(&Flat::of(layout), tiler).map(|r| r.to_layout())
+    zipped_divide_checked(Flat::of(layout), tiler).map(|r| r.into_layout())
 }
 
 pub(crate) fn tiled_divide_exact(layout: &Layout, tiler: &Tiler, checks: Checks) -> Result<Layout> {

@@ -26,6 +26,7 @@
 //!   (the same value or the same error `size()` gives).
 
 use crate::error::{LayoutError, Result};
+use crate::flat::{Flat, LEAF};
 use crate::int::{Int, IntError};
 use crate::int_tuple::IntTuple;
 use crate::layout::Layout;
@@ -105,32 +106,10 @@ struct Walk {
 }
 
 impl Walk {
-    /// Visit the leaves of `shape:stride` in order; the node's tag summary, or `None` if the
-    /// node is not for the fast path (a non-positive leaf, a shape and stride that differ).
-    fn node(&mut self, shape: &IntTuple, stride: &IntTuple) -> Option<(bool, u32)> {
-        match (shape, stride) {
-            (IntTuple::Int(s), IntTuple::Int(d)) => self.leaf(*s, *d),
-            (IntTuple::Tuple(s), IntTuple::Tuple(d)) if s.len() == d.len() => {
-                let last = s.len().saturating_sub(1);
-                let mut sum = (true, 0);
-                for (k, (sk, dk)) in s.iter().zip(d.iter()).enumerate() {
-                    // Leaves here, without a call; tuples recursively.
-                    let mode = match (sk, dk) {
-                        (IntTuple::Int(a), IntTuple::Int(b)) => self.leaf(*a, *b)?,
-                        _ => self.node(sk, dk)?,
-                    };
-                    sum = tuple_summary(sum, mode, k == last);
-                }
-                Some(sum)
-            }
-            _ => None,
-        }
-    }
-
     /// One leaf: its coordinate `q % s`, the rest `q / s` (a mask and a shift for a power of
-    /// two, the common size), its term.
+    /// two, the common size), its term; `None` for a leaf that is not positive.
     #[inline(always)]
-    fn leaf(&mut self, s: Int, d: Int) -> Option<(bool, u32)> {
+    fn leaf(&mut self, s: Int, d: Int) -> Option<()> {
         let n = u32::try_from(s.value()).ok().filter(|&n| n > 0)?;
         let c = if n.is_power_of_two() {
             let c = self.q & (n - 1);
@@ -145,24 +124,76 @@ impl Walk {
         self.acc = self.acc.wrapping_add(t);
         self.abs = self.abs.saturating_add(t.unsigned_abs());
         self.size = self.size.saturating_mul(u64::from(n));
-        Some(leaf_summary(s, d))
+        Some(())
     }
+}
+
+/// Deepest nesting [`layout_summary`] follows; deeper layouts take the exact path.
+const SUMMARY_DEPTH: usize = 8;
+
+/// The tag summary of the whole layout: a leaf's [`leaf_summary`], a tuple's
+/// [`tuple_summary`] of its modes, in one pass over the profile in preorder (a stack of the
+/// open tuples: modes still to come, summary so far); `None` beyond [`SUMMARY_DEPTH`].
+fn layout_summary(f: &Flat) -> Option<(bool, u32)> {
+    let mut open = [(0u32, (true, 0u32)); SUMMARY_DEPTH];
+    let mut depth = 0;
+    let mut leaves = f.shape().iter().zip(f.stride());
+    for &node in f.profile() {
+        let mut done = if node == LEAF {
+            let (&s, &d) = leaves.next()?;
+            leaf_summary(s, d)
+        } else if node == 0 {
+            (true, 0)
+        } else {
+            *open.get_mut(depth)? = (node, (true, 0));
+            depth += 1;
+            continue;
+        };
+        // Hand the finished node to its tuple; a tuple whose last mode this was is finished.
+        loop {
+            let Some(top) = depth.checked_sub(1) else {
+                return Some(done);
+            };
+            let (left, sum) = open.get_mut(top)?;
+            *left -= 1;
+            *sum = tuple_summary(*sum, done, *left == 0);
+            if *left != 0 {
+                break;
+            }
+            done = *sum;
+            depth = top;
+        }
+    }
+    None
 }
 
 /// The fast path for the dynamic index `i`: the offset and the divisibility of the result (0:
 /// `_0`) packed in one word (`value as u32 | div << 32`, returned in a register), or `None`
-/// where the exact path must answer.
-fn fast_index(i: i32, shape: &IntTuple, stride: &IntTuple) -> Option<u64> {
+/// where the exact path must answer. The leaves split the index in order (the nesting does not
+/// change the division by positive sizes); the profile only decides the tag.
+fn fast_index(i: i32, f: &Flat) -> Option<u64> {
     let mut w = Walk {
         q: u32::try_from(i).ok()?,
         acc: 0,
         abs: 0,
         size: 1,
     };
-    let (_, div) = w.node(shape, stride)?;
+    // The tag summary: the gcd of the leaves' divisibilities, unless a leaf of shape `_1` has
+    // a stride other than `_0`; only then can leaving a mode out change it (a `_0` stride adds
+    // nothing to a gcd), and the profile decides ([`layout_summary`]).
+    let (mut div, mut unit) = (0, false);
+    for (&s, &d) in f.shape().iter().zip(f.stride()) {
+        w.leaf(s, d)?;
+        let (is_unit, leaf_div) = leaf_summary(s, d);
+        unit |= is_unit && leaf_div != 0;
+        div = gcd(div, leaf_div);
+    }
     let max = i32::MAX.unsigned_abs().into();
     if w.q != 0 || w.abs > max || w.size > max {
         return None;
+    }
+    if unit {
+        div = layout_summary(f)?.1;
     }
     // |acc| <= abs <= i32::MAX.
     let value = i32::try_from(w.acc).ok()?;
@@ -255,16 +286,34 @@ fn exact(c: Int, shape: &IntTuple, stride: &IntTuple) -> Result<Int> {
     .eval(c, shape, stride)
 }
 
+/// The fast path's answer, if it has one, for the coordinate `c` on `f`.
+#[inline]
+fn fast(c: Int, f: &Flat) -> Option<Int> {
+    if c.is_static() || c.divisibility() != 1 {
+        return None;
+    }
+    let packed = fast_index(c.value(), f)?;
+    Some(tagged(packed as u32 as i32, (packed >> 32) as u32))
+}
+
 /// CuTe's `crd2idx(c, shape, stride)` for an integer coordinate `c`: the fast path where it
+/// applies, else the exact path.
+pub(crate) fn int_coordinate(c: Int, shape: &IntTuple, stride: &IntTuple) -> Result<Int> {
+    match Flat::from_tuples(shape, stride).and_then(|f| fast(c, &f)) {
+        Some(v) => Ok(v),
+        None => exact(c, shape, stride),
+    }
+}
+
+/// CuTe's `layout(i)` for the 1-D index `i` (a dynamic integer): the fast path where it
 /// applies, else the exact path. Inlined, so that the result is built in the caller's frame.
 #[inline]
-pub(crate) fn int_coordinate(c: Int, shape: &IntTuple, stride: &IntTuple) -> Result<Int> {
-    if !c.is_static() && c.divisibility() == 1 {
-        if let Some(packed) = fast_index(c.value(), shape, stride) {
-            return Ok(tagged(packed as u32 as i32, (packed >> 32) as u32));
-        }
+pub(crate) fn index(i: i32, f: &Flat) -> Result<Int> {
+    let c = Int::new_dynamic(i);
+    match fast(c, f) {
+        Some(v) => Ok(v),
+        None => exact(c, &f.shape_tuple(), &f.stride_tuple()),
     }
-    exact(c, shape, stride)
 }
 
 /// One step of a plan's fast path: `q = q / s` (the previous leaf's size, by multiply-high:
@@ -288,30 +337,6 @@ fn magic(s: u32) -> u64 {
 #[inline]
 fn mulhi(q: u64, m: u64) -> u64 {
     ((u128::from(q) * u128::from(m)) >> 64) as u64
-}
-
-/// Collect the leaves `(shape, stride)` of `shape:stride` in order; the tag summary as in
-/// [`Walk::node`], `None` for a shape and stride that differ.
-fn collect(
-    shape: &IntTuple,
-    stride: &IntTuple,
-    out: &mut Small<(i32, i32)>,
-) -> Option<(bool, u32)> {
-    match (shape, stride) {
-        (IntTuple::Int(s), IntTuple::Int(d)) => {
-            out.push((s.value(), d.value()));
-            Some(leaf_summary(*s, *d))
-        }
-        (IntTuple::Tuple(s), IntTuple::Tuple(d)) if s.len() == d.len() => {
-            let last = s.len().saturating_sub(1);
-            let mut sum = (true, 0);
-            for (k, (sk, dk)) in s.iter().zip(d.iter()).enumerate() {
-                sum = tuple_summary(sum, collect(sk, dk, out)?, k == last);
-            }
-            Some(sum)
-        }
-        _ => None,
-    }
 }
 
 /// A layout compiled for evaluation at many 1-D indices: CuTe's `layout(i)` with the work that
@@ -353,6 +378,9 @@ fn collect(
 #[derive(Clone)]
 pub struct Plan {
     layout: Layout,
+    /// The layout's shape and stride as trees, for the exact path.
+    shape: IntTuple,
+    stride: IntTuple,
     /// The fast path's domain `0..size` (0: the layout has none).
     size: u32,
     /// The first leaf's stride; the first `len` entries of `steps` are the other leaves.
@@ -378,10 +406,13 @@ impl fmt::Debug for Plan {
 
 impl Plan {
     pub(crate) fn new(layout: &Layout) -> Plan {
+        let (shape, stride) = (layout.shape(), layout.stride());
         let mut sizes = Small::new(Ok(Int::new_static(1)));
-        let _ = tuple_sizes(layout.shape(), &mut sizes);
+        let _ = tuple_sizes(&shape, &mut sizes);
         let mut plan = Plan {
             layout: layout.clone(),
+            shape,
+            stride,
             size: 0,
             first: 0,
             steps: [Step::default(); INLINE],
@@ -389,13 +420,18 @@ impl Plan {
             div: 0,
             sizes,
         };
-        let mut leaves = Small::new((0, 0));
-        let Some((_, div)) = collect(layout.shape(), layout.stride(), &mut leaves) else {
+        let flat = layout.flat();
+        let Some((_, div)) = layout_summary(flat) else {
             return plan;
         };
+        let leaves = flat
+            .shape()
+            .iter()
+            .zip(flat.stride())
+            .map(|(s, d)| (s.value(), d.value()));
         let max = u64::from(i32::MAX.unsigned_abs());
         let (mut size, mut bound) = (1u64, 0u64);
-        for &(s, d) in leaves.iter() {
+        for (s, d) in leaves.clone() {
             let Ok(s) = u32::try_from(s) else {
                 return plan;
             };
@@ -414,7 +450,7 @@ impl Plan {
         // Coalesce: drop size-1 leaves, merge (s0,d0),(s1,d1) into (s0*s1,d0) when d1 == s0*d0.
         // Sizes stay <= size, strides <= i32::MAX in magnitude.
         let mut merged: Small<(u32, i64)> = Small::new((1, 0));
-        for &(s, d) in leaves.iter() {
+        for (s, d) in leaves {
             let (s, d) = (s.unsigned_abs(), i64::from(d));
             if s == 1 {
                 continue;
@@ -484,11 +520,7 @@ impl Plan {
             sizes: &self.sizes,
             next: 0,
         }
-        .eval(
-            Int::new_dynamic(i),
-            self.layout.shape(),
-            self.layout.stride(),
-        )
+        .eval(Int::new_dynamic(i), &self.shape, &self.stride)
     }
 
     /// The fast path: `q` in the domain, so the offset fits `i32` (see [`Plan::new`]).
@@ -556,7 +588,7 @@ mod tests {
     }
 
     fn check_index(l: &Layout, plan: &Plan, i: i32) {
-        let want = show(&reference(&IntTuple::d(i), l.shape(), l.stride()));
+        let want = show(&reference(&IntTuple::d(i), &l.shape(), &l.stride()));
         assert_eq!(show(&l.call(i)), want, "{l} at {i}");
         assert_eq!(show(&plan.call(i)), want, "plan of {l} at {i}");
     }

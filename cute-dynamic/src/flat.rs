@@ -55,7 +55,7 @@ impl Iterator for Modes<'_> {
 impl ExactSizeIterator for Modes<'_> {}
 
 /// A layout's leaves and profile (see the module doc).
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct Flat {
     profile: Small<u32, NODES>,
     shape: Small<Int, LEAVES>,
@@ -101,23 +101,31 @@ impl Flat {
         self.stride.push(d);
     }
 
-    /// The leaves and profile of a layout.
-    pub(crate) fn of(layout: &Layout) -> Flat {
-        fn walk(s: &IntTuple, d: &IntTuple, out: &mut Flat) {
+    /// The leaves and profile of a layout (what it holds).
+    pub(crate) fn of(layout: &Layout) -> &Flat {
+        layout.flat()
+    }
+
+    /// The leaves and profile of `shape:stride`; `None` if they are not congruent.
+    pub(crate) fn from_tuples(shape: &IntTuple, stride: &IntTuple) -> Option<Flat> {
+        fn walk(s: &IntTuple, d: &IntTuple, out: &mut Flat) -> Option<()> {
             match (s, d) {
-                (IntTuple::Tuple(s), IntTuple::Tuple(d)) => {
-                    // A layout's shape and stride are congruent, so the ranks agree.
+                (IntTuple::Tuple(s), IntTuple::Tuple(d)) if s.len() == d.len() => {
                     out.profile.push(u32::try_from(s.len()).unwrap_or(LEAF - 1));
-                    s.iter().zip(d.iter()).for_each(|(s, d)| walk(s, d, out));
+                    s.iter()
+                        .zip(d.iter())
+                        .try_for_each(|(s, d)| walk(s, d, out))
                 }
-                (IntTuple::Int(s), IntTuple::Int(d)) => out.push_leaf(*s, *d),
-                // Cannot fire: `Layout::new` checks congruence and every algorithm keeps it.
-                _ => unreachable!("a layout's shape and stride are congruent"),
+                (IntTuple::Int(s), IntTuple::Int(d)) => {
+                    out.push_leaf(*s, *d);
+                    Some(())
+                }
+                _ => None,
             }
         }
         let mut out = Flat::empty();
-        walk(layout.shape(), layout.stride(), &mut out);
-        out
+        walk(shape, stride, &mut out)?;
+        Some(out)
     }
 
     /// The IntTuple of this profile with the leaves `of` (the shapes or the strides).
@@ -146,13 +154,37 @@ impl Flat {
     }
 
     /// The layout with these leaves and this profile.
-    pub(crate) fn to_layout(&self) -> Layout {
-        Layout::raw(self.tuple_with(&self.shape), self.tuple_with(&self.stride))
+    pub(crate) fn into_layout(self) -> Layout {
+        Layout::from_flat(self)
     }
 
     /// The shape as an IntTuple.
     pub(crate) fn shape_tuple(&self) -> IntTuple {
         self.tuple_with(&self.shape)
+    }
+
+    /// The stride as an IntTuple.
+    pub(crate) fn stride_tuple(&self) -> IntTuple {
+        self.tuple_with(&self.stride)
+    }
+
+    /// CuTe's `depth`: 0 for a leaf, 1 + the deepest mode for a tuple.
+    pub(crate) fn depth(&self) -> usize {
+        // In preorder, a node's depth is the number of tuples still open above it.
+        let (mut open, mut deepest): (Vec<u32>, usize) = (Vec::new(), 0);
+        for &node in self.profile.iter() {
+            if let Some(left) = open.last_mut() {
+                *left -= 1;
+            }
+            if node != LEAF {
+                open.push(node);
+                deepest = deepest.max(open.len());
+            }
+            while open.last() == Some(&0) {
+                open.pop();
+            }
+        }
+        deepest
     }
 
     /// `(self, other)`: the layout whose two modes are these.
@@ -337,7 +369,7 @@ impl Flat {
 
 impl fmt::Display for Flat {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.to_layout().fmt(f)
+        self.clone().into_layout().fmt(f)
     }
 }
 
@@ -359,13 +391,15 @@ impl Twin for Flat {
 
 impl SameFunction for Flat {
     fn same_function(&self, other: &Self) -> Option<bool> {
-        self.to_layout().same_function(&other.to_layout())
+        self.clone()
+            .into_layout()
+            .same_function(&other.clone().into_layout())
     }
 }
 
 /// `f` on the layout's leaves and profile, its result as a layout.
 pub(crate) fn on_flat(layout: &Layout, f: impl FnOnce(&Flat) -> Result<Flat>) -> Result<Layout> {
-    f(&Flat::of(layout)).map(|r| r.to_layout())
+    f(layout.flat()).map(Flat::into_layout)
 }
 
 #[cfg(test)]
@@ -384,8 +418,10 @@ mod tests {
             "(((((((((((((((((_2)))))))))))))))),_3):(((((((((((((((((_1)))))))))))))))),_2)",
         ] {
             let l: Layout = text.parse().unwrap();
-            let f = Flat::of(&l);
-            assert_eq!(f.to_layout().to_string(), text);
+            let f = Flat::from_tuples(&l.shape(), &l.stride()).unwrap();
+            assert_eq!(&f, Flat::of(&l));
+            assert_eq!(f.clone().into_layout().to_string(), text);
+            assert_eq!(f.depth(), l.shape().depth());
             assert_eq!(
                 f.size().map(|i| i.to_string()),
                 l.size().map(|i| i.to_string())

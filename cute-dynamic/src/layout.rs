@@ -4,6 +4,7 @@
 
 use crate::error::{ErrorKind, LayoutError, Result};
 use crate::eval::Plan;
+use crate::flat::Flat;
 use crate::int::Int;
 use crate::int_tuple::IntTuple;
 use crate::prelude::*;
@@ -28,10 +29,36 @@ use crate::stride::{Major, compact_major, crd2idx, idx2crd_strided};
 ///     .iter().map(|s| s.parse().unwrap()).collect();
 /// assert_eq!(seen.len(), 2);
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Layout {
-    shape: IntTuple,
-    stride: IntTuple,
+    /// The leaves and the profile, inline for small layouts (no heap, no reference counts).
+    flat: Flat,
+}
+
+/// Shows the shape and the stride as [`IntTuple`]s.
+impl core::fmt::Debug for Layout {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Layout")
+            .field("shape", &self.shape())
+            .field("stride", &self.stride())
+            .finish()
+    }
+}
+
+/// By shape, then stride, each as an [`IntTuple`] orders.
+impl Ord for Layout {
+    fn cmp(&self, other: &Self) -> core::cmp::Ordering {
+        if self.flat == other.flat {
+            return core::cmp::Ordering::Equal;
+        }
+        (self.shape(), self.stride()).cmp(&(other.shape(), other.stride()))
+    }
+}
+
+impl PartialOrd for Layout {
+    fn partial_cmp(&self, other: &Self) -> Option<core::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
 }
 
 fn out_of_rank(op: &'static str, i: usize, rank: usize) -> LayoutError {
@@ -53,24 +80,34 @@ impl Layout {
     /// assert_eq!(c.to_string(), "(_-1,_0):(_1,_-4)");
     /// ```
     pub fn new(shape: IntTuple, stride: IntTuple) -> Result<Layout> {
-        if !shape.same_profile(&stride) {
-            return Err(LayoutError::from(ErrorKind::Incongruent {
+        match Flat::from_tuples(&shape, &stride) {
+            Some(flat) => Ok(Layout { flat }),
+            None => Err(LayoutError::from(ErrorKind::Incongruent {
                 shape: shape.to_string(),
                 stride: stride.to_string(),
-            }));
+            })),
         }
-        Ok(Layout { shape, stride })
     }
 
     /// For results built from congruent parts (every algorithm below keeps congruence).
     pub(crate) fn raw(shape: IntTuple, stride: IntTuple) -> Layout {
         debug_assert!(shape.same_profile(&stride), "{shape} vs {stride}");
-        Layout { shape, stride }
+        Layout::new(shape, stride).unwrap_or_else(|_| Layout::trivial())
+    }
+
+    /// The layout of these leaves and profile.
+    pub(crate) fn from_flat(flat: Flat) -> Layout {
+        Layout { flat }
+    }
+
+    /// Its leaves and profile.
+    pub(crate) fn flat(&self) -> &Flat {
+        &self.flat
     }
 
     /// CuTe's `Layout<_1,_0>{}`, the trivial layout.
     pub(crate) fn trivial() -> Layout {
-        Layout::raw(IntTuple::s(1), IntTuple::s(0))
+        Layout::from_flat(Flat::leaf(Int::new_static(1), Int::new_static(0)))
     }
 
     /// The shape.
@@ -80,8 +117,8 @@ impl Layout {
     /// assert_eq!(l.shape().to_string(), "(_4,_2)");
     /// ```
     #[must_use]
-    pub fn shape(&self) -> &IntTuple {
-        &self.shape
+    pub fn shape(&self) -> IntTuple {
+        self.flat.shape_tuple()
     }
 
     /// The stride.
@@ -91,8 +128,8 @@ impl Layout {
     /// assert_eq!(l.stride().to_string(), "(_2,_1)");
     /// ```
     #[must_use]
-    pub fn stride(&self) -> &IntTuple {
-        &self.stride
+    pub fn stride(&self) -> IntTuple {
+        self.flat.stride_tuple()
     }
 
     /// CuTe's `rank(layout)`: number of top-level modes.
@@ -103,7 +140,7 @@ impl Layout {
     /// ```
     #[must_use]
     pub fn rank(&self) -> usize {
-        self.shape.rank()
+        self.flat.rank()
     }
 
     /// CuTe's `depth(layout)`.
@@ -114,7 +151,7 @@ impl Layout {
     /// ```
     #[must_use]
     pub fn depth(&self) -> usize {
-        self.shape.depth()
+        self.flat.depth()
     }
 
     /// CuTe's `size(layout)`: the size of the domain.
@@ -124,7 +161,7 @@ impl Layout {
     /// assert_eq!(l.size().unwrap().to_string(), "24");
     /// ```
     pub fn size(&self) -> Result<Int> {
-        self.shape.size()
+        self.flat.size()
     }
 
     /// CuTe's `cosize(layout)`: one past the largest offset, `1 + sum((s-1)*|d|)`.
@@ -134,7 +171,7 @@ impl Layout {
     /// assert_eq!(l.cosize().unwrap().to_string(), "_24");
     /// ```
     pub fn cosize(&self) -> Result<Int> {
-        Ok(inner_product_m1(&self.shape, &self.stride)?.checked_add(Int::new_static(1))?)
+        self.flat.cosize()
     }
 
     /// Mode `i` as a layout (CuTe's `get<i>(layout)` / `layout<i>(layout)`).
@@ -147,10 +184,10 @@ impl Layout {
         if i >= self.rank() {
             return Err(out_of_rank("get", i, self.rank()));
         }
-        Ok(Layout::raw(
-            self.shape.get(i)?.clone(),
-            self.stride.get(i)?.clone(),
-        ))
+        match self.flat.modes().nth(i) {
+            Some(mode) => Ok(Layout::from_flat(self.flat.sub(mode))),
+            None => Err(out_of_rank("get", i, self.rank())),
+        }
     }
 
     /// The sublayout at a path of mode indices (CuTe's `layout<I0,I1,...>(layout)`).
@@ -165,11 +202,9 @@ impl Layout {
 
     /// The modes as layouts (an integer layout is its own single mode).
     pub(crate) fn modes(&self) -> impl Iterator<Item = Layout> + '_ {
-        self.shape
+        self.flat
             .modes()
-            .iter()
-            .zip(self.stride.modes())
-            .map(|(s, d)| Layout::raw(s.clone(), d.clone()))
+            .map(|mode| Layout::from_flat(self.flat.sub(mode)))
     }
 
     /// CuTe's `make_layout(l0, l1, ...)`: the layouts as the modes of a new layout.
@@ -182,10 +217,10 @@ impl Layout {
     /// ```
     #[must_use]
     pub fn concat(layouts: &[Layout]) -> Layout {
-        Layout::raw(
-            layouts.iter().map(|l| l.shape.clone()).collect(),
-            layouts.iter().map(|l| l.stride.clone()).collect(),
-        )
+        let mut flat = Flat::empty();
+        flat.push_tuple(u32::try_from(layouts.len()).unwrap_or(u32::MAX - 1));
+        layouts.iter().for_each(|l| flat.push_flat(&l.flat));
+        Layout { flat }
     }
 
     /// Evaluate the layout: the offset of an index or of a (possibly partial) coordinate.
@@ -208,10 +243,8 @@ impl Layout {
     #[inline]
     pub fn call<'c>(&self, coord: impl Into<CoordRef<'c>>) -> Result<Int> {
         match coord.into() {
-            CoordRef::Index(i) => {
-                crate::eval::int_coordinate(Int::new_dynamic(i), &self.shape, &self.stride)
-            }
-            CoordRef::Coord(c) => crd2idx(c, &self.shape, &self.stride),
+            CoordRef::Index(i) => crate::eval::index(i, &self.flat),
+            CoordRef::Coord(c) => crd2idx(c, &self.shape(), &self.stride()),
         }
     }
 
@@ -241,7 +274,7 @@ impl Layout {
     /// assert_eq!(l.crd2idx(&"(1,2)".parse().unwrap()).unwrap().value(), 5);
     /// ```
     pub fn crd2idx(&self, coord: &IntTuple) -> Result<Int> {
-        crd2idx(coord, &self.shape, &self.stride)
+        crd2idx(coord, &self.shape(), &self.stride())
     }
 
     /// CuTe's `layout.get_hier_coord(idx)` = `idx2crd(idx, shape, stride)` (compact layouts only).
@@ -251,7 +284,7 @@ impl Layout {
     /// assert_eq!(l.idx2crd(5).unwrap().to_string(), "(1,2)");
     /// ```
     pub fn idx2crd(&self, idx: i32) -> Result<IntTuple> {
-        idx2crd_strided(&IntTuple::d(idx), &self.shape, &self.stride)
+        idx2crd_strided(&IntTuple::d(idx), &self.shape(), &self.stride())
     }
 }
 
@@ -280,25 +313,6 @@ impl From<i32> for CoordRef<'_> {
 impl<'c> From<&'c IntTuple> for CoordRef<'c> {
     fn from(c: &'c IntTuple) -> Self {
         CoordRef::Coord(c)
-    }
-}
-
-/// `sum((s - 1) * |d|)` over the leaves, CuTe's `inner_product(m1_shapes, abs_strides)`.
-fn inner_product_m1(shape: &IntTuple, stride: &IntTuple) -> Result<Int> {
-    match (shape, stride) {
-        (IntTuple::Int(s), IntTuple::Int(d)) => {
-            Ok(s.checked_sub(Int::new_static(1))?.checked_mul(d.abs()?)?)
-        }
-        (IntTuple::Tuple(s), IntTuple::Tuple(d)) => s
-            .iter()
-            .zip(d.iter())
-            .try_fold(Int::new_static(0), |acc, (si, di)| {
-                Ok(acc.checked_add(inner_product_m1(si, di)?)?)
-            }),
-        _ => Err(LayoutError::from(ErrorKind::Incongruent {
-            shape: shape.to_string(),
-            stride: stride.to_string(),
-        })),
     }
 }
 
@@ -342,7 +356,7 @@ pub fn make_ordered_layout(shape: &IntTuple, order: &IntTuple) -> Result<Layout>
 
 /// The modes of a layout as owned shape/stride vectors.
 fn split(l: &Layout) -> (Vec<IntTuple>, Vec<IntTuple>) {
-    (l.shape.modes().to_vec(), l.stride.modes().to_vec())
+    (l.shape().modes().to_vec(), l.stride().modes().to_vec())
 }
 
 fn join(shapes: Vec<IntTuple>, strides: Vec<IntTuple>) -> Layout {
@@ -395,8 +409,8 @@ pub fn select(layout: &Layout, modes: &[usize]) -> Result<Layout> {
 pub fn group(layout: &Layout, b: usize, e: usize) -> Result<Layout> {
     let inner = take(layout, b, e)?;
     let (mut s, mut d) = split(layout);
-    s.splice(b..e, [inner.shape]);
-    d.splice(b..e, [inner.stride]);
+    s.splice(b..e, [inner.shape()]);
+    d.splice(b..e, [inner.stride()]);
     Ok(join(s, d))
 }
 
@@ -412,8 +426,8 @@ pub fn replace(layout: &Layout, n: usize, x: &Layout) -> Result<Layout> {
         return Err(out_of_rank("replace", n, layout.rank()));
     }
     let (mut s, mut d) = split(layout);
-    s[n] = x.shape.clone();
-    d[n] = x.stride.clone();
+    s[n] = x.shape();
+    d[n] = x.stride();
     Ok(join(s, d))
 }
 
@@ -427,8 +441,8 @@ pub fn replace(layout: &Layout, n: usize, x: &Layout) -> Result<Layout> {
 #[must_use]
 pub fn append(a: &Layout, b: &Layout) -> Layout {
     let (mut s, mut d) = split(a);
-    s.push(b.shape.clone());
-    d.push(b.stride.clone());
+    s.push(b.shape());
+    d.push(b.stride());
     join(s, d)
 }
 
@@ -442,8 +456,8 @@ pub fn append(a: &Layout, b: &Layout) -> Layout {
 #[must_use]
 pub fn prepend(a: &Layout, b: &Layout) -> Layout {
     let (mut s, mut d) = split(a);
-    s.insert(0, b.shape.clone());
-    d.insert(0, b.stride.clone());
+    s.insert(0, b.shape());
+    d.insert(0, b.stride());
     join(s, d)
 }
 

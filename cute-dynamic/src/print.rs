@@ -51,9 +51,9 @@ fn write_tuple(f: &mut Formatter<'_>, t: &IntTuple, view: View) -> fmt::Result {
 }
 
 fn write_layout(f: &mut Formatter<'_>, l: &Layout, view: View) -> fmt::Result {
-    write_tuple(f, l.shape(), view)?;
+    write_tuple(f, &l.shape(), view)?;
     f.write_str(":")?;
-    write_tuple(f, l.stride(), view)
+    write_tuple(f, &l.stride(), view)
 }
 
 fn write_tiler(f: &mut Formatter<'_>, t: &Tiler, view: View) -> fmt::Result {

@@ -23,7 +23,7 @@ pub(crate) fn logical_product_exact(
     tiler: &Layout,
     checks: Checks,
 ) -> Result<Layout> {
-    logical_product_flat(&Flat::of(block), &Flat::of(tiler), checks).map(|r| r.to_layout())
+    logical_product_flat(Flat::of(block), Flat::of(tiler), checks).map(|r| r.into_layout())
 }
 
 fn logical_product_checked(block: &Flat, tiler: &Flat) -> Result<Flat> {
@@ -39,7 +39,7 @@ fn logical_product_checked(block: &Flat, tiler: &Flat) -> Result<Flat> {
 /// assert_eq!(r.to_string(), "((_2,_2),(_2,_3)):((_4,_1),(_2,_8))");
 /// ```
 pub fn logical_product(block: &Layout, tiler: &Layout) -> Result<Layout> {
-    logical_product_checked(&Flat::of(block), &Flat::of(tiler)).map(|r| r.to_layout())
+    logical_product_checked(Flat::of(block), Flat::of(tiler)).map(|r| r.into_layout())
 }
 
 fn logical_product_tiler_flat(block: &Flat, tiler: &Tiler, checks: Checks) -> Result<Flat> {
@@ -63,7 +63,7 @@ fn logical_product_tiler_checked(block: &Flat, tiler: &Tiler) -> Result<Flat> {
 /// assert_eq!(r.get(0).unwrap(), mode0);
 /// ```
 pub fn logical_product_tiler(block: &Layout, tiler: &Tiler) -> Result<Layout> {
-    logical_product_tiler_checked(&Flat::of(block), tiler).map(|r| r.to_layout())
+    logical_product_tiler_checked(Flat::of(block), tiler).map(|r| r.into_layout())
 }
 
 fn zipped_product_flat(block: &Flat, tiler: &Tiler, checks: Checks) -> Result<Flat> {
@@ -75,7 +75,7 @@ pub(crate) fn zipped_product_exact(
     tiler: &Tiler,
     checks: Checks,
 ) -> Result<Layout> {
-    zipped_product_flat(&Flat::of(block), tiler, checks).map(|r| r.to_layout())
+    zipped_product_flat(Flat::of(block), tiler, checks).map(|r| r.into_layout())
 }
 
 fn zipped_product_checked(block: &Flat, tiler: &Tiler) -> Result<Flat> {
@@ -91,7 +91,7 @@ fn zipped_product_checked(block: &Flat, tiler: &Tiler) -> Result<Flat> {
 /// assert_eq!(r.to_string(), "((_2,_5),(_3,_4)):((_5,_1),(_10,_30))");
 /// ```
 pub fn zipped_product(block: &Layout, tiler: &Tiler) -> Result<Layout> {
-    zipped_product_checked(&Flat::of(block), tiler).map(|r| r.to_layout())
+    zipped_product_checked(Flat::of(block), tiler).map(|r| r.into_layout())
 }
 
 pub(crate) fn tiled_product_exact(block: &Layout, tiler: &Tiler, checks: Checks) -> Result<Layout> {
@@ -163,8 +163,8 @@ fn rank_matched_product(
 
 fn zip_layouts(a: &Layout, b: &Layout) -> Result<Layout> {
     Ok(Layout::raw(
-        zip_tuples(a.shape(), b.shape())?,
-        zip_tuples(a.stride(), b.stride())?,
+        zip_tuples(&a.shape(), &b.shape())?,
+        zip_tuples(&a.stride(), &b.stride())?,
     ))
 }
 
@@ -228,7 +228,7 @@ pub(crate) fn tile_to_shape_exact(
         ));
     }
     let padded = append_to_rank(block, target.rank())?;
-    let block_shape = product_each(padded.shape())?;
+    let block_shape = product_each(&padded.shape())?;
     let target_shape = product_each(target)?;
     if target_shape.is_static() {
         if !block_shape.is_static() {

@@ -11,7 +11,7 @@ use crate::twin::Twin;
 fn map_modes(layout: &Layout, leaf: &impl Fn(Int, Int) -> Result<(Int, Int)>) -> Result<Layout> {
     match (layout.shape(), layout.stride()) {
         (IntTuple::Int(s), IntTuple::Int(d)) => {
-            let (s, d) = leaf(*s, *d)?;
+            let (s, d) = leaf(s, d)?;
             Ok(Layout::raw(s.into(), d.into()))
         }
         _ => Ok(Layout::concat(

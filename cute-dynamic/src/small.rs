@@ -28,6 +28,15 @@ impl<T: Copy, const N: usize> Small<T, N> {
                 buf[*len] = v;
                 *len += 1;
             }
+            _ => self.push_cold(v),
+        }
+    }
+
+    /// `push` beyond the inline capacity: to the heap.
+    #[cold]
+    #[inline(never)]
+    fn push_cold(&mut self, v: T) {
+        match self {
             Small::Inline { buf, .. } => {
                 let mut heap = Vec::with_capacity(2 * N);
                 heap.extend_from_slice(buf);
@@ -72,6 +81,21 @@ impl<T: Copy, const N: usize> DerefMut for Small<T, N> {
             Small::Inline { len, buf } => &mut buf[..*len],
             Small::Heap(heap) => heap,
         }
+    }
+}
+
+/// Equal when the entries are (inline or not).
+impl<T: Copy + PartialEq, const N: usize> PartialEq for Small<T, N> {
+    fn eq(&self, other: &Self) -> bool {
+        **self == **other
+    }
+}
+
+impl<T: Copy + Eq, const N: usize> Eq for Small<T, N> {}
+
+impl<T: Copy + core::hash::Hash, const N: usize> core::hash::Hash for Small<T, N> {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        (**self).hash(state);
     }
 }
 

@@ -122,7 +122,7 @@ impl Tensor {
             Tensor::Memory {
                 layout: AnyLayout::Composed(c),
                 ..
-            } => c.shape().cloned(),
+            } => c.shape(),
             Tensor::Coordinate { layout, .. } => Ok(layout.shape().clone()),
         }
     }
@@ -390,7 +390,7 @@ fn dice_by<T: Clone>(
 /// static `_1` leaf gives `_0` without dividing), then each top mode's coordinate is combined
 /// column-major into one index.
 fn flat_coord(thr: &Layout, idx: Int) -> Result<Coord> {
-    let hier = idx2crd_strided(&IntTuple::Int(idx), thr.shape(), thr.stride())?;
+    let hier = idx2crd_strided(&IntTuple::Int(idx), &thr.shape(), &thr.stride())?;
     match (thr.shape(), &hier) {
         (IntTuple::Tuple(shape), IntTuple::Tuple(crd)) => shape
             .iter()
@@ -422,7 +422,7 @@ fn flat_coord(thr: &Layout, idx: Int) -> Result<Coord> {
 /// ```
 pub fn local_partition(tensor: &Tensor, thr: &Layout, idx: Int) -> Result<Tensor> {
     let tiler = Tiler::Tuple(
-        product_each(thr.shape())?
+        product_each(&thr.shape())?
             .leaves()
             .into_iter()
             .map(Tiler::Int)

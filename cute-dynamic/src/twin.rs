@@ -150,10 +150,10 @@ impl Twin for IntTuple {
 
 impl Twin for Layout {
     fn is_all_static(&self) -> bool {
-        self.shape().is_static() && self.stride().is_static()
+        self.flat().is_all_static()
     }
     fn static_twin(&self) -> Self {
-        Layout::raw(self.shape().static_twin(), self.stride().static_twin())
+        Layout::from_flat(self.flat().static_twin())
     }
 }
 

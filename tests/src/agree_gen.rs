@@ -127,7 +127,7 @@ fn mode_sizes(layout_text: &str) -> Vec<i32> {
     let Ok(l) = layout_text.parse::<cute_dynamic::Layout>() else {
         return vec![1];
     };
-    let Ok(each) = cute_dynamic::product_each(l.shape()) else {
+    let Ok(each) = cute_dynamic::product_each(&l.shape()) else {
         return vec![1];
     };
     each.leaves().iter().map(|i| i.value()).collect()

@@ -364,10 +364,10 @@ pub fn every_operation(x: &Inputs) {
     let _ = (touch(&shape_div(t, u)), touch(&ceil_div(t, u)));
     let _ = (
         touch(&idx2crd(t, u)),
-        touch(&idx2crd_strided(t, u, a.stride())),
+        touch(&idx2crd_strided(t, u, &a.stride())),
     );
     let _ = (
-        touch(&crd2idx(t, a.shape(), a.stride())),
+        touch(&crd2idx(t, &a.shape(), &a.stride())),
         touch(&crd2idx(t, u, u)),
     );
     let _ = (touch(&compact_col_major(t)), touch(&compact_row_major(t)));

@@ -107,7 +107,7 @@ fn static_mode_does_not_divide(op: &str, args: &[&str]) -> bool {
     ) else {
         return false;
     };
-    let (b, t) = (sizes(block.shape()), sizes(&target));
+    let (b, t) = (sizes(&block.shape()), sizes(&target));
     op == "tile_to_shape"
         && b.len() <= t.len()
         && b.iter().zip(&t).any(|(b, t)| {

@@ -46,7 +46,7 @@ fn show(r: &Result<Int>) -> String {
 
 /// `call`, the plan and the reference agree at `i`.
 fn agree(l: &Layout, plan: &cute_dynamic::Plan, i: i32) -> std::result::Result<(), String> {
-    let want = show(&reference(Int::new_dynamic(i), l.shape(), l.stride()));
+    let want = show(&reference(Int::new_dynamic(i), &l.shape(), &l.stride()));
     let call = show(&l.call(i));
     let planned = show(&plan.call(i));
     if call == want && planned == want {

@@ -543,13 +543,13 @@ fn static_twin(l: &Layout) -> Layout {
             None => IntTuple::s(t.as_int().map_or(0, Int::value)),
         }
     }
-    Layout::new(twin(l.shape()), twin(l.stride())).expect("a twin is congruent")
+    Layout::new(twin(&l.shape()), twin(&l.stride())).expect("a twin is congruent")
 }
 
 /// The first way in which `r` is not `a ∘ b` (compatible with b, `r(i) == a(b(i))`), if any.
 fn composition_defect(a: &Layout, b: &Layout, r: &Layout) -> Result<Option<String>, TestCaseError> {
     let what = format!("composition({a}, {b}) = {r}");
-    let compatible = compatible(b.shape(), r.shape()).map(|c| c.value);
+    let compatible = compatible(&b.shape(), &r.shape()).map(|c| c.value);
     if compatible != Ok(true) {
         return Ok(Some(format!("{what} is not compatible with b")));
     }

@@ -55,7 +55,7 @@ fn mode_operations_agree_with_cute_dynamic() {
         assert_eq!(l.call(k), dl.call(k).unwrap().value(), "L({k})");
         assert_eq!(
             l.idx2crd(k).to_string(),
-            dynamic::idx2crd(&dynamic::IntTuple::d(k), dl.shape())
+            dynamic::idx2crd(&dynamic::IntTuple::d(k), &dl.shape())
                 .unwrap()
                 .to_string()
                 .replace('_', ""),

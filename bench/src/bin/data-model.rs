@@ -120,7 +120,7 @@ impl Compact {
             }
         }
         let mut c = Compact::empty();
-        walk(l.shape(), l.stride(), &mut c);
+        walk(&l.shape(), &l.stride(), &mut c);
         c
     }
 
