@@ -226,65 +226,113 @@ impl Prepared {
     /// Nanoseconds per call ([`measure`]). Inputs go through [`black_box`] on every call, and
     /// so does the result (which is dropped inside the loop, as a caller would drop it).
     pub fn time(&self, t: &Timing) -> f64 {
+        self.with_call(Measure(t))
+    }
+
+    /// `calls` calls, as [`Prepared::time`] makes them (for instruction counts).
+    pub fn repeat(&self, calls: usize) {
+        self.with_call(Repeat(calls));
+    }
+
+    /// `runner` given the call of this op on these inputs, one closure per op so that the
+    /// dispatch is not part of the call. `call` and the plan cycle the index through
+    /// `0..size(L)`.
+    fn with_call<R: Runner>(&self, runner: R) -> R::Out {
         match self {
-            Prepared::Coalesce(l) => measure(|| drop(black_box(cute::coalesce(black_box(l)))), t),
-            Prepared::Composition(a, b) => measure(
-                || drop(black_box(cute::composition(black_box(a), black_box(b)))),
-                t,
-            ),
-            Prepared::Complement(l, c) => measure(
-                || drop(black_box(cute::complement(black_box(l), black_box(c)))),
-                t,
-            ),
+            Prepared::Coalesce(l) => runner.run(|| drop(black_box(cute::coalesce(black_box(l))))),
+            Prepared::Composition(a, b) => {
+                runner.run(|| drop(black_box(cute::composition(black_box(a), black_box(b)))))
+            }
+            Prepared::Complement(l, c) => {
+                runner.run(|| drop(black_box(cute::complement(black_box(l), black_box(c)))))
+            }
             Prepared::RightInverse(l) => {
-                measure(|| drop(black_box(cute::right_inverse(black_box(l)))), t)
+                runner.run(|| drop(black_box(cute::right_inverse(black_box(l)))))
             }
             Prepared::LeftInverse(l) => {
-                measure(|| drop(black_box(cute::left_inverse(black_box(l)))), t)
+                runner.run(|| drop(black_box(cute::left_inverse(black_box(l)))))
             }
-            Prepared::LogicalDivide(a, b) => measure(
-                || drop(black_box(cute::logical_divide(black_box(a), black_box(b)))),
-                t,
-            ),
-            Prepared::LogicalProduct(a, b) => measure(
-                || drop(black_box(cute::logical_product(black_box(a), black_box(b)))),
-                t,
-            ),
-            Prepared::ZippedDivide(a, b) => measure(
-                || drop(black_box(cute::zipped_divide(black_box(a), black_box(b)))),
-                t,
-            ),
+            Prepared::LogicalDivide(a, b) => {
+                runner.run(|| drop(black_box(cute::logical_divide(black_box(a), black_box(b)))))
+            }
+            Prepared::LogicalProduct(a, b) => {
+                runner.run(|| drop(black_box(cute::logical_product(black_box(a), black_box(b)))))
+            }
+            Prepared::ZippedDivide(a, b) => {
+                runner.run(|| drop(black_box(cute::zipped_divide(black_box(a), black_box(b)))))
+            }
             Prepared::Call(l) => {
                 let n = l.size().map(|s| s.value()).unwrap_or(1).max(1);
                 let mut i = 0;
-                measure(
-                    || {
-                        black_box(black_box(l).call(i)).ok();
-                        i += 1;
-                        if i == n {
-                            i = 0;
-                        }
-                    },
-                    t,
-                )
+                runner.run(|| {
+                    black_box(black_box(l).call(i)).ok();
+                    i += 1;
+                    if i == n {
+                        i = 0;
+                    }
+                })
             }
             Prepared::CallPlan(l, plan) => {
                 let plan: &cute::Plan = plan;
                 let n = l.size().map(|s| s.value()).unwrap_or(1).max(1);
                 let mut i = 0;
-                measure(
-                    || {
-                        black_box(black_box(plan).call(i)).ok();
-                        i += 1;
-                        if i == n {
-                            i = 0;
-                        }
-                    },
-                    t,
-                )
+                runner.run(|| {
+                    black_box(black_box(plan).call(i)).ok();
+                    i += 1;
+                    if i == n {
+                        i = 0;
+                    }
+                })
             }
         }
     }
+}
+
+/// What is done with an op's call ([`Prepared::with_call`]): generic, so that each op's closure
+/// is compiled into it.
+trait Runner {
+    type Out;
+    fn run(self, call: impl FnMut()) -> Self::Out;
+}
+
+/// Time the call ([`measure`]).
+struct Measure<'t>(&'t Timing);
+
+impl Runner for Measure<'_> {
+    type Out = f64;
+    fn run(self, call: impl FnMut()) -> f64 {
+        measure(call, self.0)
+    }
+}
+
+/// Make the call so many times.
+struct Repeat(usize);
+
+impl Runner for Repeat {
+    type Out = ();
+    fn run(self, mut call: impl FnMut()) {
+        (0..self.0).for_each(|_| call());
+    }
+}
+
+/// The outcome of running `op` on `args` against the recorded `reference`: the printed
+/// result, and the prepared inputs if the result is CuTe's (`exact`: the same text; otherwise
+/// the same function, [`same_function`]). `Err` holds cute-dynamic's refusal.
+pub fn check(
+    op: &str,
+    args: &[String],
+    reference: &str,
+    exact: bool,
+) -> Result<(String, Option<Prepared>), String> {
+    let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+    let p = Prepared::new(op, &refs)?;
+    let r = p.run()?;
+    let ok = if exact {
+        r == reference
+    } else {
+        same_function(&r, reference)
+    };
+    Ok((r, ok.then_some(p)))
 }
 
 /// Whether two printed results are the same function: for layouts, the same size and the same

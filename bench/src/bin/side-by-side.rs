@@ -27,24 +27,11 @@ fn usage() -> ! {
 
 /// The verdict of one form: its printed result (or refusal) and whether it is usable.
 fn verdict(op: &str, args: &[String], reference: &str, exact: bool) -> (Value, Option<Prepared>) {
-    let refs: Vec<&str> = args.iter().map(String::as_str).collect();
-    let p = match Prepared::new(op, &refs) {
-        Ok(p) => p,
-        Err(e) => return (json!({"status": "rejected", "error": e}), None),
-    };
-    match p.run() {
+    match cute_bench::check(op, args, reference, exact) {
         Err(e) => (json!({"status": "rejected", "error": e}), None),
-        Ok(r) => {
-            let ok = if exact {
-                r == reference
-            } else {
-                cute_bench::same_function(&r, reference)
-            };
-            let status = if ok { "ok" } else { "differs" };
-            (
-                json!({"status": status, "result": r}),
-                if ok { Some(p) } else { None },
-            )
+        Ok((r, p)) => {
+            let status = if p.is_some() { "ok" } else { "differs" };
+            (json!({"status": status, "result": r}), p)
         }
     }
 }
