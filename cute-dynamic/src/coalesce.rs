@@ -10,6 +10,7 @@ use crate::int_tuple::{IntTuple, filter_zeros as filter_zeros_tuple};
 use crate::layout::Layout;
 use crate::prelude::*;
 use crate::small::Small;
+use crate::twin::Checks;
 
 /// CuTe's `bw_coalesce`: walk the flat modes from the back, keeping a stack whose front is the
 /// mode built so far. For each mode `s:d`, in order of priority:
@@ -22,18 +23,18 @@ use crate::small::Small;
 /// | `s0:d0`        | `s:d`       | push `s:d` onto the front  |
 ///
 /// The result is an integer layout while the stack has one mode, `_1:_0` if that mode is `_1`.
-fn bw_coalesce(leaves: &Flat, init: (Int, Int)) -> Result<Flat> {
+fn bw_coalesce(leaves: &Flat, init: (Int, Int), checks: Checks) -> Result<Flat> {
     // `init` stands for the last leaf; the others are walked. The front is apart, the modes
     // behind it on `done` (last first).
     let n = leaves.shape().len().saturating_sub(1);
     let mut done: Small<(Int, Int), LEAVES> = Small::new(init);
     let (mut front_s, mut front_d) = init;
     for (&s, &d) in leaves.shape()[..n].iter().zip(&leaves.stride()[..n]).rev() {
-        if s.is_constant(1) {
+        if checks.is_constant(s, 1) {
             continue;
-        } else if done.is_empty() && front_s.is_constant(1) {
+        } else if done.is_empty() && checks.is_constant(front_s, 1) {
             (front_s, front_d) = (s, d);
-        } else if front_s.is_static() && s.checked_mul(d)?.eq_int(front_d).is_constant_true() {
+        } else if merges((s, d), (front_s, front_d), checks)? {
             front_s = s.checked_mul(front_s)?;
             front_d = d;
         } else {
@@ -42,7 +43,7 @@ fn bw_coalesce(leaves: &Flat, init: (Int, Int)) -> Result<Flat> {
         }
     }
     if done.is_empty() {
-        return Ok(if front_s.is_constant(1) {
+        return Ok(if checks.is_constant(front_s, 1) {
             Flat::leaf(Int::new_static(1), Int::new_static(0))
         } else {
             Flat::leaf(front_s, front_d)
@@ -52,6 +53,14 @@ fn bw_coalesce(leaves: &Flat, init: (Int, Int)) -> Result<Flat> {
     Ok(Flat::tuple_of(done.iter().rev().copied()))
 }
 
+/// Whether the mode `s:d` merges into the front `s0:d0`: `s0` static and `s * d` statically
+/// equal to `d0`; the static twin decides it on the values.
+fn merges((s, d): (Int, Int), (s0, d0): (Int, Int), checks: Checks) -> Result<bool> {
+    let run = s0.is_static() && s.checked_mul(d)?.eq_int(d0).is_constant_true();
+    let twin = s.value().checked_mul(d.value()) == Some(d0.value());
+    Ok(checks.decide(run, twin))
+}
+
 fn last_leaf(layout: &Flat, op: &'static str) -> Result<(Int, Int)> {
     match (layout.shape().last(), layout.stride().last()) {
         (Some(&s), Some(&d)) => Ok((s, d)),
@@ -59,25 +68,25 @@ fn last_leaf(layout: &Flat, op: &'static str) -> Result<(Int, Int)> {
     }
 }
 
-pub(crate) fn coalesce_flat(layout: &Flat) -> Result<Flat> {
+pub(crate) fn coalesce_flat(layout: &Flat, checks: Checks) -> Result<Flat> {
     let last = last_leaf(layout, "coalesce")?;
-    bw_coalesce(layout, last)
+    bw_coalesce(layout, last, checks)
 }
 
 pub(crate) fn coalesce_exact(layout: &Layout) -> Result<Layout> {
-    on_flat(layout, coalesce_flat)
+    on_flat(layout, |l| coalesce_flat(l, Checks::COMPLETE))
 }
 
 /// CuTe's `coalesce_x`: coalesce as if the last leaf were not a static `_1` (it counts as `_2`,
 /// so that it is kept as a mode).
-pub(crate) fn coalesce_x_flat(layout: &Flat) -> Result<Flat> {
+pub(crate) fn coalesce_x_flat(layout: &Flat, checks: Checks) -> Result<Flat> {
     let (s, d) = last_leaf(layout, "coalesce")?;
-    let s = if s.is_constant(1) {
+    let s = if checks.is_constant(s, 1) {
         Int::new_static(2)
     } else {
         s
     };
-    bw_coalesce(layout, (s, d))
+    bw_coalesce(layout, (s, d), checks)
 }
 
 /// CuTe's `coalesce(layout)`: flatten and merge modes where possible.
@@ -93,7 +102,7 @@ pub(crate) fn coalesce_x_flat(layout: &Flat) -> Result<Flat> {
 /// assert_eq!(coalesce(&l).unwrap().to_string(), "(_24,_6):(_4,_2)");
 /// ```
 pub fn coalesce(layout: &Layout) -> Result<Layout> {
-    on_flat(layout, coalesce_flat)
+    coalesce_exact(layout)
 }
 
 /// CuTe's `coalesce(layout, profile)`: coalesce each mode at the terminals of `profile`
@@ -168,15 +177,15 @@ pub fn filter_zeros_layout(layout: &Layout) -> Result<Layout> {
 
 /// CuTe's `filter`: `coalesce(filter_zeros(L))`, the modes of stride `_0` made `_1` (so that
 /// coalesce drops them).
-pub(crate) fn filter_flat(layout: &Flat) -> Result<Flat> {
-    let shape = layout.shape().iter().zip(layout.stride()).map(|(&s, d)| {
-        if d.is_constant(0) {
+pub(crate) fn filter_flat(layout: &Flat, checks: Checks) -> Result<Flat> {
+    let shape = layout.shape().iter().zip(layout.stride()).map(|(&s, &d)| {
+        if checks.is_constant(d, 0) {
             Int::new_static(1)
         } else {
             s
         }
     });
-    coalesce_flat(&layout.with_shapes(shape))
+    coalesce_flat(&layout.with_shapes(shape), checks)
 }
 
 /// CuTe's `filter(layout)`: remove static stride-0 and size-1 modes, then coalesce
@@ -188,5 +197,5 @@ pub(crate) fn filter_flat(layout: &Flat) -> Result<Flat> {
 /// assert_eq!(filter(&l).unwrap().to_string(), "_6:_1");
 /// ```
 pub fn filter(layout: &Layout) -> Result<Layout> {
-    on_flat(layout, filter_flat)
+    on_flat(layout, |l| filter_flat(l, Checks::COMPLETE))
 }

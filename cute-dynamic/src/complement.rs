@@ -11,8 +11,7 @@ use crate::int_tuple::{IntTuple, ceil_div};
 use crate::layout::{Layout, make_layout};
 use crate::prelude::*;
 use crate::small::Small;
-use crate::stride::compact_col_major_from;
-use crate::twin::checked;
+use crate::twin::{Checks, checked};
 
 fn non_injective(layout: &Flat, stride: Int, covered: Int) -> LayoutError {
     LayoutError::precondition(
@@ -21,8 +20,12 @@ fn non_injective(layout: &Flat, stride: Int, covered: Int) -> LayoutError {
     )
 }
 
-fn complement_filtered(filtered: &Flat, cotarget: &IntTuple) -> Result<Flat> {
-    if filtered.is_leaf() && filtered.stride()[0].is_constant(0) {
+fn complement_filtered(filtered: &Flat, cotarget: &IntTuple, checks: Checks) -> Result<Flat> {
+    if filtered.is_leaf() && checks.is_constant(filtered.stride()[0], 0) {
+        if !cotarget.is_static() {
+            // Not followed decision by decision: the twin runs.
+            checks.diverge();
+        }
         return Ok(make_layout(&coalesce_shape(cotarget)?)?.flat().clone());
     }
     let mut shape: Small<Int, LEAVES> = Small::new(Int::new_static(0));
@@ -31,7 +34,10 @@ fn complement_filtered(filtered: &Flat, cotarget: &IntTuple) -> Result<Flat> {
         shape.push(s);
         stride.push(d);
     }
-    if shape.len() != 1 && !stride.iter().all(|d| d.is_static()) {
+    if checks.decide(
+        shape.len() != 1 && !stride.iter().all(|d| d.is_static()),
+        false,
+    ) {
         return Err(LayoutError::precondition(
             Condition::DynamicStrideComplement,
             format!("{filtered} has rank {} and a dynamic stride", shape.len()),
@@ -63,43 +69,55 @@ fn complement_filtered(filtered: &Flat, cotarget: &IntTuple) -> Result<Flat> {
     }
     result.push((new_shape, last));
     let new_stride = stride[0].checked_mul(shape[0])?;
-    if let IntTuple::Int(c) = cotarget {
-        // An integer cotarget: the rest is the one mode `ceil_div(c, new_stride)` at
-        // `new_stride` (its compact stride; `_0` for a shape `_1`).
-        let rest = c.ceil_div(new_stride)?;
-        let at = if rest.is_constant(1) {
-            Int::new_static(0)
+    // The rest: `coalesce_shape(ceil_div(cotarget, new_stride))` at its compact column-major
+    // strides from `new_stride`, leaf by leaf (coalesce reads only the leaves, in order, so
+    // `((result...), rest)` is the result's modes followed by the rest's leaves).
+    let divided = ceil_div(cotarget, &new_stride.into())?;
+    let leaves: Small<Int, LEAVES> = match &divided {
+        IntTuple::Int(x) => {
+            let mut one = Small::new(*x);
+            one.push(*x);
+            one
+        }
+        tuple => {
+            let mut all = Small::new(Int::new_static(1));
+            tuple.leaves().into_iter().for_each(|x| all.push(x));
+            all
+        }
+    };
+    // `coalesce_shape`: neighbours of the same kind (static or dynamic) multiply.
+    let mut rest: Small<Int, LEAVES> = Small::new(Int::new_static(1));
+    for &a in leaves.iter() {
+        match rest.last_mut() {
+            Some(back) if checks.decide(back.is_static() == a.is_static(), true) => {
+                *back = back.checked_mul(a)?;
+            }
+            _ => rest.push(a),
+        }
+    }
+    // `compact_col_major_from`: a `_1` gets stride `_0`, the others the size so far.
+    let mut current = new_stride;
+    for &s in rest.iter() {
+        if checks.is_constant(s, 1) {
+            result.push((s, Int::new_static(0)));
         } else {
-            new_stride
-        };
-        result.push((rest, at));
-        return coalesce_flat(&Flat::tuple_of(result.iter().copied()));
+            result.push((s, current));
+            current = current.checked_mul(s)?;
+        }
     }
-    let rest_shape = coalesce_shape(&ceil_div(cotarget, &new_stride.into())?)?;
-    let rest_stride = compact_col_major_from(&rest_shape, new_stride)?;
-    // Coalesce reads only the leaves, in order: `((result...), rest)` is the result's modes
-    // followed by the rest's leaves.
-    match (&rest_shape, &rest_stride) {
-        (IntTuple::Int(s), IntTuple::Int(d)) => result.push((*s, *d)),
-        _ => rest_shape
-            .leaves()
-            .into_iter()
-            .zip(rest_stride.leaves())
-            .for_each(|m| result.push(m)),
-    }
-    coalesce_flat(&Flat::tuple_of(result.iter().copied()))
+    coalesce_flat(&Flat::tuple_of(result.iter().copied()), checks)
 }
 
-pub(crate) fn complement_flat(layout: &Flat, cotarget: &IntTuple) -> Result<Flat> {
-    complement_filtered(&filter_flat(layout)?, cotarget)
+pub(crate) fn complement_flat(layout: &Flat, cotarget: &IntTuple, checks: Checks) -> Result<Flat> {
+    complement_filtered(&filter_flat(layout, checks)?, cotarget, checks)
 }
 
 pub(crate) fn complement_exact(layout: &Layout, cotarget: &IntTuple) -> Result<Layout> {
-    on_flat(layout, |l| complement_flat(l, cotarget))
+    on_flat(layout, |l| complement_flat(l, cotarget, Checks::COMPLETE))
 }
 
 fn complement_checked(layout: &Flat, cotarget: &IntTuple) -> Result<Flat> {
-    checked!(complement_flat, layout, cotarget)
+    checked!(complement_flat, layout, cotarget; tracked)
 }
 
 /// CuTe's `complement(layout, cotarget)`; `cotarget` is an integer or a shape.
@@ -115,14 +133,14 @@ pub fn complement(layout: &Layout, cotarget: &IntTuple) -> Result<Layout> {
     on_flat(layout, |l| complement_checked(l, cotarget))
 }
 
-fn complement1_flat(layout: &Flat) -> Result<Flat> {
-    let filtered = filter_flat(layout)?;
+fn complement1_flat(layout: &Flat, checks: Checks) -> Result<Flat> {
+    let filtered = filter_flat(layout, checks)?;
     let cosize = filtered.cosize()?;
-    complement_filtered(&filtered, &cosize.into())
+    complement_filtered(&filtered, &cosize.into(), checks)
 }
 
 fn complement1_checked(layout: &Flat) -> Result<Flat> {
-    checked!(complement1_flat, layout)
+    checked!(complement1_flat, layout; tracked)
 }
 
 /// CuTe's `complement(layout)`: the cotarget defaults to `cosize(filter(layout))`.

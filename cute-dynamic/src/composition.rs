@@ -33,14 +33,17 @@ fn check_stride_divisibility(
     };
     // A single element lands at offset 0 whatever the stride: with a run-time count of 1 there
     // is nothing wrong to detect (CuTe itself checks static values only).
-    if count.value() == 1 && !(shape.is_static() && stride.is_static()) {
+    if checks.decide(
+        count.value() == 1 && !(shape.is_static() && stride.is_static()),
+        false,
+    ) {
         return Ok(());
     }
     let below = stride.value() < shape.value();
     if !(below || stride.checked_rem(shape)?.value() == 0) {
         return fail(Condition::StrideDivisibility);
     }
-    if below && checks == Checks::Complete && !walks_exactly(shape, stride, count)? {
+    if below && checks.is_complete() && !walks_exactly(shape, stride, count)? {
         return fail(Condition::StrideDivisibilityComplete);
     }
     Ok(())
@@ -112,7 +115,7 @@ pub(crate) fn walk(
         let next_stride = abs_stride
             .ceil_div(curr_shape)?
             .checked_mul(rest_stride.signum())?;
-        if next_shape.is_constant(1) || rest_shape.is_constant(1) {
+        if checks.is_constant(next_shape, 1) || checks.is_constant(rest_shape, 1) {
             rest_stride = next_stride;
             continue;
         }
@@ -132,7 +135,7 @@ pub(crate) fn walk(
 
 /// One mode `rs:rd` of `rhs` (a leaf) composed with the coalesced `lhs`, appended to `out`.
 fn compose_mode(lhs: &Flat, rs: Int, rd: Int, checks: Checks, out: &mut Flat) -> Result<()> {
-    if rd.is_constant(0) {
+    if checks.is_constant(rd, 0) {
         out.push_leaf(rs, rd);
         return Ok(());
     }
@@ -147,13 +150,13 @@ fn compose_mode(lhs: &Flat, rs: Int, rd: Int, checks: Checks, out: &mut Flat) ->
         Ok(())
     })?;
     let last_stride = rest_stride.checked_mul(lstride[lstride.len() - 1])?;
-    if modes.is_empty() || (modes.len() == 1 && rest_shape.is_constant(1)) {
+    if modes.is_empty() || (modes.len() == 1 && checks.is_constant(rest_shape, 1)) {
         // One mode: CuTe unwraps the 1-tuple.
         let (s, d) = modes.first().copied().unwrap_or((rest_shape, last_stride));
         out.push_leaf(s, d);
         return Ok(());
     }
-    if !rest_shape.is_constant(1) {
+    if !checks.is_constant(rest_shape, 1) {
         modes.push((rest_shape, last_stride));
     }
     out.push_tuple(u32::try_from(modes.len()).unwrap_or(LEAF - 1));
@@ -162,7 +165,7 @@ fn compose_mode(lhs: &Flat, rs: Int, rd: Int, checks: Checks, out: &mut Flat) ->
 }
 
 pub(crate) fn composition_flat(lhs: &Flat, rhs: &Flat, checks: Checks) -> Result<Flat> {
-    composition_impl(&coalesce_x_flat(lhs)?, rhs, checks)
+    composition_impl(&coalesce_x_flat(lhs, checks)?, rhs, checks)
 }
 
 pub(crate) fn composition_exact(lhs: &Layout, rhs: &Layout, checks: Checks) -> Result<Layout> {
@@ -170,7 +173,7 @@ pub(crate) fn composition_exact(lhs: &Layout, rhs: &Layout, checks: Checks) -> R
 }
 
 fn composition_checked(lhs: &Flat, rhs: &Flat) -> Result<Flat> {
-    checked!(composition_flat, lhs, rhs; checks)
+    checked!(composition_flat, lhs, rhs; tracked)
 }
 
 /// CuTe's `composition(A, B)` of two layouts.

@@ -6,18 +6,19 @@ use crate::composition::{composition_flat, too_many_modes};
 use crate::coord::{Coord, slice};
 use crate::error::{Condition, LayoutError, Result};
 use crate::flat::{Flat, Span};
+use crate::int::Int;
 use crate::layout::Layout;
 use crate::prelude::*;
 use crate::tiler::Tiler;
 use crate::twin::{Checks, checked};
 
 fn logical_divide_flat(layout: &Flat, tiler: &Flat, checks: Checks) -> Result<Flat> {
-    let rest = complement_flat(tiler, &coalesce_flat(layout)?.shape_tuple())?;
+    let rest = complement_flat(tiler, &coalesce_flat(layout, checks)?.shape_tuple(), checks)?;
     composition_flat(layout, &tiler.pair(&rest), checks)
 }
 
 fn logical_divide_checked(layout: &Flat, tiler: &Flat) -> Result<Flat> {
-    checked!(logical_divide_flat, layout, tiler; checks)
+    checked!(logical_divide_flat, layout, tiler; tracked)
 }
 
 /// CuTe's `logical_divide(A, B)` for a layout `B`:
@@ -41,13 +42,18 @@ pub(crate) fn by_tiler(
     op: &'static str,
     layout: &Flat,
     tiler: &Tiler,
+    checks: Checks,
     f: &dyn Fn(&Flat, &Flat) -> Result<Flat>,
 ) -> Result<Flat> {
-    let Tiler::Tuple(t) = tiler else {
-        return match tiler.as_layout()? {
-            Some(l) => f(layout, Flat::of(&l)),
-            None => Ok(layout.clone()),
-        };
+    let t = match tiler {
+        Tiler::Layout(l) => return f(layout, Flat::of(l)),
+        // `make_layout(n)`: `n:_1`, or `_1:_0` for a static `_1`.
+        Tiler::Int(n) => {
+            let d = if checks.is_constant(*n, 1) { 0 } else { 1 };
+            return f(layout, &Flat::leaf(*n, Int::new_static(d)));
+        }
+        Tiler::Underscore => return Ok(layout.clone()),
+        Tiler::Tuple(t) => t,
     };
     if t.len() > layout.rank() {
         return Err(too_many_modes(op, tiler, &layout.clone().into_layout()));
@@ -57,7 +63,7 @@ pub(crate) fn by_tiler(
     out.push_tuple(u32::try_from(modes.len()).unwrap_or(u32::MAX - 1));
     for (i, m) in modes.enumerate() {
         match t.get(i) {
-            Some(ti) => out.push_flat(&by_tiler(op, &layout.sub(m), ti, f)?),
+            Some(ti) => out.push_flat(&by_tiler(op, &layout.sub(m), ti, checks, f)?),
             None => out.push_span(layout, m),
         }
     }
@@ -65,13 +71,13 @@ pub(crate) fn by_tiler(
 }
 
 fn logical_divide_tiler_flat(layout: &Flat, tiler: &Tiler, checks: Checks) -> Result<Flat> {
-    by_tiler("logical_divide", layout, tiler, &|l, t| {
+    by_tiler("logical_divide", layout, tiler, checks, &|l, t| {
         logical_divide_flat(l, t, checks)
     })
 }
 
 fn logical_divide_tiler_checked(layout: &Flat, tiler: &Tiler) -> Result<Flat> {
-    checked!(logical_divide_tiler_flat, layout, tiler; checks)
+    checked!(logical_divide_tiler_flat, layout, tiler; tracked)
 }
 
 /// CuTe's `logical_divide(A, tiler)`: by-mode divide, `((TileM,RestM),(TileN,RestN),L,...)`.
@@ -193,7 +199,7 @@ pub(crate) fn zipped_divide_exact(
 }
 
 fn zipped_divide_checked(layout: &Flat, tiler: &Tiler) -> Result<Flat> {
-    checked!(zipped_divide_flat, layout, tiler; checks)
+    checked!(zipped_divide_flat, layout, tiler; tracked)
 }
 
 /// CuTe's `zipped_divide(A, tiler)`: `((TileM,TileN,...),(RestM,RestN,...,L,...))`.

@@ -7,12 +7,11 @@ use crate::int::Int;
 use crate::layout::Layout;
 use crate::prelude::*;
 use crate::small::Small;
-use crate::twin::checked;
+use crate::twin::{Checks, checked};
 
-/// The coalesced layout's modes, and the exclusive prefix products of its shape.
 /// The coalesced layout's modes, and the size of the modes before each (`preprod[i]`).
-fn coalesced_modes(layout: &Flat) -> Result<(Flat, Small<Int, LEAVES>)> {
-    let c = coalesce_flat(layout)?;
+fn coalesced_modes(layout: &Flat, checks: Checks) -> Result<(Flat, Small<Int, LEAVES>)> {
+    let c = coalesce_flat(layout, checks)?;
     let mut preprod = Small::new(Int::new_static(1));
     let mut back = Int::new_static(1);
     preprod.push(back);
@@ -39,7 +38,9 @@ fn sorted_by_stride(stride: &[Int], keep: impl Fn(Int) -> bool) -> Small<usize, 
 }
 
 fn right_inverse_flat(layout: &Flat) -> Result<Flat> {
-    let (c, preprod) = coalesced_modes(layout)?;
+    // No precondition, no twin: decisions are not noted.
+    let checks = Checks::COMPLETE;
+    let (c, preprod) = coalesced_modes(layout, checks)?;
     let (shape, stride) = (c.shape(), c.stride());
     let mut modes: Small<(Int, Int), LEAVES> = Small::new((Int::new_static(1), Int::new_static(0)));
     modes.push((Int::new_static(1), Int::new_static(0)));
@@ -52,7 +53,7 @@ fn right_inverse_flat(layout: &Flat) -> Result<Flat> {
             curr = shape[i].checked_mul(stride[i])?;
         }
     }
-    coalesce_flat(&Flat::tuple_of(modes.iter().copied()))
+    coalesce_flat(&Flat::tuple_of(modes.iter().copied()), checks)
 }
 
 pub(crate) fn right_inverse_exact(layout: &Layout) -> Result<Layout> {
@@ -71,10 +72,10 @@ pub fn right_inverse(layout: &Layout) -> Result<Layout> {
     on_flat(layout, right_inverse_flat)
 }
 
-fn left_inverse_flat(layout: &Flat) -> Result<Flat> {
-    let (c, preprod) = coalesced_modes(layout)?;
+fn left_inverse_flat(layout: &Flat, checks: Checks) -> Result<Flat> {
+    let (c, preprod) = coalesced_modes(layout, checks)?;
     let (shape, stride) = (c.shape(), c.stride());
-    if !stride.iter().all(|d| d.is_static()) {
+    if checks.decide(!stride.iter().all(|d| d.is_static()), false) {
         return Err(LayoutError::precondition(
             Condition::LeftInverseStaticStrides,
             format!("{layout} has a dynamic stride"),
@@ -87,14 +88,14 @@ fn left_inverse_flat(layout: &Flat) -> Result<Flat> {
     let mut rstride: Small<Int, LEAVES> = Small::new(Int::new_static(0));
     rstride.push(Int::new_static(0));
     for &i in sorted.iter() {
-        if stride[i].is_constant(0) {
+        if checks.is_constant(stride[i], 0) {
             continue;
         }
         let covered = rshape
             .iter()
             .try_fold(Int::new_static(1), |acc, s| acc.checked_mul(*s))?;
         let r = stride[i].checked_rem(covered)?;
-        if !r.is_static() || r.value() != 0 {
+        if checks.decide(!r.is_static() || r.value() != 0, r.value() != 0) {
             return Err(LayoutError::precondition(
                 Condition::LeftInverseDivisibility,
                 format!(
@@ -110,13 +111,14 @@ fn left_inverse_flat(layout: &Flat) -> Result<Flat> {
         .last()
         .ok_or_else(|| LayoutError::invalid("left_inverse", "empty layout"))?;
     rshape.push(shape[*last]);
-    coalesce_flat(&Flat::tuple_of(
-        rshape.iter().copied().zip(rstride.iter().copied()),
-    ))
+    coalesce_flat(
+        &Flat::tuple_of(rshape.iter().copied().zip(rstride.iter().copied())),
+        checks,
+    )
 }
 
 fn left_inverse_checked(layout: &Flat) -> Result<Flat> {
-    checked!(left_inverse_flat, layout)
+    checked!(left_inverse_flat, layout; tracked)
 }
 
 /// CuTe's `left_inverse(layout)`: `result(layout(i)) == i` for every `i` when `layout` is

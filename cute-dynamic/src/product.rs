@@ -14,7 +14,11 @@ use crate::twin::{Checks, checked};
 
 fn logical_product_flat(block: &Flat, tiler: &Flat, checks: Checks) -> Result<Flat> {
     let cotarget = block.size()?.checked_mul(tiler.cosize()?)?;
-    let rest = composition_flat(&complement_flat(block, &cotarget.into())?, tiler, checks)?;
+    let rest = composition_flat(
+        &complement_flat(block, &cotarget.into(), checks)?,
+        tiler,
+        checks,
+    )?;
     Ok(block.pair(&rest))
 }
 
@@ -27,7 +31,7 @@ pub(crate) fn logical_product_exact(
 }
 
 fn logical_product_checked(block: &Flat, tiler: &Flat) -> Result<Flat> {
-    checked!(logical_product_flat, block, tiler; checks)
+    checked!(logical_product_flat, block, tiler; tracked)
 }
 
 /// CuTe's `logical_product(A, B)`: `(A, complement(A, size(A)*cosize(B)) ∘ B)`.
@@ -43,13 +47,13 @@ pub fn logical_product(block: &Layout, tiler: &Layout) -> Result<Layout> {
 }
 
 fn logical_product_tiler_flat(block: &Flat, tiler: &Tiler, checks: Checks) -> Result<Flat> {
-    by_tiler("logical_product", block, tiler, &|b, t| {
+    by_tiler("logical_product", block, tiler, checks, &|b, t| {
         logical_product_flat(b, t, checks)
     })
 }
 
 fn logical_product_tiler_checked(block: &Flat, tiler: &Tiler) -> Result<Flat> {
-    checked!(logical_product_tiler_flat, block, tiler; checks)
+    checked!(logical_product_tiler_flat, block, tiler; tracked)
 }
 
 /// CuTe's `logical_product(A, tiler)` with a tiler: by-mode product (a tuple tiler multiplies
@@ -79,7 +83,7 @@ pub(crate) fn zipped_product_exact(
 }
 
 fn zipped_product_checked(block: &Flat, tiler: &Tiler) -> Result<Flat> {
-    checked!(zipped_product_flat, block, tiler; checks)
+    checked!(zipped_product_flat, block, tiler; tracked)
 }
 
 /// CuTe's `zipped_product(A, B)`: `((M,N,...),(TileM,TileN,...,L,...))`.

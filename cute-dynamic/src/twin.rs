@@ -3,7 +3,11 @@
 //! precondition that the static twin fails is reported (CuTe's `unchecked` cases, e.g. #3513).
 //! The result itself always comes from the input as given, with CuTe's static/dynamic semantics.
 //! Operations without a precondition of CuTe's (coalesce, filter, filter_zeros, right_inverse)
-//! have nothing for the twin to fail, and run once.
+//! have nothing for the twin to fail, and run once. Composition, complement, left_inverse and
+//! the logical and zipped divides and products note every decision they take on a
+//! static/dynamic tag ([`Checks`]); where none would go the other way in the twin, the twin
+//! would retrace the run on the same values and cannot fail, so it is not run (debug builds run
+//! it anyway and assert so).
 //!
 //! One condition needs both runs: the complete form of the Stride Divisibility Condition
 //! ([`Condition::StrideDivisibilityComplete`]). CuTe's own condition lets a stride below a mode's
@@ -21,15 +25,69 @@
 
 use crate::error::{Condition, LayoutError};
 
-/// Which form of the Stride Divisibility Condition an algorithm checks: the complete form (the
-/// default of every public operation), or only CuTe's own condition (running the operation
-/// exactly as CuTe does, for [`resolve`] and the static twin).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Checks {
-    /// CuTe's conditions and the complete form.
-    Complete,
-    /// CuTe's conditions only.
-    AsCute,
+/// How an algorithm runs: which form of the Stride Divisibility Condition it checks (the
+/// complete form, the default of every public operation, or only CuTe's own condition, running
+/// the operation exactly as CuTe does, for [`resolve`] and the static twin), and where it notes
+/// the decisions its static twin would take the other way.
+///
+/// The static twin has the same values with every integer static, so its arithmetic gives the
+/// same values (an absorbing `_0` only spares it an error), and it follows the same path until
+/// a decision made on a static/dynamic tag goes the other way ([`Checks::is_constant`],
+/// [`Checks::decide`]). An algorithm that reports every such decision
+/// (run through `checked!(f, ...; tracked)`) and noted none ran its twin's path, checking
+/// every condition the twin checks (and the complete form besides) on the same values: the twin
+/// cannot fail, and is not run.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Checks<'a> {
+    complete: bool,
+    diverged: Option<&'a core::cell::Cell<bool>>,
+}
+
+impl<'a> Checks<'a> {
+    /// CuTe's conditions and the complete form; decisions not noted.
+    pub(crate) const COMPLETE: Checks<'static> = Checks {
+        complete: true,
+        diverged: None,
+    };
+    /// CuTe's conditions only; decisions not noted.
+    pub(crate) const AS_CUTE: Checks<'static> = Checks {
+        complete: false,
+        diverged: None,
+    };
+
+    /// CuTe's conditions and the complete form, noting in `diverged` any decision the static
+    /// twin would take the other way.
+    pub(crate) fn noting(diverged: &'a core::cell::Cell<bool>) -> Checks<'a> {
+        Checks {
+            complete: true,
+            diverged: Some(diverged),
+        }
+    }
+
+    /// Whether the complete form is checked.
+    pub(crate) fn is_complete(self) -> bool {
+        self.complete
+    }
+
+    /// A decision: `run` as taken on the values as given, `twin` as the static twin takes it.
+    pub(crate) fn decide(self, run: bool, twin: bool) -> bool {
+        if run != twin {
+            self.diverge();
+        }
+        run
+    }
+
+    /// The twin's path is not followed decision by decision from here on.
+    pub(crate) fn diverge(self) {
+        if let Some(d) = self.diverged {
+            d.set(true);
+        }
+    }
+
+    /// `x.is_constant(v)`, which the twin decides on the value.
+    pub(crate) fn is_constant(self, x: Int, v: i32) -> bool {
+        self.decide(x.is_constant(v), x.value() == v)
+    }
 }
 
 /// Results that can be compared as functions.
@@ -196,38 +254,55 @@ impl Twin for Coord {
 /// `checked!(f, a, b)`: `f(a, b)`, then, if any argument has a dynamic integer, `f` on the
 /// static twins; a precondition the twin fails is returned as the error. `checked!(f, a, b;
 /// checks)` is the same for an `f` that takes the [`Checks`] to make as its last argument (the
-/// algorithms that compose, where the complete form applies).
+/// algorithms that compose, where the complete form applies). `checked!(f, a, b; tracked)` is
+/// for such an `f` that also reports every decision its twin could take the other way
+/// ([`Checks`]): the twin runs only if one did. Debug builds (the tests) run the twin always and
+/// assert that it fails only where a decision was noted.
 macro_rules! checked {
     ($f:path, $($arg:ident),+) => {
-        $crate::twin::checked!(@run [$f] [] $($arg),+)
+        $crate::twin::checked!(@run [$f] [] [false] $($arg),+)
     };
     ($f:path, $($arg:ident),+ ; checks) => {
-        $crate::twin::checked!(@run [$f] [checks] $($arg),+)
+        $crate::twin::checked!(@run [$f] [checks] [false] $($arg),+)
     };
-    (@call [$f:path] [] [$($arg:expr),+] $checks:expr) => { $f($($arg),+) };
+    ($f:path, $($arg:ident),+ ; tracked) => {
+        $crate::twin::checked!(@run [$f] [checks] [true] $($arg),+)
+    };
+    (@call [$f:path] [] [$($arg:expr),+] $checks:expr) => {{
+        let _ = $checks;
+        $f($($arg),+)
+    }};
     (@call [$f:path] [checks] [$($arg:expr),+] $checks:expr) => { $f($($arg,)+ $checks) };
-    (@run [$f:path] [$($k:ident)?] $($arg:ident),+) => {{
+    (@run [$f:path] [$($k:ident)?] [$tracked:tt] $($arg:ident),+) => {{
         let all_static = true $(&& $crate::twin::Twin::is_all_static($arg))+;
-        let out = match $crate::twin::checked!(@call [$f] [$($k)?] [$($arg),+] $crate::twin::Checks::Complete) {
+        let diverged = core::cell::Cell::new(!$tracked);
+        let checks = $crate::twin::Checks::noting(&diverged);
+        let out = match $crate::twin::checked!(@call [$f] [$($k)?] [$($arg),+] checks) {
             Ok(out) => out,
             Err(e) => {
                 return $crate::twin::resolve(
                     e,
                     all_static,
-                    || $crate::twin::checked!(@call [$f] [$($k)?] [$($arg),+] $crate::twin::Checks::AsCute),
+                    || $crate::twin::checked!(@call [$f] [$($k)?] [$($arg),+] $crate::twin::Checks::AS_CUTE),
                     || $crate::twin::checked!(
                         @call [$f] [$($k)?] [$(&$crate::twin::Twin::static_twin($arg)),+]
-                        $crate::twin::Checks::AsCute
+                        $crate::twin::Checks::AS_CUTE
                     ),
                 )
             }
         };
-        if !all_static {
+        let diverged = diverged.get();
+        if !all_static && (diverged || cfg!(debug_assertions)) {
             // The twin is an all-static input: CuTe's answer stands for it, so only CuTe's
             // own conditions can fail there, not the complete form.
             $(let $arg = &$crate::twin::Twin::static_twin($arg);)+
-            if let Err(e) = $crate::twin::checked!(@call [$f] [$($k)?] [$($arg),+] $crate::twin::Checks::AsCute) {
+            if let Err(e) = $crate::twin::checked!(@call [$f] [$($k)?] [$($arg),+] $crate::twin::Checks::AS_CUTE) {
                 if e.condition().is_some() {
+                    debug_assert!(
+                        diverged,
+                        "{}: the static twin failed ({e}) on a path noted as the run's",
+                        stringify!($f)
+                    );
                     return Err(e);
                 }
             }
@@ -236,3 +311,38 @@ macro_rules! checked {
     }};
 }
 pub(crate) use checked;
+
+#[cfg(test)]
+mod tests {
+    use super::Checks;
+    use crate::composition::composition_flat;
+    use crate::flat::Flat;
+    use crate::layout::Layout;
+    use core::cell::Cell;
+
+    /// Whether composing `a` with `b` takes a decision its static twin takes the other way.
+    fn diverges(a: &str, b: &str) -> bool {
+        let (a, b): (Layout, Layout) = (a.parse().unwrap(), b.parse().unwrap());
+        let noted = Cell::new(false);
+        composition_flat(Flat::of(&a), Flat::of(&b), Checks::noting(&noted)).unwrap();
+        noted.get()
+    }
+
+    #[test]
+    fn static_structure_with_a_dynamic_extent_follows_the_twin() {
+        // Tiles of a matrix with a run-time leading dimension (padded: 96 and 256, not the
+        // compact 32 and 128): every decision is on static values, so the twin is not run.
+        assert!(!diverges("(_8,(_4,_2)):(_1,(_8,96))", "(_4,_8):(_1,_4)"));
+        assert!(!diverges("(_128,_64):(_1,256)", "(_32,_8):(_1,_128)"));
+        // The compact leading dimension, run-time: the twin merges the modes, so it runs.
+        assert!(diverges("(_128,_64):(_1,128)", "(_32,_8):(_1,_128)"));
+    }
+
+    #[test]
+    fn a_dynamic_value_the_twin_decides_otherwise_is_noted() {
+        // Static `_2,_4` at strides `_1,_2` merge into `_8:_1`; dynamic ones do not.
+        assert!(diverges("(2,4):(1,2)", "_4:_2"));
+        // A dynamic extent of 1 is a mode the twin drops.
+        assert!(diverges("(_4,1,_2):(_1,_4,_4)", "_8:_1"));
+    }
+}
