@@ -20,13 +20,61 @@ fn non_injective(layout: &Flat, stride: Int, covered: Int) -> LayoutError {
     )
 }
 
-fn complement_filtered(filtered: &Flat, cotarget: &IntTuple, checks: Checks) -> Result<Flat> {
+/// A complement's cotarget: an IntTuple, or the shape of a coalesced layout (a leaf or a tuple
+/// of leaves: `logical_divide`'s, read from its leaves without building a tree).
+#[derive(Clone, Copy)]
+pub(crate) enum Cotarget<'a> {
+    Tuple(&'a IntTuple),
+    Shape(&'a Flat),
+}
+
+impl Cotarget<'_> {
+    fn tuple(self) -> IntTuple {
+        match self {
+            Cotarget::Tuple(t) => t.clone(),
+            Cotarget::Shape(f) => f.shape_tuple(),
+        }
+    }
+
+    fn is_static(self) -> bool {
+        match self {
+            Cotarget::Tuple(t) => t.is_static(),
+            Cotarget::Shape(f) => f.shape().iter().all(|s| s.is_static()),
+        }
+    }
+
+    /// The leaves of `ceil_div(cotarget, d)`, in order.
+    fn divided_leaves(self, d: Int) -> Result<Small<Int, LEAVES>> {
+        let mut out = Small::new(Int::new_static(1));
+        match self {
+            Cotarget::Tuple(IntTuple::Int(x)) => out.push(x.ceil_div(d)?),
+            Cotarget::Shape(f) if f.is_leaf() => out.push(f.shape()[0].ceil_div(d)?),
+            // A tuple of leaves: CuTe's fold of the divisor from the left.
+            Cotarget::Shape(f) if f.profile().len() == f.shape().len() + 1 => {
+                let mut rest = d;
+                for &a in f.shape() {
+                    out.push(a.ceil_div(rest)?);
+                    rest = rest.ceil_div(a)?;
+                }
+            }
+            _ => ceil_div(&self.tuple(), &d.into())?
+                .leaves()
+                .into_iter()
+                .for_each(|x| out.push(x)),
+        }
+        Ok(out)
+    }
+}
+
+fn complement_filtered(filtered: &Flat, cotarget: Cotarget, checks: Checks) -> Result<Flat> {
     if filtered.is_leaf() && checks.is_constant(filtered.stride()[0], 0) {
         if !cotarget.is_static() {
             // Not followed decision by decision: the twin runs.
             checks.diverge();
         }
-        return Ok(make_layout(&coalesce_shape(cotarget)?)?.flat().clone());
+        return Ok(make_layout(&coalesce_shape(&cotarget.tuple())?)?
+            .flat()
+            .clone());
     }
     let mut shape: Small<Int, LEAVES> = Small::new(Int::new_static(0));
     let mut stride: Small<Int, LEAVES> = Small::new(Int::new_static(0));
@@ -72,19 +120,7 @@ fn complement_filtered(filtered: &Flat, cotarget: &IntTuple, checks: Checks) -> 
     // The rest: `coalesce_shape(ceil_div(cotarget, new_stride))` at its compact column-major
     // strides from `new_stride`, leaf by leaf (coalesce reads only the leaves, in order, so
     // `((result...), rest)` is the result's modes followed by the rest's leaves).
-    let divided = ceil_div(cotarget, &new_stride.into())?;
-    let leaves: Small<Int, LEAVES> = match &divided {
-        IntTuple::Int(x) => {
-            let mut one = Small::new(*x);
-            one.push(*x);
-            one
-        }
-        tuple => {
-            let mut all = Small::new(Int::new_static(1));
-            tuple.leaves().into_iter().for_each(|x| all.push(x));
-            all
-        }
-    };
+    let leaves = cotarget.divided_leaves(new_stride)?;
     // `coalesce_shape`: neighbours of the same kind (static or dynamic) multiply.
     let mut rest: Small<Int, LEAVES> = Small::new(Int::new_static(1));
     for &a in leaves.iter() {
@@ -108,16 +144,22 @@ fn complement_filtered(filtered: &Flat, cotarget: &IntTuple, checks: Checks) -> 
     coalesce_flat(&Flat::tuple_of(result.iter().copied()), checks)
 }
 
-pub(crate) fn complement_flat(layout: &Flat, cotarget: &IntTuple, checks: Checks) -> Result<Flat> {
+pub(crate) fn complement_flat(layout: &Flat, cotarget: Cotarget, checks: Checks) -> Result<Flat> {
     complement_filtered(&filter_flat(layout, checks)?, cotarget, checks)
 }
 
 pub(crate) fn complement_exact(layout: &Layout, cotarget: &IntTuple) -> Result<Layout> {
-    on_flat(layout, |l| complement_flat(l, cotarget, Checks::COMPLETE))
+    on_flat(layout, |l| {
+        complement_flat(l, Cotarget::Tuple(cotarget), Checks::COMPLETE)
+    })
+}
+
+fn complement_tuple(layout: &Flat, cotarget: &IntTuple, checks: Checks) -> Result<Flat> {
+    complement_flat(layout, Cotarget::Tuple(cotarget), checks)
 }
 
 fn complement_checked(layout: &Flat, cotarget: &IntTuple) -> Result<Flat> {
-    checked!(complement_flat, layout, cotarget; tracked)
+    checked!(complement_tuple, layout, cotarget; tracked)
 }
 
 /// CuTe's `complement(layout, cotarget)`; `cotarget` is an integer or a shape.
@@ -136,7 +178,7 @@ pub fn complement(layout: &Layout, cotarget: &IntTuple) -> Result<Layout> {
 fn complement1_flat(layout: &Flat, checks: Checks) -> Result<Flat> {
     let filtered = filter_flat(layout, checks)?;
     let cosize = filtered.cosize()?;
-    complement_filtered(&filtered, &cosize.into(), checks)
+    complement_filtered(&filtered, Cotarget::Tuple(&cosize.into()), checks)
 }
 
 fn complement1_checked(layout: &Flat) -> Result<Flat> {

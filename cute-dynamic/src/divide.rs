@@ -1,7 +1,7 @@
 //! Division (tiling): `logical_divide` and its zipped, tiled and flat flavours.
 
 use crate::coalesce::coalesce_flat;
-use crate::complement::complement_flat;
+use crate::complement::{Cotarget, complement_flat};
 use crate::composition::{composition_flat, too_many_modes};
 use crate::coord::{Coord, slice};
 use crate::error::{Condition, LayoutError, Result};
@@ -13,7 +13,8 @@ use crate::tiler::Tiler;
 use crate::twin::{Checks, checked};
 
 fn logical_divide_flat(layout: &Flat, tiler: &Flat, checks: Checks) -> Result<Flat> {
-    let rest = complement_flat(tiler, &coalesce_flat(layout, checks)?.shape_tuple(), checks)?;
+    let shape = coalesce_flat(layout, checks)?;
+    let rest = complement_flat(tiler, Cotarget::Shape(&shape), checks)?;
     composition_flat(layout, &tiler.pair(&rest), checks)
 }
 

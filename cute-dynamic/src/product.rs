@@ -1,7 +1,7 @@
 //! Products (replication): `logical_product` and its zipped, tiled and flat flavours, the
 //! rank-sensitive `blocked_product` and `raked_product`, and `tile_to_shape`.
 
-use crate::complement::complement_flat;
+use crate::complement::{Cotarget, complement_flat};
 use crate::composition::composition_flat;
 use crate::divide::{by_tiler, tile_unzip_flat, unpack_both, unpack_rest};
 use crate::error::{Condition, LayoutError, Result};
@@ -15,7 +15,7 @@ use crate::twin::{Checks, checked};
 fn logical_product_flat(block: &Flat, tiler: &Flat, checks: Checks) -> Result<Flat> {
     let cotarget = block.size()?.checked_mul(tiler.cosize()?)?;
     let rest = composition_flat(
-        &complement_flat(block, &cotarget.into(), checks)?,
+        &complement_flat(block, Cotarget::Tuple(&cotarget.into()), checks)?,
         tiler,
         checks,
     )?;
