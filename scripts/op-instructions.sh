@@ -5,7 +5,7 @@
 # start-up and parsing do not count. Unlike times, these counts do not move with the machine's
 # load.
 #
-#   scripts/op-instructions.sh [OP ...]       # default: all nine; ROUNDS=20 by default
+#   scripts/op-instructions.sh [OP ...]       # default: all nine and call_plan; ROUNDS=20
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROUNDS=${ROUNDS:-20}
@@ -20,7 +20,7 @@ count() {
     rm -f "$out"
 }
 ops=("$@")
-[ ${#ops[@]} -gt 0 ] || ops=(coalesce composition complement right_inverse left_inverse logical_divide logical_product zipped_divide call)
+[ ${#ops[@]} -gt 0 ] || ops=(coalesce composition complement right_inverse left_inverse logical_divide logical_product zipped_divide call call_plan)
 printf '%-16s %8s %12s %12s %8s\n' op records static dynamic 'dyn/st'
 for op in "${ops[@]}"; do
     n=$("$bin" "$VECTORS" "$op" static 0)

@@ -48,6 +48,7 @@ impl Cotarget<'_> {
         let mut out = Small::new(Int::new_static(1));
         match self {
             Cotarget::Tuple(IntTuple::Int(x)) => out.push(x.ceil_div(d)?),
+            // A leaf has one leaf: `[0]` is in range.
             Cotarget::Shape(f) if f.is_leaf() => out.push(f.shape()[0].ceil_div(d)?),
             // A tuple of leaves: CuTe's fold of the divisor from the left.
             Cotarget::Shape(f) if f.profile().len() == f.shape().len() + 1 => {

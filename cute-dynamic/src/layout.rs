@@ -10,7 +10,8 @@ use crate::int_tuple::IntTuple;
 use crate::prelude::*;
 use crate::stride::{Major, compact_major, crd2idx, idx2crd_strided};
 
-/// A CuTe layout: a shape and a congruent stride, a function from coordinates to offsets.
+/// A CuTe layout: a shape and a congruent stride, a function from coordinates to offsets. Its
+/// leaves are held inline up to 8 (no heap, no reference counts); cloning copies them.
 ///
 /// ```
 /// use cute_dynamic::Layout;
@@ -92,6 +93,8 @@ impl Layout {
     /// For results built from congruent parts (every algorithm below keeps congruence).
     pub(crate) fn raw(shape: IntTuple, stride: IntTuple) -> Layout {
         debug_assert!(shape.same_profile(&stride), "{shape} vs {stride}");
+        // Cannot fall back: every caller builds `shape` and `stride` congruent (mode by mode
+        // from layouts, or a stride computed for the shape), as the assertion checks in tests.
         Layout::new(shape, stride).unwrap_or_else(|_| Layout::trivial())
     }
 
@@ -110,7 +113,8 @@ impl Layout {
         Layout::from_flat(Flat::leaf(Int::new_static(1), Int::new_static(0)))
     }
 
-    /// The shape.
+    /// The shape (CuTe's `shape(layout)`), built from the layout's leaves: a layout keeps its
+    /// leaves in arrays with the profile apart, not as `IntTuple` trees.
     ///
     /// ```
     /// let l: cute_dynamic::Layout = "(_4,_2):(_2,_1)".parse().unwrap();
@@ -121,7 +125,7 @@ impl Layout {
         self.flat.shape_tuple()
     }
 
-    /// The stride.
+    /// The stride (CuTe's `stride(layout)`), built from the leaves as [`Layout::shape`] is.
     ///
     /// ```
     /// let l: cute_dynamic::Layout = "(_4,_2):(_2,_1)".parse().unwrap();

@@ -6,13 +6,14 @@
 //! ```
 //!
 //! Reads the conformance vectors and keeps the records the side-by-side benchmark keeps for
-//! `OP` (one of [`cute_bench::OPS`]): variant `static`, CuTe's result for the recorded form and
+//! `OP` (one of [`cute_bench::OPS`], or [`cute_bench::PLAN_OP`]: the `call` records evaluated by
+//! their plans): variant `static`, CuTe's result for the recorded form and
 //! the same function for the dynamic one. `FORM` is `static` (as recorded) or `dynamic`
 //! ([`cute_bench::dynamic_args`]); each kept record is then called `ROUNDS` times
 //! ([`cute_bench::Prepared::repeat`]; `call` at the indices `0, 1, ...` of its domain, cycled).
 //! Prints the number of kept records; a run of 0 rounds measures the start-up alone.
 
-use cute_bench::{OPS, Prepared, check, dynamic_args};
+use cute_bench::{OPS, PLAN_OP, Prepared, check, dynamic_args};
 use serde_json::Value;
 
 fn usage() -> ! {
@@ -26,7 +27,9 @@ fn main() {
         usage()
     };
     let rounds: usize = rounds.parse().unwrap_or_else(|_| usage());
-    if !OPS.contains(&op.as_str()) || !["static", "dynamic"].contains(&form.as_str()) {
+    if !(OPS.contains(&op.as_str()) || op == PLAN_OP)
+        || !["static", "dynamic"].contains(&form.as_str())
+    {
         usage()
     }
     let text = std::fs::read_to_string(vectors).unwrap_or_else(|e| {
@@ -39,7 +42,9 @@ fn main() {
         let (Some(result), Some(args)) = (r["result"].as_str(), r["args"].as_array()) else {
             continue;
         };
-        if r["op"] != op.as_str() || r["variant"] != "static" {
+        // The plan's records are the `call` records.
+        let recorded = if op == PLAN_OP { "call" } else { op.as_str() };
+        if r["op"] != recorded || r["variant"] != "static" {
             continue;
         }
         let args: Vec<String> = args
