@@ -32,11 +32,12 @@ fn check_stride_divisibility(
         ))
     };
     // A single element lands at offset 0 whatever the stride: with a run-time count of 1 there
-    // is nothing wrong to detect (CuTe itself checks static values only).
-    if checks.decide(
-        count.value() == 1 && !(shape.is_static() && stride.is_static()),
-        false,
-    ) {
+    // is nothing wrong to detect (CuTe itself checks static values only). The static twin
+    // checks CuTe's condition here; the two meet again if it holds.
+    let skip = count.value() == 1 && !(shape.is_static() && stride.is_static());
+    let holds =
+        stride.value() < shape.value() || stride.checked_rem(shape).is_ok_and(|r| r.value() == 0);
+    if checks.decide_converging(skip, false, holds) {
         return Ok(());
     }
     let below = stride.value() < shape.value();
@@ -115,7 +116,12 @@ pub(crate) fn walk(
         let next_stride = abs_stride
             .ceil_div(curr_shape)?
             .checked_mul(rest_stride.signum())?;
-        if checks.is_constant(next_shape, 1) || checks.is_constant(rest_shape, 1) {
+        // The twin skips a run-time 1 the run walks through: for positive values the run then
+        // takes a piece of shape 1 (`rest % 1`, `rest / 1`), and both go on from the same values.
+        let skip = next_shape.is_constant(1) || rest_shape.is_constant(1);
+        let twin_skips = next_shape.value() == 1 || rest_shape.value() == 1;
+        let positive = next_shape.value() >= 1 && rest_shape.value() >= 1;
+        if checks.decide_converging(skip, twin_skips, positive) {
             rest_stride = next_stride;
             continue;
         }
@@ -134,8 +140,14 @@ pub(crate) fn walk(
 }
 
 /// One mode `rs:rd` of `rhs` (a leaf) composed with the coalesced `lhs`, appended to `out`.
+///
+/// Its decisions on `rd` and on the rest only shape this mode's result: the twin taking them
+/// the other way checks nothing the run does not (a run-time `0` stride that walks `lhs`
+/// divides by zero and fails), so they are not noted as the twin's path leaving the run's.
 fn compose_mode(lhs: &Flat, rs: Int, rd: Int, checks: Checks, out: &mut Flat) -> Result<()> {
-    if checks.is_constant(rd, 0) {
+    let is_constant =
+        |x: Int, v: i32| checks.decide_converging(x.is_constant(v), x.value() == v, true);
+    if is_constant(rd, 0) {
         out.push_leaf(rs, rd);
         return Ok(());
     }
@@ -150,13 +162,13 @@ fn compose_mode(lhs: &Flat, rs: Int, rd: Int, checks: Checks, out: &mut Flat) ->
         Ok(())
     })?;
     let last_stride = rest_stride.checked_mul(lstride[lstride.len() - 1])?;
-    if modes.is_empty() || (modes.len() == 1 && checks.is_constant(rest_shape, 1)) {
+    if modes.is_empty() || (modes.len() == 1 && is_constant(rest_shape, 1)) {
         // One mode: CuTe unwraps the 1-tuple.
         let (s, d) = modes.first().copied().unwrap_or((rest_shape, last_stride));
         out.push_leaf(s, d);
         return Ok(());
     }
-    if !checks.is_constant(rest_shape, 1) {
+    if !is_constant(rest_shape, 1) {
         modes.push((rest_shape, last_stride));
     }
     out.push_tuple(u32::try_from(modes.len()).unwrap_or(LEAF - 1));

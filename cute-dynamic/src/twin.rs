@@ -77,6 +77,17 @@ impl<'a> Checks<'a> {
         run
     }
 
+    /// A decision as [`Checks::decide`], where `converge` says that the two branches, when they
+    /// differ, meet again: afterwards the twin reads the same values as the run, and the run's
+    /// branch checks every condition the twin's does (only the form of the result differs, e.g.
+    /// a mode of size 1 the twin leaves out). Such a difference is not noted.
+    pub(crate) fn decide_converging(self, run: bool, twin: bool, converge: bool) -> bool {
+        if run != twin && !converge {
+            self.diverge();
+        }
+        run
+    }
+
     /// The twin's path is not followed decision by decision from here on.
     pub(crate) fn diverge(self) {
         if let Some(d) = self.diverged {
@@ -336,6 +347,10 @@ mod tests {
         assert!(!diverges("(_128,_64):(_1,256)", "(_32,_8):(_1,_128)"));
         // The compact leading dimension, run-time: the twin merges the modes, so it runs.
         assert!(diverges("(_128,_64):(_1,128)", "(_32,_8):(_1,_128)"));
+        // All dynamic, modes that do not merge: the walk meets run-time 1s (a mode consumed
+        // exactly, a stride equal to the shape), which the twin skips and the run walks through
+        // as pieces of size 1; both go on from the same values.
+        assert!(!diverges("(4,8):(1,5)", "(2,2):(1,4)"));
     }
 
     #[test]
