@@ -34,10 +34,10 @@ fn check_stride_divisibility(
     // A single element lands at offset 0 whatever the stride: with a run-time count of 1 there
     // is nothing wrong to detect (CuTe itself checks static values only). The static twin
     // checks CuTe's condition here; the two meet again if it holds.
-    let skip = count.value() == 1 && !(shape.is_static() && stride.is_static());
-    let holds =
-        stride.value() < shape.value() || stride.checked_rem(shape).is_ok_and(|r| r.value() == 0);
-    if checks.decide_converging(skip, false, holds) {
+    if count.value() == 1 && !(shape.is_static() && stride.is_static()) {
+        let holds = stride.value() < shape.value()
+            || stride.checked_rem(shape).is_ok_and(|r| r.value() == 0);
+        checks.decide_converging(true, false, holds);
         return Ok(());
     }
     let below = stride.value() < shape.value();
