@@ -169,10 +169,8 @@ pub(crate) fn coalesce_shape(shape: &IntTuple) -> Result<IntTuple> {
 /// assert_eq!(filter_zeros_layout(&l).unwrap().to_string(), "(_1,(_2,3)):(_0,(_1,0))");
 /// ```
 pub fn filter_zeros_layout(layout: &Layout) -> Result<Layout> {
-    Layout::new(
-        filter_zeros_tuple(&layout.stride(), &layout.shape())?,
-        layout.stride().clone(),
-    )
+    let stride = layout.stride();
+    Layout::new(filter_zeros_tuple(&stride, &layout.shape())?, stride)
 }
 
 /// CuTe's `filter`: `coalesce(filter_zeros(L))`, the modes of stride `_0` made `_1` (so that

@@ -1596,7 +1596,7 @@ mod tests {
     /// The slicing law: `C(crd filled with i) == sliced(i) + offset` for every `i`.
     fn check_slice_law(c: &ComposedLayout, crd: &Coord) -> Result<bool> {
         let (sliced, offset) = c.slice_and_offset(crd)?;
-        let shape = slice(crd, c.inner("test")?)?.shape().clone();
+        let shape = slice(crd, c.inner("test")?)?.shape();
         for i in 0..sliced.size()?.value() {
             let want = c.call(&filled(crd, &shape, i))?.value();
             let got = offset.add(sliced.call(i)?)?.value();

@@ -181,7 +181,7 @@ pub(crate) fn composition_flat(lhs: &Flat, rhs: &Flat, checks: Checks) -> Result
 }
 
 pub(crate) fn composition_exact(lhs: &Layout, rhs: &Layout, checks: Checks) -> Result<Layout> {
-    composition_flat(Flat::of(lhs), Flat::of(rhs), checks).map(|r| r.into_layout())
+    composition_flat(lhs.flat(), rhs.flat(), checks).map(|r| r.into_layout())
 }
 
 fn composition_checked(lhs: &Flat, rhs: &Flat) -> Result<Flat> {
@@ -201,7 +201,7 @@ fn composition_checked(lhs: &Flat, rhs: &Flat) -> Result<Flat> {
 /// assert_eq!(composition(&a, &b).unwrap().to_string(), "((5,1),(2,2)):((16,4),(80,4))");
 /// ```
 pub fn composition(lhs: &Layout, rhs: &Layout) -> Result<Layout> {
-    composition_checked(Flat::of(lhs), Flat::of(rhs)).map(|r| r.into_layout())
+    composition_checked(lhs.flat(), rhs.flat()).map(|r| r.into_layout())
 }
 
 pub(crate) fn composition_tiler_exact(
@@ -212,10 +212,8 @@ pub(crate) fn composition_tiler_exact(
     match tiler {
         Tiler::Layout(rhs) => composition_exact(lhs, rhs, checks),
         Tiler::Underscore => Ok(lhs.clone()),
-        Tiler::Int(n) => {
-            composition_flat(Flat::of(lhs), &Flat::leaf(*n, Int::new_static(1)), checks)
-                .map(|r| r.into_layout())
-        }
+        Tiler::Int(n) => composition_flat(lhs.flat(), &Flat::leaf(*n, Int::new_static(1)), checks)
+            .map(|r| r.into_layout()),
         Tiler::Tuple(t) => {
             if t.len() > lhs.rank() {
                 return Err(too_many_modes("composition", tiler, lhs));

@@ -219,7 +219,7 @@ impl CoordLayout {
 
     fn from_numbered(l: &Layout, leaves: &[CoordStride]) -> Result<CoordLayout> {
         Ok(CoordLayout {
-            shape: l.shape().clone(),
+            shape: l.shape(),
             stride: CoordStride::from_numbered(&l.stride(), leaves)?,
         })
     }

@@ -33,7 +33,7 @@ fn logical_divide_checked(layout: &Flat, tiler: &Flat) -> Result<Flat> {
 /// assert_eq!(r.to_string(), "((_2,_2),(_2,_3)):((_4,_1),(_2,_8))");
 /// ```
 pub fn logical_divide(layout: &Layout, tiler: &Layout) -> Result<Layout> {
-    logical_divide_checked(Flat::of(layout), Flat::of(tiler)).map(|r| r.into_layout())
+    logical_divide_checked(layout.flat(), tiler.flat()).map(|r| r.into_layout())
 }
 
 /// A tiler applied by mode, as CuTe's divides and products take it: a layout (an integer `n`
@@ -47,7 +47,7 @@ pub(crate) fn by_tiler(
     f: &dyn Fn(&Flat, &Flat) -> Result<Flat>,
 ) -> Result<Flat> {
     let t = match tiler {
-        Tiler::Layout(l) => return f(layout, Flat::of(l)),
+        Tiler::Layout(l) => return f(layout, l.flat()),
         // `make_layout(n)`: `n:_1`, or `_1:_0` for a static `_1`.
         Tiler::Int(n) => {
             let d = if checks.is_constant(*n, 1) { 0 } else { 1 };
@@ -90,7 +90,7 @@ fn logical_divide_tiler_checked(layout: &Flat, tiler: &Tiler) -> Result<Flat> {
 /// assert_eq!(r.to_string(), "((_3,_3),((_2,_4),(_2,_2))):((_177,_59),((_13,_2),(_26,_1)))");
 /// ```
 pub fn logical_divide_tiler(layout: &Layout, tiler: &Tiler) -> Result<Layout> {
-    logical_divide_tiler_checked(Flat::of(layout), tiler).map(|r| r.into_layout())
+    logical_divide_tiler_checked(layout.flat(), tiler).map(|r| r.into_layout())
 }
 
 /// CuTe's `zip2_by(t, guide)` on a layout's profile: gather the first halves of the rank-2 modes
@@ -166,7 +166,7 @@ pub(crate) fn tile_unzip_flat(layout: &Flat, tiler: &Tiler) -> Result<Flat> {
 
 /// CuTe's `tile_unzip(layout, tiler)`.
 pub(crate) fn tile_unzip(layout: &Layout, tiler: &Tiler) -> Result<Layout> {
-    tile_unzip_flat(Flat::of(layout), tiler).map(|r| r.into_layout())
+    tile_unzip_flat(layout.flat(), tiler).map(|r| r.into_layout())
 }
 
 /// `result(_, repeat<R1>(_))`: unpack the second mode.
@@ -196,7 +196,7 @@ pub(crate) fn zipped_divide_exact(
     tiler: &Tiler,
     checks: Checks,
 ) -> Result<Layout> {
-    zipped_divide_flat(Flat::of(layout), tiler, checks).map(|r| r.into_layout())
+    zipped_divide_flat(layout.flat(), tiler, checks).map(|r| r.into_layout())
 }
 
 fn zipped_divide_checked(layout: &Flat, tiler: &Tiler) -> Result<Flat> {
@@ -212,7 +212,7 @@ fn zipped_divide_checked(layout: &Flat, tiler: &Tiler) -> Result<Flat> {
 /// assert_eq!(r.to_string(), "((_3,(_2,_4)),(_3,(_2,_2))):((_177,(_13,_2)),(_59,(_26,_1)))");
 /// ```
 pub fn zipped_divide(layout: &Layout, tiler: &Tiler) -> Result<Layout> {
-    zipped_divide_checked(Flat::of(layout), tiler).map(|r| r.into_layout())
+    zipped_divide_checked(layout.flat(), tiler).map(|r| r.into_layout())
 }
 
 pub(crate) fn tiled_divide_exact(layout: &Layout, tiler: &Tiler, checks: Checks) -> Result<Layout> {

@@ -101,11 +101,6 @@ impl Flat {
         self.stride.push(d);
     }
 
-    /// The leaves and profile of a layout (what it holds).
-    pub(crate) fn of(layout: &Layout) -> &Flat {
-        layout.flat()
-    }
-
     /// The leaves and profile of `shape:stride`; `None` if they are not congruent.
     pub(crate) fn from_tuples(shape: &IntTuple, stride: &IntTuple) -> Option<Flat> {
         fn walk(s: &IntTuple, d: &IntTuple, out: &mut Flat) -> Option<()> {
@@ -190,14 +185,9 @@ impl Flat {
     /// `(self, other)`: the layout whose two modes are these.
     pub(crate) fn pair(&self, other: &Flat) -> Flat {
         let mut out = Flat::empty();
-        out.profile.push(2);
-        for f in [self, other] {
-            f.profile.iter().for_each(|&n| out.profile.push(n));
-            f.shape.iter().zip(f.stride.iter()).for_each(|(&s, &d)| {
-                out.shape.push(s);
-                out.stride.push(d);
-            });
-        }
+        out.push_tuple(2);
+        out.push_flat(self);
+        out.push_flat(other);
         out
     }
 
@@ -418,18 +408,20 @@ mod tests {
             "(((((((((((((((((_2)))))))))))))))),_3):(((((((((((((((((_1)))))))))))))))),_2)",
         ] {
             let l: Layout = text.parse().unwrap();
-            let f = Flat::from_tuples(&l.shape(), &l.stride()).unwrap();
-            assert_eq!(&f, Flat::of(&l));
+            let (shape, stride) = (l.shape(), l.stride());
+            let f = Flat::from_tuples(&shape, &stride).unwrap();
+            assert_eq!(&f, l.flat());
             assert_eq!(f.clone().into_layout().to_string(), text);
-            assert_eq!(f.depth(), l.shape().depth());
-            assert_eq!(
-                f.size().map(|i| i.to_string()),
-                l.size().map(|i| i.to_string())
-            );
-            assert_eq!(
-                f.cosize().map(|i| i.to_string()),
-                l.cosize().map(|i| i.to_string())
-            );
+            // Against the IntTuple functions, computed on the trees.
+            assert_eq!(f.depth(), shape.depth());
+            assert_eq!(f.size().unwrap(), shape.size().unwrap());
+            let m1 = shape
+                .leaves()
+                .into_iter()
+                .zip(stride.leaves())
+                .map(|(s, d)| (s.value() - 1) * d.value().abs())
+                .sum::<i32>();
+            assert_eq!(f.cosize().unwrap().value(), m1 + 1);
         }
     }
 }

@@ -762,8 +762,8 @@ pub static OPS: &[Op] = &[
     op("rank", "rank(S)", &[S], N, |a| count(a[0].tuple()?.rank())),
     op("depth", "depth(A)", &[L], N, |a| count(a[0].layout()?.depth())),
     op("depth", "depth(S)", &[S], N, |a| count(a[0].tuple()?.depth())),
-    op("shape", "shape(A)", &[L], S, |a| tup(a[0].layout()?.shape().clone())),
-    op("stride", "stride(A)", &[L], S, |a| tup(a[0].layout()?.stride().clone())),
+    op("shape", "shape(A)", &[L], S, |a| tup(a[0].layout()?.shape())),
+    op("stride", "stride(A)", &[L], S, |a| tup(a[0].layout()?.stride())),
     op("get", "get<i>(A)", &[L, Index], L, |a| lay(a[0].layout()?.get(a[1].index()?)?)),
     op("get", "get<i>(S)", &[S, Index], S, |a| tup(a[0].tuple()?.get(a[1].index()?)?.clone())),
     op("get", "get<i>(T)", &[T, Index], T, |a| {

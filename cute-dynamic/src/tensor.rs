@@ -118,7 +118,7 @@ impl Tensor {
             Tensor::Memory {
                 layout: AnyLayout::Plain(l),
                 ..
-            } => Ok(l.shape().clone()),
+            } => Ok(l.shape()),
             Tensor::Memory {
                 layout: AnyLayout::Composed(c),
                 ..

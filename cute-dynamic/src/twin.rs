@@ -71,10 +71,7 @@ impl<'a> Checks<'a> {
 
     /// A decision: `run` as taken on the values as given, `twin` as the static twin takes it.
     pub(crate) fn decide(self, run: bool, twin: bool) -> bool {
-        if run != twin {
-            self.diverge();
-        }
-        run
+        self.decide_converging(run, twin, false)
     }
 
     /// A decision as [`Checks::decide`], where `converge` says that the two branches, when they
@@ -327,7 +324,6 @@ pub(crate) use checked;
 mod tests {
     use super::Checks;
     use crate::composition::composition_flat;
-    use crate::flat::Flat;
     use crate::layout::Layout;
     use core::cell::Cell;
 
@@ -335,7 +331,7 @@ mod tests {
     fn diverges(a: &str, b: &str) -> bool {
         let (a, b): (Layout, Layout) = (a.parse().unwrap(), b.parse().unwrap());
         let noted = Cell::new(false);
-        composition_flat(Flat::of(&a), Flat::of(&b), Checks::noting(&noted)).unwrap();
+        composition_flat(a.flat(), b.flat(), Checks::noting(&noted)).unwrap();
         noted.get()
     }
 

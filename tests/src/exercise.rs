@@ -309,7 +309,7 @@ pub fn every_operation(x: &Inputs) {
     }
     exercise_result(&composition_tiler(a, tiler));
     exercise_result(&complement(a, t));
-    exercise_result(&complement(a, &b.shape().clone()));
+    exercise_result(&complement(a, &b.shape()));
     exercise_result(&complement1(a));
     exercise_result(&right_inverse(a));
     exercise_result(&left_inverse(a));
