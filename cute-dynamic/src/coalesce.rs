@@ -30,9 +30,9 @@ fn bw_coalesce(leaves: &Flat, init: (Int, Int), checks: Checks) -> Result<Flat> 
     let mut done: Small<(Int, Int), LEAVES> = Small::new(init);
     let (mut front_s, mut front_d) = init;
     for (&s, &d) in leaves.shape()[..n].iter().zip(&leaves.stride()[..n]).rev() {
-        if checks.is_constant(s, 1) {
+        if checks.is_constant_coarsening(s, 1) {
             continue;
-        } else if done.is_empty() && checks.is_constant(front_s, 1) {
+        } else if done.is_empty() && checks.is_constant_coarsening(front_s, 1) {
             (front_s, front_d) = (s, d);
         } else if merges((s, d), (front_s, front_d), checks)? {
             front_s = s.checked_mul(front_s)?;
@@ -43,7 +43,7 @@ fn bw_coalesce(leaves: &Flat, init: (Int, Int), checks: Checks) -> Result<Flat> 
         }
     }
     if done.is_empty() {
-        return Ok(if checks.is_constant(front_s, 1) {
+        return Ok(if checks.is_constant_coarsening(front_s, 1) {
             Flat::leaf(Int::new_static(1), Int::new_static(0))
         } else {
             Flat::leaf(front_s, front_d)
@@ -58,7 +58,7 @@ fn bw_coalesce(leaves: &Flat, init: (Int, Int), checks: Checks) -> Result<Flat> 
 fn merges((s, d): (Int, Int), (s0, d0): (Int, Int), checks: Checks) -> Result<bool> {
     let run = s0.is_static() && s.checked_mul(d)?.eq_int(d0).is_constant_true();
     let twin = s.value().checked_mul(d.value()) == Some(d0.value());
-    Ok(checks.decide(run, twin))
+    Ok(checks.decide_coarsening(run, twin))
 }
 
 fn last_leaf(layout: &Flat, op: &'static str) -> Result<(Int, Int)> {
@@ -81,7 +81,7 @@ pub(crate) fn coalesce_exact(layout: &Layout) -> Result<Layout> {
 /// so that it is kept as a mode).
 pub(crate) fn coalesce_x_flat(layout: &Flat, checks: Checks) -> Result<Flat> {
     let (s, d) = last_leaf(layout, "coalesce")?;
-    let s = if checks.is_constant(s, 1) {
+    let s = if checks.is_constant_coarsening(s, 1) {
         Int::new_static(2)
     } else {
         s
@@ -177,7 +177,7 @@ pub fn filter_zeros_layout(layout: &Layout) -> Result<Layout> {
 /// coalesce drops them).
 pub(crate) fn filter_flat(layout: &Flat, checks: Checks) -> Result<Flat> {
     let shape = layout.shape().iter().zip(layout.stride()).map(|(&s, &d)| {
-        if checks.is_constant(d, 0) {
+        if checks.is_constant_coarsening(d, 0) {
             Int::new_static(1)
         } else {
             s

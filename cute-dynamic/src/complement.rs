@@ -126,7 +126,7 @@ fn complement_filtered(filtered: &Flat, cotarget: Cotarget, checks: Checks) -> R
     let mut rest: Small<Int, LEAVES> = Small::new(Int::new_static(1));
     for &a in leaves.iter() {
         match rest.last_mut() {
-            Some(back) if checks.decide(back.is_static() == a.is_static(), true) => {
+            Some(back) if checks.decide_coarsening(back.is_static() == a.is_static(), true) => {
                 *back = back.checked_mul(a)?;
             }
             _ => rest.push(a),
@@ -135,7 +135,7 @@ fn complement_filtered(filtered: &Flat, cotarget: Cotarget, checks: Checks) -> R
     // `compact_col_major_from`: a `_1` gets stride `_0`, the others the size so far.
     let mut current = new_stride;
     for &s in rest.iter() {
-        if checks.is_constant(s, 1) {
+        if checks.is_constant_coarsening(s, 1) {
             result.push((s, Int::new_static(0)));
         } else {
             result.push((s, current));
@@ -155,8 +155,18 @@ pub(crate) fn complement_exact(layout: &Layout, cotarget: &IntTuple) -> Result<L
     })
 }
 
+/// The complement as the result, read as nothing else: the twin's coarser filtered layout
+/// (strides merged, run-time 1s dropped; shapes of at least 1) passes the injectivity check
+/// wherever the run's does (a merged `s1:d1`, `s2:s1*d1` is taken in one step where the run
+/// takes two, with nothing between them; a size-1 mode only adds a link to the chain of
+/// offsets), and the rest's decisions (merged leaves, `_1`s) only shape the result. So
+/// coalesce's decisions converge.
+fn as_result<'a>(layout: &Flat, checks: Checks<'a>) -> Checks<'a> {
+    checks.coarsening_harmless(crate::composition::positive_shapes(layout))
+}
+
 fn complement_tuple(layout: &Flat, cotarget: &IntTuple, checks: Checks) -> Result<Flat> {
-    complement_flat(layout, Cotarget::Tuple(cotarget), checks)
+    complement_flat(layout, Cotarget::Tuple(cotarget), as_result(layout, checks))
 }
 
 fn complement_checked(layout: &Flat, cotarget: &IntTuple) -> Result<Flat> {
@@ -177,6 +187,7 @@ pub fn complement(layout: &Layout, cotarget: &IntTuple) -> Result<Layout> {
 }
 
 fn complement1_flat(layout: &Flat, checks: Checks) -> Result<Flat> {
+    let checks = as_result(layout, checks);
     let filtered = filter_flat(layout, checks)?;
     let cosize = filtered.cosize()?;
     complement_filtered(&filtered, Cotarget::Tuple(&cosize.into()), checks)

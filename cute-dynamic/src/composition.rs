@@ -176,8 +176,24 @@ fn compose_mode(lhs: &Flat, rs: Int, rd: Int, checks: Checks, out: &mut Flat) ->
     Ok(())
 }
 
+/// Whether every shape of `f` is at least 1.
+pub(crate) fn positive_shapes(f: &Flat) -> bool {
+    f.shape().iter().all(|s| s.value() >= 1)
+}
+
+/// `composition_impl` on `coalesce_x(lhs)`.
+///
+/// The twin's `lhs` is coarser than the run's (modes merged, run-time 1s dropped), which passes
+/// [`walk`] wherever the run's does, for shapes of at least 1: a mode of size 1 is a step that
+/// changes neither the rest nor any condition, and a mode `s1*s2` merged from `s1` and then `s2`
+/// takes in one step what those take in two (the same rest, the same conditions; when the
+/// stride is below `s1`, the complete form held on `s1` makes `s1` a multiple of it or the
+/// rest fit in it). A mode merged into the last one is not walked at all. So coalesce's
+/// decisions converge here.
 pub(crate) fn composition_flat(lhs: &Flat, rhs: &Flat, checks: Checks) -> Result<Flat> {
-    composition_impl(&coalesce_x_flat(lhs, checks)?, rhs, checks)
+    let harmless = positive_shapes(lhs) && positive_shapes(rhs);
+    let lhs = coalesce_x_flat(lhs, checks.coarsening_harmless(harmless))?;
+    composition_impl(&lhs, rhs, checks)
 }
 
 pub(crate) fn composition_exact(lhs: &Layout, rhs: &Layout, checks: Checks) -> Result<Layout> {

@@ -72,7 +72,15 @@ pub fn right_inverse(layout: &Layout) -> Result<Layout> {
     on_flat(layout, right_inverse_flat)
 }
 
+/// CuTe's `left_inverse`: the coalesced layout's strides sorted, each a multiple of the one
+/// before (Left inverse divisibility condition), all static.
+///
+/// The twin's coalesced layout is coarser (a merge keeps one of two strides, a size-1 mode
+/// goes): its strides are some of the run's, in the same order, and a chain of multiples keeps
+/// that property when links are dropped. So coalesce's decisions converge, here and in the
+/// result's coalesce, which nothing reads after.
 fn left_inverse_flat(layout: &Flat, checks: Checks) -> Result<Flat> {
+    let checks = checks.coarsening_harmless(true);
     let (c, preprod) = coalesced_modes(layout, checks)?;
     let (shape, stride) = (c.shape(), c.stride());
     if checks.decide(!stride.iter().all(|d| d.is_static()), false) {

@@ -37,9 +37,15 @@ use crate::error::{Condition, LayoutError};
 /// (run through `checked!(f, ...; tracked)`) and noted none ran its twin's path, checking
 /// every condition the twin checks (and the complete form besides) on the same values: the twin
 /// cannot fail, and is not run.
+///
+/// Coalesce's own decisions (a merge, a size-1 mode dropped) can go the other way only towards
+/// a coarser layout in the twin: the same function, more merged, without the run-time 1s. Where
+/// the reader of the coalesced layout is shown to pass on the coarser form every condition it
+/// passes on the run's ([`Checks::coarsening_harmless`]), those decisions converge.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Checks<'a> {
     complete: bool,
+    coarsening: bool,
     diverged: Option<&'a core::cell::Cell<bool>>,
 }
 
@@ -47,11 +53,13 @@ impl<'a> Checks<'a> {
     /// CuTe's conditions and the complete form; decisions not noted.
     pub(crate) const COMPLETE: Checks<'static> = Checks {
         complete: true,
+        coarsening: false,
         diverged: None,
     };
     /// CuTe's conditions only; decisions not noted.
     pub(crate) const AS_CUTE: Checks<'static> = Checks {
         complete: false,
+        coarsening: false,
         diverged: None,
     };
 
@@ -60,7 +68,18 @@ impl<'a> Checks<'a> {
     pub(crate) fn noting(diverged: &'a core::cell::Cell<bool>) -> Checks<'a> {
         Checks {
             complete: true,
+            coarsening: false,
             diverged: Some(diverged),
+        }
+    }
+
+    /// The same checks for a coalesce whose result is read only where a coarser layout (the
+    /// twin's) fails no condition the run's passes, if `harmless`: its decisions then converge
+    /// ([`Checks::decide_coarsening`]). The reader states why, next to the call.
+    pub(crate) fn coarsening_harmless(self, harmless: bool) -> Checks<'a> {
+        Checks {
+            coarsening: harmless,
+            ..self
         }
     }
 
@@ -83,6 +102,18 @@ impl<'a> Checks<'a> {
             self.diverge();
         }
         run
+    }
+
+    /// A decision of coalesce's that the twin can take the other way only towards a coarser
+    /// layout (a merge, a size-1 mode dropped): it converges where the caller said so
+    /// ([`Checks::coarsening_harmless`]).
+    pub(crate) fn decide_coarsening(self, run: bool, twin: bool) -> bool {
+        self.decide_converging(run, twin, self.coarsening)
+    }
+
+    /// `x.is_constant(v)` as a decision of coalesce's ([`Checks::decide_coarsening`]).
+    pub(crate) fn is_constant_coarsening(self, x: Int, v: i32) -> bool {
+        self.decide_coarsening(x.is_constant(v), x.value() == v)
     }
 
     /// The twin's path is not followed decision by decision from here on.
@@ -325,6 +356,7 @@ mod tests {
     use super::Checks;
     use crate::composition::composition_flat;
     use crate::layout::Layout;
+    use crate::prelude::*;
     use core::cell::Cell;
 
     /// Whether composing `a` with `b` takes a decision its static twin takes the other way.
@@ -341,8 +373,6 @@ mod tests {
         // compact 32 and 128): every decision is on static values, so the twin is not run.
         assert!(!diverges("(_8,(_4,_2)):(_1,(_8,96))", "(_4,_8):(_1,_4)"));
         assert!(!diverges("(_128,_64):(_1,256)", "(_32,_8):(_1,_128)"));
-        // The compact leading dimension, run-time: the twin merges the modes, so it runs.
-        assert!(diverges("(_128,_64):(_1,128)", "(_32,_8):(_1,_128)"));
         // All dynamic, modes that do not merge: the walk meets run-time 1s (a mode consumed
         // exactly, a stride equal to the shape), which the twin skips and the run walks through
         // as pieces of size 1; both go on from the same values.
@@ -350,10 +380,85 @@ mod tests {
     }
 
     #[test]
-    fn a_dynamic_value_the_twin_decides_otherwise_is_noted() {
+    fn a_coarser_lhs_in_the_twin_converges() {
+        // The compact leading dimension, run-time: the twin merges the modes into `_8192:_1`,
+        // which the walk passes wherever the run's two modes do.
+        assert!(!diverges("(_128,_64):(_1,128)", "(_32,_8):(_1,_128)"));
         // Static `_2,_4` at strides `_1,_2` merge into `_8:_1`; dynamic ones do not.
-        assert!(diverges("(2,4):(1,2)", "_4:_2"));
-        // A dynamic extent of 1 is a mode the twin drops.
-        assert!(diverges("(_4,1,_2):(_1,_4,_4)", "_8:_1"));
+        assert!(!diverges("(2,4):(1,2)", "_4:_2"));
+        // A dynamic extent of 1 is a mode the twin drops: a step that changes nothing.
+        assert!(!diverges("(_4,1,_2):(_1,_4,_4)", "_8:_1"));
+    }
+
+    #[test]
+    fn a_dynamic_value_the_twin_decides_otherwise_is_noted() {
+        // A run-time count of 1 at a stride CuTe's condition refuses (6 against 4): one element
+        // is never wrong, but the twin, composing with `_1:_6`, fails the condition.
+        assert!(diverges("(_4,_8):(_1,_5)", "1:6"));
+    }
+
+    /// Every layout of `leaves` leaves over `shapes` and `strides`, each leaf static or
+    /// dynamic, as text.
+    fn layouts(leaves: usize, shapes: &[i32], strides: &[i32]) -> Vec<String> {
+        let int = |v: i32, dynamic: bool| if dynamic { format!("{v}") } else { format!("_{v}") };
+        let mut modes = Vec::new();
+        for &s in shapes {
+            for &d in strides {
+                for tags in 0..4 {
+                    modes.push((int(s, tags & 1 != 0), int(d, tags & 2 != 0)));
+                }
+            }
+        }
+        let mut out: Vec<(Vec<String>, Vec<String>)> = vec![(vec![], vec![])];
+        for _ in 0..leaves {
+            out = out
+                .iter()
+                .flat_map(|(s, d)| {
+                    modes.iter().map(move |(ms, md)| {
+                        let (mut s, mut d) = (s.clone(), d.clone());
+                        s.push(ms.clone());
+                        d.push(md.clone());
+                        (s, d)
+                    })
+                })
+                .collect();
+        }
+        out.iter()
+            .map(|(s, d)| match s.len() {
+                1 => format!("{}:{}", s[0], d[0]),
+                _ => format!("({}):({})", s.join(","), d.join(",")),
+            })
+            .collect()
+    }
+
+    /// The claim of `Checks::coarsening_harmless`, checked exhaustively on small layouts: each
+    /// call below runs the twin (debug builds always do) and asserts that it fails only where
+    /// a decision was noted (`checked!`), so a reader wrongly said to tolerate the twin's coarser
+    /// coalescing fails this test.
+    #[test]
+    fn coarser_twins_fail_only_where_noted() {
+        use crate::{complement, complement1, composition, left_inverse, logical_divide};
+        use crate::{IntTuple, logical_product};
+        let parse = |t: &String| t.parse::<Layout>().unwrap();
+        let lhs: Vec<Layout> = layouts(2, &[-2, 0, 1, 2, 3, 4], &[-2, 0, 1, 2, 3, 4, 8])
+            .iter()
+            .chain(&layouts(3, &[1, 2, 3], &[1, 2, 6]))
+            .map(parse)
+            .collect();
+        let rhs: Vec<Layout> = layouts(1, &[-2, 0, 1, 2, 3, 4, 6], &[-1, 0, 1, 2, 3, 4])
+            .iter()
+            .map(parse)
+            .collect();
+        let cotargets = [IntTuple::s(24), IntTuple::d(24)];
+        for a in &lhs {
+            let _ = left_inverse(a);
+            let _ = complement1(a);
+            cotargets.iter().for_each(|c| drop(complement(a, c)));
+            for b in &rhs {
+                let _ = composition(a, b);
+                let _ = logical_product(a, b);
+                let _ = logical_divide(a, b);
+            }
+        }
     }
 }
