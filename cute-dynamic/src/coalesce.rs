@@ -23,14 +23,16 @@ use crate::twin::Checks;
 /// | `s0:d0`        | `s:d`       | push `s:d` onto the front  |
 ///
 /// The result is an integer layout while the stack has one mode, `_1:_0` if that mode is `_1`.
-fn bw_coalesce(leaves: &Flat, init: (Int, Int), checks: Checks) -> Result<Flat> {
+///
+/// With `ZEROS` (CuTe's `filter`), a mode of static stride `_0` counts as `_1` (it is skipped).
+fn bw_coalesce<const ZEROS: bool>(leaves: &Flat, init: (Int, Int), checks: Checks) -> Result<Flat> {
     // `init` stands for the last leaf; the others are walked. The front is apart, the modes
     // behind it on `done` (last first).
     let n = leaves.shape().len().saturating_sub(1);
     let mut done: Small<(Int, Int), LEAVES> = Small::new(init);
     let (mut front_s, mut front_d) = init;
     for (&s, &d) in leaves.shape()[..n].iter().zip(&leaves.stride()[..n]).rev() {
-        if checks.is_constant_coarsening(s, 1) {
+        if checks.is_constant_coarsening(s, 1) || (ZEROS && checks.is_constant_coarsening(d, 0)) {
             continue;
         } else if done.is_empty() && checks.is_constant_coarsening(front_s, 1) {
             (front_s, front_d) = (s, d);
@@ -70,7 +72,7 @@ fn last_leaf(layout: &Flat, op: &'static str) -> Result<(Int, Int)> {
 
 pub(crate) fn coalesce_flat(layout: &Flat, checks: Checks) -> Result<Flat> {
     let last = last_leaf(layout, "coalesce")?;
-    bw_coalesce(layout, last, checks)
+    bw_coalesce::<false>(layout, last, checks)
 }
 
 pub(crate) fn coalesce_exact(layout: &Layout) -> Result<Layout> {
@@ -86,7 +88,7 @@ pub(crate) fn coalesce_x_flat(layout: &Flat, checks: Checks) -> Result<Flat> {
     } else {
         s
     };
-    bw_coalesce(layout, (s, d), checks)
+    bw_coalesce::<false>(layout, (s, d), checks)
 }
 
 /// CuTe's `coalesce(layout)`: flatten and merge modes where possible.
@@ -176,14 +178,13 @@ pub fn filter_zeros_layout(layout: &Layout) -> Result<Layout> {
 /// CuTe's `filter`: `coalesce(filter_zeros(L))`, the modes of stride `_0` made `_1` (so that
 /// coalesce drops them).
 pub(crate) fn filter_flat(layout: &Flat, checks: Checks) -> Result<Flat> {
-    let shape = layout.shape().iter().zip(layout.stride()).map(|(&s, &d)| {
-        if checks.is_constant_coarsening(d, 0) {
-            Int::new_static(1)
-        } else {
-            s
-        }
-    });
-    coalesce_flat(&layout.with_shapes(shape), checks)
+    let (s, d) = last_leaf(layout, "coalesce")?;
+    let s = if checks.is_constant_coarsening(d, 0) {
+        Int::new_static(1)
+    } else {
+        s
+    };
+    bw_coalesce::<true>(layout, (s, d), checks)
 }
 
 /// CuTe's `filter(layout)`: remove static stride-0 and size-1 modes, then coalesce

@@ -78,7 +78,7 @@ fn walks_exactly(shape: Int, stride: Int, count: Int) -> Result<bool> {
 ///   `lhs` takes the rest.
 ///
 /// Both conditions are checked on every value, static or dynamic (CuTe checks static ones only).
-fn composition_impl(lhs: &Flat, rhs: &Flat, checks: Checks) -> Result<Flat> {
+pub(crate) fn composition_impl(lhs: &Flat, rhs: &Flat, checks: Checks) -> Result<Flat> {
     let mut out = Flat::empty();
     let mut leaf = 0;
     for &node in rhs.profile() {

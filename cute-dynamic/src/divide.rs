@@ -2,7 +2,7 @@
 
 use crate::coalesce::coalesce_flat;
 use crate::complement::{Cotarget, complement_flat};
-use crate::composition::{composition_flat, too_many_modes};
+use crate::composition::{composition_flat, composition_impl, too_many_modes};
 use crate::coord::{Coord, slice};
 use crate::error::{Condition, LayoutError, Result};
 use crate::flat::{Flat, Span};
@@ -13,9 +13,15 @@ use crate::tiler::Tiler;
 use crate::twin::{Checks, checked};
 
 fn logical_divide_flat(layout: &Flat, tiler: &Flat, checks: Checks) -> Result<Flat> {
-    let shape = coalesce_flat(layout, checks)?;
-    let rest = complement_flat(tiler, Cotarget::Shape(&shape), checks)?;
-    composition_flat(layout, &tiler.pair(&rest), checks)
+    let coalesced = coalesce_flat(layout, checks)?;
+    let rest = complement_flat(tiler, Cotarget::Shape(&coalesced), checks)?;
+    let rhs = tiler.pair(&rest);
+    // Composition coalesces `layout` again, as `coalesce_x`: the same layout unless the last
+    // leaf is a static `_1` (a decision the twin takes on the value, so it is noted).
+    match layout.shape().last() {
+        Some(&s) if !checks.is_constant(s, 1) => composition_impl(&coalesced, &rhs, checks),
+        _ => composition_flat(layout, &rhs, checks),
+    }
 }
 
 fn logical_divide_checked(layout: &Flat, tiler: &Flat) -> Result<Flat> {

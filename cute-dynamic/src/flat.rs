@@ -9,7 +9,6 @@ use crate::int::Int;
 use crate::int_tuple::IntTuple;
 use crate::layout::Layout;
 use crate::prelude::*;
-use crate::small::Small;
 use crate::twin::{SameFunction, Twin};
 use core::fmt;
 
@@ -54,26 +53,73 @@ impl Iterator for Modes<'_> {
 
 impl ExactSizeIterator for Modes<'_> {}
 
-/// A layout's leaves and profile (see the module doc).
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+/// A layout's leaves and profile (see the module doc): inline while both fit, all three on the
+/// heap (`spill`) beyond. One check per push, one length per kind: every algorithm builds its
+/// result this way, so a push is kept to a compare and three stores.
+#[derive(Clone)]
 pub(crate) struct Flat {
-    profile: Small<u32, NODES>,
-    shape: Small<Int, LEAVES>,
-    stride: Small<Int, LEAVES>,
+    nodes: u32,
+    leaves: u32,
+    profile: [u32; NODES],
+    shape: [Int; LEAVES],
+    stride: [Int; LEAVES],
+    spill: Option<Box<Spill>>,
+}
+
+/// The profile and leaves of a [`Flat`] beyond its inline capacity.
+#[derive(Clone)]
+struct Spill {
+    profile: Vec<u32>,
+    shape: Vec<Int>,
+    stride: Vec<Int>,
+}
+
+/// Equal when the profiles and leaves are (inline or not).
+impl PartialEq for Flat {
+    fn eq(&self, other: &Self) -> bool {
+        self.profile() == other.profile()
+            && self.shape() == other.shape()
+            && self.stride() == other.stride()
+    }
+}
+
+impl Eq for Flat {}
+
+impl core::hash::Hash for Flat {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        self.profile().hash(state);
+        self.shape().hash(state);
+        self.stride().hash(state);
+    }
+}
+
+impl fmt::Debug for Flat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Flat")
+            .field("profile", &self.profile())
+            .field("shape", &self.shape())
+            .field("stride", &self.stride())
+            .finish()
+    }
 }
 
 impl Flat {
     /// Empty, to be filled in preorder with [`Flat::push_tuple`] and [`Flat::push_leaf`].
+    #[inline]
     pub(crate) fn empty() -> Flat {
         let zero = Int::new_static(0);
         Flat {
-            profile: Small::new(LEAF),
-            shape: Small::new(zero),
-            stride: Small::new(zero),
+            nodes: 0,
+            leaves: 0,
+            profile: [LEAF; NODES],
+            shape: [zero; LEAVES],
+            stride: [zero; LEAVES],
+            spill: None,
         }
     }
 
     /// The layout `s:d`.
+    #[inline]
     pub(crate) fn leaf(s: Int, d: Int) -> Flat {
         let mut f = Flat::empty();
         f.push_leaf(s, d);
@@ -83,22 +129,76 @@ impl Flat {
     /// The tuple of the given modes, in order (each a leaf): `(s0,s1,...):(d0,d1,...)`.
     pub(crate) fn tuple_of(modes: impl ExactSizeIterator<Item = (Int, Int)>) -> Flat {
         let mut f = Flat::empty();
-        f.profile
-            .push(u32::try_from(modes.len()).unwrap_or(LEAF - 1));
+        f.push_tuple(u32::try_from(modes.len()).unwrap_or(LEAF - 1));
         modes.for_each(|(s, d)| f.push_leaf(s, d));
         f
     }
 
     /// Append a tuple node of `rank` modes (its modes follow).
+    #[inline]
     pub(crate) fn push_tuple(&mut self, rank: u32) {
-        self.profile.push(rank);
+        match &mut self.spill {
+            None if (self.nodes as usize) < NODES => {
+                self.profile[self.nodes as usize] = rank;
+                self.nodes += 1;
+            }
+            _ => self.spilled().profile.push(rank),
+        }
     }
 
     /// Append a leaf `s:d`.
+    #[inline]
     pub(crate) fn push_leaf(&mut self, s: Int, d: Int) {
-        self.profile.push(LEAF);
-        self.shape.push(s);
-        self.stride.push(d);
+        match &mut self.spill {
+            None if (self.nodes as usize) < NODES && (self.leaves as usize) < LEAVES => {
+                self.profile[self.nodes as usize] = LEAF;
+                self.shape[self.leaves as usize] = s;
+                self.stride[self.leaves as usize] = d;
+                self.nodes += 1;
+                self.leaves += 1;
+            }
+            _ => {
+                let spill = self.spilled();
+                spill.profile.push(LEAF);
+                spill.shape.push(s);
+                spill.stride.push(d);
+            }
+        }
+    }
+
+    /// The heap copy, made on the first push beyond the inline capacity.
+    #[cold]
+    #[inline(never)]
+    fn spilled(&mut self) -> &mut Spill {
+        let (nodes, leaves) = (self.nodes as usize, self.leaves as usize);
+        let (profile, shape, stride) = (&self.profile, &self.shape, &self.stride);
+        self.spill.get_or_insert_with(|| {
+            let mut spill = Spill {
+                profile: Vec::with_capacity(2 * NODES),
+                shape: Vec::with_capacity(2 * LEAVES),
+                stride: Vec::with_capacity(2 * LEAVES),
+            };
+            spill.profile.extend_from_slice(&profile[..nodes]);
+            spill.shape.extend_from_slice(&shape[..leaves]);
+            spill.stride.extend_from_slice(&stride[..leaves]);
+            Box::new(spill)
+        })
+    }
+
+    /// The shapes of the leaves, to change in place.
+    fn shape_mut(&mut self) -> &mut [Int] {
+        match &mut self.spill {
+            None => &mut self.shape[..self.leaves as usize],
+            Some(spill) => &mut spill.shape,
+        }
+    }
+
+    /// The strides of the leaves, to change in place.
+    fn stride_mut(&mut self) -> &mut [Int] {
+        match &mut self.spill {
+            None => &mut self.stride[..self.leaves as usize],
+            Some(spill) => &mut spill.stride,
+        }
     }
 
     /// The leaves and profile of `shape:stride`; `None` if they are not congruent.
@@ -106,7 +206,7 @@ impl Flat {
         fn walk(s: &IntTuple, d: &IntTuple, out: &mut Flat) -> Option<()> {
             match (s, d) {
                 (IntTuple::Tuple(s), IntTuple::Tuple(d)) if s.len() == d.len() => {
-                    out.profile.push(u32::try_from(s.len()).unwrap_or(LEAF - 1));
+                    out.push_tuple(u32::try_from(s.len()).unwrap_or(LEAF - 1));
                     s.iter()
                         .zip(d.iter())
                         .try_for_each(|(s, d)| walk(s, d, out))
@@ -127,7 +227,7 @@ impl Flat {
     fn tuple_with(&self, of: &[Int]) -> IntTuple {
         /// The subtree at `node` (its leaves from `leaf` on); the node after it, the leaf after.
         fn build(f: &Flat, of: &[Int], node: usize, leaf: usize) -> (IntTuple, usize, usize) {
-            match f.profile[node] {
+            match f.profile()[node] {
                 LEAF => (IntTuple::Int(of[leaf]), node + 1, leaf + 1),
                 rank => {
                     let (mut node, mut leaf) = (node + 1, leaf);
@@ -142,7 +242,7 @@ impl Flat {
                 }
             }
         }
-        if self.profile.is_empty() {
+        if self.profile().is_empty() {
             return IntTuple::tuple(vec![]);
         }
         build(self, of, 0, 0).0
@@ -155,19 +255,19 @@ impl Flat {
 
     /// The shape as an IntTuple.
     pub(crate) fn shape_tuple(&self) -> IntTuple {
-        self.tuple_with(&self.shape)
+        self.tuple_with(self.shape())
     }
 
     /// The stride as an IntTuple.
     pub(crate) fn stride_tuple(&self) -> IntTuple {
-        self.tuple_with(&self.stride)
+        self.tuple_with(self.stride())
     }
 
     /// CuTe's `depth`: 0 for a leaf, 1 + the deepest mode for a tuple.
     pub(crate) fn depth(&self) -> usize {
         // In preorder, a node's depth is the number of tuples still open above it.
         let (mut open, mut deepest): (Vec<u32>, usize) = (Vec::new(), 0);
-        for &node in self.profile.iter() {
+        for &node in self.profile() {
             if let Some(left) = open.last_mut() {
                 *left -= 1;
             }
@@ -194,8 +294,8 @@ impl Flat {
     /// CuTe's `size`: the product of the leaves, mode by mode as [`IntTuple::size`] multiplies.
     pub(crate) fn size(&self) -> Result<Int> {
         fn size_at(f: &Flat, node: usize, leaf: usize) -> Result<(Int, usize, usize)> {
-            match f.profile[node] {
-                LEAF => Ok((f.shape[leaf], node + 1, leaf + 1)),
+            match f.profile()[node] {
+                LEAF => Ok((f.shape()[leaf], node + 1, leaf + 1)),
                 0 => Ok((Int::new_static(1), node + 1, leaf)),
                 rank => {
                     let (mut acc, mut node, mut leaf) = size_at(f, node + 1, leaf)?;
@@ -207,7 +307,7 @@ impl Flat {
                 }
             }
         }
-        if self.profile.is_empty() {
+        if self.profile().is_empty() {
             return Ok(Int::new_static(1));
         }
         Ok(size_at(self, 0, 0)?.0)
@@ -216,9 +316,9 @@ impl Flat {
     /// CuTe's `cosize`: `1 + sum((s - 1) * |d|)`, summed mode by mode as [`Layout::cosize`].
     pub(crate) fn cosize(&self) -> Result<Int> {
         fn m1_at(f: &Flat, node: usize, leaf: usize) -> Result<(Int, usize, usize)> {
-            match f.profile[node] {
+            match f.profile()[node] {
                 LEAF => {
-                    let (s, d) = (f.shape[leaf], f.stride[leaf]);
+                    let (s, d) = (f.shape()[leaf], f.stride()[leaf]);
                     let term = s.checked_sub(Int::new_static(1))?.checked_mul(d.abs()?)?;
                     Ok((term, node + 1, leaf + 1))
                 }
@@ -232,7 +332,7 @@ impl Flat {
                 }
             }
         }
-        let m1 = if self.profile.is_empty() {
+        let m1 = if self.profile().is_empty() {
             Int::new_static(0)
         } else {
             m1_at(self, 0, 0)?.0
@@ -243,8 +343,9 @@ impl Flat {
     /// The subtree whose node is `node` and whose first leaf is `leaf`.
     fn span_at(&self, node: usize, leaf: usize) -> Span {
         let (mut n, mut l, mut open) = (node, leaf, 1usize);
+        let profile = self.profile();
         while open > 0 {
-            match self.profile[n] {
+            match profile[n] {
                 LEAF => l += 1,
                 rank => open += rank as usize,
             }
@@ -260,7 +361,7 @@ impl Flat {
 
     /// CuTe's `rank`: a tuple's number of modes, 1 for a leaf.
     pub(crate) fn rank(&self) -> usize {
-        match self.profile.first() {
+        match self.profile().first() {
             Some(&LEAF) | None => 1,
             Some(&rank) => rank as usize,
         }
@@ -278,12 +379,12 @@ impl Flat {
 
     /// Whether the subtree `span` is a tuple.
     pub(crate) fn is_tuple_at(&self, span: Span) -> bool {
-        self.profile[span.node] != LEAF
+        self.profile()[span.node] != LEAF
     }
 
     /// The modes of the subtree `span` (a leaf is its own only mode), in order.
     pub(crate) fn modes_of(&self, span: Span) -> Modes<'_> {
-        match self.profile[span.node] {
+        match self.profile()[span.node] {
             LEAF => Modes {
                 flat: self,
                 node: span.node,
@@ -308,18 +409,23 @@ impl Flat {
 
     /// Append the subtree `span` of `src`.
     pub(crate) fn push_span(&mut self, src: &Flat, span: Span) {
-        src.profile[span.node..span.node_end]
-            .iter()
-            .for_each(|&n| self.profile.push(n));
-        for i in span.leaf..span.leaf_end {
-            self.shape.push(src.shape[i]);
-            self.stride.push(src.stride[i]);
+        let (profile, shape, stride) = (src.profile(), src.shape(), src.stride());
+        let (mut leaf, mut node) = (span.leaf, span.node);
+        while node < span.node_end {
+            match profile[node] {
+                LEAF => {
+                    self.push_leaf(shape[leaf], stride[leaf]);
+                    leaf += 1;
+                }
+                rank => self.push_tuple(rank),
+            }
+            node += 1;
         }
     }
 
     /// Append all of `src`.
     pub(crate) fn push_flat(&mut self, src: &Flat) {
-        if !src.profile.is_empty() {
+        if !src.profile().is_empty() {
             self.push_span(src, src.whole());
         }
     }
@@ -331,29 +437,34 @@ impl Flat {
 
     /// Whether the layout is a single leaf `s:d` (not a tuple).
     pub(crate) fn is_leaf(&self) -> bool {
-        self.profile.first() == Some(&LEAF)
-    }
-
-    /// The same profile and strides with the shapes `shape` (as many as the leaves).
-    pub(crate) fn with_shapes(&self, shape: impl Iterator<Item = Int>) -> Flat {
-        let mut out = self.clone();
-        out.shape.iter_mut().zip(shape).for_each(|(o, s)| *o = s);
-        out
+        self.profile().first() == Some(&LEAF)
     }
 
     /// The profile in preorder: [`LEAF`] or a tuple's number of modes.
+    #[inline]
     pub(crate) fn profile(&self) -> &[u32] {
-        &self.profile
+        match &self.spill {
+            None => &self.profile[..self.nodes as usize],
+            Some(spill) => &spill.profile,
+        }
     }
 
     /// The shapes of the leaves, in order.
+    #[inline]
     pub(crate) fn shape(&self) -> &[Int] {
-        &self.shape
+        match &self.spill {
+            None => &self.shape[..self.leaves as usize],
+            Some(spill) => &spill.shape,
+        }
     }
 
     /// The strides of the leaves, in order.
+    #[inline]
     pub(crate) fn stride(&self) -> &[Int] {
-        &self.stride
+        match &self.spill {
+            None => &self.stride[..self.leaves as usize],
+            Some(spill) => &spill.stride,
+        }
     }
 }
 
@@ -365,16 +476,16 @@ impl fmt::Display for Flat {
 
 impl Twin for Flat {
     fn is_all_static(&self) -> bool {
-        self.shape
+        self.shape()
             .iter()
-            .chain(self.stride.iter())
+            .chain(self.stride())
             .all(|i| i.is_static())
     }
     fn static_twin(&self) -> Self {
         let mut twin = self.clone();
-        for i in twin.shape.iter_mut().chain(twin.stride.iter_mut()) {
-            *i = Int::new_static(i.value());
-        }
+        let to_static = |i: &mut Int| *i = Int::new_static(i.value());
+        twin.shape_mut().iter_mut().for_each(to_static);
+        twin.stride_mut().iter_mut().for_each(to_static);
         twin
     }
 }

@@ -400,7 +400,13 @@ mod tests {
     /// Every layout of `leaves` leaves over `shapes` and `strides`, each leaf static or
     /// dynamic, as text.
     fn layouts(leaves: usize, shapes: &[i32], strides: &[i32]) -> Vec<String> {
-        let int = |v: i32, dynamic: bool| if dynamic { format!("{v}") } else { format!("_{v}") };
+        let int = |v: i32, dynamic: bool| {
+            if dynamic {
+                format!("{v}")
+            } else {
+                format!("_{v}")
+            }
+        };
         let mut modes = Vec::new();
         for &s in shapes {
             for &d in strides {
@@ -437,8 +443,8 @@ mod tests {
     /// coalescing fails this test.
     #[test]
     fn coarser_twins_fail_only_where_noted() {
-        use crate::{complement, complement1, composition, left_inverse, logical_divide};
         use crate::{IntTuple, logical_product};
+        use crate::{complement, complement1, composition, left_inverse, logical_divide};
         let parse = |t: &String| t.parse::<Layout>().unwrap();
         let lhs: Vec<Layout> = layouts(2, &[-2, 0, 1, 2, 3, 4], &[-2, 0, 1, 2, 3, 4, 8])
             .iter()
