@@ -135,7 +135,7 @@ impl Flat {
     }
 
     /// Append a tuple node of `rank` modes (its modes follow).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn push_tuple(&mut self, rank: u32) {
         match &mut self.spill {
             None if (self.nodes as usize) < NODES => {
@@ -147,7 +147,7 @@ impl Flat {
     }
 
     /// Append a leaf `s:d`.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn push_leaf(&mut self, s: Int, d: Int) {
         match &mut self.spill {
             None if (self.nodes as usize) < NODES && (self.leaves as usize) < LEAVES => {

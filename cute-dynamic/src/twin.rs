@@ -313,7 +313,7 @@ macro_rules! checked {
     }};
     (@call [$f:path] [checks] [$($arg:expr),+] $checks:expr) => { $f($($arg,)+ $checks) };
     (@run [$f:path] [$($k:ident)?] [$tracked:tt] $($arg:ident),+) => {{
-        let all_static = true $(&& $crate::twin::Twin::is_all_static($arg))+;
+        let all_static = || true $(&& $crate::twin::Twin::is_all_static($arg))+;
         let diverged = core::cell::Cell::new(!$tracked);
         let checks = $crate::twin::Checks::noting(&diverged);
         let out = match $crate::twin::checked!(@call [$f] [$($k)?] [$($arg),+] checks) {
@@ -321,7 +321,7 @@ macro_rules! checked {
             Err(e) => {
                 return $crate::twin::resolve(
                     e,
-                    all_static,
+                    all_static(),
                     || $crate::twin::checked!(@call [$f] [$($k)?] [$($arg),+] $crate::twin::Checks::AS_CUTE),
                     || $crate::twin::checked!(
                         @call [$f] [$($k)?] [$(&$crate::twin::Twin::static_twin($arg)),+]
@@ -331,7 +331,7 @@ macro_rules! checked {
             }
         };
         let diverged = diverged.get();
-        if !all_static && (diverged || cfg!(debug_assertions)) {
+        if (diverged || cfg!(debug_assertions)) && !all_static() {
             // The twin is an all-static input: CuTe's answer stands for it, so only CuTe's
             // own conditions can fail there, not the complete form.
             $(let $arg = &$crate::twin::Twin::static_twin($arg);)+
