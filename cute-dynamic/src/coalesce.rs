@@ -31,10 +31,21 @@ fn bw_coalesce<const ZEROS: bool>(leaves: &Flat, init: (Int, Int), checks: Check
     let n = leaves.shape().len().saturating_sub(1);
     let mut done: Small<(Int, Int), LEAVES> = Small::new(init);
     let (mut front_s, mut front_d) = init;
-    for (&s, &d) in leaves.shape()[..n].iter().zip(&leaves.stride()[..n]).rev() {
+    let modes = leaves.shape()[..n].iter().zip(&leaves.stride()[..n]);
+    for (i, (&s, &d)) in modes.enumerate().rev() {
+        // A run-time 1 in front, which the twin drops last: what the run does with it only
+        // shapes the result's first mode.
+        let front_one = i == 0 && s.value() == 1 && !s.is_static() && checks.drops_end_ones();
+        let checks = checks.coarsening_harmless_if(front_one);
+        let back_one = done.is_empty() && front_s.value() == 1;
         if checks.is_constant_coarsening(s, 1) || (ZEROS && checks.is_constant_coarsening(d, 0)) {
             continue;
-        } else if done.is_empty() && checks.is_constant_coarsening(front_s, 1) {
+        } else if back_one && !front_s.is_static() && checks.drops_end_ones() {
+            // A run-time 1 at the back, which the twin drops (its `_1`) to go on from this mode:
+            // the run keeps it (nothing merges into a run-time front) and goes on from here too.
+            done.push((front_s, front_d));
+            (front_s, front_d) = (s, d);
+        } else if back_one && checks.is_constant_coarsening(front_s, 1) {
             (front_s, front_d) = (s, d);
         } else if merges((s, d), (front_s, front_d), checks)? {
             front_s = s.checked_mul(front_s)?;
@@ -45,11 +56,15 @@ fn bw_coalesce<const ZEROS: bool>(leaves: &Flat, init: (Int, Int), checks: Check
         }
     }
     if done.is_empty() {
-        return Ok(if checks.is_constant_coarsening(front_s, 1) {
-            Flat::leaf(Int::new_static(1), Int::new_static(0))
-        } else {
-            Flat::leaf(front_s, front_d)
-        });
+        let one = front_s.is_constant(1);
+        let converge = checks.drops_end_ones();
+        return Ok(
+            if checks.decide_converging(one, front_s.value() == 1, converge) {
+                Flat::leaf(Int::new_static(1), Int::new_static(0))
+            } else {
+                Flat::leaf(front_s, front_d)
+            },
+        );
     }
     done.push((front_s, front_d));
     Ok(Flat::tuple_of(done.iter().rev().copied()))

@@ -67,7 +67,29 @@ impl Cotarget<'_> {
     }
 }
 
-fn complement_filtered(filtered: &Flat, cotarget: Cotarget, checks: Checks) -> Result<Flat> {
+/// Who reads a complement's result. That decides whether the decisions that only shape it (the
+/// rest's leaves merged, its `_1`s, the final coalesce), which the twin takes towards a coarser
+/// layout, converge ([`Checks::coarsening_harmless`]).
+#[derive(Clone, Copy)]
+pub(crate) enum Reader {
+    /// Nothing: the result is the operation's.
+    Nothing,
+    /// logical_product's composition, as its `lhs`, its `rhs`'s shapes at least 1 or not: a
+    /// coarser `lhs` passes wherever the run's does when every shape is at least 1
+    /// ([`crate::composition::composition_flat`]).
+    CompositionLhs { rhs_positive: bool },
+    /// logical_divide's composition, in its `rhs`, where a coarser form can fail (two modes that
+    /// each stay inside a mode of `lhs` can overflow it merged); only a run-time 1 as the whole
+    /// rest, dropped, is harmless there.
+    CompositionRhs,
+}
+
+fn complement_filtered(
+    filtered: &Flat,
+    cotarget: Cotarget,
+    checks: Checks,
+    reader: Reader,
+) -> Result<Flat> {
     if filtered.is_leaf() && checks.is_constant(filtered.stride()[0], 0) {
         if !cotarget.is_static() {
             // Not followed decision by decision: the twin runs.
@@ -122,51 +144,84 @@ fn complement_filtered(filtered: &Flat, cotarget: Cotarget, checks: Checks) -> R
     // strides from `new_stride`, leaf by leaf (coalesce reads only the leaves, in order, so
     // `((result...), rest)` is the result's modes followed by the rest's leaves).
     let leaves = cotarget.divided_leaves(new_stride)?;
+    let positive = |s: Int| s.value() >= 1;
+    let tail = checks.coarsening_harmless(match reader {
+        Reader::Nothing => true,
+        Reader::CompositionLhs { rhs_positive } => {
+            rhs_positive
+                && result.iter().all(|&(s, _)| positive(s))
+                && leaves.iter().all(|&s| positive(s))
+        }
+        Reader::CompositionRhs => false,
+    });
     // `coalesce_shape`: neighbours of the same kind (static or dynamic) multiply.
     let mut rest: Small<Int, LEAVES> = Small::new(Int::new_static(1));
     for &a in leaves.iter() {
         match rest.last_mut() {
-            Some(back) if checks.decide_coarsening(back.is_static() == a.is_static(), true) => {
+            Some(back) if tail.decide_coarsening(back.is_static() == a.is_static(), true) => {
                 *back = back.checked_mul(a)?;
             }
             _ => rest.push(a),
         }
     }
+    // In logical_divide's `rhs`, a run-time 1 as the whole rest is the result's last mode, and
+    // one as the first mode (a stride 1) its first; the twin drops both (`_1`), and no modes
+    // merge across an end. Composition walks such a mode as a count of 1 (its condition checked
+    // where CuTe's fails, `check_stride_divisibility`) and otherwise adds a mode of size 1.
+    let tail = match reader {
+        Reader::CompositionRhs => tail.end_ones_harmless(
+            rest.len() == 1
+                && result.iter().all(|&(s, _)| positive(s))
+                && leaves.iter().all(|&s| positive(s)),
+        ),
+        _ => tail,
+    };
     // `compact_col_major_from`: a `_1` gets stride `_0`, the others the size so far.
     let mut current = new_stride;
     for &s in rest.iter() {
-        if checks.is_constant_coarsening(s, 1) {
+        if tail.decide_converging(s.is_constant(1), s.value() == 1, tail.drops_end_ones()) {
             result.push((s, Int::new_static(0)));
         } else {
             result.push((s, current));
             current = current.checked_mul(s)?;
         }
     }
-    coalesce_flat(&Flat::tuple_of(result.iter().copied()), checks)
+    coalesce_flat(&Flat::tuple_of(result.iter().copied()), tail)
 }
 
-pub(crate) fn complement_flat(layout: &Flat, cotarget: Cotarget, checks: Checks) -> Result<Flat> {
-    complement_filtered(&filter_flat(layout, checks)?, cotarget, checks)
+/// CuTe's `complement` of `layout` (filtered first), read by `reader`.
+pub(crate) fn complement_flat(
+    layout: &Flat,
+    cotarget: Cotarget,
+    checks: Checks,
+    reader: Reader,
+) -> Result<Flat> {
+    complement_filtered(&filter_flat(layout, checks)?, cotarget, checks, reader)
 }
 
 pub(crate) fn complement_exact(layout: &Layout, cotarget: &IntTuple) -> Result<Layout> {
     on_flat(layout, |l| {
-        complement_flat(l, Cotarget::Tuple(cotarget), Checks::COMPLETE)
+        complement_flat(
+            l,
+            Cotarget::Tuple(cotarget),
+            Checks::COMPLETE,
+            Reader::Nothing,
+        )
     })
 }
 
-/// The complement as the result, read as nothing else: the twin's coarser filtered layout
-/// (strides merged, run-time 1s dropped; shapes of at least 1) passes the injectivity check
-/// wherever the run's does (a merged `s1:d1`, `s2:s1*d1` is taken in one step where the run
-/// takes two, with nothing between them; a size-1 mode only adds a link to the chain of
-/// offsets), and the rest's decisions (merged leaves, `_1`s) only shape the result. So
-/// coalesce's decisions converge.
+/// The complement as the result ([`Reader::Nothing`]), filtered with coalesce's decisions
+/// converging where the shapes are at least 1: the twin's coarser filtered layout (strides
+/// merged, run-time 1s dropped) then passes the injectivity check wherever the run's does (a
+/// merged `s1:d1`, `s2:s1*d1` is taken in one step where the run takes two, with nothing
+/// between them; a size-1 mode only adds a link to the chain of offsets).
 fn as_result<'a>(layout: &Flat, checks: Checks<'a>) -> Checks<'a> {
     checks.coarsening_harmless(crate::composition::positive_shapes(layout))
 }
 
 fn complement_tuple(layout: &Flat, cotarget: &IntTuple, checks: Checks) -> Result<Flat> {
-    complement_flat(layout, Cotarget::Tuple(cotarget), as_result(layout, checks))
+    let checks = as_result(layout, checks);
+    complement_flat(layout, Cotarget::Tuple(cotarget), checks, Reader::Nothing)
 }
 
 fn complement_checked(layout: &Flat, cotarget: &IntTuple) -> Result<Flat> {
@@ -190,7 +245,12 @@ fn complement1_flat(layout: &Flat, checks: Checks) -> Result<Flat> {
     let checks = as_result(layout, checks);
     let filtered = filter_flat(layout, checks)?;
     let cosize = filtered.cosize()?;
-    complement_filtered(&filtered, Cotarget::Tuple(&cosize.into()), checks)
+    complement_filtered(
+        &filtered,
+        Cotarget::Tuple(&cosize.into()),
+        checks,
+        Reader::Nothing,
+    )
 }
 
 fn complement1_checked(layout: &Flat) -> Result<Flat> {

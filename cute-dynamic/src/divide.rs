@@ -1,7 +1,7 @@
 //! Division (tiling): `logical_divide` and its zipped, tiled and flat flavours.
 
 use crate::coalesce::coalesce_flat;
-use crate::complement::{Cotarget, complement_flat};
+use crate::complement::{Cotarget, Reader, complement_flat};
 use crate::composition::{composition_flat, composition_impl, too_many_modes};
 use crate::coord::{Coord, slice};
 use crate::error::{Condition, LayoutError, Result};
@@ -14,7 +14,12 @@ use crate::twin::{Checks, checked};
 
 fn logical_divide_flat(layout: &Flat, tiler: &Flat, checks: Checks) -> Result<Flat> {
     let coalesced = coalesce_flat(layout, checks)?;
-    let rest = complement_flat(tiler, Cotarget::Shape(&coalesced), checks)?;
+    let rest = complement_flat(
+        tiler,
+        Cotarget::Shape(&coalesced),
+        checks,
+        Reader::CompositionRhs,
+    )?;
     let rhs = tiler.pair(&rest);
     // Composition coalesces `layout` again, as `coalesce_x`: the same layout unless the last
     // leaf is a static `_1` (a decision the twin takes on the value, so it is noted).

@@ -1,8 +1,8 @@
 //! Products (replication): `logical_product` and its zipped, tiled and flat flavours, the
 //! rank-sensitive `blocked_product` and `raked_product`, and `tile_to_shape`.
 
-use crate::complement::{Cotarget, complement_flat};
-use crate::composition::composition_flat;
+use crate::complement::{Cotarget, Reader, complement_flat};
+use crate::composition::{composition_flat, positive_shapes};
 use crate::divide::{by_tiler, tile_unzip_flat, unpack_both, unpack_rest};
 use crate::error::{Condition, LayoutError, Result};
 use crate::flat::Flat;
@@ -14,11 +14,14 @@ use crate::twin::{Checks, checked};
 
 fn logical_product_flat(block: &Flat, tiler: &Flat, checks: Checks) -> Result<Flat> {
     let cotarget = block.size()?.checked_mul(tiler.cosize()?)?;
-    let rest = composition_flat(
-        &complement_flat(block, Cotarget::Tuple(&cotarget.into()), checks)?,
-        tiler,
-        checks,
-    )?;
+    // The complement is composition's `lhs`: its own coarser forms in the twin converge there
+    // as coalesce's do (`Reader::CompositionLhs`); its filter's do not (a coarser filtered
+    // block can give the twin another complement).
+    let reader = Reader::CompositionLhs {
+        rhs_positive: positive_shapes(tiler),
+    };
+    let complement = complement_flat(block, Cotarget::Tuple(&cotarget.into()), checks, reader)?;
+    let rest = composition_flat(&complement, tiler, checks)?;
     Ok(block.pair(&rest))
 }
 

@@ -41,25 +41,39 @@ use crate::error::{Condition, LayoutError};
 /// Coalesce's own decisions (a merge, a size-1 mode dropped) can go the other way only towards
 /// a coarser layout in the twin: the same function, more merged, without the run-time 1s. Where
 /// the reader of the coalesced layout is shown to pass on the coarser form every condition it
-/// passes on the run's ([`Checks::coarsening_harmless`]), those decisions converge.
+/// passes on the run's ([`Checks::coarsening_harmless`]), those decisions converge; where only
+/// a run-time 1 at either end is shown harmless to drop ([`Checks::end_ones_harmless`]), those
+/// do.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Checks<'a> {
     complete: bool,
-    coarsening: bool,
+    coarsening: Coarsening,
     diverged: Option<&'a core::cell::Cell<bool>>,
+}
+
+/// Which of coalesce's decisions towards the twin's coarser layout converge ([`Checks`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Coarsening {
+    /// None: each is noted.
+    Noted,
+    /// Dropping a run-time 1 at either end (the first mode, the last, or the only one): no
+    /// modes merge across it.
+    EndOnes,
+    /// All of them.
+    Harmless,
 }
 
 impl<'a> Checks<'a> {
     /// CuTe's conditions and the complete form; decisions not noted.
     pub(crate) const COMPLETE: Checks<'static> = Checks {
         complete: true,
-        coarsening: false,
+        coarsening: Coarsening::Noted,
         diverged: None,
     };
     /// CuTe's conditions only; decisions not noted.
     pub(crate) const AS_CUTE: Checks<'static> = Checks {
         complete: false,
-        coarsening: false,
+        coarsening: Coarsening::Noted,
         diverged: None,
     };
 
@@ -68,7 +82,7 @@ impl<'a> Checks<'a> {
     pub(crate) fn noting(diverged: &'a core::cell::Cell<bool>) -> Checks<'a> {
         Checks {
             complete: true,
-            coarsening: false,
+            coarsening: Coarsening::Noted,
             diverged: Some(diverged),
         }
     }
@@ -77,10 +91,39 @@ impl<'a> Checks<'a> {
     /// twin's) fails no condition the run's passes, if `harmless`: its decisions then converge
     /// ([`Checks::decide_coarsening`]). The reader states why, next to the call.
     pub(crate) fn coarsening_harmless(self, harmless: bool) -> Checks<'a> {
-        Checks {
-            coarsening: harmless,
-            ..self
+        let coarsening = if harmless {
+            Coarsening::Harmless
+        } else {
+            Coarsening::Noted
+        };
+        Checks { coarsening, ..self }
+    }
+
+    /// The same checks for a coalesce whose result is read only where a run-time 1 at either
+    /// end, which the twin drops, is harmless, if `harmless`: those decisions then converge
+    /// ([`Checks::drops_end_ones`]); coalesce's others are noted.
+    pub(crate) fn end_ones_harmless(self, harmless: bool) -> Checks<'a> {
+        let coarsening = if harmless {
+            Coarsening::EndOnes
+        } else {
+            Coarsening::Noted
+        };
+        Checks { coarsening, ..self }
+    }
+
+    /// These checks, or with every coarsening harmless if `all` (for one mode whose every
+    /// decision only shapes the result).
+    pub(crate) fn coarsening_harmless_if(self, all: bool) -> Checks<'a> {
+        if all {
+            self.coarsening_harmless(true)
+        } else {
+            self
         }
+    }
+
+    /// Whether dropping a run-time 1 at either end converges.
+    pub(crate) fn drops_end_ones(self) -> bool {
+        self.coarsening != Coarsening::Noted
     }
 
     /// Whether the complete form is checked.
@@ -108,7 +151,7 @@ impl<'a> Checks<'a> {
     /// layout (a merge, a size-1 mode dropped): it converges where the caller said so
     /// ([`Checks::coarsening_harmless`]).
     pub(crate) fn decide_coarsening(self, run: bool, twin: bool) -> bool {
-        self.decide_converging(run, twin, self.coarsening)
+        self.decide_converging(run, twin, self.coarsening == Coarsening::Harmless)
     }
 
     /// `x.is_constant(v)` as a decision of coalesce's ([`Checks::decide_coarsening`]).
@@ -455,6 +498,19 @@ mod tests {
             .iter()
             .map(parse)
             .collect();
+        // Tilers of two leaves for the divide and the product (their complements have modes
+        // of their own), against a smaller set of layouts.
+        let lhs2: Vec<Layout> = layouts(2, &[1, 2, 4], &[1, 2, 4, 8])
+            .iter()
+            .map(parse)
+            .collect();
+        let rhs2: Vec<Layout> = layouts(2, &[1, 2], &[1, 2, 4]).iter().map(parse).collect();
+        for a in &lhs2 {
+            for b in &rhs2 {
+                let _ = logical_product(a, b);
+                let _ = logical_divide(a, b);
+            }
+        }
         let cotargets = [IntTuple::s(24), IntTuple::d(24)];
         for a in &lhs {
             let _ = left_inverse(a);
