@@ -35,7 +35,7 @@ fn bw_coalesce<const ZEROS: bool>(leaves: &Flat, init: (Int, Int), checks: Check
     for (i, (&s, &d)) in modes.enumerate().rev() {
         // A run-time 1 in front, which the twin drops last: what the run does with it only
         // shapes the result's first mode.
-        let front_one = i == 0 && s.value() == 1 && !s.is_static() && checks.drops_end_ones();
+        let front_one = checks.drops_end_ones() && i == 0 && s.value() == 1 && !s.is_static();
         let checks = checks.coarsening_harmless_if(front_one);
         let back_one = done.is_empty() && front_s.value() == 1;
         if checks.is_constant_coarsening(s, 1) || (ZEROS && checks.is_constant_coarsening(d, 0)) {
