@@ -74,9 +74,9 @@ impl Cotarget<'_> {
 pub(crate) enum Reader {
     /// Nothing: the result is the operation's.
     Nothing,
-    /// logical_product's composition, as its `lhs`, its `rhs`'s shapes at least 1 or not: a
-    /// coarser `lhs` passes wherever the run's does when every shape is at least 1
-    /// ([`crate::composition::composition_flat`]).
+    /// logical_product's composition, as its `lhs` (`rhs_positive`: whether every shape of its
+    /// `rhs` is at least 1): a coarser `lhs` passes wherever the run's does when every shape is
+    /// at least 1 ([`crate::composition::composition_flat`]).
     CompositionLhs { rhs_positive: bool },
     /// logical_divide's composition, in its `rhs`, where a coarser form can fail (two modes that
     /// each stay inside a mode of `lhs` can overflow it merged); only a run-time 1 as the whole

@@ -9,17 +9,16 @@ use crate::prelude::*;
 use crate::small::Small;
 use crate::twin::{Checks, checked};
 
-/// The coalesced layout's modes, and the size of the modes before each (`preprod[i]`).
-fn coalesced_modes(layout: &Flat, checks: Checks) -> Result<(Flat, Small<Int, LEAVES>)> {
-    let c = coalesce_flat(layout, checks)?;
+/// The size of the modes before each (`preprod[i]`, CuTe's `prefix_product` of the shape).
+fn prefix_products(shape: &[Int]) -> Result<Small<Int, LEAVES>> {
     let mut preprod = Small::new(Int::new_static(1));
     let mut back = Int::new_static(1);
     preprod.push(back);
-    for s in c.shape() {
+    for s in shape {
         back = s.checked_mul(back)?;
         preprod.push(back);
     }
-    Ok((c, preprod))
+    Ok(preprod)
 }
 
 fn sorted_by_stride(stride: &[Int], keep: impl Fn(Int) -> bool) -> Small<usize, LEAVES> {
@@ -40,7 +39,8 @@ fn sorted_by_stride(stride: &[Int], keep: impl Fn(Int) -> bool) -> Small<usize, 
 fn right_inverse_flat(layout: &Flat) -> Result<Flat> {
     // No precondition, no twin: decisions are not noted.
     let checks = Checks::COMPLETE;
-    let (c, preprod) = coalesced_modes(layout, checks)?;
+    let c = coalesce_flat(layout, checks)?;
+    let preprod = prefix_products(c.shape())?;
     let (shape, stride) = (c.shape(), c.stride());
     let mut modes: Small<(Int, Int), LEAVES> = Small::new((Int::new_static(1), Int::new_static(0)));
     modes.push((Int::new_static(1), Int::new_static(0)));
@@ -81,7 +81,8 @@ pub fn right_inverse(layout: &Layout) -> Result<Layout> {
 /// result's coalesce, which nothing reads after.
 fn left_inverse_flat(layout: &Flat, checks: Checks) -> Result<Flat> {
     let checks = checks.coarsening_harmless(true);
-    let (c, preprod) = coalesced_modes(layout, checks)?;
+    let c = coalesce_flat(layout, checks)?;
+    let preprod = prefix_products(c.shape())?;
     let (shape, stride) = (c.shape(), c.stride());
     if checks.decide(!stride.iter().all(|d| d.is_static()), false) {
         return Err(LayoutError::precondition(

@@ -6,8 +6,9 @@
 //! have nothing for the twin to fail, and run once. Composition, complement, left_inverse and
 //! the logical and zipped divides and products note every decision they take on a
 //! static/dynamic tag ([`Checks`]); where none would go the other way in the twin, the twin
-//! would retrace the run on the same values and cannot fail, so it is not run (debug builds run
-//! it anyway and assert so).
+//! would retrace the run on the same values and cannot fail, and where some go only towards a
+//! coarser layout whose reader is shown to tolerate it, it cannot fail either; so it is not run
+//! (debug builds run it anyway and assert so).
 //!
 //! One condition needs both runs: the complete form of the Stride Divisibility Condition
 //! ([`Condition::StrideDivisibilityComplete`]). CuTe's own condition lets a stride below a mode's
@@ -359,20 +360,18 @@ macro_rules! checked {
         let all_static = || true $(&& $crate::twin::Twin::is_all_static($arg))+;
         let diverged = core::cell::Cell::new(!$tracked);
         let checks = $crate::twin::Checks::noting(&diverged);
-        let out = match $crate::twin::checked!(@call [$f] [$($k)?] [$($arg),+] checks) {
-            Ok(out) => out,
-            Err(e) => {
-                return $crate::twin::resolve(
-                    e,
-                    all_static(),
-                    || $crate::twin::checked!(@call [$f] [$($k)?] [$($arg),+] $crate::twin::Checks::AS_CUTE),
-                    || $crate::twin::checked!(
-                        @call [$f] [$($k)?] [$(&$crate::twin::Twin::static_twin($arg)),+]
-                        $crate::twin::Checks::AS_CUTE
-                    ),
-                )
-            }
-        };
+        let out = $crate::twin::checked!(@call [$f] [$($k)?] [$($arg),+] checks);
+        if let Err(e) = out {
+            return $crate::twin::resolve(
+                e,
+                all_static(),
+                || $crate::twin::checked!(@call [$f] [$($k)?] [$($arg),+] $crate::twin::Checks::AS_CUTE),
+                || $crate::twin::checked!(
+                    @call [$f] [$($k)?] [$(&$crate::twin::Twin::static_twin($arg)),+]
+                    $crate::twin::Checks::AS_CUTE
+                ),
+            );
+        }
         let diverged = diverged.get();
         if (diverged || cfg!(debug_assertions)) && !all_static() {
             // The twin is an all-static input: CuTe's answer stands for it, so only CuTe's
@@ -389,7 +388,7 @@ macro_rules! checked {
                 }
             }
         }
-        Ok(out)
+        out
     }};
 }
 pub(crate) use checked;
