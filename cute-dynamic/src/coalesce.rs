@@ -4,12 +4,11 @@
 //! twin could fail ([`crate::twin`]): they run once, on the input as given.
 
 use crate::error::{LayoutError, Result};
-use crate::flat::{Flat, LEAVES, on_flat};
+use crate::flat::{Flat, on_flat};
 use crate::int::Int;
 use crate::int_tuple::{IntTuple, filter_zeros as filter_zeros_tuple};
 use crate::layout::Layout;
 use crate::prelude::*;
-use crate::small::Small;
 use crate::twin::Checks;
 
 /// CuTe's `bw_coalesce`: walk the flat modes from the back, keeping a stack whose front is the
@@ -29,7 +28,7 @@ fn bw_coalesce<const ZEROS: bool>(leaves: &Flat, init: (Int, Int), checks: Check
     // `init` stands for the last leaf; the others are walked. The front is apart, the modes
     // behind it on `done` (last first).
     let n = leaves.shape().len().saturating_sub(1);
-    let mut done: Small<(Int, Int), LEAVES> = Small::new(init);
+    let mut done = Flat::empty();
     let (mut front_s, mut front_d) = init;
     let modes = leaves.shape()[..n].iter().zip(&leaves.stride()[..n]);
     for (i, (&s, &d)) in modes.enumerate().rev() {
@@ -37,13 +36,13 @@ fn bw_coalesce<const ZEROS: bool>(leaves: &Flat, init: (Int, Int), checks: Check
         // shapes the result's first mode.
         let front_one = checks.drops_end_ones() && i == 0 && s.value() == 1 && !s.is_static();
         let checks = checks.coarsening_harmless_if(front_one);
-        let back_one = done.is_empty() && front_s.value() == 1;
+        let back_one = done.shape().is_empty() && front_s.value() == 1;
         if checks.is_constant_coarsening(s, 1) || (ZEROS && checks.is_constant_coarsening(d, 0)) {
             continue;
         } else if back_one && !front_s.is_static() && checks.drops_end_ones() {
             // A run-time 1 at the back, which the twin drops (its `_1`) to go on from this mode:
             // the run keeps it (nothing merges into a run-time front) and goes on from here too.
-            done.push((front_s, front_d));
+            done.push_leaf(front_s, front_d);
             (front_s, front_d) = (s, d);
         } else if back_one && checks.is_constant_coarsening(front_s, 1) {
             (front_s, front_d) = (s, d);
@@ -51,11 +50,11 @@ fn bw_coalesce<const ZEROS: bool>(leaves: &Flat, init: (Int, Int), checks: Check
             front_s = s.checked_mul(front_s)?;
             front_d = d;
         } else {
-            done.push((front_s, front_d));
+            done.push_leaf(front_s, front_d);
             (front_s, front_d) = (s, d);
         }
     }
-    if done.is_empty() {
+    if done.shape().is_empty() {
         let one = front_s.is_constant(1);
         let converge = checks.drops_end_ones();
         return Ok(
@@ -66,8 +65,8 @@ fn bw_coalesce<const ZEROS: bool>(leaves: &Flat, init: (Int, Int), checks: Check
             },
         );
     }
-    done.push((front_s, front_d));
-    Ok(Flat::tuple_of(done.iter().rev().copied()))
+    done.push_leaf(front_s, front_d);
+    Ok(done.into_tuple_reversed())
 }
 
 /// Whether the mode `s:d` merges into the front `s0:d0`: `s0` static and `s * d` statically

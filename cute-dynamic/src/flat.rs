@@ -282,6 +282,22 @@ impl Flat {
         deepest
     }
 
+    /// The tuple of the modes pushed last first (`(s, d)` each, as [`Flat::push_leaf`]
+    /// appended them after a [`Flat::empty`]): one tuple node before them, the leaves in order.
+    pub(crate) fn into_tuple_reversed(mut self) -> Flat {
+        let rank = u32::try_from(self.shape().len()).unwrap_or(LEAF - 1);
+        self.shape_mut().reverse();
+        self.stride_mut().reverse();
+        // The profile is all leaves: a tuple node in front of them is one more leaf node at the
+        // end and the first node made the tuple.
+        self.push_tuple(LEAF);
+        match &mut self.spill {
+            None => self.profile[0] = rank,
+            Some(spill) => spill.profile[0] = rank,
+        }
+        self
+    }
+
     /// `(self, other)`: the layout whose two modes are these.
     pub(crate) fn pair(&self, other: &Flat) -> Flat {
         let mut out = Flat::empty();
