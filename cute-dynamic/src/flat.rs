@@ -289,7 +289,7 @@ impl Flat {
         self.shape_mut().reverse();
         self.stride_mut().reverse();
         // The profile is all leaves: a tuple node in front of them is one more leaf node at the
-        // end and the first node made the tuple.
+        // end and the first node made the tuple (`[0]` exists: that push made it).
         self.push_tuple(LEAF);
         match &mut self.spill {
             None => self.profile[0] = rank,

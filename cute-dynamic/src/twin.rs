@@ -92,8 +92,13 @@ impl<'a> Checks<'a> {
     /// twin's) fails no condition the run's passes, if `harmless`: its decisions then converge
     /// ([`Checks::decide_coarsening`]). The reader states why, next to the call.
     pub(crate) fn coarsening_harmless(self, harmless: bool) -> Checks<'a> {
+        self.coarsening_if(harmless, Coarsening::Harmless)
+    }
+
+    /// These checks with `coarsening` if `harmless`, with none converging if not.
+    fn coarsening_if(self, harmless: bool, coarsening: Coarsening) -> Checks<'a> {
         let coarsening = if harmless {
-            Coarsening::Harmless
+            coarsening
         } else {
             Coarsening::Noted
         };
@@ -104,12 +109,7 @@ impl<'a> Checks<'a> {
     /// end, which the twin drops, is harmless, if `harmless`: those decisions then converge
     /// ([`Checks::drops_end_ones`]); coalesce's others are noted.
     pub(crate) fn end_ones_harmless(self, harmless: bool) -> Checks<'a> {
-        let coarsening = if harmless {
-            Coarsening::EndOnes
-        } else {
-            Coarsening::Noted
-        };
-        Checks { coarsening, ..self }
+        self.coarsening_if(harmless, Coarsening::EndOnes)
     }
 
     /// These checks, or with every coarsening harmless if `all` (for one mode whose every
