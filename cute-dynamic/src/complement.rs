@@ -7,7 +7,7 @@ use crate::coalesce::{coalesce_flat, coalesce_shape, filter_flat};
 use crate::error::{Condition, LayoutError, Result};
 use crate::flat::{Flat, LEAVES, on_flat};
 use crate::int::Int;
-use crate::int_tuple::{IntTuple, ceil_div};
+use crate::int_tuple::IntTuple;
 use crate::layout::{Layout, make_layout};
 use crate::prelude::*;
 use crate::small::Small;
@@ -43,14 +43,32 @@ impl Cotarget<'_> {
         }
     }
 
-    /// The leaves of `ceil_div(cotarget, d)`, in order.
+    /// The leaves of `ceil_div(cotarget, d)`, in order: CuTe's fold of the divisor across the
+    /// modes from the left (`ceil_div(a_i, rest)`, then `rest = ceil_div(rest, size(a_i))`),
+    /// walked on the leaves without building the tuple.
     fn divided_leaves(self, d: Int) -> Result<Small<Int, LEAVES>> {
+        fn walk(a: &IntTuple, d: Int, out: &mut Small<Int, LEAVES>) -> Result<()> {
+            match a {
+                IntTuple::Int(x) => out.push(x.ceil_div(d)?),
+                IntTuple::Tuple(modes) => {
+                    let mut rest = d;
+                    for ai in modes.iter() {
+                        walk(ai, rest, out)?;
+                        rest = match ai {
+                            IntTuple::Int(x) => rest.ceil_div(*x)?,
+                            IntTuple::Tuple(_) => rest.ceil_div(ai.size()?)?,
+                        };
+                    }
+                }
+            }
+            Ok(())
+        }
         let mut out = Small::new(Int::new_static(1));
         match self {
-            Cotarget::Tuple(IntTuple::Int(x)) => out.push(x.ceil_div(d)?),
+            Cotarget::Tuple(t) => walk(t, d, &mut out)?,
             // A leaf has one leaf: `[0]` is in range.
             Cotarget::Shape(f) if f.is_leaf() => out.push(f.shape()[0].ceil_div(d)?),
-            // A tuple of leaves: CuTe's fold of the divisor from the left.
+            // A tuple of leaves: the fold, leaf by leaf.
             Cotarget::Shape(f) if f.profile().len() == f.shape().len() + 1 => {
                 let mut rest = d;
                 for &a in f.shape() {
@@ -58,10 +76,7 @@ impl Cotarget<'_> {
                     rest = rest.ceil_div(a)?;
                 }
             }
-            _ => ceil_div(&self.tuple(), &d.into())?
-                .leaves()
-                .into_iter()
-                .for_each(|x| out.push(x)),
+            Cotarget::Shape(f) => walk(&f.shape_tuple(), d, &mut out)?,
         }
         Ok(out)
     }
@@ -266,4 +281,39 @@ fn complement1_checked(layout: &Flat) -> Result<Flat> {
 /// ```
 pub fn complement1(layout: &Layout) -> Result<Layout> {
     on_flat(layout, complement1_checked)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::int_tuple::ceil_div;
+
+    /// The leaf walk agrees with `ceil_div` on the tree, errors included, for nested cotargets
+    /// (where it no longer builds the tuple).
+    #[test]
+    fn divided_leaves_are_the_leaves_of_ceil_div() {
+        let cotargets = [
+            "_12",
+            "7",
+            "()",
+            "(_4,_6)",
+            "(_2,(_3,5),_4)",
+            "((_2,_3),(4,(_5,_1)),_7)",
+            "(_0,_4)",
+            "(_4,(_0,_2))",
+            "(-3,_4)",
+            "(_2147483647,(_2,_2))",
+            "((),_6)",
+        ];
+        for text in cotargets {
+            let t: IntTuple = text.parse().unwrap();
+            for d in [-4, -1, 0, 1, 2, 3, 5, 7, 64, i32::MAX, i32::MIN] {
+                for d in [Int::new_static(d), Int::new_dynamic(d)] {
+                    let walked = Cotarget::Tuple(&t).divided_leaves(d).map(|l| l.to_vec());
+                    let tree = ceil_div(&t, &d.into()).map(|r| r.leaves());
+                    assert_eq!(walked, tree, "ceil_div({text}, {d})");
+                }
+            }
+        }
+    }
 }
