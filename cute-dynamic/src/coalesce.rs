@@ -24,13 +24,17 @@ use crate::twin::Checks;
 /// The result is an integer layout while the stack has one mode, `_1:_0` if that mode is `_1`.
 ///
 /// With `ZEROS` (CuTe's `filter`), a mode of static stride `_0` counts as `_1` (it is skipped).
-fn bw_coalesce<const ZEROS: bool>(leaves: &Flat, init: (Int, Int), checks: Checks) -> Result<Flat> {
+fn bw_coalesce<const ZEROS: bool>(
+    (shape, stride): (&[Int], &[Int]),
+    init: (Int, Int),
+    checks: Checks,
+) -> Result<Flat> {
     // `init` stands for the last leaf; the others are walked. The front is apart, the modes
     // behind it on `done` (last first).
-    let n = leaves.shape().len().saturating_sub(1);
+    let n = shape.len().saturating_sub(1);
     let mut done = Flat::empty();
     let (mut front_s, mut front_d) = init;
-    let modes = leaves.shape()[..n].iter().zip(&leaves.stride()[..n]);
+    let modes = shape[..n].iter().zip(&stride[..n]);
     for (i, (&s, &d)) in modes.enumerate().rev() {
         // A run-time 1 in front, which the twin drops last: what the run does with it only
         // shapes the result's first mode.
@@ -86,7 +90,21 @@ fn last_leaf(layout: &Flat, op: &'static str) -> Result<(Int, Int)> {
 
 pub(crate) fn coalesce_flat(layout: &Flat, checks: Checks) -> Result<Flat> {
     let last = last_leaf(layout, "coalesce")?;
-    bw_coalesce::<false>(layout, last, checks)
+    bw_coalesce::<false>((layout.shape(), layout.stride()), last, checks)
+}
+
+/// `coalesce` of the tuple of the modes `shape[i]:stride[i]` (as many of each), without
+/// building that tuple: the algorithms that end with a coalesce of modes they computed.
+pub(crate) fn coalesce_modes(shape: &[Int], stride: &[Int], checks: Checks) -> Result<Flat> {
+    match (shape.last(), stride.last()) {
+        (Some(&s), Some(&d)) if shape.len() == stride.len() => {
+            bw_coalesce::<false>((shape, stride), (s, d), checks)
+        }
+        _ => Err(LayoutError::invalid(
+            "coalesce",
+            format!("{} shapes and {} strides", shape.len(), stride.len()),
+        )),
+    }
 }
 
 pub(crate) fn coalesce_exact(layout: &Layout) -> Result<Layout> {
@@ -102,7 +120,7 @@ pub(crate) fn coalesce_x_flat(layout: &Flat, checks: Checks) -> Result<Flat> {
     } else {
         s
     };
-    bw_coalesce::<false>(layout, (s, d), checks)
+    bw_coalesce::<false>((layout.shape(), layout.stride()), (s, d), checks)
 }
 
 /// CuTe's `coalesce(layout)`: flatten and merge modes where possible.
@@ -198,7 +216,7 @@ pub(crate) fn filter_flat(layout: &Flat, checks: Checks) -> Result<Flat> {
     } else {
         s
     };
-    bw_coalesce::<true>(layout, (s, d), checks)
+    bw_coalesce::<true>((layout.shape(), layout.stride()), (s, d), checks)
 }
 
 /// CuTe's `filter(layout)`: remove static stride-0 and size-1 modes, then coalesce

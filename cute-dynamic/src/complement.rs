@@ -3,7 +3,7 @@
 //! Post-conditions: the result is ordered (`result(i-1) < result(i)`), disjoint from `L`
 //! (`result(i) != L(j)` except at 0), and `size(result) >= cotarget / size(filter(L))`.
 
-use crate::coalesce::{coalesce_flat, coalesce_shape, filter_flat};
+use crate::coalesce::{coalesce_modes, coalesce_shape, filter_flat};
 use crate::error::{Condition, LayoutError, Result};
 use crate::flat::{Flat, LEAVES, on_flat};
 use crate::int::Int;
@@ -130,8 +130,8 @@ fn complement_filtered(
         ));
     }
     // The result's modes: each shape is paired with the stride before it (the first `_1`).
-    let mut result: Small<(Int, Int), LEAVES> =
-        Small::new((Int::new_static(1), Int::new_static(1)));
+    let mut rshape: Small<Int, LEAVES> = Small::new(Int::new_static(1));
+    let mut rstride: Small<Int, LEAVES> = Small::new(Int::new_static(1));
     let mut last = Int::new_static(1);
     while shape.len() > 1 {
         let min_stride = stride[1..].iter().fold(stride[0], |m, d| m.min(*d));
@@ -146,14 +146,16 @@ fn complement_filtered(
         let new_stride = min_stride.checked_mul(shape[min_idx])?;
         shape.remove(min_idx);
         stride.remove(min_idx);
-        result.push((new_shape, last));
+        rshape.push(new_shape);
+        rstride.push(last);
         last = new_stride;
     }
     let new_shape = stride[0].checked_div(last)?;
     if new_shape.value() == 0 {
         return Err(non_injective(filtered, stride[0], last));
     }
-    result.push((new_shape, last));
+    rshape.push(new_shape);
+    rstride.push(last);
     let new_stride = stride[0].checked_mul(shape[0])?;
     // The rest: `coalesce_shape(ceil_div(cotarget, new_stride))` at its compact column-major
     // strides from `new_stride`, leaf by leaf (coalesce reads only the leaves, in order, so
@@ -164,7 +166,7 @@ fn complement_filtered(
         Reader::Nothing => true,
         Reader::CompositionLhs { rhs_positive } => {
             rhs_positive
-                && result.iter().all(|&(s, _)| positive(s))
+                && rshape.iter().all(|&s| positive(s))
                 && leaves.iter().all(|&s| positive(s))
         }
         Reader::CompositionRhs => false,
@@ -186,7 +188,7 @@ fn complement_filtered(
     let tail = match reader {
         Reader::CompositionRhs => tail.end_ones_harmless(
             rest.len() == 1
-                && result.iter().all(|&(s, _)| positive(s))
+                && rshape.iter().all(|&s| positive(s))
                 && leaves.iter().all(|&s| positive(s)),
         ),
         _ => tail,
@@ -195,13 +197,15 @@ fn complement_filtered(
     let mut current = new_stride;
     for &s in rest.iter() {
         if tail.decide_converging(s.is_constant(1), s.value() == 1, tail.drops_end_ones()) {
-            result.push((s, Int::new_static(0)));
+            rshape.push(s);
+            rstride.push(Int::new_static(0));
         } else {
-            result.push((s, current));
+            rshape.push(s);
+            rstride.push(current);
             current = current.checked_mul(s)?;
         }
     }
-    coalesce_flat(&Flat::tuple_of(result.iter().copied()), tail)
+    coalesce_modes(&rshape, &rstride, tail)
 }
 
 /// CuTe's `complement` of `layout` (filtered first), read by `reader`.

@@ -126,14 +126,6 @@ impl Flat {
         f
     }
 
-    /// The tuple of the given modes, in order (each a leaf): `(s0,s1,...):(d0,d1,...)`.
-    pub(crate) fn tuple_of(modes: impl ExactSizeIterator<Item = (Int, Int)>) -> Flat {
-        let mut f = Flat::empty();
-        f.push_tuple(u32::try_from(modes.len()).unwrap_or(LEAF - 1));
-        modes.for_each(|(s, d)| f.push_leaf(s, d));
-        f
-    }
-
     /// Append a tuple node of `rank` modes (its modes follow).
     #[inline(always)]
     pub(crate) fn push_tuple(&mut self, rank: u32) {

@@ -1,6 +1,6 @@
 //! `right_inverse` and `left_inverse`.
 
-use crate::coalesce::coalesce_flat;
+use crate::coalesce::{coalesce_flat, coalesce_modes};
 use crate::error::{Condition, LayoutError, Result};
 use crate::flat::{Flat, LEAVES, on_flat};
 use crate::int::Int;
@@ -42,18 +42,22 @@ fn right_inverse_flat(layout: &Flat) -> Result<Flat> {
     let c = coalesce_flat(layout, checks)?;
     let preprod = prefix_products(c.shape())?;
     let (shape, stride) = (c.shape(), c.stride());
-    let mut modes: Small<(Int, Int), LEAVES> = Small::new((Int::new_static(1), Int::new_static(0)));
-    modes.push((Int::new_static(1), Int::new_static(0)));
+    // The modes `rshape:rstride`, from `_1:_0`.
+    let mut rshape: Small<Int, LEAVES> = Small::new(Int::new_static(1));
+    let mut rstride: Small<Int, LEAVES> = Small::new(Int::new_static(0));
+    rshape.push(Int::new_static(1));
+    rstride.push(Int::new_static(0));
     let mut curr = Int::new_static(1);
     // Follow the static strides upward from 1: a mode joins when its stride is the static size
     // covered so far.
     for i in sorted_by_stride(stride, Int::is_static).iter().copied() {
         if curr.is_constant(stride[i].value()) {
-            modes.push((shape[i], preprod[i]));
+            rshape.push(shape[i]);
+            rstride.push(preprod[i]);
             curr = shape[i].checked_mul(stride[i])?;
         }
     }
-    coalesce_flat(&Flat::tuple_of(modes.iter().copied()), checks)
+    coalesce_modes(&rshape, &rstride, checks)
 }
 
 pub(crate) fn right_inverse_exact(layout: &Layout) -> Result<Layout> {
@@ -120,10 +124,7 @@ fn left_inverse_flat(layout: &Flat, checks: Checks) -> Result<Flat> {
         .last()
         .ok_or_else(|| LayoutError::invalid("left_inverse", "empty layout"))?;
     rshape.push(shape[*last]);
-    coalesce_flat(
-        &Flat::tuple_of(rshape.iter().copied().zip(rstride.iter().copied())),
-        checks,
-    )
+    coalesce_modes(&rshape, &rstride, checks)
 }
 
 fn left_inverse_checked(layout: &Flat) -> Result<Flat> {
