@@ -483,11 +483,9 @@ impl fmt::Display for Flat {
 }
 
 impl Twin for Flat {
+    #[inline]
     fn is_all_static(&self) -> bool {
-        self.shape()
-            .iter()
-            .chain(self.stride())
-            .all(|i| i.is_static())
+        self.shape().iter().all(|i| i.is_static()) && self.stride().iter().all(|i| i.is_static())
     }
     fn static_twin(&self) -> Self {
         let mut twin = self.clone();

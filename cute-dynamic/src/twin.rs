@@ -237,19 +237,16 @@ fn is_complete_form(e: &LayoutError) -> bool {
     e.condition() == Some(Condition::StrideDivisibilityComplete)
 }
 
-/// A complete-form failure: all-static inputs get CuTe's answer (CuTe's static semantics);
-/// otherwise CuTe's answer is kept only if it is the static twin's function.
+/// A complete-form failure of an input with a dynamic integer: CuTe's answer is kept only if it
+/// is the static twin's function. (An all-static input runs as CuTe does in the first place:
+/// `checked!`.)
 pub(crate) fn resolve<T: SameFunction>(
     error: LayoutError,
-    all_static: bool,
     as_cute: impl FnOnce() -> crate::error::Result<T>,
     twin: impl FnOnce() -> crate::error::Result<T>,
 ) -> crate::error::Result<T> {
     if !is_complete_form(&error) {
         return Err(error);
-    }
-    if all_static {
-        return as_cute();
     }
     match (as_cute(), twin()) {
         (Ok(cute), Ok(twin)) if cute.same_function(&twin) == Some(true) => Ok(cute),
@@ -341,6 +338,10 @@ impl Twin for Coord {
 /// for such an `f` that also reports every decision its twin could take the other way
 /// ([`Checks`]): the twin runs only if one did. Debug builds (the tests) run the twin always and
 /// assert that it fails only where a decision was noted.
+///
+/// An all-static input is run once, as CuTe runs it ([`Checks::AS_CUTE`]): it has no twin, and
+/// where the complete form would fail, [`resolve`] gives CuTe's answer to such an input anyway
+/// (where it holds, the two runs are the same).
 macro_rules! checked {
     ($f:path, $($arg:ident),+) => {
         $crate::twin::checked!(@run [$f] [] [false] $($arg),+)
@@ -357,14 +358,15 @@ macro_rules! checked {
     }};
     (@call [$f:path] [checks] [$($arg:expr),+] $checks:expr) => { $f($($arg,)+ $checks) };
     (@run [$f:path] [$($k:ident)?] [$tracked:tt] $($arg:ident),+) => {{
-        let all_static = || true $(&& $crate::twin::Twin::is_all_static($arg))+;
+        if true $(&& $crate::twin::Twin::is_all_static($arg))+ {
+            return $crate::twin::checked!(@call [$f] [$($k)?] [$($arg),+] $crate::twin::Checks::AS_CUTE);
+        }
         let diverged = core::cell::Cell::new(!$tracked);
         let checks = $crate::twin::Checks::noting(&diverged);
         let out = $crate::twin::checked!(@call [$f] [$($k)?] [$($arg),+] checks);
         if let Err(e) = out {
             return $crate::twin::resolve(
                 e,
-                all_static(),
                 || $crate::twin::checked!(@call [$f] [$($k)?] [$($arg),+] $crate::twin::Checks::AS_CUTE),
                 || $crate::twin::checked!(
                     @call [$f] [$($k)?] [$(&$crate::twin::Twin::static_twin($arg)),+]
@@ -373,7 +375,7 @@ macro_rules! checked {
             );
         }
         let diverged = diverged.get();
-        if (diverged || cfg!(debug_assertions)) && !all_static() {
+        if diverged || cfg!(debug_assertions) {
             // The twin is an all-static input: CuTe's answer stands for it, so only CuTe's
             // own conditions can fail there, not the complete form.
             $(let $arg = &$crate::twin::Twin::static_twin($arg);)+
