@@ -70,7 +70,8 @@ fn bw_coalesce<const ZEROS: bool>(
         );
     }
     done.push_leaf(front_s, front_d);
-    Ok(done.into_tuple_reversed())
+    done.make_tuple_reversed();
+    Ok(done)
 }
 
 /// Whether the mode `s:d` merges into the front `s0:d0`: `s0` static and `s * d` statically

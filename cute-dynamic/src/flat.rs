@@ -274,12 +274,24 @@ impl Flat {
         deepest
     }
 
-    /// The tuple of the modes pushed last first (`(s, d)` each, as [`Flat::push_leaf`]
-    /// appended them after a [`Flat::empty`]): one tuple node before them, the leaves in order.
-    pub(crate) fn into_tuple_reversed(mut self) -> Flat {
+    /// Make the modes pushed last first (`(s, d)` each, as [`Flat::push_leaf`] appended them
+    /// after a [`Flat::empty`]) the tuple of those modes in order: one tuple node before them,
+    /// the leaves reversed. In place, so that the caller returns it without another copy.
+    pub(crate) fn make_tuple_reversed(&mut self) {
         let rank = u32::try_from(self.shape().len()).unwrap_or(LEAF - 1);
-        self.shape_mut().reverse();
-        self.stride_mut().reverse();
+        match &mut self.spill {
+            None => {
+                let n = self.leaves as usize;
+                for i in 0..n / 2 {
+                    self.shape.swap(i, n - 1 - i);
+                    self.stride.swap(i, n - 1 - i);
+                }
+            }
+            Some(spill) => {
+                spill.shape.reverse();
+                spill.stride.reverse();
+            }
+        }
         // The profile is all leaves: a tuple node in front of them is one more leaf node at the
         // end and the first node made the tuple (`[0]` exists: that push made it).
         self.push_tuple(LEAF);
@@ -287,7 +299,6 @@ impl Flat {
             None => self.profile[0] = rank,
             Some(spill) => spill.profile[0] = rank,
         }
-        self
     }
 
     /// `(self, other)`: the layout whose two modes are these.
