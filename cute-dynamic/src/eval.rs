@@ -178,21 +178,24 @@ fn fast_index(i: i32, f: &Flat) -> Option<u64> {
         abs: 0,
         size: 1,
     };
-    // The tag summary: the gcd of the leaves' divisibilities, unless a leaf of shape `_1` has
-    // a stride other than `_0`; only then can leaving a mode out change it (a `_0` stride adds
-    // nothing to a gcd), and the profile decides ([`layout_summary`]).
-    let (mut div, mut unit) = (0, false);
+    // The tag summary: the gcd of the divisibilities of the leaves the profile keeps
+    // ([`layout_summary`]). It keeps every leaf not of shape `_1` and some of those, so it lies
+    // between the gcd of all leaves and that of the leaves not `_1`: where those two agree, it
+    // is their value, and the profile is not read.
+    let (mut div, mut div_not_unit) = (0, 0);
     for (&s, &d) in f.shape().iter().zip(f.stride()) {
         w.leaf(s, d)?;
         let (is_unit, leaf_div) = leaf_summary(s, d);
-        unit |= is_unit && leaf_div != 0;
         div = gcd(div, leaf_div);
+        if !is_unit {
+            div_not_unit = gcd(div_not_unit, leaf_div);
+        }
     }
     let max = i32::MAX.unsigned_abs().into();
     if w.q != 0 || w.abs > max || w.size > max {
         return None;
     }
-    if unit {
+    if div != div_not_unit {
         div = layout_summary(f)?.1;
     }
     // |acc| <= abs <= i32::MAX.
