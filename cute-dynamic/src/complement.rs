@@ -114,12 +114,7 @@ fn complement_filtered(
             .flat()
             .clone());
     }
-    let mut shape: Small<Int, LEAVES> = Small::new(Int::new_static(0));
-    let mut stride: Small<Int, LEAVES> = Small::new(Int::new_static(0));
-    for (&s, &d) in filtered.shape().iter().zip(filtered.stride()) {
-        shape.push(s);
-        stride.push(d);
-    }
+    let (shape, stride) = (filtered.shape(), filtered.stride());
     if checks.decide(
         shape.len() != 1 && !stride.iter().all(|d| d.is_static()),
         false,
@@ -129,34 +124,42 @@ fn complement_filtered(
             format!("{filtered} has rank {} and a dynamic stride", shape.len()),
         ));
     }
+    // The modes not yet taken, in order (`filter` leaves at least one); each step takes the
+    // first of the least stride, until one is left.
+    let mut taken: Small<bool, LEAVES> = Small::new(false);
+    shape.iter().for_each(|_| taken.push(false));
+    fn left(taken: &[bool]) -> impl Iterator<Item = usize> + '_ {
+        (0..taken.len()).filter(|&i| !taken[i])
+    }
     // The result's modes: each shape is paired with the stride before it (the first `_1`).
     let mut rshape: Small<Int, LEAVES> = Small::new(Int::new_static(1));
     let mut rstride: Small<Int, LEAVES> = Small::new(Int::new_static(1));
     let mut last = Int::new_static(1);
-    while shape.len() > 1 {
-        let min_stride = stride[1..].iter().fold(stride[0], |m, d| m.min(*d));
-        let min_idx = stride
-            .iter()
-            .position(|d| d.value() == min_stride.value())
-            .unwrap_or(0);
+    for _ in 1..shape.len() {
+        let mut modes = left(&taken);
+        let first = modes.next().unwrap_or(0);
+        let min_stride = modes.fold(stride[first], |m, i| m.min(stride[i]));
+        let min_idx = left(&taken)
+            .find(|&i| stride[i].value() == min_stride.value())
+            .unwrap_or(first);
         let new_shape = min_stride.checked_div(last)?;
         if new_shape.value() == 0 {
             return Err(non_injective(filtered, min_stride, last));
         }
         let new_stride = min_stride.checked_mul(shape[min_idx])?;
-        shape.remove(min_idx);
-        stride.remove(min_idx);
+        taken[min_idx] = true;
         rshape.push(new_shape);
         rstride.push(last);
         last = new_stride;
     }
-    let new_shape = stride[0].checked_div(last)?;
+    let i = left(&taken).next().unwrap_or(0);
+    let new_shape = stride[i].checked_div(last)?;
     if new_shape.value() == 0 {
-        return Err(non_injective(filtered, stride[0], last));
+        return Err(non_injective(filtered, stride[i], last));
     }
     rshape.push(new_shape);
     rstride.push(last);
-    let new_stride = stride[0].checked_mul(shape[0])?;
+    let new_stride = stride[i].checked_mul(shape[i])?;
     // The rest: `coalesce_shape(ceil_div(cotarget, new_stride))` at its compact column-major
     // strides from `new_stride`, leaf by leaf (coalesce reads only the leaves, in order, so
     // `((result...), rest)` is the result's modes followed by the rest's leaves).

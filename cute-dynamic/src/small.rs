@@ -48,21 +48,6 @@ impl<T: Copy, const N: usize> Small<T, N> {
     }
 }
 
-impl<T: Copy, const N: usize> Small<T, N> {
-    /// Remove the entry at `i` (in range), keeping the order of the others.
-    pub(crate) fn remove(&mut self, i: usize) {
-        match self {
-            Small::Inline { len, buf } => {
-                buf.copy_within(i + 1..*len, i);
-                *len -= 1;
-            }
-            Small::Heap(heap) => {
-                heap.remove(i);
-            }
-        }
-    }
-}
-
 impl<T: Copy, const N: usize> Deref for Small<T, N> {
     type Target = [T];
     #[inline]
@@ -113,12 +98,6 @@ mod tests {
         }
         assert_eq!(&*s, &[0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
         s[2] = 7;
-        assert_eq!(s[2], 7);
-        s.remove(2);
-        assert_eq!(&*s, &[0, 1, 3, 4, 5, 6, 7, 8, 9]);
-        let mut t: Small<i32, 4> = Small::new(0);
-        (1..4).for_each(|i| t.push(i));
-        t.remove(0);
-        assert_eq!(&*t, &[2, 3]);
+        assert_eq!(&*s, &[0, 1, 7, 3, 4, 5, 6, 7, 8, 9]);
     }
 }
