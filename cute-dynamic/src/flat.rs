@@ -19,6 +19,12 @@ pub(crate) const NODES: usize = 16;
 /// A profile node that is a leaf; any other value is a tuple of that many modes.
 pub(crate) const LEAF: u32 = u32::MAX;
 
+/// A leaf's term of the cosize, `(s - 1) * |d|`.
+#[inline]
+fn leaf_term(s: Int, d: Int) -> Result<Int> {
+    Ok(s.checked_sub(Int::new_static(1))?.checked_mul(d.abs()?)?)
+}
+
 /// A subtree of a [`Flat`]: its profile nodes `node..node_end` and its leaves `leaf..leaf_end`.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Span {
@@ -333,14 +339,41 @@ impl Flat {
     }
 
     /// CuTe's `cosize`: `1 + sum((s - 1) * |d|)`, summed mode by mode as [`Layout::cosize`].
+    ///
+    /// The leaves are summed in order where that is CuTe's sum: a leaf or a tuple of leaves (the
+    /// same additions in the same order), or all-static leaves whose sums cannot overflow
+    /// (`1 + sum |term| <= i32::MAX`: then only the value is left, whatever the nesting).
     pub(crate) fn cosize(&self) -> Result<Int> {
+        let one_level = self.profile().len() <= self.shape().len() + 1;
+        if !one_level && !self.is_all_static() {
+            return self.cosize_by_modes();
+        }
+        let (mut m1, mut bound) = (Int::new_static(0), 1u64);
+        for (&s, &d) in self.shape().iter().zip(self.stride()) {
+            let term = match leaf_term(s, d) {
+                Ok(term) => term,
+                Err(_) if !one_level => return self.cosize_by_modes(),
+                Err(e) => return Err(e),
+            };
+            bound += u64::from(term.value().unsigned_abs());
+            if !one_level && bound > u64::from(i32::MAX.unsigned_abs()) {
+                return self.cosize_by_modes();
+            }
+            m1 = m1.checked_add(term)?;
+        }
+        Ok(m1.checked_add(Int::new_static(1))?)
+    }
+
+    /// [`Flat::cosize`] mode by mode, in CuTe's order (an overflow is reported where CuTe's
+    /// sums meet it).
+    fn cosize_by_modes(&self) -> Result<Int> {
         fn m1_at(f: &Flat, node: usize, leaf: usize) -> Result<(Int, usize, usize)> {
             match f.profile()[node] {
-                LEAF => {
-                    let (s, d) = (f.shape()[leaf], f.stride()[leaf]);
-                    let term = s.checked_sub(Int::new_static(1))?.checked_mul(d.abs()?)?;
-                    Ok((term, node + 1, leaf + 1))
-                }
+                LEAF => Ok((
+                    leaf_term(f.shape()[leaf], f.stride()[leaf])?,
+                    node + 1,
+                    leaf + 1,
+                )),
                 rank => {
                     let (mut acc, mut node, mut leaf) = (Int::new_static(0), node + 1, leaf);
                     for _ in 0..rank {
@@ -550,6 +583,62 @@ mod tests {
                 .map(|(s, d)| (s.value() - 1) * d.value().abs())
                 .sum::<i32>();
             assert_eq!(f.cosize().unwrap().value(), m1 + 1);
+        }
+    }
+
+    /// The cosize summed leaf by leaf is the cosize summed mode by mode (value, tag,
+    /// divisibility, error), nested layouts and sums near `i32::MAX` included.
+    #[test]
+    fn cosize_in_order_is_cosize_by_modes() {
+        let values = [
+            0,
+            1,
+            2,
+            3,
+            -1,
+            -4,
+            6,
+            1 << 15,
+            46341,
+            i32::MAX,
+            i32::MIN,
+            -(1 << 30),
+        ];
+        let ints = |v: i32| {
+            [
+                Int::new_static(v),
+                Int::new_dynamic(v),
+                Int::dynamic_with_divisor(v, 2).unwrap_or(Int::new_dynamic(v)),
+            ]
+        };
+        let seen = |r: Result<Int>| r.map(|i| (i.value(), i.is_static(), i.divisibility()));
+        let mut state = 12345u64;
+        let mut next = |n: usize| {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (state >> 33) as usize % n
+        };
+        for _ in 0..20000 {
+            let mut f = Flat::empty();
+            // `(l,l,l)`, `((l,l),l,(),l)`, `(l,(l,(l,l)))` in preorder: a leaf or a tuple's rank.
+            let profiles: [&[u32]; 3] = [
+                &[3, LEAF, LEAF, LEAF],
+                &[4, 2, LEAF, LEAF, LEAF, 0, LEAF],
+                &[2, LEAF, 2, LEAF, 2, LEAF, LEAF],
+            ];
+            for &node in profiles[next(3)] {
+                if node == LEAF {
+                    let (s, d) = (
+                        ints(values[next(12)])[next(3)],
+                        ints(values[next(12)])[next(3)],
+                    );
+                    f.push_leaf(s, d);
+                } else {
+                    f.push_tuple(node);
+                }
+            }
+            assert_eq!(seen(f.cosize()), seen(f.cosize_by_modes()), "{f}");
         }
     }
 }
