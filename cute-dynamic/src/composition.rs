@@ -78,8 +78,16 @@ fn walks_exactly(shape: Int, stride: Int, count: Int) -> Result<bool> {
 ///   `lhs` takes the rest.
 ///
 /// Both conditions are checked on every value, static or dynamic (CuTe checks static ones only).
-pub(crate) fn composition_impl(lhs: &Flat, rhs: &Flat, checks: Checks) -> Result<Flat> {
-    let mut out = Flat::empty();
+///
+/// The result is appended to `out`: a product's or a divide's modes are written in place.
+/// Composition distributes over `rhs`'s modes, walked in order, so `rhs = (a, b)` is composed
+/// as `a`, then `b`, after a tuple node of 2 (without building `(a, b)`).
+pub(crate) fn composition_impl_into(
+    lhs: &Flat,
+    rhs: &Flat,
+    checks: Checks,
+    out: &mut Flat,
+) -> Result<()> {
     let mut leaf = 0;
     for &node in rhs.profile() {
         if node != LEAF {
@@ -88,9 +96,9 @@ pub(crate) fn composition_impl(lhs: &Flat, rhs: &Flat, checks: Checks) -> Result
         }
         let (rs, rd) = (rhs.shape()[leaf], rhs.stride()[leaf]);
         leaf += 1;
-        compose_mode(lhs, rs, rd, checks, &mut out)?;
+        compose_mode(lhs, rs, rd, checks, out)?;
     }
-    Ok(out)
+    Ok(())
 }
 
 /// CuTe's walk of one mode `rs:rd` of `rhs` through the modes of a coalesced `lhs` of several
@@ -191,9 +199,18 @@ pub(crate) fn positive_shapes(f: &Flat) -> bool {
 /// rest fit in it). A mode merged into the last one is not walked at all. So coalesce's
 /// decisions converge here.
 pub(crate) fn composition_flat(lhs: &Flat, rhs: &Flat, checks: Checks) -> Result<Flat> {
-    let harmless = positive_shapes(lhs) && positive_shapes(rhs);
-    let lhs = coalesce_x_flat(lhs, checks.coarsening_harmless(harmless))?;
-    composition_impl(&lhs, rhs, checks)
+    let lhs = coalesce_x_for(lhs, positive_shapes(rhs), checks)?;
+    let mut out = Flat::empty();
+    composition_impl_into(&lhs, rhs, checks, &mut out)?;
+    Ok(out)
+}
+
+/// Composition's `coalesce_x(lhs)`, for a `rhs` whose shapes are all at least 1 if
+/// `rhs_positive` (then, with `lhs`'s, coalesce's decisions converge: see
+/// [`composition_flat`]).
+pub(crate) fn coalesce_x_for(lhs: &Flat, rhs_positive: bool, checks: Checks) -> Result<Flat> {
+    let harmless = rhs_positive && positive_shapes(lhs);
+    coalesce_x_flat(lhs, checks.coarsening_harmless(harmless))
 }
 
 pub(crate) fn composition_exact(lhs: &Layout, rhs: &Layout, checks: Checks) -> Result<Layout> {

@@ -2,7 +2,7 @@
 
 use crate::coalesce::coalesce_flat;
 use crate::complement::{Cotarget, Reader, complement_flat};
-use crate::composition::{composition_flat, composition_impl, too_many_modes};
+use crate::composition::{coalesce_x_for, composition_impl_into, positive_shapes, too_many_modes};
 use crate::coord::{Coord, slice};
 use crate::error::{Condition, LayoutError, Result};
 use crate::flat::{Flat, Span};
@@ -20,13 +20,23 @@ fn logical_divide_flat(layout: &Flat, tiler: &Flat, checks: Checks) -> Result<Fl
         checks,
         Reader::CompositionRhs,
     )?;
-    let rhs = tiler.pair(&rest);
-    // Composition coalesces `layout` again, as `coalesce_x`: the same layout unless the last
-    // leaf is a static `_1` (a decision the twin takes on the value, so it is noted).
-    match layout.shape().last() {
-        Some(&s) if !checks.is_constant(s, 1) => composition_impl(&coalesced, &rhs, checks),
-        _ => composition_flat(layout, &rhs, checks),
-    }
+    // `composition(layout, (tiler, rest))`, its two modes composed in place. Composition
+    // coalesces `layout` again, as `coalesce_x`: the same layout unless the last leaf is a
+    // static `_1` (a decision the twin takes on the value, so it is noted).
+    let recoalesced;
+    let lhs = match layout.shape().last() {
+        Some(&s) if !checks.is_constant(s, 1) => &coalesced,
+        _ => {
+            let rhs_positive = positive_shapes(tiler) && positive_shapes(&rest);
+            recoalesced = coalesce_x_for(layout, rhs_positive, checks)?;
+            &recoalesced
+        }
+    };
+    let mut out = Flat::empty();
+    out.push_tuple(2);
+    composition_impl_into(lhs, tiler, checks, &mut out)?;
+    composition_impl_into(lhs, &rest, checks, &mut out)?;
+    Ok(out)
 }
 
 fn logical_divide_checked(layout: &Flat, tiler: &Flat) -> Result<Flat> {

@@ -307,15 +307,6 @@ impl Flat {
         }
     }
 
-    /// `(self, other)`: the layout whose two modes are these.
-    pub(crate) fn pair(&self, other: &Flat) -> Flat {
-        let mut out = Flat::empty();
-        out.push_tuple(2);
-        out.push_flat(self);
-        out.push_flat(other);
-        out
-    }
-
     /// CuTe's `size`: the product of the leaves, mode by mode as [`IntTuple::size`] multiplies.
     pub(crate) fn size(&self) -> Result<Int> {
         fn size_at(f: &Flat, node: usize, leaf: usize) -> Result<(Int, usize, usize)> {

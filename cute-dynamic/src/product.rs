@@ -2,7 +2,7 @@
 //! rank-sensitive `blocked_product` and `raked_product`, and `tile_to_shape`.
 
 use crate::complement::{Cotarget, Reader, complement_flat};
-use crate::composition::{composition_flat, positive_shapes};
+use crate::composition::{coalesce_x_for, composition_impl_into, positive_shapes};
 use crate::divide::{by_tiler, tile_unzip_flat, unpack_both, unpack_rest};
 use crate::error::{Condition, LayoutError, Result};
 use crate::flat::Flat;
@@ -21,8 +21,13 @@ fn logical_product_flat(block: &Flat, tiler: &Flat, checks: Checks) -> Result<Fl
         rhs_positive: positive_shapes(tiler),
     };
     let complement = complement_flat(block, Cotarget::Tuple(&cotarget.into()), checks, reader)?;
-    let rest = composition_flat(&complement, tiler, checks)?;
-    Ok(block.pair(&rest))
+    // `(block, composition(complement, tiler))`, the second mode composed in place.
+    let lhs = coalesce_x_for(&complement, positive_shapes(tiler), checks)?;
+    let mut out = Flat::empty();
+    out.push_tuple(2);
+    out.push_flat(block);
+    composition_impl_into(&lhs, tiler, checks, &mut out)?;
+    Ok(out)
 }
 
 pub(crate) fn logical_product_exact(
