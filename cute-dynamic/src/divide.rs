@@ -13,6 +13,13 @@ use crate::tiler::Tiler;
 use crate::twin::{Checks, checked};
 
 fn logical_divide_flat(layout: &Flat, tiler: &Flat, checks: Checks) -> Result<Flat> {
+    let mut out = Flat::empty();
+    logical_divide_into(layout, tiler, checks, &mut out)?;
+    Ok(out)
+}
+
+/// [`logical_divide_flat`], appended to `out`.
+fn logical_divide_into(layout: &Flat, tiler: &Flat, checks: Checks, out: &mut Flat) -> Result<()> {
     let coalesced = coalesce_flat(layout, checks)?;
     let rest = complement_flat(
         tiler,
@@ -32,11 +39,9 @@ fn logical_divide_flat(layout: &Flat, tiler: &Flat, checks: Checks) -> Result<Fl
             &recoalesced
         }
     };
-    let mut out = Flat::empty();
     out.push_tuple(2);
-    composition_impl_into(lhs, tiler, checks, &mut out)?;
-    composition_impl_into(lhs, &rest, checks, &mut out)?;
-    Ok(out)
+    composition_impl_into(lhs, tiler, checks, out)?;
+    composition_impl_into(lhs, &rest, checks, out)
 }
 
 fn logical_divide_checked(layout: &Flat, tiler: &Flat) -> Result<Flat> {
@@ -58,43 +63,60 @@ pub fn logical_divide(layout: &Layout, tiler: &Layout) -> Result<Layout> {
 }
 
 /// A tiler applied by mode, as CuTe's divides and products take it: a layout (an integer `n`
-/// stands for `make_layout(n)`) is applied to `layout` with `f`; `_` keeps `layout`; a tuple
-/// applies its elements to the modes of `layout`, the modes beyond it kept as they are.
+/// stands for `make_layout(n)`) is applied to `layout` with `f`, which appends its result to
+/// the output; `_` keeps `layout`; a tuple applies its elements to the modes of `layout`, the
+/// modes beyond it kept as they are.
 pub(crate) fn by_tiler(
     op: &'static str,
     layout: &Flat,
     tiler: &Tiler,
     checks: Checks,
-    f: &dyn Fn(&Flat, &Flat) -> Result<Flat>,
+    f: &dyn Fn(&Flat, &Flat, &mut Flat) -> Result<()>,
 ) -> Result<Flat> {
+    let mut out = Flat::empty();
+    by_tiler_into(op, layout, tiler, checks, f, &mut out)?;
+    Ok(out)
+}
+
+/// [`by_tiler`], appended to `out`.
+fn by_tiler_into(
+    op: &'static str,
+    layout: &Flat,
+    tiler: &Tiler,
+    checks: Checks,
+    f: &dyn Fn(&Flat, &Flat, &mut Flat) -> Result<()>,
+    out: &mut Flat,
+) -> Result<()> {
     let t = match tiler {
-        Tiler::Layout(l) => return f(layout, l.flat()),
+        Tiler::Layout(l) => return f(layout, l.flat(), out),
         // `make_layout(n)`: `n:_1`, or `_1:_0` for a static `_1`.
         Tiler::Int(n) => {
             let d = if checks.is_constant(*n, 1) { 0 } else { 1 };
-            return f(layout, &Flat::leaf(*n, Int::new_static(d)));
+            return f(layout, &Flat::leaf(*n, Int::new_static(d)), out);
         }
-        Tiler::Underscore => return Ok(layout.clone()),
+        Tiler::Underscore => {
+            out.push_flat(layout);
+            return Ok(());
+        }
         Tiler::Tuple(t) => t,
     };
     if t.len() > layout.rank() {
         return Err(too_many_modes(op, tiler, &layout.clone().into_layout()));
     }
     let modes = layout.modes();
-    let mut out = Flat::empty();
     out.push_tuple(u32::try_from(modes.len()).unwrap_or(u32::MAX - 1));
     for (i, m) in modes.enumerate() {
         match t.get(i) {
-            Some(ti) => out.push_flat(&by_tiler(op, &layout.sub(m), ti, checks, f)?),
+            Some(ti) => by_tiler_into(op, &layout.sub(m), ti, checks, f, out)?,
             None => out.push_span(layout, m),
         }
     }
-    Ok(out)
+    Ok(())
 }
 
 fn logical_divide_tiler_flat(layout: &Flat, tiler: &Tiler, checks: Checks) -> Result<Flat> {
-    by_tiler("logical_divide", layout, tiler, checks, &|l, t| {
-        logical_divide_flat(l, t, checks)
+    by_tiler("logical_divide", layout, tiler, checks, &|l, t, out| {
+        logical_divide_into(l, t, checks, out)
     })
 }
 

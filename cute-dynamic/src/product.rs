@@ -13,6 +13,13 @@ use crate::tiler::Tiler;
 use crate::twin::{Checks, checked};
 
 fn logical_product_flat(block: &Flat, tiler: &Flat, checks: Checks) -> Result<Flat> {
+    let mut out = Flat::empty();
+    logical_product_into(block, tiler, checks, &mut out)?;
+    Ok(out)
+}
+
+/// [`logical_product_flat`], appended to `out`.
+fn logical_product_into(block: &Flat, tiler: &Flat, checks: Checks, out: &mut Flat) -> Result<()> {
     let cotarget = block.size()?.checked_mul(tiler.cosize()?)?;
     // The complement is composition's `lhs`: its own coarser forms in the twin converge there
     // as coalesce's do (`Reader::CompositionLhs`); its filter's do not (a coarser filtered
@@ -23,11 +30,9 @@ fn logical_product_flat(block: &Flat, tiler: &Flat, checks: Checks) -> Result<Fl
     let complement = complement_flat(block, Cotarget::Tuple(&cotarget.into()), checks, reader)?;
     // `(block, composition(complement, tiler))`, the second mode composed in place.
     let lhs = coalesce_x_for(&complement, positive_shapes(tiler), checks)?;
-    let mut out = Flat::empty();
     out.push_tuple(2);
     out.push_flat(block);
-    composition_impl_into(&lhs, tiler, checks, &mut out)?;
-    Ok(out)
+    composition_impl_into(&lhs, tiler, checks, out)
 }
 
 pub(crate) fn logical_product_exact(
@@ -55,8 +60,8 @@ pub fn logical_product(block: &Layout, tiler: &Layout) -> Result<Layout> {
 }
 
 fn logical_product_tiler_flat(block: &Flat, tiler: &Tiler, checks: Checks) -> Result<Flat> {
-    by_tiler("logical_product", block, tiler, checks, &|b, t| {
-        logical_product_flat(b, t, checks)
+    by_tiler("logical_product", block, tiler, checks, &|b, t, out| {
+        logical_product_into(b, t, checks, out)
     })
 }
 
