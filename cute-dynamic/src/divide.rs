@@ -11,6 +11,7 @@ use crate::layout::Layout;
 use crate::prelude::*;
 use crate::tiler::Tiler;
 use crate::twin::{Checks, checked};
+use alloc::borrow::Cow;
 
 fn logical_divide_flat(layout: &Flat, tiler: &Flat, checks: Checks) -> Result<Flat> {
     let mut out = Flat::empty();
@@ -20,6 +21,21 @@ fn logical_divide_flat(layout: &Flat, tiler: &Flat, checks: Checks) -> Result<Fl
 
 /// [`logical_divide_flat`], appended to `out`.
 fn logical_divide_into(layout: &Flat, tiler: &Flat, checks: Checks, out: &mut Flat) -> Result<()> {
+    out.push_tuple(2);
+    logical_divide_modes(layout, tiler, checks, out, None)
+}
+
+/// `logical_divide(layout, tiler)`: `composition(layout, (tiler, rest))` with
+/// `rest = complement(tiler, shape(coalesce(layout)))`, its two modes composed in place
+/// (composition distributes over them), the tile appended to `tile` and the rest to `rest_out`
+/// (`None`: to `tile` as well).
+fn logical_divide_modes(
+    layout: &Flat,
+    tiler: &Flat,
+    checks: Checks,
+    tile: &mut Flat,
+    rest_out: Option<&mut Flat>,
+) -> Result<()> {
     let coalesced = coalesce_flat(layout, checks)?;
     let rest = complement_flat(
         tiler,
@@ -27,9 +43,8 @@ fn logical_divide_into(layout: &Flat, tiler: &Flat, checks: Checks, out: &mut Fl
         checks,
         Reader::CompositionRhs,
     )?;
-    // `composition(layout, (tiler, rest))`, its two modes composed in place. Composition
-    // coalesces `layout` again, as `coalesce_x`: the same layout unless the last leaf is a
-    // static `_1` (a decision the twin takes on the value, so it is noted).
+    // Composition coalesces `layout` again, as `coalesce_x`: the same layout unless the last
+    // leaf is a static `_1` (a decision the twin takes on the value, so it is noted).
     let recoalesced;
     let lhs = match layout.shape().last() {
         Some(&s) if !checks.is_constant(s, 1) => &coalesced,
@@ -39,9 +54,8 @@ fn logical_divide_into(layout: &Flat, tiler: &Flat, checks: Checks, out: &mut Fl
             &recoalesced
         }
     };
-    out.push_tuple(2);
-    composition_impl_into(lhs, tiler, checks, out)?;
-    composition_impl_into(lhs, &rest, checks, out)
+    composition_impl_into(lhs, tiler, checks, tile)?;
+    composition_impl_into(lhs, &rest, checks, rest_out.unwrap_or(tile))
 }
 
 fn logical_divide_checked(layout: &Flat, tiler: &Flat) -> Result<Flat> {
@@ -60,6 +74,29 @@ fn logical_divide_checked(layout: &Flat, tiler: &Flat) -> Result<Flat> {
 /// ```
 pub fn logical_divide(layout: &Layout, tiler: &Layout) -> Result<Layout> {
     logical_divide_checked(layout.flat(), tiler.flat()).map(|r| r.into_layout())
+}
+
+/// What a tiler asks of a layout, read once ([`by_tiler`]).
+enum TilerKind<'a> {
+    /// Apply this layout: a layout, or an integer `n` as `make_layout(n)` (`n:_1`, or `_1:_0`
+    /// for a static `_1`).
+    Tile(Cow<'a, Flat>),
+    /// `_`: keep the layout.
+    Keep,
+    /// A tuple: apply its elements to the modes.
+    Modes(&'a [Tiler]),
+}
+
+fn tiler_kind<'a>(tiler: &'a Tiler, checks: Checks) -> TilerKind<'a> {
+    match tiler {
+        Tiler::Layout(l) => TilerKind::Tile(Cow::Borrowed(l.flat())),
+        Tiler::Int(n) => {
+            let d = if checks.is_constant(*n, 1) { 0 } else { 1 };
+            TilerKind::Tile(Cow::Owned(Flat::leaf(*n, Int::new_static(d))))
+        }
+        Tiler::Underscore => TilerKind::Keep,
+        Tiler::Tuple(t) => TilerKind::Modes(t),
+    }
 }
 
 /// A tiler applied by mode, as CuTe's divides and products take it: a layout (an integer `n`
@@ -87,18 +124,13 @@ fn by_tiler_into(
     f: &dyn Fn(&Flat, &Flat, &mut Flat) -> Result<()>,
     out: &mut Flat,
 ) -> Result<()> {
-    let t = match tiler {
-        Tiler::Layout(l) => return f(layout, l.flat(), out),
-        // `make_layout(n)`: `n:_1`, or `_1:_0` for a static `_1`.
-        Tiler::Int(n) => {
-            let d = if checks.is_constant(*n, 1) { 0 } else { 1 };
-            return f(layout, &Flat::leaf(*n, Int::new_static(d)), out);
-        }
-        Tiler::Underscore => {
+    let t = match tiler_kind(tiler, checks) {
+        TilerKind::Tile(t) => return f(layout, &t, out),
+        TilerKind::Keep => {
             out.push_flat(layout);
             return Ok(());
         }
-        Tiler::Tuple(t) => t,
+        TilerKind::Modes(t) => t,
     };
     if t.len() > layout.rank() {
         return Err(too_many_modes(op, tiler, &layout.clone().into_layout()));
@@ -231,7 +263,53 @@ pub(crate) fn unpack_both(zipped: &Layout) -> Result<Layout> {
 }
 
 fn zipped_divide_flat(layout: &Flat, tiler: &Tiler, checks: Checks) -> Result<Flat> {
-    tile_unzip_flat(&logical_divide_tiler_flat(layout, tiler, checks)?, tiler)
+    match zipped_by_tiles(layout, tiler, checks) {
+        Some(zipped) => zipped,
+        None => tile_unzip_flat(&logical_divide_tiler_flat(layout, tiler, checks)?, tiler),
+    }
+}
+
+/// `zipped_divide` written zipped where the tiler is a layout or a tuple of layouts (and
+/// integers): a layout divides into `(tile, rest)`, which `tile_unzip` keeps; a tuple's modes
+/// divide into `(tile_i, rest_i)`, and `tile_unzip` gathers `((tile_0, ...), (rest_0, ...,
+/// the modes beyond the tiler))`, so each is appended where it belongs. `None` for the other
+/// tilers (`_`, nested tuples): divided, then unzipped.
+fn zipped_by_tiles(layout: &Flat, tiler: &Tiler, checks: Checks) -> Option<Result<Flat>> {
+    let t = match tiler_kind(tiler, checks) {
+        TilerKind::Tile(t) => return Some(logical_divide_flat(layout, &t, checks)),
+        TilerKind::Keep => return None,
+        TilerKind::Modes(t) => t,
+    };
+    if t.len() > layout.rank() {
+        // The divide's message, as the divide-then-unzip path gives it.
+        return Some(Err(too_many_modes(
+            "logical_divide",
+            tiler,
+            &layout.clone().into_layout(),
+        )));
+    }
+    let modes = layout.modes();
+    let mut out = Flat::empty();
+    out.push_tuple(2);
+    out.push_tuple(u32::try_from(t.len()).unwrap_or(u32::MAX - 1));
+    let mut rests = Flat::empty();
+    rests.push_tuple(u32::try_from(modes.len()).unwrap_or(u32::MAX - 1));
+    for (i, m) in modes.enumerate() {
+        match t.get(i).map(|ti| tiler_kind(ti, checks)) {
+            Some(TilerKind::Tile(ti)) => {
+                let divided =
+                    logical_divide_modes(&layout.sub(m), &ti, checks, &mut out, Some(&mut rests));
+                if let Err(e) = divided {
+                    return Some(Err(e));
+                }
+            }
+            // `_` or a tuple in the tiler: divided, then unzipped (nothing is returned yet).
+            Some(_) => return None,
+            None => rests.push_span(layout, m),
+        }
+    }
+    out.push_flat(&rests);
+    Some(Ok(out))
 }
 
 pub(crate) fn zipped_divide_exact(
@@ -288,4 +366,62 @@ pub(crate) fn flat_divide_exact(layout: &Layout, tiler: &Tiler, checks: Checks) 
 /// ```
 pub fn flat_divide(layout: &Layout, tiler: &Tiler) -> Result<Layout> {
     checked!(flat_divide_exact, layout, tiler; checks)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Written zipped where the tiler is a layout or a tuple of layouts and integers,
+    /// `zipped_divide` is the divide unzipped: the same layout or the same error.
+    #[test]
+    fn zipped_by_tiles_is_the_divide_unzipped() {
+        let layouts = [
+            "(_9,(_4,_8)):(_59,(_13,_1))",
+            "(4,6):(1,4)",
+            "_12:_1",
+            "12:2",
+            "(_2,_3,_4):(_12,_4,_1)",
+            "((2,3),5):((1,2),6)",
+            "(_1,_8):(_0,_1)",
+            "(3,(2,2),_5):(_40,(1,_20),4)",
+            "(_6,_1,1):(_1,_6,6)",
+        ];
+        let tilers = [
+            "_4",
+            "4",
+            "_1",
+            "1",
+            "_3:_3",
+            "(_2,_4):(_1,_8)",
+            "(_3:_3,(_2,_4):(_1,_8))",
+            "(_2,_2)",
+            "(_3,4:_2)",
+            "(_2,_2,_2,_2)",
+            "(_1,1)",
+            "(_5,_7)",
+            "(_4:_2,_3)",
+            "(-2,_3)",
+            "(0,_2)",
+            "(_2,_)",
+            "((_2,_2),_3)",
+            "_",
+        ];
+        let mut fast_paths = 0;
+        for l in layouts {
+            let l: Layout = l.parse().unwrap();
+            for t in tilers {
+                let t: Tiler = t.parse().unwrap();
+                let slow = logical_divide_tiler_flat(l.flat(), &t, Checks::COMPLETE)
+                    .and_then(|d| tile_unzip_flat(&d, &t));
+                if let Some(fast) = zipped_by_tiles(l.flat(), &t, Checks::COMPLETE) {
+                    fast_paths += 1;
+                    assert_eq!(fast, slow, "zipped_divide({l}, {t})");
+                }
+            }
+        }
+        // Every tiler but the last three (a `_` or a nested tuple) is written zipped; those
+        // too, where they have more modes than the layout (the error comes first).
+        assert!(fast_paths >= layouts.len() * (tilers.len() - 3));
+    }
 }
