@@ -24,15 +24,18 @@ use crate::twin::Checks;
 /// The result is an integer layout while the stack has one mode, `_1:_0` if that mode is `_1`.
 ///
 /// With `ZEROS` (CuTe's `filter`), a mode of static stride `_0` counts as `_1` (it is skipped).
+///
+/// The result is written to `done`, which is empty ([`Flat::empty`]): the algorithms that read
+/// a coalesced layout keep it where they made it.
 fn bw_coalesce<const ZEROS: bool>(
     (shape, stride): (&[Int], &[Int]),
     init: (Int, Int),
     checks: Checks,
-) -> Result<Flat> {
+    done: &mut Flat,
+) -> Result<()> {
     // `init` stands for the last leaf; the others are walked. The front is apart, the modes
     // behind it on `done` (last first).
     let n = shape.len().saturating_sub(1);
-    let mut done = Flat::empty();
     let (mut front_s, mut front_d) = init;
     let modes = shape[..n].iter().zip(&stride[..n]);
     for (i, (&s, &d)) in modes.enumerate().rev() {
@@ -61,17 +64,16 @@ fn bw_coalesce<const ZEROS: bool>(
     if done.shape().is_empty() {
         let one = front_s.is_constant(1);
         let converge = checks.drops_end_ones();
-        return Ok(
-            if checks.decide_converging(one, front_s.value() == 1, converge) {
-                Flat::leaf(Int::new_static(1), Int::new_static(0))
-            } else {
-                Flat::leaf(front_s, front_d)
-            },
-        );
+        if checks.decide_converging(one, front_s.value() == 1, converge) {
+            done.push_leaf(Int::new_static(1), Int::new_static(0));
+        } else {
+            done.push_leaf(front_s, front_d);
+        }
+        return Ok(());
     }
     done.push_leaf(front_s, front_d);
     done.make_tuple_reversed();
-    Ok(done)
+    Ok(())
 }
 
 /// Whether the mode `s:d` merges into the front `s0:d0`: `s0` static and `s * d` statically
@@ -90,8 +92,15 @@ fn last_leaf(layout: &Flat, op: &'static str) -> Result<(Int, Int)> {
 }
 
 pub(crate) fn coalesce_flat(layout: &Flat, checks: Checks) -> Result<Flat> {
+    let mut out = Flat::empty();
+    coalesce_into(layout, checks, &mut out)?;
+    Ok(out)
+}
+
+/// [`coalesce_flat`], written to the empty `out`.
+pub(crate) fn coalesce_into(layout: &Flat, checks: Checks, out: &mut Flat) -> Result<()> {
     let last = last_leaf(layout, "coalesce")?;
-    bw_coalesce::<false>((layout.shape(), layout.stride()), last, checks)
+    bw_coalesce::<false>((layout.shape(), layout.stride()), last, checks, out)
 }
 
 /// `coalesce` of the tuple of the modes `shape[i]:stride[i]` (as many of each), without
@@ -99,7 +108,9 @@ pub(crate) fn coalesce_flat(layout: &Flat, checks: Checks) -> Result<Flat> {
 pub(crate) fn coalesce_modes(shape: &[Int], stride: &[Int], checks: Checks) -> Result<Flat> {
     match (shape.last(), stride.last()) {
         (Some(&s), Some(&d)) if shape.len() == stride.len() => {
-            bw_coalesce::<false>((shape, stride), (s, d), checks)
+            let mut out = Flat::empty();
+            bw_coalesce::<false>((shape, stride), (s, d), checks, &mut out)?;
+            Ok(out)
         }
         _ => Err(LayoutError::invalid(
             "coalesce",
@@ -113,15 +124,15 @@ pub(crate) fn coalesce_exact(layout: &Layout) -> Result<Layout> {
 }
 
 /// CuTe's `coalesce_x`: coalesce as if the last leaf were not a static `_1` (it counts as `_2`,
-/// so that it is kept as a mode).
-pub(crate) fn coalesce_x_flat(layout: &Flat, checks: Checks) -> Result<Flat> {
+/// so that it is kept as a mode), written to the empty `out`.
+pub(crate) fn coalesce_x_into(layout: &Flat, checks: Checks, out: &mut Flat) -> Result<()> {
     let (s, d) = last_leaf(layout, "coalesce")?;
     let s = if checks.is_constant_coarsening(s, 1) {
         Int::new_static(2)
     } else {
         s
     };
-    bw_coalesce::<false>((layout.shape(), layout.stride()), (s, d), checks)
+    bw_coalesce::<false>((layout.shape(), layout.stride()), (s, d), checks, out)
 }
 
 /// CuTe's `coalesce(layout)`: flatten and merge modes where possible.
@@ -209,15 +220,22 @@ pub fn filter_zeros_layout(layout: &Layout) -> Result<Layout> {
 }
 
 /// CuTe's `filter`: `coalesce(filter_zeros(L))`, the modes of stride `_0` made `_1` (so that
-/// coalesce drops them).
-pub(crate) fn filter_flat(layout: &Flat, checks: Checks) -> Result<Flat> {
+/// coalesce drops them), written to the empty `out`.
+pub(crate) fn filter_into(layout: &Flat, checks: Checks, out: &mut Flat) -> Result<()> {
     let (s, d) = last_leaf(layout, "coalesce")?;
     let s = if checks.is_constant_coarsening(d, 0) {
         Int::new_static(1)
     } else {
         s
     };
-    bw_coalesce::<true>((layout.shape(), layout.stride()), (s, d), checks)
+    bw_coalesce::<true>((layout.shape(), layout.stride()), (s, d), checks, out)
+}
+
+/// [`filter_into`], returned.
+pub(crate) fn filter_flat(layout: &Flat, checks: Checks) -> Result<Flat> {
+    let mut out = Flat::empty();
+    filter_into(layout, checks, &mut out)?;
+    Ok(out)
 }
 
 /// CuTe's `filter(layout)`: remove static stride-0 and size-1 modes, then coalesce

@@ -3,7 +3,7 @@
 //! Post-conditions: the result is ordered (`result(i-1) < result(i)`), disjoint from `L`
 //! (`result(i) != L(j)` except at 0), and `size(result) >= cotarget / size(filter(L))`.
 
-use crate::coalesce::{coalesce_modes, coalesce_shape, filter_flat};
+use crate::coalesce::{coalesce_modes, coalesce_shape, filter_into};
 use crate::error::{Condition, LayoutError, Result};
 use crate::flat::{Flat, LEAVES, on_flat};
 use crate::int::Int;
@@ -218,7 +218,9 @@ pub(crate) fn complement_flat(
     checks: Checks,
     reader: Reader,
 ) -> Result<Flat> {
-    complement_filtered(&filter_flat(layout, checks)?, cotarget, checks, reader)
+    let mut filtered = Flat::empty();
+    filter_into(layout, checks, &mut filtered)?;
+    complement_filtered(&filtered, cotarget, checks, reader)
 }
 
 pub(crate) fn complement_exact(layout: &Layout, cotarget: &IntTuple) -> Result<Layout> {
@@ -265,7 +267,8 @@ pub fn complement(layout: &Layout, cotarget: &IntTuple) -> Result<Layout> {
 
 fn complement1_flat(layout: &Flat, checks: Checks) -> Result<Flat> {
     let checks = as_result(layout, checks);
-    let filtered = filter_flat(layout, checks)?;
+    let mut filtered = Flat::empty();
+    filter_into(layout, checks, &mut filtered)?;
     let cosize = filtered.cosize()?;
     complement_filtered(
         &filtered,

@@ -2,7 +2,7 @@
 //!
 //! Post-conditions: `compatible(B, result)` and `result(c) == A(B(c))` for every `c` in B's domain.
 
-use crate::coalesce::coalesce_x_flat;
+use crate::coalesce::coalesce_x_into;
 use crate::error::{Condition, LayoutError, Result};
 use crate::flat::{Flat, LEAF, LEAVES};
 use crate::int::Int;
@@ -199,18 +199,24 @@ pub(crate) fn positive_shapes(f: &Flat) -> bool {
 /// rest fit in it). A mode merged into the last one is not walked at all. So coalesce's
 /// decisions converge here.
 pub(crate) fn composition_flat(lhs: &Flat, rhs: &Flat, checks: Checks) -> Result<Flat> {
-    let lhs = coalesce_x_for(lhs, positive_shapes(rhs), checks)?;
+    let mut coalesced = Flat::empty();
+    coalesce_x_for(lhs, positive_shapes(rhs), checks, &mut coalesced)?;
     let mut out = Flat::empty();
-    composition_impl_into(&lhs, rhs, checks, &mut out)?;
+    composition_impl_into(&coalesced, rhs, checks, &mut out)?;
     Ok(out)
 }
 
 /// Composition's `coalesce_x(lhs)`, for a `rhs` whose shapes are all at least 1 if
 /// `rhs_positive` (then, with `lhs`'s, coalesce's decisions converge: see
-/// [`composition_flat`]).
-pub(crate) fn coalesce_x_for(lhs: &Flat, rhs_positive: bool, checks: Checks) -> Result<Flat> {
+/// [`composition_flat`]), written to the empty `out`.
+pub(crate) fn coalesce_x_for(
+    lhs: &Flat,
+    rhs_positive: bool,
+    checks: Checks,
+    out: &mut Flat,
+) -> Result<()> {
     let harmless = rhs_positive && positive_shapes(lhs);
-    coalesce_x_flat(lhs, checks.coarsening_harmless(harmless))
+    coalesce_x_into(lhs, checks.coarsening_harmless(harmless), out)
 }
 
 pub(crate) fn composition_exact(lhs: &Layout, rhs: &Layout, checks: Checks) -> Result<Layout> {

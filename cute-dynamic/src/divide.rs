@@ -1,6 +1,6 @@
 //! Division (tiling): `logical_divide` and its zipped, tiled and flat flavours.
 
-use crate::coalesce::coalesce_flat;
+use crate::coalesce::coalesce_into;
 use crate::complement::{Cotarget, Reader, complement_flat};
 use crate::composition::{coalesce_x_for, composition_impl_into, positive_shapes, too_many_modes};
 use crate::coord::{Coord, slice};
@@ -36,7 +36,8 @@ fn logical_divide_modes(
     tile: &mut Flat,
     rest_out: Option<&mut Flat>,
 ) -> Result<()> {
-    let coalesced = coalesce_flat(layout, checks)?;
+    let mut coalesced = Flat::empty();
+    coalesce_into(layout, checks, &mut coalesced)?;
     let rest = complement_flat(
         tiler,
         Cotarget::Shape(&coalesced),
@@ -45,12 +46,12 @@ fn logical_divide_modes(
     )?;
     // Composition coalesces `layout` again, as `coalesce_x`: the same layout unless the last
     // leaf is a static `_1` (a decision the twin takes on the value, so it is noted).
-    let recoalesced;
+    let mut recoalesced = Flat::empty();
     let lhs = match layout.shape().last() {
         Some(&s) if !checks.is_constant(s, 1) => &coalesced,
         _ => {
             let rhs_positive = positive_shapes(tiler) && positive_shapes(&rest);
-            recoalesced = coalesce_x_for(layout, rhs_positive, checks)?;
+            coalesce_x_for(layout, rhs_positive, checks, &mut recoalesced)?;
             &recoalesced
         }
     };

@@ -1,6 +1,6 @@
 //! `right_inverse` and `left_inverse`.
 
-use crate::coalesce::{coalesce_flat, coalesce_modes};
+use crate::coalesce::{coalesce_into, coalesce_modes};
 use crate::error::{Condition, LayoutError, Result};
 use crate::flat::{Flat, LEAVES, on_flat};
 use crate::int::Int;
@@ -39,7 +39,8 @@ fn sorted_by_stride(stride: &[Int], keep: impl Fn(Int) -> bool) -> Small<usize, 
 fn right_inverse_flat(layout: &Flat) -> Result<Flat> {
     // No precondition, no twin: decisions are not noted.
     let checks = Checks::COMPLETE;
-    let c = coalesce_flat(layout, checks)?;
+    let mut c = Flat::empty();
+    coalesce_into(layout, checks, &mut c)?;
     let preprod = prefix_products(c.shape())?;
     let (shape, stride) = (c.shape(), c.stride());
     // The modes `rshape:rstride`, from `_1:_0`.
@@ -85,7 +86,8 @@ pub fn right_inverse(layout: &Layout) -> Result<Layout> {
 /// result's coalesce, which nothing reads after.
 fn left_inverse_flat(layout: &Flat, checks: Checks) -> Result<Flat> {
     let checks = checks.coarsening_harmless(true);
-    let c = coalesce_flat(layout, checks)?;
+    let mut c = Flat::empty();
+    coalesce_into(layout, checks, &mut c)?;
     let preprod = prefix_products(c.shape())?;
     let (shape, stride) = (c.shape(), c.stride());
     if checks.decide(!stride.iter().all(|d| d.is_static()), false) {

@@ -29,7 +29,8 @@ fn logical_product_into(block: &Flat, tiler: &Flat, checks: Checks, out: &mut Fl
     };
     let complement = complement_flat(block, Cotarget::Tuple(&cotarget.into()), checks, reader)?;
     // `(block, composition(complement, tiler))`, the second mode composed in place.
-    let lhs = coalesce_x_for(&complement, positive_shapes(tiler), checks)?;
+    let mut lhs = Flat::empty();
+    coalesce_x_for(&complement, positive_shapes(tiler), checks, &mut lhs)?;
     out.push_tuple(2);
     out.push_flat(block);
     composition_impl_into(&lhs, tiler, checks, out)
