@@ -124,35 +124,33 @@ fn complement_filtered(
             format!("{filtered} has rank {} and a dynamic stride", shape.len()),
         ));
     }
-    // The modes not yet taken, in order (`filter` leaves at least one); each step takes the
-    // first of the least stride, until one is left.
-    let mut taken: Small<bool, LEAVES> = Small::new(false);
-    shape.iter().for_each(|_| taken.push(false));
-    fn left(taken: &[bool]) -> impl Iterator<Item = usize> + '_ {
-        (0..taken.len()).filter(|&i| !taken[i])
+    // CuTe takes the mode of least stride first (the first such, on a tie), until one is left:
+    // with the strides static (checked above, where there are two modes or more), that is
+    // their order sorted by value, stably.
+    let mut order: Small<usize, LEAVES> = Small::new(0);
+    for k in 0..stride.len() {
+        order.push(k);
+        let mut j = k;
+        while j > 0 && stride[order[j - 1]].value() > stride[order[j]].value() {
+            order.swap(j - 1, j);
+            j -= 1;
+        }
     }
     // The result's modes: each shape is paired with the stride before it (the first `_1`).
     let mut rshape: Small<Int, LEAVES> = Small::new(Int::new_static(1));
     let mut rstride: Small<Int, LEAVES> = Small::new(Int::new_static(1));
     let mut last = Int::new_static(1);
-    for _ in 1..shape.len() {
-        let mut modes = left(&taken);
-        let first = modes.next().unwrap_or(0);
-        let min_stride = modes.fold(stride[first], |m, i| m.min(stride[i]));
-        let min_idx = left(&taken)
-            .find(|&i| stride[i].value() == min_stride.value())
-            .unwrap_or(first);
-        let new_shape = min_stride.checked_div(last)?;
+    // `filter` leaves at least one mode.
+    let (&i, firsts) = order.split_last().unwrap_or((&0, &[]));
+    for &k in firsts {
+        let new_shape = stride[k].checked_div(last)?;
         if new_shape.value() == 0 {
-            return Err(non_injective(filtered, min_stride, last));
+            return Err(non_injective(filtered, stride[k], last));
         }
-        let new_stride = min_stride.checked_mul(shape[min_idx])?;
-        taken[min_idx] = true;
         rshape.push(new_shape);
         rstride.push(last);
-        last = new_stride;
+        last = stride[k].checked_mul(shape[k])?;
     }
-    let i = left(&taken).next().unwrap_or(0);
     let new_shape = stride[i].checked_div(last)?;
     if new_shape.value() == 0 {
         return Err(non_injective(filtered, stride[i], last));
