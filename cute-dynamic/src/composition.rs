@@ -45,6 +45,12 @@ fn check_stride_divisibility(
         return fail(Condition::StrideDivisibility);
     }
     if below && checks.is_complete() && !walks_exactly(shape, stride, count)? {
+        if checks.is_brief() {
+            return Err(LayoutError::precondition(
+                Condition::StrideDivisibilityComplete,
+                String::new(),
+            ));
+        }
         return fail(Condition::StrideDivisibilityComplete);
     }
     Ok(())

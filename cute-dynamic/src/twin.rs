@@ -48,6 +48,9 @@ use crate::error::{Condition, LayoutError};
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Checks<'a> {
     complete: bool,
+    /// A complete-form failure carries no detail: [`resolve`] decides on its condition, and
+    /// runs again for the message where the error stands.
+    brief: bool,
     coarsening: Coarsening,
     diverged: Option<&'a core::cell::Cell<bool>>,
 }
@@ -68,12 +71,14 @@ impl<'a> Checks<'a> {
     /// CuTe's conditions and the complete form; decisions not noted.
     pub(crate) const COMPLETE: Checks<'static> = Checks {
         complete: true,
+        brief: false,
         coarsening: Coarsening::Noted,
         diverged: None,
     };
     /// CuTe's conditions only; decisions not noted.
     pub(crate) const AS_CUTE: Checks<'static> = Checks {
         complete: false,
+        brief: false,
         coarsening: Coarsening::Noted,
         diverged: None,
     };
@@ -83,6 +88,7 @@ impl<'a> Checks<'a> {
     pub(crate) fn noting(diverged: &'a core::cell::Cell<bool>) -> Checks<'a> {
         Checks {
             complete: true,
+            brief: true,
             coarsening: Coarsening::Noted,
             diverged: Some(diverged),
         }
@@ -130,6 +136,11 @@ impl<'a> Checks<'a> {
     /// Whether the complete form is checked.
     pub(crate) fn is_complete(self) -> bool {
         self.complete
+    }
+
+    /// Whether a complete-form failure may leave its detail out (`checked!` gives the message).
+    pub(crate) fn is_brief(self) -> bool {
+        self.brief
     }
 
     /// A decision: `run` as taken on the values as given, `twin` as the static twin takes it.
@@ -239,18 +250,20 @@ fn is_complete_form(e: &LayoutError) -> bool {
 
 /// A complete-form failure of an input with a dynamic integer: CuTe's answer is kept only if it
 /// is the static twin's function. (An all-static input runs as CuTe does in the first place:
-/// `checked!`.)
+/// `checked!`.) Where the error stands, `in_full` runs again for its message (the first run left
+/// it out, [`Checks::is_brief`]).
 pub(crate) fn resolve<T: SameFunction>(
     error: LayoutError,
     as_cute: impl FnOnce() -> crate::error::Result<T>,
     twin: impl FnOnce() -> crate::error::Result<T>,
+    in_full: impl FnOnce() -> crate::error::Result<T>,
 ) -> crate::error::Result<T> {
     if !is_complete_form(&error) {
         return Err(error);
     }
     match (as_cute(), twin()) {
         (Ok(cute), Ok(twin)) if cute.same_function(&twin) == Some(true) => Ok(cute),
-        _ => Err(error),
+        _ => in_full(),
     }
 }
 
@@ -372,6 +385,7 @@ macro_rules! checked {
                     @call [$f] [$($k)?] [$(&$crate::twin::Twin::static_twin($arg)),+]
                     $crate::twin::Checks::AS_CUTE
                 ),
+                || $crate::twin::checked!(@call [$f] [$($k)?] [$($arg),+] $crate::twin::Checks::COMPLETE),
             );
         }
         let diverged = diverged.get();
