@@ -100,16 +100,56 @@ fn tiler_kind<'a>(tiler: &'a Tiler, checks: Checks) -> TilerKind<'a> {
     }
 }
 
+/// The checks for dividing `layout` by `tiler`: untracked where `tiler` is a run-time 1 and the
+/// shapes of `layout` are at least 1. The run divides by `1:_1`, the twin by `_1:_0`, whose
+/// complement is `size(layout):_1`; composing the coalesced layout with that takes each of its
+/// modes whole (stride 1 below each shape, each shape dividing the rest), so the twin fails no
+/// condition there whatever the run's path.
+#[inline(always)]
+fn divide_checks<'a>(layout: &Flat, tiler: &Tiler, checks: Checks<'a>) -> Checks<'a> {
+    match tiler {
+        Tiler::Int(n) if n.value() == 1 && !n.is_static() => run_time_one(layout, checks),
+        _ => checks,
+    }
+}
+
+/// [`divide_checks`] for a run-time 1.
+#[cold]
+#[inline(never)]
+fn run_time_one<'a>(layout: &Flat, checks: Checks<'a>) -> Checks<'a> {
+    if positive_shapes(layout) {
+        checks.untracked()
+    } else {
+        checks
+    }
+}
+
+/// What `by_tiler` applies: CuTe's divides or products.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum ByTiler {
+    Divide,
+    Product,
+}
+
+impl ByTiler {
+    fn name(self) -> &'static str {
+        match self {
+            ByTiler::Divide => "logical_divide",
+            ByTiler::Product => "logical_product",
+        }
+    }
+}
+
 /// A tiler applied by mode, as CuTe's divides and products take it: a layout (an integer `n`
 /// stands for `make_layout(n)`) is applied to `layout` with `f`, which appends its result to
 /// the output; `_` keeps `layout`; a tuple applies its elements to the modes of `layout`, the
 /// modes beyond it kept as they are.
 pub(crate) fn by_tiler(
-    op: &'static str,
+    op: ByTiler,
     layout: &Flat,
     tiler: &Tiler,
     checks: Checks,
-    f: &dyn Fn(&Flat, &Flat, &mut Flat) -> Result<()>,
+    f: &dyn Fn(&Flat, &Flat, Checks, &mut Flat) -> Result<()>,
 ) -> Result<Flat> {
     let mut out = Flat::empty();
     by_tiler_into(op, layout, tiler, checks, f, &mut out)?;
@@ -118,15 +158,19 @@ pub(crate) fn by_tiler(
 
 /// [`by_tiler`], appended to `out`.
 fn by_tiler_into(
-    op: &'static str,
+    op: ByTiler,
     layout: &Flat,
     tiler: &Tiler,
     checks: Checks,
-    f: &dyn Fn(&Flat, &Flat, &mut Flat) -> Result<()>,
+    f: &dyn Fn(&Flat, &Flat, Checks, &mut Flat) -> Result<()>,
     out: &mut Flat,
 ) -> Result<()> {
+    let checks = match op {
+        ByTiler::Divide => divide_checks(layout, tiler, checks),
+        ByTiler::Product => checks,
+    };
     let t = match tiler_kind(tiler, checks) {
-        TilerKind::Tile(t) => return f(layout, &t, out),
+        TilerKind::Tile(t) => return f(layout, &t, checks, out),
         TilerKind::Keep => {
             out.push_flat(layout);
             return Ok(());
@@ -134,7 +178,11 @@ fn by_tiler_into(
         TilerKind::Modes(t) => t,
     };
     if t.len() > layout.rank() {
-        return Err(too_many_modes(op, tiler, &layout.clone().into_layout()));
+        return Err(too_many_modes(
+            op.name(),
+            tiler,
+            &layout.clone().into_layout(),
+        ));
     }
     let modes = layout.modes();
     out.push_tuple(u32::try_from(modes.len()).unwrap_or(u32::MAX - 1));
@@ -148,9 +196,7 @@ fn by_tiler_into(
 }
 
 fn logical_divide_tiler_flat(layout: &Flat, tiler: &Tiler, checks: Checks) -> Result<Flat> {
-    by_tiler("logical_divide", layout, tiler, checks, &|l, t, out| {
-        logical_divide_into(l, t, checks, out)
-    })
+    by_tiler(ByTiler::Divide, layout, tiler, checks, &logical_divide_into)
 }
 
 fn logical_divide_tiler_checked(layout: &Flat, tiler: &Tiler) -> Result<Flat> {
@@ -276,6 +322,7 @@ fn zipped_divide_flat(layout: &Flat, tiler: &Tiler, checks: Checks) -> Result<Fl
 /// the modes beyond the tiler))`, so each is appended where it belongs. `None` for the other
 /// tilers (`_`, nested tuples): divided, then unzipped.
 fn zipped_by_tiles(layout: &Flat, tiler: &Tiler, checks: Checks) -> Option<Result<Flat>> {
+    let checks = divide_checks(layout, tiler, checks);
     let t = match tiler_kind(tiler, checks) {
         TilerKind::Tile(t) => return Some(logical_divide_flat(layout, &t, checks)),
         TilerKind::Keep => return None,
@@ -296,17 +343,21 @@ fn zipped_by_tiles(layout: &Flat, tiler: &Tiler, checks: Checks) -> Option<Resul
     let mut rests = Flat::empty();
     rests.push_tuple(u32::try_from(modes.len()).unwrap_or(u32::MAX - 1));
     for (i, m) in modes.enumerate() {
-        match t.get(i).map(|ti| tiler_kind(ti, checks)) {
-            Some(TilerKind::Tile(ti)) => {
-                let divided =
-                    logical_divide_modes(&layout.sub(m), &ti, checks, &mut out, Some(&mut rests));
+        let Some(ti) = t.get(i) else {
+            rests.push_span(layout, m);
+            continue;
+        };
+        let mode = layout.sub(m);
+        let checks = divide_checks(&mode, ti, checks);
+        match tiler_kind(ti, checks) {
+            TilerKind::Tile(ti) => {
+                let divided = logical_divide_modes(&mode, &ti, checks, &mut out, Some(&mut rests));
                 if let Err(e) = divided {
                     return Some(Err(e));
                 }
             }
             // `_` or a tuple in the tiler: divided, then unzipped (nothing is returned yet).
-            Some(_) => return None,
-            None => rests.push_span(layout, m),
+            _ => return None,
         }
     }
     out.push_flat(&rests);
@@ -372,6 +423,73 @@ pub fn flat_divide(layout: &Layout, tiler: &Tiler) -> Result<Layout> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use core::cell::Cell;
+
+    /// A divide by a tiler, with its checks.
+    type Divide = fn(&Flat, &Tiler, Checks) -> Result<Flat>;
+
+    /// Whether dividing `layout` by `tiler` takes a decision its static twin takes the other
+    /// way.
+    fn diverges(divide: Divide, layout: &str, tiler: &Tiler) -> bool {
+        let layout: Layout = layout.parse().unwrap();
+        let noted = Cell::new(false);
+        let _ = divide(layout.flat(), tiler, Checks::noting(&noted));
+        noted.get()
+    }
+
+    /// A run-time 1 in the tiler divides by `1:_1` where the twin divides by `_1:_0`, which
+    /// fails no condition on shapes of at least 1: not followed, not noted, the twin not run.
+    /// Every small layout with every tagging goes through both divides (debug builds run the
+    /// twin always and assert that it fails only where a decision was noted).
+    #[test]
+    fn a_run_time_one_in_the_tiler_is_not_followed() {
+        let one = Tiler::Int(Int::new_dynamic(1));
+        let two = Tiler::Layout("_2:_1".parse().unwrap());
+        let by_modes = Tiler::Tuple(vec![one.clone(), two.clone()]);
+        let divides: [Divide; 2] = [zipped_divide_flat, logical_divide_tiler_flat];
+        for divide in divides {
+            assert!(!diverges(divide, "(_4,_8):(_1,_4)", &one));
+            assert!(!diverges(divide, "(4,8):(1,4)", &one));
+            assert!(!diverges(divide, "(_4,_8):(_1,_4)", &by_modes));
+            // A shape below 1: followed, and noted.
+            assert!(diverges(divide, "(0,_8):(_1,_4)", &one));
+        }
+        let tilers = [
+            one.clone(),
+            Tiler::Tuple(vec![one.clone(), one.clone()]),
+            by_modes,
+            Tiler::Tuple(vec![two, one]),
+        ];
+        for s0 in [-1, 0, 1, 2, 3, 4] {
+            for d0 in [-2, 0, 1, 2, 3] {
+                for s1 in [1, 2, 3] {
+                    for d1 in [0, 1, 2, 6] {
+                        for tags in 0..16 {
+                            let int = |v: i32, bit: i32| {
+                                if tags & bit == 0 {
+                                    format!("_{v}")
+                                } else {
+                                    format!("{v}")
+                                }
+                            };
+                            let text = format!(
+                                "({},{}):({},{})",
+                                int(s0, 1),
+                                int(s1, 2),
+                                int(d0, 4),
+                                int(d1, 8)
+                            );
+                            let l: Layout = text.parse().unwrap();
+                            for t in &tilers {
+                                let _ = zipped_divide(&l, t);
+                                let _ = logical_divide_tiler(&l, t);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
 
     /// Written zipped where the tiler is a layout or a tuple of layouts and integers,
     /// `zipped_divide` is the divide unzipped: the same layout or the same error.

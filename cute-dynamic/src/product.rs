@@ -3,7 +3,7 @@
 
 use crate::complement::{Cotarget, Reader, complement_flat};
 use crate::composition::{coalesce_x_for, composition_impl_into, positive_shapes};
-use crate::divide::{by_tiler, tile_unzip_flat, unpack_both, unpack_rest};
+use crate::divide::{ByTiler, by_tiler, tile_unzip_flat, unpack_both, unpack_rest};
 use crate::error::{Condition, LayoutError, Result};
 use crate::flat::Flat;
 use crate::int_tuple::{IntTuple, ceil_div, product_each};
@@ -61,9 +61,13 @@ pub fn logical_product(block: &Layout, tiler: &Layout) -> Result<Layout> {
 }
 
 fn logical_product_tiler_flat(block: &Flat, tiler: &Tiler, checks: Checks) -> Result<Flat> {
-    by_tiler("logical_product", block, tiler, checks, &|b, t, out| {
-        logical_product_into(b, t, checks, out)
-    })
+    by_tiler(
+        ByTiler::Product,
+        block,
+        tiler,
+        checks,
+        &logical_product_into,
+    )
 }
 
 fn logical_product_tiler_checked(block: &Flat, tiler: &Tiler) -> Result<Flat> {

@@ -101,6 +101,16 @@ impl<'a> Checks<'a> {
         self.coarsening_if(harmless, Coarsening::Harmless)
     }
 
+    /// These checks, noting nothing: for a part of the run where the twin is shown to fail no
+    /// condition whatever path it takes (the caller states why), so that the run's decisions
+    /// there need not follow the twin's.
+    pub(crate) fn untracked(self) -> Checks<'a> {
+        Checks {
+            diverged: None,
+            ..self
+        }
+    }
+
     /// These checks with `coarsening` if `harmless`, with none converging if not.
     fn coarsening_if(self, harmless: bool, coarsening: Coarsening) -> Checks<'a> {
         let coarsening = if harmless {
