@@ -105,22 +105,12 @@ fn tiler_kind<'a>(tiler: &'a Tiler, checks: Checks) -> TilerKind<'a> {
 /// complement is `size(layout):_1`; composing the coalesced layout with that takes each of its
 /// modes whole (stride 1 below each shape, each shape dividing the rest), so the twin fails no
 /// condition there whatever the run's path.
-#[inline(always)]
 fn divide_checks<'a>(layout: &Flat, tiler: &Tiler, checks: Checks<'a>) -> Checks<'a> {
     match tiler {
-        Tiler::Int(n) if n.value() == 1 && !n.is_static() => run_time_one(layout, checks),
+        Tiler::Int(n) if n.value() == 1 && !n.is_static() => {
+            checks.untracked_where(|| positive_shapes(layout))
+        }
         _ => checks,
-    }
-}
-
-/// [`divide_checks`] for a run-time 1.
-#[cold]
-#[inline(never)]
-fn run_time_one<'a>(layout: &Flat, checks: Checks<'a>) -> Checks<'a> {
-    if positive_shapes(layout) {
-        checks.untracked()
-    } else {
-        checks
     }
 }
 
@@ -459,6 +449,9 @@ mod tests {
             Tiler::Tuple(vec![one.clone(), one.clone()]),
             by_modes,
             Tiler::Tuple(vec![two, one]),
+            // Other run-time integers, which are followed.
+            Tiler::Int(Int::new_dynamic(2)),
+            Tiler::Int(Int::new_dynamic(3)),
         ];
         for s0 in [-1, 0, 1, 2, 3, 4] {
             for d0 in [-2, 0, 1, 2, 3] {

@@ -104,10 +104,20 @@ impl<'a> Checks<'a> {
     /// These checks, noting nothing: for a part of the run where the twin is shown to fail no
     /// condition whatever path it takes (the caller states why), so that the run's decisions
     /// there need not follow the twin's.
-    pub(crate) fn untracked(self) -> Checks<'a> {
+    fn untracked(self) -> Checks<'a> {
         Checks {
             diverged: None,
             ..self
+        }
+    }
+
+    /// These checks [`Checks::untracked`] where `harmless()` (asked only where decisions are
+    /// noted).
+    pub(crate) fn untracked_where(self, harmless: impl FnOnce() -> bool) -> Checks<'a> {
+        if self.diverged.is_some() && harmless() {
+            self.untracked()
+        } else {
+            self
         }
     }
 
