@@ -9,7 +9,7 @@ use crate::int::Int;
 use crate::int_tuple::IntTuple;
 use crate::layout::Layout;
 use crate::prelude::*;
-use crate::twin::{SameFunction, Twin};
+use crate::twin::Twin;
 use core::fmt;
 
 /// Leaves held inline.
@@ -532,14 +532,6 @@ impl Twin for Flat {
         twin.shape_mut().iter_mut().for_each(to_static);
         twin.stride_mut().iter_mut().for_each(to_static);
         twin
-    }
-}
-
-impl SameFunction for Flat {
-    fn same_function(&self, other: &Self) -> Option<bool> {
-        self.clone()
-            .into_layout()
-            .same_function(&other.clone().into_layout())
     }
 }
 

@@ -239,22 +239,29 @@ pub(crate) fn same_values(
 /// The layout's function in a canonical form: its values made static, coalesced (`coalesce`
 /// keeps the function on the domain and merges what can be merged, which a dynamic value
 /// cannot); `None` for a negative size (no domain to speak of) or an arithmetic failure.
-fn canonical(l: &Layout) -> Option<Layout> {
+fn canonical(l: &Flat) -> Option<Flat> {
     if l.size().ok()?.value() < 0 {
         return None;
     }
-    crate::coalesce::coalesce_exact(&l.static_twin()).ok()
+    crate::coalesce::coalesce_flat(&l.static_twin(), Checks::COMPLETE).ok()
 }
 
-impl SameFunction for Layout {
+impl SameFunction for Flat {
     fn same_function(&self, other: &Self) -> Option<bool> {
         // Equal canonical forms are the same function, whatever the domain's size; otherwise
         // compare value by value (the comparison stops at the first difference).
         if matches!((canonical(self), canonical(other)), (Some(a), Some(b)) if a == b) {
             return Some(true);
         }
-        let (a, b) = (self.plan(), other.plan());
-        same_values((self.size(), other.size()), |i| (a.call(i), b.call(i)))
+        let (a, b) = (self.clone().into_layout(), other.clone().into_layout());
+        let (plan_a, plan_b) = (a.plan(), b.plan());
+        same_values((a.size(), b.size()), |i| (plan_a.call(i), plan_b.call(i)))
+    }
+}
+
+impl SameFunction for Layout {
+    fn same_function(&self, other: &Self) -> Option<bool> {
+        self.flat().same_function(other.flat())
     }
 }
 
@@ -288,6 +295,7 @@ pub(crate) fn resolve<T: SameFunction>(
 }
 
 use crate::coord::Coord;
+use crate::flat::Flat;
 use crate::int::Int;
 use crate::int_tuple::IntTuple;
 use crate::layout::Layout;
