@@ -280,7 +280,21 @@ impl Int {
         }
     }
 
-    /// A result whose divisibility is `div()` (computed only for dynamic results).
+    /// A result whose divisibility is `div()` (computed only for dynamic results), where `div()`
+    /// divides `value` by construction (products of divisors, gcds: `*`, `+`, `-`, min, max).
+    #[inline]
+    fn derived_exact(value: i32, is_static: bool, div: impl FnOnce() -> i32) -> Int {
+        if is_static {
+            return Int::new_static(value);
+        }
+        Int {
+            value,
+            div: div().max(1),
+        }
+    }
+
+    /// A result whose divisibility is `div()` if that divides `value` (computed only for
+    /// dynamic results).
     #[inline]
     fn derived(value: i32, is_static: bool, div: impl FnOnce() -> i32) -> Int {
         if is_static {
@@ -314,7 +328,7 @@ impl Int {
                 .checked_mul(rhs.divisibility())
                 .unwrap_or(1)
         };
-        Ok(Int::derived(
+        Ok(Int::derived_exact(
             value,
             self.is_static() && rhs.is_static(),
             div,
@@ -334,7 +348,7 @@ impl Int {
             .checked_add(rhs.value)
             .ok_or_else(|| overflow("+", self.value, rhs.value))?;
         let div = || gcd_i32(self.divisibility(), rhs.divisibility());
-        Ok(Int::derived(
+        Ok(Int::derived_exact(
             value,
             self.is_static() && rhs.is_static(),
             div,
@@ -354,7 +368,7 @@ impl Int {
             .checked_sub(rhs.value)
             .ok_or_else(|| overflow("-", self.value, rhs.value))?;
         let div = || gcd_i32(self.divisibility(), rhs.divisibility());
-        Ok(Int::derived(
+        Ok(Int::derived_exact(
             value,
             self.is_static() && rhs.is_static(),
             div,
@@ -435,9 +449,14 @@ impl Int {
                 lhs: self.value,
             });
         }
-        // CuTe's formula, evaluated in i64 so that the intermediate sum cannot overflow.
-        let wide = (i64::from(self.value) + i64::from(rhs.value) - 1) / i64::from(rhs.value);
-        let value = i32::try_from(wide).map_err(|_| overflow("ceil_div", self.value, rhs.value))?;
+        let value = if self.value >= 0 && rhs.value > 0 {
+            // (a + b - 1) / b without the sum: one i32 division.
+            self.value / rhs.value + i32::from(self.value % rhs.value != 0)
+        } else {
+            // CuTe's formula, evaluated in i64 so that the intermediate sum cannot overflow.
+            let wide = (i64::from(self.value) + i64::from(rhs.value) - 1) / i64::from(rhs.value);
+            i32::try_from(wide).map_err(|_| overflow("ceil_div", self.value, rhs.value))?
+        };
         let is_static = self.is_static() && rhs.is_static();
         Ok(Int::with_tag(value, is_static))
     }
@@ -452,7 +471,7 @@ impl Int {
     #[must_use]
     pub fn min(self, rhs: Int) -> Int {
         let pick = if rhs.value < self.value { rhs } else { self };
-        Int::derived(pick.value, self.is_static() && rhs.is_static(), || {
+        Int::derived_exact(pick.value, self.is_static() && rhs.is_static(), || {
             gcd_i32(self.divisibility(), rhs.divisibility())
         })
     }
@@ -467,7 +486,7 @@ impl Int {
     #[must_use]
     pub fn max(self, rhs: Int) -> Int {
         let pick = if rhs.value > self.value { rhs } else { self };
-        Int::derived(pick.value, self.is_static() && rhs.is_static(), || {
+        Int::derived_exact(pick.value, self.is_static() && rhs.is_static(), || {
             gcd_i32(self.divisibility(), rhs.divisibility())
         })
     }
@@ -587,5 +606,74 @@ impl From<i32> for Int {
     /// A plain `i32` is dynamic, as a C++ `int` is.
     fn from(value: i32) -> Int {
         Int::new_dynamic(value)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const VALUES: [i32; 14] = [
+        i32::MIN,
+        i32::MIN + 1,
+        -12,
+        -3,
+        -1,
+        0,
+        1,
+        2,
+        3,
+        6,
+        12,
+        1 << 20,
+        i32::MAX - 1,
+        i32::MAX,
+    ];
+
+    /// Every integer of `VALUES` static, dynamic, and dynamic with each divisor it has among 2,
+    /// 3 and 6.
+    fn ints() -> impl Iterator<Item = Int> {
+        VALUES.iter().flat_map(|&v| {
+            [Some(Int::new_static(v)), Some(Int::new_dynamic(v))]
+                .into_iter()
+                .chain([2, 3, 6].map(|d| Int::dynamic_with_divisor(v, d)))
+                .flatten()
+        })
+    }
+
+    #[test]
+    fn ceil_div_is_cutes_formula() {
+        for a in ints() {
+            for b in ints().filter(|b| b.value() != 0) {
+                let wide = (i64::from(a.value()) + i64::from(b.value()) - 1) / i64::from(b.value());
+                let want = i32::try_from(wide).ok();
+                assert_eq!(a.ceil_div(b).ok().map(Int::value), want, "{a:?} {b:?}");
+            }
+        }
+    }
+
+    /// The divisibility `*`, `+`, `-`, min and max give a dynamic result divides its value, so
+    /// they keep it without checking (`derived_exact`).
+    #[test]
+    fn exact_divisibilities_divide_the_value() {
+        type Op = fn(Int, Int) -> Option<Int>;
+        let ops: [Op; 5] = [
+            |a, b| a.checked_mul(b).ok(),
+            |a, b| a.checked_add(b).ok(),
+            |a, b| a.checked_sub(b).ok(),
+            |a, b| Some(a.min(b)),
+            |a, b| Some(a.max(b)),
+        ];
+        for op in ops {
+            for a in ints() {
+                for b in ints() {
+                    if let Some(r) = op(a, b) {
+                        let d = r.divisibility();
+                        assert!(d >= 1 || r.value() == 0, "{a:?} {b:?} -> {r:?}");
+                        assert!(d == 0 || r.value() % d == 0, "{a:?} {b:?} -> {r:?}");
+                    }
+                }
+            }
+        }
     }
 }
