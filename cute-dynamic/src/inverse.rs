@@ -21,6 +21,9 @@ fn prefix_products(shape: &[Int]) -> Result<Small<Int, LEAVES>> {
     Ok(preprod)
 }
 
+/// The indices of the strides `keep` takes, in CuTe's order: an exchange sort by value (each
+/// position swaps with every later stride below it), which orders equal strides as CuTe does
+/// (`right_inverse((_3,_3,_2):(_2,_2,_1))` is `(_2,_3):(_9,_3)`); quadratic in the modes.
 fn sorted_by_stride(stride: &[Int], keep: impl Fn(Int) -> bool) -> Small<usize, LEAVES> {
     let mut seq = Small::new(0);
     (0..stride.len())
