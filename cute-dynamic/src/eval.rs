@@ -531,9 +531,18 @@ impl Plan {
     fn fast(&self, q: u32) -> Int {
         let mut q = u64::from(q);
         let mut acc = (q as u32).wrapping_mul(self.first);
-        for st in &self.steps[..self.len.min(INLINE)] {
+        let mut step = |st: &Step| {
             q = mulhi(q, st.magic);
             acc = acc.wrapping_add((q as u32).wrapping_mul(st.stride));
+        };
+        // Layouts of up to four leaves past the first, straight-line code.
+        match (self.len, &self.steps) {
+            (0, _) => {}
+            (1, [a, ..]) => step(a),
+            (2, [a, b, ..]) => (step(a), step(b)).1,
+            (3, [a, b, c, ..]) => (step(a), step(b), step(c)).2,
+            (4, [a, b, c, d, ..]) => (step(a), step(b), step(c), step(d)).3,
+            (n, steps) => steps[..n.min(INLINE)].iter().for_each(step),
         }
         tagged(acc as i32, self.div)
     }
