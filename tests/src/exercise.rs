@@ -13,7 +13,9 @@
 //! * a printed layout (of at most `cute_text::MAX_DEPTH` levels, all the parser reads) does not
 //!   parse back to the same text;
 //! * `size(composition(A, B)) != size(B)`;
-//! * `coalesce(A)` changes A's size or, on domains of at most 64 elements, A's values.
+//! * `coalesce(A)` changes A's size or, on domains of at most 64 elements, A's values;
+//! * a layout's compiled plan (`Layout::plan`) answers otherwise than `Layout::call` at one of
+//!   the indices tried (value, tag, divisibility or error).
 //!
 //! ```
 //! use cute_tests::exercise::{Inputs, every_operation};
@@ -150,8 +152,16 @@ fn exercise(l: &Layout) {
     let _ = (l.dsl().to_string(), l.values().to_string());
     let _ = (l.rank(), l.depth(), touch(&l.size()), touch(&l.cosize()));
     let size = l.size().map_or(0, Int::value);
+    let plan = l.plan();
+    // A result in full: value, tag, divisibility, or the error.
+    let full = |r: &Result<Int>| match r {
+        Ok(v) => format!("{v} {}", v.dsl()),
+        Err(e) => format!("error {e:?}"),
+    };
     for i in [0, 1, 2, -1, size.wrapping_sub(1), size, i32::MAX, i32::MIN] {
-        let _ = touch(&l.call(i));
+        let call = l.call(i);
+        let _ = touch(&call);
+        assert_eq!(full(&plan.call(i)), full(&call), "the plan of {l} at {i}");
         let _ = touch(&l.idx2crd(i));
     }
     if let Ok(c) = l.idx2crd(1) {
