@@ -413,7 +413,7 @@ pub fn flat_divide(layout: &Layout, tiler: &Tiler) -> Result<Layout> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use core::cell::Cell;
+    use crate::twin::testing::{every_tagging, notes};
 
     /// A divide by a tiler, with its checks.
     type Divide = fn(&Flat, &Tiler, Checks) -> Result<Flat>;
@@ -422,9 +422,7 @@ mod tests {
     /// way.
     fn diverges(divide: Divide, layout: &str, tiler: &Tiler) -> bool {
         let layout: Layout = layout.parse().unwrap();
-        let noted = Cell::new(false);
-        let _ = divide(layout.flat(), tiler, Checks::noting(&noted));
-        noted.get()
+        notes(|checks| drop(divide(layout.flat(), tiler, checks)))
     }
 
     /// A run-time 1 in the tiler divides by `1:_1` where the twin divides by `_1:_0`, which
@@ -453,33 +451,14 @@ mod tests {
             Tiler::Int(Int::new_dynamic(2)),
             Tiler::Int(Int::new_dynamic(3)),
         ];
-        for s0 in [-1, 0, 1, 2, 3, 4] {
-            for d0 in [-2, 0, 1, 2, 3] {
-                for s1 in [1, 2, 3] {
-                    for d1 in [0, 1, 2, 6] {
-                        for tags in 0..16 {
-                            let int = |v: i32, bit: i32| {
-                                if tags & bit == 0 {
-                                    format!("_{v}")
-                                } else {
-                                    format!("{v}")
-                                }
-                            };
-                            let text = format!(
-                                "({},{}):({},{})",
-                                int(s0, 1),
-                                int(s1, 2),
-                                int(d0, 4),
-                                int(d1, 8)
-                            );
-                            let l: Layout = text.parse().unwrap();
-                            for t in &tilers {
-                                let _ = zipped_divide(&l, t);
-                                let _ = logical_divide_tiler(&l, t);
-                            }
-                        }
-                    }
-                }
+        let layouts = every_tagging(&[
+            (&[-1, 0, 1, 2, 3, 4], &[-2, 0, 1, 2, 3]),
+            (&[1, 2, 3], &[0, 1, 2, 6]),
+        ]);
+        for l in &layouts {
+            for t in &tilers {
+                let _ = zipped_divide(l, t);
+                let _ = logical_divide_tiler(l, t);
             }
         }
     }

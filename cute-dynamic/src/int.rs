@@ -281,9 +281,9 @@ impl Int {
     }
 
     /// A result whose divisibility is `div()` (computed only for dynamic results), where `div()`
-    /// divides `value` by construction (products of divisors, gcds: `*`, `+`, `-`, min, max).
+    /// divides `value` (products of divisors and gcds do by construction; a quotient checks).
     #[inline]
-    fn derived_exact(value: i32, is_static: bool, div: impl FnOnce() -> i32) -> Int {
+    fn derived(value: i32, is_static: bool, div: impl FnOnce() -> i32) -> Int {
         if is_static {
             return Int::new_static(value);
         }
@@ -291,21 +291,6 @@ impl Int {
             value,
             div: div().max(1),
         }
-    }
-
-    /// A result whose divisibility is `div()` if that divides `value` (computed only for
-    /// dynamic results).
-    #[inline]
-    fn derived(value: i32, is_static: bool, div: impl FnOnce() -> i32) -> Int {
-        if is_static {
-            return Int::new_static(value);
-        }
-        let div = match div() {
-            1 => 1,
-            d if d > 0 && value % d == 0 => d,
-            _ => 1,
-        };
-        Int { value, div }
     }
 
     /// `self * rhs` with CuTe's rules (`_0` absorbs).
@@ -328,7 +313,7 @@ impl Int {
                 .checked_mul(rhs.divisibility())
                 .unwrap_or(1)
         };
-        Ok(Int::derived_exact(
+        Ok(Int::derived(
             value,
             self.is_static() && rhs.is_static(),
             div,
@@ -348,7 +333,7 @@ impl Int {
             .checked_add(rhs.value)
             .ok_or_else(|| overflow("+", self.value, rhs.value))?;
         let div = || gcd_i32(self.divisibility(), rhs.divisibility());
-        Ok(Int::derived_exact(
+        Ok(Int::derived(
             value,
             self.is_static() && rhs.is_static(),
             div,
@@ -368,7 +353,7 @@ impl Int {
             .checked_sub(rhs.value)
             .ok_or_else(|| overflow("-", self.value, rhs.value))?;
         let div = || gcd_i32(self.divisibility(), rhs.divisibility());
-        Ok(Int::derived_exact(
+        Ok(Int::derived(
             value,
             self.is_static() && rhs.is_static(),
             div,
@@ -399,7 +384,9 @@ impl Int {
             .ok_or_else(|| overflow("/", self.value, rhs.value))?;
         let div = || {
             let (d, r) = (self.divisibility(), rhs.divisibility());
-            if d > 1 && d % r == 0 { d / r } else { 1 }
+            let q = if d > 1 && d % r == 0 { d / r } else { 1 };
+            // A run-time divisor may be a multiple of `r`: `q` need not divide the quotient.
+            if value % q == 0 { q } else { 1 }
         };
         Ok(Int::derived(
             value,
@@ -471,7 +458,7 @@ impl Int {
     #[must_use]
     pub fn min(self, rhs: Int) -> Int {
         let pick = if rhs.value < self.value { rhs } else { self };
-        Int::derived_exact(pick.value, self.is_static() && rhs.is_static(), || {
+        Int::derived(pick.value, self.is_static() && rhs.is_static(), || {
             gcd_i32(self.divisibility(), rhs.divisibility())
         })
     }
@@ -486,7 +473,7 @@ impl Int {
     #[must_use]
     pub fn max(self, rhs: Int) -> Int {
         let pick = if rhs.value > self.value { rhs } else { self };
-        Int::derived_exact(pick.value, self.is_static() && rhs.is_static(), || {
+        Int::derived(pick.value, self.is_static() && rhs.is_static(), || {
             gcd_i32(self.divisibility(), rhs.divisibility())
         })
     }
@@ -653,7 +640,7 @@ mod tests {
     }
 
     /// The divisibility `*`, `+`, `-`, min and max give a dynamic result divides its value, so
-    /// they keep it without checking (`derived_exact`).
+    /// they keep it without checking (`derived`).
     #[test]
     fn exact_divisibilities_divide_the_value() {
         type Op = fn(Int, Int) -> Option<Int>;

@@ -305,15 +305,13 @@ pub fn tile_to_shape(block: &Layout, target: &IntTuple) -> Result<Layout> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use core::cell::Cell;
+    use crate::twin::testing::{every_tagging, notes};
 
     /// Whether the product of `block` and `tiler` takes a decision its static twin takes the
     /// other way.
     fn diverges(block: &str, tiler: &str) -> bool {
         let (block, tiler): (Layout, Layout) = (block.parse().unwrap(), tiler.parse().unwrap());
-        let noted = Cell::new(false);
-        let _ = logical_product_flat(block.flat(), tiler.flat(), Checks::noting(&noted));
-        noted.get()
+        notes(|checks| drop(logical_product_flat(block.flat(), tiler.flat(), checks)))
     }
 
     /// A block whose every leaf is a shape 1 or a stride 0 by value is filtered away in the
@@ -337,34 +335,11 @@ mod tests {
         .map(|t| t.parse().unwrap())
         .collect();
         // Blocks the twin filters away, and blocks with one leaf it keeps.
-        let values = [-1, 0, 1, 2, 3];
-        let leaves: Vec<(i32, i32)> = values
-            .iter()
-            .flat_map(|&s| values.iter().map(move |&d| (s, d)))
-            .collect();
-        for &(s0, d0) in &leaves {
-            for &(s1, d1) in &leaves {
-                for tags in 0..16 {
-                    let int = |v: i32, bit: i32| {
-                        if tags & bit == 0 {
-                            format!("_{v}")
-                        } else {
-                            format!("{v}")
-                        }
-                    };
-                    let text = format!(
-                        "({},{}):({},{})",
-                        int(s0, 1),
-                        int(s1, 2),
-                        int(d0, 4),
-                        int(d1, 8)
-                    );
-                    let block: Layout = text.parse().unwrap();
-                    for t in &tilers {
-                        let _ = logical_product(&block, t);
-                        let _ = logical_product(&t.clone(), &block);
-                    }
-                }
+        let values: &[i32] = &[-1, 0, 1, 2, 3];
+        for block in &every_tagging(&[(values, values); 2]) {
+            for t in &tilers {
+                let _ = logical_product(block, t);
+                let _ = logical_product(t, block);
             }
         }
     }

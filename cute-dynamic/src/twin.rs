@@ -101,21 +101,16 @@ impl<'a> Checks<'a> {
         self.coarsening_if(harmless, Coarsening::Harmless)
     }
 
-    /// These checks, noting nothing: for a part of the run where the twin is shown to fail no
-    /// condition whatever path it takes (the caller states why), so that the run's decisions
-    /// there need not follow the twin's.
-    fn untracked(self) -> Checks<'a> {
-        Checks {
-            diverged: None,
-            ..self
-        }
-    }
-
-    /// These checks [`Checks::untracked`] where `harmless()` (asked only where decisions are
-    /// noted).
+    /// These checks, noting nothing where `harmless()` (asked only where decisions are noted):
+    /// for a part of the run where the twin is shown to fail no condition whatever path it
+    /// takes (the caller states why), so that the run's decisions there need not follow the
+    /// twin's.
     pub(crate) fn untracked_where(self, harmless: impl FnOnce() -> bool) -> Checks<'a> {
         if self.diverged.is_some() && harmless() {
-            self.untracked()
+            Checks {
+                diverged: None,
+                ..self
+            }
         } else {
             self
         }
@@ -439,18 +434,15 @@ pub(crate) use checked;
 
 #[cfg(test)]
 mod tests {
-    use super::Checks;
+    use super::testing::{every_tagging, notes};
     use crate::composition::composition_flat;
     use crate::layout::Layout;
     use crate::prelude::*;
-    use core::cell::Cell;
 
     /// Whether composing `a` with `b` takes a decision its static twin takes the other way.
     fn diverges(a: &str, b: &str) -> bool {
         let (a, b): (Layout, Layout) = (a.parse().unwrap(), b.parse().unwrap());
-        let noted = Cell::new(false);
-        composition_flat(a.flat(), b.flat(), Checks::noting(&noted)).unwrap();
-        noted.get()
+        notes(|checks| drop(composition_flat(a.flat(), b.flat(), checks).unwrap()))
     }
 
     #[test]
@@ -483,44 +475,9 @@ mod tests {
         assert!(diverges("(_4,_8):(_1,_5)", "1:6"));
     }
 
-    /// Every layout of `leaves` leaves over `shapes` and `strides`, each leaf static or
-    /// dynamic, as text.
-    fn layouts(leaves: usize, shapes: &[i32], strides: &[i32]) -> Vec<String> {
-        let int = |v: i32, dynamic: bool| {
-            if dynamic {
-                format!("{v}")
-            } else {
-                format!("_{v}")
-            }
-        };
-        let mut modes = Vec::new();
-        for &s in shapes {
-            for &d in strides {
-                for tags in 0..4 {
-                    modes.push((int(s, tags & 1 != 0), int(d, tags & 2 != 0)));
-                }
-            }
-        }
-        let mut out: Vec<(Vec<String>, Vec<String>)> = vec![(vec![], vec![])];
-        for _ in 0..leaves {
-            out = out
-                .iter()
-                .flat_map(|(s, d)| {
-                    modes.iter().map(move |(ms, md)| {
-                        let (mut s, mut d) = (s.clone(), d.clone());
-                        s.push(ms.clone());
-                        d.push(md.clone());
-                        (s, d)
-                    })
-                })
-                .collect();
-        }
-        out.iter()
-            .map(|(s, d)| match s.len() {
-                1 => format!("{}:{}", s[0], d[0]),
-                _ => format!("({}):({})", s.join(","), d.join(",")),
-            })
-            .collect()
+    /// Every layout of `leaves` leaves over `shapes` and `strides`, in every tagging.
+    fn layouts(leaves: usize, shapes: &[i32], strides: &[i32]) -> Vec<Layout> {
+        every_tagging(&vec![(shapes, strides); leaves])
     }
 
     /// The claim of `Checks::coarsening_harmless`, checked exhaustively on small layouts: each
@@ -531,23 +488,13 @@ mod tests {
     fn coarser_twins_fail_only_where_noted() {
         use crate::{IntTuple, logical_product};
         use crate::{complement, complement1, composition, left_inverse, logical_divide};
-        let parse = |t: &String| t.parse::<Layout>().unwrap();
-        let lhs: Vec<Layout> = layouts(2, &[-2, 0, 1, 2, 3, 4], &[-2, 0, 1, 2, 3, 4, 8])
-            .iter()
-            .chain(&layouts(3, &[1, 2, 3], &[1, 2, 6]))
-            .map(parse)
-            .collect();
-        let rhs: Vec<Layout> = layouts(1, &[-2, 0, 1, 2, 3, 4, 6], &[-1, 0, 1, 2, 3, 4])
-            .iter()
-            .map(parse)
-            .collect();
+        let mut lhs = layouts(2, &[-2, 0, 1, 2, 3, 4], &[-2, 0, 1, 2, 3, 4, 8]);
+        lhs.extend(layouts(3, &[1, 2, 3], &[1, 2, 6]));
+        let rhs = layouts(1, &[-2, 0, 1, 2, 3, 4, 6], &[-1, 0, 1, 2, 3, 4]);
         // Tilers of two leaves for the divide and the product (their complements have modes
         // of their own), against a smaller set of layouts.
-        let lhs2: Vec<Layout> = layouts(2, &[1, 2, 4], &[1, 2, 4, 8])
-            .iter()
-            .map(parse)
-            .collect();
-        let rhs2: Vec<Layout> = layouts(2, &[1, 2], &[1, 2, 4]).iter().map(parse).collect();
+        let lhs2 = layouts(2, &[1, 2, 4], &[1, 2, 4, 8]);
+        let rhs2 = layouts(2, &[1, 2], &[1, 2, 4]);
         for a in &lhs2 {
             for b in &rhs2 {
                 let _ = logical_product(a, b);
@@ -565,5 +512,63 @@ mod tests {
                 let _ = logical_divide(a, b);
             }
         }
+    }
+}
+
+/// What the tests of the tracked operations share.
+#[cfg(test)]
+pub(crate) mod testing {
+    use super::Checks;
+    use crate::layout::Layout;
+    use crate::prelude::*;
+    use core::cell::Cell;
+
+    /// Whether `f`, given checks that note decisions, takes one its static twin takes the other
+    /// way.
+    pub(crate) fn notes(f: impl FnOnce(Checks<'_>)) -> bool {
+        let noted = Cell::new(false);
+        f(Checks::noting(&noted));
+        noted.get()
+    }
+
+    /// Every layout whose leaf `k` has a shape of `leaves[k].0` and a stride of `leaves[k].1`,
+    /// each integer static or dynamic (all the taggings).
+    pub(crate) fn every_tagging(leaves: &[(&[i32], &[i32])]) -> Vec<Layout> {
+        let int = |v: i32, dynamic: bool| {
+            if dynamic {
+                format!("{v}")
+            } else {
+                format!("_{v}")
+            }
+        };
+        let mut out: Vec<(Vec<String>, Vec<String>)> = vec![(vec![], vec![])];
+        for &(shapes, strides) in leaves {
+            let mut modes = Vec::new();
+            for &s in shapes {
+                for &d in strides {
+                    for tags in 0..4 {
+                        modes.push((int(s, tags & 1 != 0), int(d, tags & 2 != 0)));
+                    }
+                }
+            }
+            out = out
+                .iter()
+                .flat_map(|(s, d)| {
+                    modes.iter().map(move |(ms, md)| {
+                        let (mut s, mut d) = (s.clone(), d.clone());
+                        s.push(ms.clone());
+                        d.push(md.clone());
+                        (s, d)
+                    })
+                })
+                .collect();
+        }
+        out.iter()
+            .map(|(s, d)| match s.len() {
+                1 => format!("{}:{}", s[0], d[0]),
+                _ => format!("({}):({})", s.join(","), d.join(",")),
+            })
+            .map(|text| text.parse().unwrap())
+            .collect()
     }
 }

@@ -153,15 +153,14 @@ fn exercise(l: &Layout) {
     let _ = (l.rank(), l.depth(), touch(&l.size()), touch(&l.cosize()));
     let size = l.size().map_or(0, Int::value);
     let plan = l.plan();
-    // A result in full: value, tag, divisibility, or the error.
-    let full = |r: &Result<Int>| match r {
-        Ok(v) => format!("{v} {}", v.dsl()),
-        Err(e) => format!("error {e:?}"),
-    };
     for i in [0, 1, 2, -1, size.wrapping_sub(1), size, i32::MAX, i32::MIN] {
         let call = l.call(i);
         let _ = touch(&call);
-        assert_eq!(full(&plan.call(i)), full(&call), "the plan of {l} at {i}");
+        assert_eq!(
+            show_int(&plan.call(i)),
+            show_int(&call),
+            "the plan of {l} at {i}"
+        );
         let _ = touch(&l.idx2crd(i));
     }
     if let Ok(c) = l.idx2crd(1) {
@@ -253,6 +252,15 @@ fn composed_operations(c: &ComposedLayout, x: &Inputs) {
     let _ = c
         .slice_and_offset(coord)
         .map(|(l, o)| (l.to_string(), o.to_string()));
+}
+
+/// An integer result in full: value with its tag (`_3` or `3`) and divisibility (`?{div=N}`),
+/// or the error.
+pub fn show_int(r: &Result<Int>) -> String {
+    match r {
+        Ok(v) => format!("{v} {}", v.dsl()),
+        Err(e) => format!("error {e:?}"),
+    }
 }
 
 /// Call every public operation on `x` and check the post-conditions listed in the [module

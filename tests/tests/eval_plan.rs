@@ -9,6 +9,7 @@
 //!   dynamic leaves, dynamic leaves with a known divisor, nested and empty tuples.
 
 use cute_dynamic::{Int, IntTuple, Layout, Result};
+use cute_tests::exercise::show_int;
 use proptest::prelude::*;
 
 /// The rule as it was implemented before the plan: `crd2idx(c, shape, stride)` for an integer
@@ -36,19 +37,11 @@ fn split(c: Int, s: &[IntTuple], d: &[IntTuple]) -> Result<Int> {
     }
 }
 
-/// A result in full: value with its tag (`_3` or `3`), divisibility (`?{div=N}`), or the error.
-fn show(r: &Result<Int>) -> String {
-    match r {
-        Ok(v) => format!("{v} {}", v.dsl()),
-        Err(e) => format!("error {e:?}"),
-    }
-}
-
 /// `call`, the plan and the reference agree at `i`.
 fn agree(l: &Layout, plan: &cute_dynamic::Plan, i: i32) -> std::result::Result<(), String> {
-    let want = show(&reference(Int::new_dynamic(i), &l.shape(), &l.stride()));
-    let call = show(&l.call(i));
-    let planned = show(&plan.call(i));
+    let want = show_int(&reference(Int::new_dynamic(i), &l.shape(), &l.stride()));
+    let call = show_int(&l.call(i));
+    let planned = show_int(&plan.call(i));
     if call == want && planned == want {
         Ok(())
     } else {
