@@ -313,6 +313,16 @@ pub fn call<T: IsLayout, Cd: Coordinate>(l: &T, coord: Cd) -> i32 {
 /// `idx2crd(i)`, `size`, `cosize`, and its dynamic leaves.
 pub(crate) struct CallCode<T, Cd>(PhantomData<(T, Cd)>);
 pub(crate) struct IdxCode<T>(PhantomData<T>);
+/// CuTe's `size(layout)` of any layout: a constant where the shape is static.
+#[inline(always)]
+pub(crate) fn size_of_layout<T: IsLayout>(l: &T) -> i32 {
+    if const { <T as Leaves>::NDYN == 0 } {
+        const { static_size(&<T as IsLayout>::LAYOUT.shape) }
+    } else {
+        eval::<SizeCode<T>>(|k| l.root(k), 0)
+    }
+}
+
 pub(crate) struct SizeCode<T>(PhantomData<T>);
 pub(crate) struct LeafCode<T>(PhantomData<T>);
 
@@ -453,11 +463,7 @@ macro_rules! layout_methods {
             /// ```
             #[inline(always)]
             pub fn size(&self) -> i32 {
-                if const { <Self as Leaves>::NDYN == 0 } {
-                    const { static_size(&<Self as IsLayout>::LAYOUT.shape) }
-                } else {
-                    eval::<SizeCode<Self>>(|k| self.root(k), 0)
-                }
+                size_of_layout(self)
             }
 
             /// CuTe's `cosize(layout)`.

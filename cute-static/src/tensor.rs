@@ -164,6 +164,9 @@ impl<T, const N: usize> EngineMut for [T; N] {
 pub trait TensorLayout: Leaves + sealed::Sealed {
     /// `layout(coord)`.
     fn offset<Cd: Coordinate>(&self, coord: Cd) -> i32;
+    /// CuTe's `size(layout)`: the number of coordinates of the domain (a constant where the
+    /// shape is static).
+    fn size(&self) -> i32;
     /// The least and the greatest offset of the layout's domain (`Some((0, -1))` for an empty
     /// domain; `None` when they do not fit in `i64` or a shape is negative).
     fn offset_range(&self) -> Option<(i64, i64)>;
@@ -245,6 +248,11 @@ impl<T: IsLayout> TensorLayout for T {
         call(self, coord)
     }
 
+    #[inline(always)]
+    fn size(&self) -> i32 {
+        crate::layout::size_of_layout(self)
+    }
+
     fn offset_range(&self) -> Option<(i64, i64)> {
         let _ = const { range_of(&T::LAYOUT) };
         let (shape, stride) = const { (T::LAYOUT.shape.leaves(), T::LAYOUT.stride.leaves()) };
@@ -322,6 +330,7 @@ const fn moved(range: Option<(i64, i64)>, offset: i64) -> Option<(i64, i64)> {
 
 /// A composed layout's offsets: its layout's, moved by its offset, through its swizzle. The
 /// form `L o O o Sw` (from the inverses) is not bounded here.
+#[inline]
 const fn composed_range(cl: &CL, inner: Option<(i64, i64)>, offset: i64) -> Option<(i64, i64)> {
     match cl.form {
         Form::Plain => inner,
@@ -358,6 +367,11 @@ impl<E: CExpr> TensorLayout for ComposedOf<E> {
     #[inline(always)]
     fn offset<Cd: Coordinate>(&self, coord: Cd) -> i32 {
         self.call(coord)
+    }
+
+    #[inline(always)]
+    fn size(&self) -> i32 {
+        ComposedOf::size(self)
     }
 
     #[inline(always)]
@@ -590,13 +604,42 @@ pub fn make_fragment<T, const N: usize, L: TensorLayout>(
     }
 }
 
-impl<E: Engine, L: TensorLayout, O: IntTuple> Tensor<E, L, O> {
+impl<E, L: TensorLayout> Tensor<E, L> {
+    /// CuTe's `make_tensor(iterator, layout)` over an engine that is neither a slice nor an
+    /// array: a pointer into memory this crate cannot see, such as a GPU's global or shared
+    /// memory (the `cute-gpu` crate's engines). Nothing is checked here and nothing can be read
+    /// through such a tensor from this crate: its engine's own crate reads and writes at
+    /// [`Tensor::offset`] plus the layout's [`TensorLayout::offset`], after checking them
+    /// against what it knows of its memory. The tensor operations (slices, divides,
+    /// partitions) work on it as on any tensor.
+    ///
+    /// ```
+    /// use cute_static::{layout, local_partition, Tensor};
+    /// #[derive(Clone, Copy)]
+    /// struct DevicePtr(u64);                      // an address the host cannot read
+    /// let t = Tensor::from_engine(DevicePtr(0x7000), layout!((_64,_8):(_1,_64)));
+    /// let mine = local_partition(t, layout!((_16,_8):(_1,_16)), 21);
+    /// assert_eq!((mine.engine().0, mine.offset()), (0x7000, 5 + 64));
+    /// assert_eq!(mine.layout().to_string(), "(_4,_1):(_16,_0)");
+    /// ```
+    #[inline(always)]
+    pub fn from_engine(engine: E, layout: L) -> Self {
+        Tensor {
+            engine,
+            layout,
+            offset: C,
+        }
+    }
+}
+
+impl<E, L: TensorLayout, O: IntTuple> Tensor<E, L, O> {
     /// The layout.
     ///
     /// ```
     /// let t = cute_static::make_tensor(&[1, 2][..], cute_static::layout!(_2:_1)).unwrap();
     /// assert_eq!(t.layout().to_string(), "_2:_1");
     /// ```
+    #[inline(always)]
     pub fn layout(&self) -> &L {
         &self.layout
     }
@@ -613,6 +656,32 @@ impl<E: Engine, L: TensorLayout, O: IntTuple> Tensor<E, L, O> {
         leaf_value(&self.offset)
     }
 
+    /// The engine: the slice, the array, or the pointer of [`Tensor::from_engine`].
+    ///
+    /// ```
+    /// let t = cute_static::make_tensor(&[1, 2, 3][..], cute_static::layout!(_2:_1)).unwrap();
+    /// assert_eq!(t.engine().len(), 3);
+    /// ```
+    #[inline(always)]
+    pub fn engine(&self) -> &E {
+        &self.engine
+    }
+
+    /// The engine, writable (a register fragment's array, or a device pointer's crate writing
+    /// through it).
+    ///
+    /// ```
+    /// let mut t = cute_static::make_fragment([0; 4], cute_static::layout!(_4:_1));
+    /// t.engine_mut()[2] = 5;
+    /// assert_eq!(t[2], 5);
+    /// ```
+    #[inline(always)]
+    pub fn engine_mut(&mut self) -> &mut E {
+        &mut self.engine
+    }
+}
+
+impl<E: Engine, L: TensorLayout, O: IntTuple> Tensor<E, L, O> {
     /// The engine's elements (the whole slice or array, not only the tensor's).
     ///
     /// ```

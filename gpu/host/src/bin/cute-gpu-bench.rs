@@ -1,0 +1,490 @@
+//! Runs the Rust CuTe kernels on the GPU: each at several sizes (non-square ones too), checked
+//! against a reference on fresh random inputs, then timed with CUDA events (warm-up, then
+//! `--reps` repetitions of a timed batch of launches; the median is reported).
+//!
+//! ```text
+//! cute-gpu-bench [--ptx gpu/target/ptx/cute_kernels.ptx] [--reps 5] [--check-only] [--small]
+//! ```
+//!
+//! Every result line reads
+//! `RESULT side=rust kernel=K size=S unit=U median=X reps=x1,x2,...` (GB/s counts bytes read
+//! plus bytes written; TFLOP/s counts 2*M*N*K), which `scripts/gpu-side-by-side.sh` puts beside
+//! the CuTe C++ twins' lines.
+
+use cudarc::cublas::{CudaBlas, Gemm, GemmConfig, sys::cublasOperation_t};
+use cudarc::driver::{
+    CudaContext, CudaFunction, CudaSlice, CudaStream, DevicePtr, LaunchConfig, PushKernelArg,
+    sys::CUevent_flags,
+};
+use cudarc::nvrtc::Ptx;
+use cute_gpu_host::{Error, gmem};
+use cute_kernels::sgemm_1::{self, Major};
+use cute_kernels::{tiled_copy, transpose};
+use cute_static::layout;
+use std::sync::Arc;
+
+/// The options.
+struct Opts {
+    ptx: String,
+    reps: usize,
+    check_only: bool,
+    small: bool,
+}
+
+fn opts() -> Result<Opts, String> {
+    let mut o = Opts {
+        ptx: "gpu/target/ptx/cute_kernels.ptx".into(),
+        reps: 5,
+        check_only: false,
+        small: false,
+    };
+    let mut args = std::env::args().skip(1);
+    while let Some(a) = args.next() {
+        match a.as_str() {
+            "--ptx" => o.ptx = args.next().ok_or("--ptx needs a path")?,
+            "--reps" => {
+                o.reps = args
+                    .next()
+                    .and_then(|r| r.parse().ok())
+                    .filter(|&r| r > 0)
+                    .ok_or("--reps needs a positive number")?
+            }
+            "--check-only" => o.check_only = true,
+            "--small" => o.small = true,
+            _ => return Err(format!("unknown argument {a}")),
+        }
+    }
+    Ok(o)
+}
+
+/// A deterministic stream of floats in [-1, 1) (xorshift64*), a new seed per check.
+fn random(n: usize, seed: u64) -> Vec<f32> {
+    let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    (0..n)
+        .map(|_| {
+            x ^= x >> 12;
+            x ^= x << 25;
+            x ^= x >> 27;
+            let r = x.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 40; // 24 bits
+            (r as f32) / (1u32 << 23) as f32 - 1.0
+        })
+        .collect()
+}
+
+/// The GPU, its stream and the kernels' module.
+struct Gpu {
+    ctx: Arc<CudaContext>,
+    stream: Arc<CudaStream>,
+    module: Arc<cudarc::driver::CudaModule>,
+    seed: u64,
+}
+
+impl Gpu {
+    fn function(&self, name: &str) -> Result<CudaFunction, Error> {
+        Ok(self.module.load_function(name)?)
+    }
+
+    fn upload(&self, v: &[f32]) -> Result<CudaSlice<f32>, Error> {
+        Ok(self.stream.clone_htod(v)?)
+    }
+
+    fn download(&self, d: &CudaSlice<f32>) -> Result<Vec<f32>, Error> {
+        Ok(self.stream.clone_dtoh(d)?)
+    }
+
+    fn next_seed(&mut self) -> u64 {
+        self.seed += 1;
+        self.seed
+    }
+
+    fn addr(&self, d: &CudaSlice<f32>) -> u64 {
+        let (p, _sync) = d.device_ptr(&self.stream);
+        p
+    }
+
+    /// Milliseconds per call of `f`, `reps` times: each a batch of launches between two events,
+    /// the batch long enough to time (about 20 ms), after a warm-up.
+    fn time(
+        &self,
+        reps: usize,
+        mut f: impl FnMut() -> Result<(), Error>,
+    ) -> Result<Vec<f64>, Error> {
+        let start = self.ctx.new_event(Some(CUevent_flags::CU_EVENT_DEFAULT))?;
+        let end = self.ctx.new_event(Some(CUevent_flags::CU_EVENT_DEFAULT))?;
+        f()?;
+        start.record(&self.stream)?;
+        f()?;
+        end.record(&self.stream)?;
+        end.synchronize()?;
+        let once = f64::from(start.elapsed_ms(&end)?).max(1e-3);
+        let batch = ((20.0 / once).ceil() as usize).clamp(1, 1000);
+        let mut out = Vec::with_capacity(reps);
+        for _ in 0..reps {
+            start.record(&self.stream)?;
+            for _ in 0..batch {
+                f()?;
+            }
+            end.record(&self.stream)?;
+            end.synchronize()?;
+            out.push(f64::from(start.elapsed_ms(&end)?) / batch as f64);
+        }
+        Ok(out)
+    }
+}
+
+fn median(v: &[f64]) -> f64 {
+    let mut s = v.to_vec();
+    s.sort_by(|a, b| a.total_cmp(b));
+    s[s.len() / 2]
+}
+
+/// Prints a result line: `rate(ms)` gives the figure per repetition.
+fn report(kernel: &str, size: &str, unit: &str, ms: &[f64], rate: impl Fn(f64) -> f64) {
+    let figures: Vec<f64> = ms.iter().map(|&t| rate(t)).collect();
+    let reps: Vec<String> = figures.iter().map(|x| format!("{x:.1}")).collect();
+    println!(
+        "RESULT side=rust kernel={kernel} size={size} unit={unit} median={:.1} reps={}",
+        median(&figures),
+        reps.join(",")
+    );
+}
+
+/// Bytes read plus written per millisecond, in GB/s.
+fn gbps(bytes: f64) -> impl Fn(f64) -> f64 {
+    move |ms| bytes / (ms * 1e-3) / 1e9
+}
+
+fn cfg(l: sgemm_1::Launch) -> LaunchConfig {
+    LaunchConfig {
+        grid_dim: l.grid,
+        block_dim: l.block,
+        shared_mem_bytes: l.shared_bytes,
+    }
+}
+
+/// The plain device-to-device copy of `m*n` floats: the memory system's limit.
+fn device_copy(g: &mut Gpu, o: &Opts, m: usize, n: usize) -> Result<(), Error> {
+    let seed = g.next_seed();
+    let s = g.upload(&random(m * n, seed))?;
+    let mut d = g.stream.alloc_zeros::<f32>(m * n)?;
+    let ms = g.time(o.reps, || Ok(g.stream.memcpy_dtod(&s, &mut d)?))?;
+    report(
+        "device_copy",
+        &format!("{m}x{n}"),
+        "GB/s",
+        &ms,
+        gbps((8 * m * n) as f64),
+    );
+    Ok(())
+}
+
+/// `copy_kernel` / `copy_kernel_vectorized`: S to D, `(M,N)` column-major.
+fn tiled_copy_run(
+    g: &mut Gpu,
+    o: &Opts,
+    name: &str,
+    m: i32,
+    n: i32,
+    time: bool,
+) -> Result<(), Error> {
+    let launch = tiled_copy::check(m, n)?;
+    let f = g.function(name)?;
+    let len = (m as usize) * (n as usize);
+    let host = random(len, g.next_seed());
+    let s = g.upload(&host)?;
+    let d = g.upload(&vec![f32::NAN; len])?;
+    let whole = layout!((m, n):(_1, m));
+    let (ps, pd) = (
+        gmem(g.addr(&s), len as u64, &whole, "S")?,
+        gmem(g.addr(&d), len as u64, &whole, "D")?,
+    );
+    let run = || -> Result<(), Error> {
+        let mut b = g.stream.launch_builder(&f);
+        b.arg(&ps).arg(&pd).arg(&m).arg(&n);
+        // SAFETY: the arguments are those of the kernel's signature, its problem checked by
+        // `tiled_copy::check` and its tensors by `gmem` (the allocations hold M*N floats).
+        unsafe { b.launch(cfg(launch)) }?;
+        Ok(())
+    };
+    run()?;
+    if g.download(&d)? != host {
+        return Err(Error::Wrong(format!("{name} {m}x{n}: D differs from S")));
+    }
+    println!("CHECK side=rust kernel={name} size={m}x{n} ok");
+    if time {
+        let ms = g.time(o.reps, run)?;
+        report(
+            name,
+            &format!("{m}x{n}"),
+            "GB/s",
+            &ms,
+            gbps((8 * len) as f64),
+        );
+    }
+    Ok(())
+}
+
+/// `transpose_32` / `transpose_64`: B = A^T.
+fn transpose_run(
+    g: &mut Gpu,
+    o: &Opts,
+    tile: transpose::Tile,
+    m: i32,
+    n: i32,
+    time: bool,
+) -> Result<(), Error> {
+    let name = match tile {
+        transpose::Tile::T32 => "transpose_32",
+        transpose::Tile::T64 => "transpose_64",
+    };
+    let launch = transpose::check(tile, m, n)?;
+    let f = g.function(name)?;
+    let (mu, nu) = (m as usize, n as usize);
+    let host = random(mu * nu, g.next_seed());
+    let a = g.upload(&host)?;
+    let b = g.upload(&vec![f32::NAN; mu * nu])?;
+    let pa = gmem(g.addr(&a), (mu * nu) as u64, &layout!((m, n):(_1, m)), "A")?;
+    let pb = gmem(g.addr(&b), (mu * nu) as u64, &layout!((n, m):(_1, n)), "B")?;
+    let run = || -> Result<(), Error> {
+        let mut bl = g.stream.launch_builder(&f);
+        bl.arg(&pa).arg(&pb).arg(&m).arg(&n);
+        // SAFETY: the kernel's arguments; its problem checked by `transpose::check`, its
+        // tensors by `gmem`.
+        unsafe { bl.launch(cfg(launch)) }?;
+        Ok(())
+    };
+    run()?;
+    let out = g.download(&b)?;
+    for j in 0..nu {
+        for i in 0..mu {
+            if out[j + i * nu] != host[i + j * mu] {
+                return Err(Error::Wrong(format!(
+                    "{name} {m}x{n}: B({j},{i}) != A({i},{j})"
+                )));
+            }
+        }
+    }
+    println!("CHECK side=rust kernel={name} size={m}x{n} ok");
+    if time {
+        let ms = g.time(o.reps, run)?;
+        report(
+            name,
+            &format!("{m}x{n}"),
+            "GB/s",
+            &ms,
+            gbps((8 * mu * nu) as f64),
+        );
+    }
+    Ok(())
+}
+
+/// `sgemm_1_nt` / `sgemm_1_tn`: C = A B^T (alpha 1, beta 0, as the tutorial), checked against
+/// cuBLAS's SGEMM of the same operands (relative Frobenius error at most 1e-5).
+fn sgemm_run(
+    g: &mut Gpu,
+    blas: &CudaBlas,
+    o: &Opts,
+    major: Major,
+    (m, n, k): (i32, i32, i32),
+    time: bool,
+) -> Result<(), Error> {
+    let name = match major {
+        Major::Nt => "sgemm_1_nt",
+        Major::Tn => "sgemm_1_tn",
+    };
+    let launch = sgemm_1::check(major, m, n, k)?;
+    let f = g.function(name)?;
+    let (mu, nu, ku) = (m as usize, n as usize, k as usize);
+    let (lda, ldb, ldc) = match major {
+        Major::Nt => (m, n, m),
+        Major::Tn => (k, k, m),
+    };
+    let (sa, sb) = (g.next_seed(), g.next_seed());
+    let a = g.upload(&random(mu * ku, sa))?;
+    let b = g.upload(&random(nu * ku, sb))?;
+    let c = g.upload(&vec![1e30f32; mu * nu])?; // beta = 0: every element must be written
+    let mut r = g.upload(&vec![0f32; mu * nu])?;
+    let (pa, pb) = match major {
+        Major::Nt => (
+            gmem(
+                g.addr(&a),
+                (mu * ku) as u64,
+                &layout!((m, k):(_1, lda)),
+                "A",
+            )?,
+            gmem(
+                g.addr(&b),
+                (nu * ku) as u64,
+                &layout!((n, k):(_1, ldb)),
+                "B",
+            )?,
+        ),
+        Major::Tn => (
+            gmem(
+                g.addr(&a),
+                (mu * ku) as u64,
+                &layout!((m, k):(lda, _1)),
+                "A",
+            )?,
+            gmem(
+                g.addr(&b),
+                (nu * ku) as u64,
+                &layout!((n, k):(ldb, _1)),
+                "B",
+            )?,
+        ),
+    };
+    let pc = gmem(
+        g.addr(&c),
+        (mu * nu) as u64,
+        &layout!((m, n):(_1, ldc)),
+        "C",
+    )?;
+    let (alpha, beta) = (1.0f32, 0.0f32);
+    let run = || -> Result<(), Error> {
+        let mut bl = g.stream.launch_builder(&f);
+        bl.arg(&m).arg(&n).arg(&k).arg(&alpha);
+        bl.arg(&pa)
+            .arg(&lda)
+            .arg(&pb)
+            .arg(&ldb)
+            .arg(&beta)
+            .arg(&pc)
+            .arg(&ldc);
+        // SAFETY: the kernel's arguments in its order; its problem checked by `sgemm_1::check`,
+        // its tensors by `gmem`.
+        unsafe { bl.launch(cfg(launch)) }?;
+        Ok(())
+    };
+    run()?;
+    let (ta, tb) = match major {
+        Major::Nt => (
+            cublasOperation_t::CUBLAS_OP_N,
+            cublasOperation_t::CUBLAS_OP_T,
+        ),
+        Major::Tn => (
+            cublasOperation_t::CUBLAS_OP_T,
+            cublasOperation_t::CUBLAS_OP_N,
+        ),
+    };
+    let gc = GemmConfig {
+        transa: ta,
+        transb: tb,
+        m,
+        n,
+        k,
+        alpha,
+        lda,
+        ldb,
+        beta,
+        ldc,
+    };
+    // SAFETY: A, B and R hold the M*K, N*K and M*N floats the configuration describes.
+    unsafe { blas.gemm(gc, &a, &b, &mut r) }?;
+    let (out, want) = (g.download(&c)?, g.download(&r)?);
+    let (mut err, mut norm) = (0f64, 0f64);
+    for (x, y) in out.iter().zip(&want) {
+        err += f64::from(x - y).powi(2);
+        norm += f64::from(*y).powi(2);
+    }
+    let rel = (err / norm).sqrt();
+    if rel.is_nan() || rel > 1e-5 {
+        return Err(Error::Wrong(format!(
+            "{name} {m}x{n}x{k}: relative error {rel:.3e} against cuBLAS"
+        )));
+    }
+    println!("CHECK side=rust kernel={name} size={m}x{n}x{k} ok rel_err={rel:.2e}");
+    if time {
+        let ms = g.time(o.reps, run)?;
+        let flops = 2.0 * (mu * nu * ku) as f64;
+        report(name, &format!("{m}x{n}x{k}"), "TFLOP/s", &ms, move |t| {
+            flops / (t * 1e-3) / 1e12
+        });
+    }
+    Ok(())
+}
+
+/// Launches that must be refused on the host, never reach the GPU.
+fn refusals() -> Result<(), Error> {
+    let cases: [(&str, Result<sgemm_1::Launch, cute_kernels::LaunchError>); 4] = [
+        ("sgemm_1 M=1000", sgemm_1::check(Major::Nt, 1000, 128, 64)),
+        ("sgemm_1 K=12", sgemm_1::check(Major::Tn, 128, 128, 12)),
+        ("tiled_copy N=100", tiled_copy::check(128, 100)),
+        (
+            "transpose_64 M=96",
+            transpose::check(transpose::Tile::T64, 96, 64),
+        ),
+    ];
+    for (what, r) in cases {
+        match r {
+            Err(e) => println!("REFUSED {what}: {e}"),
+            Ok(_) => return Err(Error::Wrong(format!("{what} was not refused"))),
+        }
+    }
+    Ok(())
+}
+
+fn main() {
+    let o = match opts() {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("cute-gpu-bench: {e}");
+            std::process::exit(2)
+        }
+    };
+    if let Err(e) = run(&o) {
+        eprintln!("cute-gpu-bench: {e}");
+        std::process::exit(1)
+    }
+}
+
+fn run(o: &Opts) -> Result<(), Error> {
+    let ptx =
+        std::fs::read_to_string(&o.ptx).map_err(|e| Error::Cuda(format!("{}: {e}", o.ptx)))?;
+    let ctx = CudaContext::new(0)?;
+    let stream = ctx.default_stream();
+    let module = ctx.load_module(Ptx::from_src(ptx))?;
+    let mut g = Gpu {
+        ctx,
+        stream: stream.clone(),
+        module,
+        seed: 0,
+    };
+    println!("DEVICE {}", g.ctx.name()?);
+    refusals()?;
+    let time = !o.check_only;
+    let copy_sizes: &[(i32, i32)] = if o.small {
+        &[(256, 512)]
+    } else {
+        &[(256, 512), (1024, 192), (8192, 8192)]
+    };
+    for &(m, n) in copy_sizes {
+        let t = time && m == 8192;
+        tiled_copy_run(&mut g, o, "copy_kernel", m, n, t)?;
+    }
+    let tr_sizes: &[(i32, i32)] = if o.small {
+        &[(128, 64)]
+    } else {
+        &[(128, 64), (192, 1024), (8192, 8192)]
+    };
+    for &(m, n) in tr_sizes {
+        let t = time && m == 8192;
+        transpose_run(&mut g, o, transpose::Tile::T32, m, n, t)?;
+        transpose_run(&mut g, o, transpose::Tile::T64, m, n, t)?;
+    }
+    if time {
+        device_copy(&mut g, o, 8192, 8192)?;
+    }
+    let blas = CudaBlas::new(stream)?;
+    let gemm_sizes: &[(i32, i32, i32)] = if o.small {
+        &[(256, 128, 64)]
+    } else {
+        &[(256, 128, 64), (384, 1024, 200), (4096, 4096, 4096)]
+    };
+    for &size in gemm_sizes {
+        let t = time && size.0 == 4096;
+        sgemm_run(&mut g, &blas, o, Major::Nt, size, t)?;
+        sgemm_run(&mut g, &blas, o, Major::Tn, size, t)?;
+    }
+    Ok(())
+}

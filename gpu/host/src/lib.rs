@@ -1,0 +1,130 @@
+//! # cute-gpu-host: the host side of the Rust CuTe kernels
+//!
+//! Loads the PTX `scripts/gpu-build.sh` writes, and launches each kernel of `cute-kernels`
+//! only after checking, on the host, everything the kernel relies on: the kernel's static tile
+//! divides the problem, every tensor the kernel makes lies in its allocation, every vector
+//! access is aligned. A launch that would fault is an `Err` here instead ([`Error`]).
+//!
+//! The binary `cute-gpu-bench` (`src/bin/cute-gpu-bench.rs`) runs every kernel at several sizes
+//! on the GPU, checks each result against a reference (cuBLAS for the GEMMs, the exact answer for
+//! the copies and the transpose) and times it with CUDA events; `scripts/gpu-side-by-side.sh`
+//! runs it beside the CuTe C++ twins.
+//!
+//! ```
+//! use cute_gpu_host::{gmem, Error};
+//! // A GEMM's A of M x K = 256 x 64 floats, m-major with ldA = 256, in an allocation of
+//! // 256*64 floats: fits. With ldA = 300 it would not.
+//! assert!(gmem(0x7f00_0000_0000, 256 * 64, &cute_static::layout!((256, 64):(_1, 256)), "A").is_ok());
+//! let err = gmem(0x7f00_0000_0000, 256 * 64, &cute_static::layout!((256, 64):(_1, 300)), "A");
+//! assert!(matches!(err, Err(Error::Launch(_))));
+//! ```
+
+use cudarc::driver::DeviceRepr;
+use cute_kernels::LaunchError;
+use cute_static::TensorLayout;
+use std::fmt;
+
+/// A kernel parameter pointing at global memory: the host's image of `cute_gpu::GmemPtr<T>`
+/// (`#[repr(C)]`: the address, then the number of elements; the test `abi` checks they agree).
+///
+/// ```
+/// let p = cute_gpu_host::KernelPtr { addr: 0x7f00_0000_0000, len: 1024 };
+/// assert_eq!(core::mem::size_of_val(&p), core::mem::size_of::<cute_gpu::GmemPtr<f32>>());
+/// ```
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KernelPtr {
+    /// The device address of element 0.
+    pub addr: u64,
+    /// The number of elements.
+    pub len: u64,
+}
+
+// SAFETY: two u64s, `#[repr(C)]`, passed by value as the kernels' `GmemPtr<T>` parameters,
+// whose layout is the same (`#[repr(C)] { addr: u64, len: u64, PhantomData }`).
+unsafe impl DeviceRepr for KernelPtr {}
+
+/// Why a kernel was not launched, or what went wrong around it.
+#[derive(Debug)]
+pub enum Error {
+    /// The kernel cannot take the problem (checked before the launch).
+    Launch(LaunchError),
+    /// The CUDA driver or cuBLAS failed.
+    Cuda(String),
+    /// A result differs from its reference.
+    Wrong(String),
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::Launch(e) => write!(f, "launch refused: {e}"),
+            Error::Cuda(e) => write!(f, "CUDA: {e}"),
+            Error::Wrong(e) => write!(f, "wrong result: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+impl From<LaunchError> for Error {
+    fn from(e: LaunchError) -> Self {
+        Error::Launch(e)
+    }
+}
+
+impl From<cudarc::driver::DriverError> for Error {
+    fn from(e: cudarc::driver::DriverError) -> Self {
+        Error::Cuda(e.to_string())
+    }
+}
+
+impl From<cudarc::cublas::result::CublasError> for Error {
+    fn from(e: cudarc::cublas::result::CublasError) -> Self {
+        Error::Cuda(e.to_string())
+    }
+}
+
+/// The kernel parameter for `len` elements at `addr`, after checking that the tensor the
+/// kernel makes of it (`GmemPtr::tensor(layout)`) lies in them, and that `addr` is aligned
+/// for 16-byte vectors.
+///
+/// ```
+/// use cute_gpu_host::gmem;
+/// let err = gmem(0x7f00_0000_0004, 64, &cute_static::layout!(_64:_1), "S").unwrap_err();
+/// assert_eq!(err.to_string(), "launch refused: S = 139637976727556 is not a multiple of 16");
+/// ```
+pub fn gmem<L: TensorLayout>(
+    addr: u64,
+    len: u64,
+    layout: &L,
+    what: &'static str,
+) -> Result<KernelPtr, Error> {
+    if addr % 16 != 0 {
+        return Err(LaunchError::Misaligned {
+            what,
+            value: addr,
+            multiple: 16,
+        }
+        .into());
+    }
+    cute_gpu::check::fits(layout, 0, len).map_err(|err| LaunchError::OutOfBounds { what, err })?;
+    Ok(KernelPtr { addr, len })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The host's KernelPtr and the device's GmemPtr<T> have one layout.
+    #[test]
+    fn abi() {
+        use core::mem::{align_of, size_of};
+        assert_eq!(size_of::<KernelPtr>(), size_of::<cute_gpu::GmemPtr<f32>>());
+        assert_eq!(
+            align_of::<KernelPtr>(),
+            align_of::<cute_gpu::GmemPtr<f32>>()
+        );
+        assert_eq!(size_of::<KernelPtr>(), size_of::<cute_gpu::GmemPtr<u8>>());
+    }
+}

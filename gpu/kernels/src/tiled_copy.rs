@@ -1,0 +1,67 @@
+//! `tiled_copy.cu` of CuTe's tutorial: copy an `(M,N)` column-major matrix by `(_128,_64)`
+//! blocks (`tiled_divide`), each thread of a `(_32,_8)` layout moving its part through
+//! registers: `copy_kernel` one element at a time (`local_partition`), `copy_kernel_vectorized`
+//! in 128-bit vectors of `(_4,_1)` floats.
+//!
+//! ```
+//! use cute_kernels::tiled_copy::check;
+//! let launch = check(256, 512).unwrap();
+//! assert_eq!((launch.grid, launch.block), ((2, 8, 1), (256, 1, 1)));
+//! assert!(check(256, 500).is_err()); // the tutorial's "must be divisible by the block shape"
+//! ```
+
+use crate::error::{LaunchError, divides};
+use crate::sgemm_1::Launch;
+use cute_static::{StaticLayout, layout_t, tile_t};
+
+/// The block shape `(M, N)` (`tiled_divide`'s tiler).
+pub type BlockShape = tile_t!((_128, _64));
+/// The thread layout, `(32,8) -> thr_idx`, m-major.
+pub type ThreadLayout = layout_t!((_32,_8):(_1,_32));
+/// The value layout of the vectorized copy, `(4,1) -> val_idx`.
+pub type ValueLayout = layout_t!((_4,_1):(_1,_0));
+
+/// The launch of either copy kernel for an `M x N` matrix: `Err` unless `(_128,_64)` divides
+/// it.
+///
+/// ```
+/// assert!(cute_kernels::tiled_copy::check(0, 64).is_err());
+/// ```
+pub fn check(m: i32, n: i32) -> Result<Launch, LaunchError> {
+    divides("M", m, 128)?;
+    divides("N", n, 64)?;
+    Ok(Launch {
+        grid: ((m / 128) as u32, (n / 64) as u32, 1),
+        block: (ThreadLayout::SIZE as u32, 1, 1),
+        shared_bytes: 0,
+    })
+}
+
+#[cfg(target_arch = "nvptx64")]
+mod device {
+    use super::*;
+    use cute_gpu::arch::{block_idx_x, block_idx_y, thread_idx_x};
+    use cute_gpu::{GmemPtr, copy};
+    use cute_static::{coord, layout, local_partition, make_fragment};
+
+    /// `tiled_copy.cu`'s `copy_kernel`: each thread copies its `(4,8)` elements of the block
+    /// through a register fragment, one element at a time.
+    #[allow(unsafe_code)] // `no_mangle`: the kernel's name in the PTX
+    #[unsafe(no_mangle)]
+    pub extern "ptx-kernel" fn copy_kernel(s: GmemPtr<f32>, d: GmemPtr<f32>, m: i32, n: i32) {
+        let (bx, by, tid) = (block_idx_x(), block_idx_y(), thread_idx_x());
+        let tiled_s = s
+            .tensor(layout!((m, n):(_1, m)))
+            .tiled_divide(BlockShape::default());
+        let tiled_d = d
+            .tensor(layout!((m, n):(_1, m)))
+            .tiled_divide(BlockShape::default());
+        let tile_s = tiled_s.slice(coord!(((_, _), bx, by))); // (BlockShape_M, BlockShape_N)
+        let tile_d = tiled_d.slice(coord!(((_, _), bx, by)));
+        let thr_tile_s = local_partition(tile_s, ThreadLayout::new(), tid); // (ThrValM, ThrValN)
+        let mut thr_tile_d = local_partition(tile_d, ThreadLayout::new(), tid);
+        let mut fragment = make_fragment([0f32; 32], layout!((_4,_8):(_1,_4)));
+        copy(&thr_tile_s, &mut fragment);
+        copy(&fragment, &mut thr_tile_d);
+    }
+}

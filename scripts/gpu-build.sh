@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Builds the GPU kernels (gpu/kernels) to PTX for sm_90 with the nightly toolchain that
+# gpu/rust-toolchain.toml names, and checks that the PTX stands alone (no unresolved function:
+# everything a kernel calls must be inlined or generic, the PTX is one crate's assembly).
+#   scripts/gpu-build.sh            -> gpu/target/ptx/cute_kernels.ptx
+# The target's prebuilt core cannot be fetched, so core is built from rust-src
+# (-Zbuild-std=core), and the target's default linker (llvm-bitcode-linker) is not available,
+# so the kernels are an rlib whose assembly output (--emit=asm) is the PTX.
+set -euo pipefail
+cd "$(dirname "$0")/../gpu"
+export CARGO_TERM_COLOR=never
+# The toolchain file asks for rust-src; older rustups do not install components on demand.
+rustup component add rust-src --toolchain nightly >/dev/null 2>&1 || true
+rm -f target/nvptx64-nvidia-cuda/release/deps/cute_kernels-*.s
+cargo +nightly rustc -p cute-kernels --release -Zbuild-std=core \
+    --target nvptx64-nvidia-cuda -- --emit=asm -C target-cpu=sm_90 \
+    -C llvm-args=-unroll-threshold=4000
+ptx=$(ls target/nvptx64-nvidia-cuda/release/deps/cute_kernels-*.s)
+mkdir -p target/ptx
+cp "$ptx" target/ptx/cute_kernels.ptx
+if grep -n '^\.extern \.func' target/ptx/cute_kernels.ptx; then
+    echo "gpu-build: the PTX calls functions it does not define (above): a kernel reaches a" >&2
+    echo "non-inline function of another crate (often a panic path)" >&2
+    exit 1
+fi
+echo "gpu-build: $(grep -c '^\.visible \.entry' target/ptx/cute_kernels.ptx) kernels in gpu/target/ptx/cute_kernels.ptx:" \
+    $(grep '^\.visible \.entry' target/ptx/cute_kernels.ptx | sed 's/.*entry //; s/(.*//')

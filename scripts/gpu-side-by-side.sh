@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# The Rust CuTe kernels beside their CuTe C++ twins, in one run on the GPU machine.
+#
+# Here (no GPU): scripts/gpu-build.sh (the PTX), `cargo build --release -p cute-gpu-host`
+# (copy target/release/cute-gpu-bench to gpu/target/host/), scripts/gpu-cutlass.sh (CUTLASS's
+# headers and tutorial). Then, on the GPU machine, from the repository root, carrying
+# gpu/target:
+#     bash scripts/gpu-side-by-side.sh [OUT_DIR]
+# It builds the twins with nvcc (CUTLASS's own tutorial kernels, gpu/twins/*.cu), runs every
+# kernel on both sides at the same sizes (5 repetitions each, the median reported; each Rust
+# result checked against its reference first), counts each kernel's SASS (cuobjdump), runs the
+# Rust kernels under compute-sanitizer (memcheck, racecheck), and prints the table
+# (scripts/gpu-table.py), also written to OUT_DIR/table.md.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+out=${1:-${OUT:-/tmp/gpu-side-by-side}}
+mkdir -p "$out"
+w=$(mktemp -d)
+status=0
+note() { echo "== $*" | tee -a "$out/run.log"; }
+
+nvidia-smi --query-gpu=name,driver_version,clocks.max.sm,memory.total --format=csv,noheader | tee "$out/run.log"
+mkdir -p "$w/cutlass" && tar -xzf gpu/target/cutlass.tar.gz -C "$w/cutlass"
+lib=$(dirname "$(find /usr/local/cuda*/ /usr/lib/x86_64-linux-gnu /opt -name 'libcublas.so.1[0-9]*' 2>/dev/null | head -1)")
+export LD_LIBRARY_PATH="${lib}:${LD_LIBRARY_PATH:-}"
+
+note "building the CuTe C++ twins"
+nvcc_flags=(-O3 -std=c++17 -arch=sm_90a --expt-relaxed-constexpr -I "$w/cutlass/include"
+    -I "$w/cutlass/tools/util/include" -I "$w/cutlass/examples/cute/tutorial" -I gpu/twins)
+twins=()
+for t in gpu/twins/twin_*.cu; do
+    b=$(basename "$t" .cu); b=${b#twin_}
+    nvcc "${nvcc_flags[@]}" "$t" -o "$w/$b" >"$w/$b.build.log" 2>&1 &
+    twins+=("$b")
+done
+wait
+for b in "${twins[@]}"; do
+    [ -x "$w/$b" ] || { echo "twin $b did not build:"; tail -30 "$w/$b.build.log"; status=1; }
+    cat "$w/$b.build.log" >>"$out/build.log"
+done
+
+note "Rust kernels: checks and times"
+bench=(gpu/target/host/cute-gpu-bench --ptx gpu/target/ptx/cute_kernels.ptx)
+"${bench[@]}" 2>&1 | tee "$out/rust.log" || status=1
+
+note "CuTe C++ twins: times"
+{
+    [ -x "$w/tiled_copy" ] && "$w/tiled_copy" 8192 8192
+    [ -x "$w/transpose" ] && "$w/transpose" 8192 8192
+    [ -x "$w/sgemm_1" ] && "$w/sgemm_1" 4096 4096 4096
+    [ -x "$w/sgemm_2" ] && "$w/sgemm_2" 4096 4096 4096
+} 2>&1 | tee "$out/cpp.log"
+
+note "SASS"
+ptxas -arch=sm_90 -O3 gpu/target/ptx/cute_kernels.ptx -o "$w/rust.cubin" &&
+    cuobjdump -sass "$w/rust.cubin" >"$w/rust.sass" &&
+    python3 scripts/sass-loop.py rust "$w/rust.sass" | tee "$out/sass.log"
+for b in "${twins[@]}"; do [ -x "$w/$b" ] && cuobjdump -sass "$w/$b" >"$w/$b.sass"; done
+{
+    python3 scripts/sass-loop.py cpp "$w/tiled_copy.sass" 'copy_kernel_vectorized=copy_kernel_vectorized' 'copy_kernel=copy_kernelI(?!.*TiledCopy)'
+    python3 scripts/sass-loop.py cpp "$w/transpose.sass" 'transpose_32=transpose_kernel.*Li32E' 'transpose_64=transpose_kernel.*Li64E'
+    python3 scripts/sass-loop.py cpp "$w/sgemm_1.sass" 'sgemm_1_tn=gemm_device.*Li129E' 'sgemm_1_nt=gemm_device(?!.*Li129E)'
+    python3 scripts/sass-loop.py cpp "$w/sgemm_2.sass" 'sgemm_2_tn=gemm_device.*Li129E' 'sgemm_2_nt=gemm_device(?!.*Li129E)'
+} 2>&1 | tee -a "$out/sass.log"
+
+note "compute-sanitizer (Rust kernels, small sizes)"
+for tool in memcheck racecheck; do
+    compute-sanitizer --tool "$tool" --error-exitcode 9 "${bench[@]}" --check-only --small \
+        >"$out/sanitizer-$tool.log" 2>&1
+    rc=$?
+    echo "compute-sanitizer --tool $tool: exit $rc; $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$out/sanitizer-$tool.log" | tail -1)" | tee -a "$out/run.log"
+    [ $rc -eq 0 ] || status=1
+done
+
+note "table"
+python3 scripts/gpu-table.py "$out/rust.log" "$out/cpp.log" "$out/sass.log" | tee "$out/table.md"
+rm -rf "$w"
+exit $status

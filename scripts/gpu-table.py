@@ -1,0 +1,55 @@
+#!/usr/bin/env python3
+"""The side-by-side table of scripts/gpu-side-by-side.sh, from the RESULT and SASS lines of
+cute-gpu-bench (side=rust), the CuTe C++ twins (side=cpp) and sass-loop.py.
+
+    gpu-table.py LOG...
+
+Prints a markdown table: kernel, size, unit, CuTe C++ (median of its repetitions), Rust, the
+ratio Rust / C++ (higher is better for both GB/s and TFLOP/s), and the device copy's GB/s with
+each memory-bound kernel's share of it; then the SASS counts of both sides.
+"""
+import re
+import sys
+
+LINE = re.compile(r"^(RESULT|SASS) (.*)$")
+
+
+def fields(rest):
+    return dict(kv.split("=", 1) for kv in rest.split())
+
+
+def main():
+    results, sass = {}, {}
+    for path in sys.argv[1:]:
+        for line in open(path, errors="replace"):
+            m = LINE.match(line.strip())
+            if not m:
+                continue
+            f = fields(m.group(2))
+            if m.group(1) == "RESULT":
+                results[(f["kernel"], f["size"], f["side"])] = f
+            else:
+                sass[(f["kernel"], f["side"])] = f
+    copy = next((float(f["median"]) for (k, _, _), f in results.items() if k == "device_copy"), None)
+    print("| kernel | size | unit | CuTe C++ | Rust | Rust / C++ | Rust / device copy |")
+    print("|---|---|---|---:|---:|---:|---:|")
+    for k, size in sorted({(k, s) for (k, s, _) in results if k != "device_copy"}):
+        cpp, rust = results.get((k, size, "cpp")), results.get((k, size, "rust"))
+        unit = (cpp or rust)["unit"]
+        c = float(cpp["median"]) if cpp else None
+        r = float(rust["median"]) if rust else None
+        ratio = f"{r / c:.2f}" if c and r else "-"
+        share = f"{100 * r / copy:.0f}%" if r and copy and unit == "GB/s" else ""
+        print(f"| {k} | {size} | {unit} | {c if c is not None else '-'} | {r if r is not None else '-'} | {ratio} | {share} |")
+    if copy:
+        print(f"| device_copy | {next(s for (k, s, _) in results if k == 'device_copy')} | GB/s | | {copy} | | 100% |")
+    if sass:
+        print()
+        print("| kernel | side | SASS instructions | main loop | FFMA / LDS / LDG in the loop (or kernel) |")
+        print("|---|---|---:|---:|---|")
+        for (k, side), f in sorted(sass.items()):
+            print(f"| {k} | {side} | {f['total']} | {f['loop']} | {f['ffma']} / {f['lds']} / {f['ldg']} |")
+
+
+if __name__ == "__main__":
+    main()
