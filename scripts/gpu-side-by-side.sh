@@ -46,6 +46,7 @@ bench=(gpu/target/host/cute-gpu-bench --ptx gpu/target/ptx/cute_kernels.ptx)
 note "CuTe C++ twins: times"
 {
     [ -x "$w/tiled_copy" ] && "$w/tiled_copy" 8192 8192
+    [ -x "$w/tiled_copy_if" ] && "$w/tiled_copy_if" 8190 8190
     [ -x "$w/transpose" ] && "$w/transpose" 8192 8192
     [ -x "$w/sgemm_1" ] && "$w/sgemm_1" 4096 4096 4096
     [ -x "$w/sgemm_2" ] && "$w/sgemm_2" 4096 4096 4096
@@ -58,6 +59,8 @@ ptxas -arch=sm_90 -O3 gpu/target/ptx/cute_kernels.ptx -o "$w/rust.cubin" &&
 for b in "${twins[@]}"; do [ -x "$w/$b" ] && cuobjdump -sass "$w/$b" >"$w/$b.sass"; done
 {
     python3 scripts/sass-loop.py cpp "$w/tiled_copy.sass" 'copy_kernel_vectorized=copy_kernel_vectorized' 'copy_kernel=copy_kernelI(?!.*TiledCopy)'
+    python3 scripts/sass-loop.py cpp "$w/tiled_copy_if.sass" 'copy_if_kernel=copy_if_kernel'
+    grep -h "Function :" "$w"/*.sass | sed 's/^/FUNC /'
     python3 scripts/sass-loop.py cpp "$w/transpose.sass" 'transpose_32=transpose_kernel.*Li32E' 'transpose_64=transpose_kernel.*Li64E'
     python3 scripts/sass-loop.py cpp "$w/sgemm_1.sass" 'sgemm_1_tn=gemm_device.*Li129E' 'sgemm_1_nt=gemm_device(?!.*Li129E)'
     python3 scripts/sass-loop.py cpp "$w/sgemm_2.sass" 'sgemm_2_tn=gemm_device.*Li129E' 'sgemm_2_nt=gemm_device(?!.*Li129E)'

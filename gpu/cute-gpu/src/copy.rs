@@ -13,7 +13,9 @@ use crate::check::fits;
 use crate::elem::Elem;
 use crate::memory::Memory;
 use core::marker::PhantomData;
-use cute_static::{Engine, Tensor, TensorLayout};
+use cute_static::{
+    ArithmeticTuple, ArithmeticTupleIterator, Engine, IdentityCall, Tensor, TensorLayout,
+};
 
 /// A copy operation: how many bits one instruction moves (CuTe's `Copy_Traits<Op>` of the
 /// universal copies).
@@ -29,6 +31,12 @@ pub trait CopyOp {
 /// copy_with(UniversalCopy::<u128>::new(), &t_a_g_a, &mut t_a_r_a); // 4 floats per ld.global.v4
 /// ```
 pub struct UniversalCopy<W>(PhantomData<W>);
+
+impl<W> Default for UniversalCopy<W> {
+    fn default() -> Self {
+        UniversalCopy(PhantomData)
+    }
+}
 
 impl<W> UniversalCopy<W> {
     /// The operation.
@@ -86,6 +94,11 @@ where
     n
 }
 
+/// The elements a copy moves between a batch of loads and their stores: every load of a batch is
+/// in flight before its first store (the order CUDA C++ compilers give `copy`, which see that
+/// global and shared memory do not alias).
+const BATCH: i32 = 8;
+
 /// CuTe's `copy(src, dst)`: `dst(i) = src(i)` for every index `i` of the domain, one element
 /// at a time, between any two of global memory, shared memory and registers.
 ///
@@ -105,17 +118,25 @@ where
 {
     let n = checked(src, dst);
     let (so, dof) = (src.offset(), dst.offset());
-    for i in 0..n {
-        let (s, d) = (
-            so.wrapping_add(src.layout().offset(i)),
-            dof.wrapping_add(dst.layout().offset(i)),
-        );
-        // SAFETY: `i` is an index of both domains, whose offsets lie in their memory
-        // (`checked`); one element is always aligned.
-        unsafe {
-            let v = src.engine().read::<1>(s);
-            dst.engine_mut().write::<1>(d, v);
+    let mut base = 0;
+    while base < n {
+        let mut batch = [T::default(); BATCH as usize];
+        for j in 0..BATCH {
+            if base + j < n {
+                let s = so.wrapping_add(src.layout().offset(base + j));
+                // SAFETY: `base + j` is an index of the source's domain, whose offsets lie in
+                // its memory (`checked`); one element is always aligned.
+                batch[j as usize] = unsafe { src.engine().read::<1>(s) }[0];
+            }
         }
+        for j in 0..BATCH {
+            if base + j < n {
+                let d = dof.wrapping_add(dst.layout().offset(base + j));
+                // SAFETY: as for the source.
+                unsafe { dst.engine_mut().write::<1>(d, [batch[j as usize]]) };
+            }
+        }
+        base += BATCH;
     }
 }
 
@@ -201,25 +222,85 @@ fn vectors<const K: usize, T, S, D, SL, DL, SO, DO>(
     }
 }
 
+/// A tensor of predicates for [`copy_if`]: a register fragment of `bool`, or a lazy transform
+/// of a tensor ([`transform`], CuTe's `lazy::transform`).
+pub trait Predicate {
+    /// The number of predicates, where known (a lazy transform of coordinates is asked at the
+    /// data's indices, and each access it lets through is checked anyway).
+    fn size(&self) -> Option<i32>;
+    /// Predicate `i`.
+    fn at(&self, i: i32) -> bool;
+}
+
+impl<E: Engine<Elem = bool>, L: TensorLayout, O: cute_static::IntTuple> Predicate
+    for Tensor<E, L, O>
+{
+    #[inline(always)]
+    fn size(&self) -> Option<i32> {
+        Some(self.layout().size())
+    }
+    #[inline(always)]
+    fn at(&self, i: i32) -> bool {
+        self.get(i).copied().unwrap_or(false)
+    }
+}
+
+/// CuTe's `lazy::transform(tensor, f)`: the tensor whose element `i` is `f(tensor(i))`,
+/// computed where it is read: over an identity tensor's coordinates, `elem_less(c, shape)` is
+/// the predicate of a copy that must not touch elements past the problem's edge.
+///
+/// ```ignore
+/// let pred = transform(thr_tile_c, |c| elem_less(c, (m, n)));
+/// copy_if(&pred, &thr_tile_s, &mut thr_tile_d);
+/// ```
+pub struct Transform<T, F> {
+    tensor: T,
+    f: F,
+}
+
+/// CuTe's `lazy::transform(tensor, f)` of an identity tensor: see [`Transform`].
+///
+/// ```ignore
+/// let pred = cute_gpu::transform(thr_tile_c, |c| elem_less(c, shape));
+/// ```
+#[inline(always)]
+pub fn transform<T, F>(tensor: T, f: F) -> Transform<T, F> {
+    Transform { tensor, f }
+}
+
+impl<L, O, F> Predicate for Transform<Tensor<ArithmeticTupleIterator, L, O>, F>
+where
+    L: TensorLayout + cute_static::IsLayout,
+    O: cute_static::IntTuple,
+    F: Fn(ArithmeticTuple<IdentityCall<L, O, i32>>) -> bool,
+{
+    #[inline(always)]
+    fn size(&self) -> Option<i32> {
+        None
+    }
+    #[inline(always)]
+    fn at(&self, i: i32) -> bool {
+        (self.f)(self.tensor.call(i))
+    }
+}
+
 /// CuTe's `copy_if(pred, src, dst)`: `dst(i) = src(i)` where `pred(i)` holds, one element at a
-/// time; `pred` is a tensor of `bool` (a register fragment, e.g. from `elem_less` of an identity
-/// tensor's coordinates against the problem's shape) of the same size. Elements where `pred`
-/// is false are neither read nor written, so they may lie outside the memory: each one read or
-/// written is checked (a trap if outside) instead of the tensors as a whole.
+/// time; `pred` is a [`Predicate`] of the same size (a register fragment of `bool`, or a
+/// [`transform`] of an identity tensor's coordinates). Elements where `pred` is false are
+/// neither read nor written, so they may lie outside the memory: each one read or written is
+/// checked (a trap if outside) instead of the tensors as a whole.
 ///
 /// ```ignore
 /// copy_if(&t_pred, &t_a_g_a, &mut t_a_s_a);
 /// ```
 #[inline(always)]
-pub fn copy_if<T, P, PL, PO, S, D, SL, DL, SO, DO>(
-    pred: &Tensor<P, PL, PO>,
+pub fn copy_if<T, P, S, D, SL, DL, SO, DO>(
+    pred: &P,
     src: &Tensor<S, SL, SO>,
     dst: &mut Tensor<D, DL, DO>,
 ) where
     T: Elem,
-    P: Engine<Elem = bool>,
-    PL: TensorLayout,
-    PO: cute_static::IntTuple,
+    P: Predicate,
     S: Memory<T>,
     D: Memory<T>,
     SL: TensorLayout,
@@ -228,24 +309,47 @@ pub fn copy_if<T, P, PL, PO, S, D, SL, DL, SO, DO>(
     DO: cute_static::IntTuple,
 {
     let n = src.layout().size();
-    if n != dst.layout().size() || n != pred.layout().size() {
+    if n != dst.layout().size() || pred.size().is_some_and(|p| p != n) {
         trap()
     }
+    // One unsigned compare bounds an offset on both sides: offsets are `i32`, so a memory of
+    // more than `i32::MAX` elements is bounded by `i32::MAX`, and a negative offset is then
+    // larger as `u32`.
+    let (slim, dlim) = (
+        src.engine().len().min(i32::MAX as u64) as u32,
+        dst.engine().len().min(i32::MAX as u64) as u32,
+    );
     let (so, dof) = (src.offset(), dst.offset());
-    for i in 0..n {
-        if pred.get(i).copied().unwrap_or(false) {
-            let (s, d) = (
-                so.wrapping_add(src.layout().offset(i)),
-                dof.wrapping_add(dst.layout().offset(i)),
-            );
-            if s < 0 || s as u64 >= src.engine().len() || d < 0 || d as u64 >= dst.engine().len() {
-                trap()
-            }
-            // SAFETY: both offsets checked in bounds just above.
-            unsafe {
-                let v = src.engine().read::<1>(s);
-                dst.engine_mut().write::<1>(d, v);
+    // Whether a predicate let through an element outside the memory: checked once a batch (a
+    // trap), so that each access is one predicated instruction.
+    let mut outside = false;
+    let mut base = 0;
+    while base < n {
+        let mut batch = [T::default(); BATCH as usize];
+        let mut moved = [false; BATCH as usize];
+        for j in 0..BATCH {
+            if base + j < n && pred.at(base + j) {
+                let s = so.wrapping_add(src.layout().offset(base + j));
+                let d = dof.wrapping_add(dst.layout().offset(base + j));
+                let inside = (s as u32) < slim && (d as u32) < dlim;
+                outside |= !inside;
+                if inside {
+                    // SAFETY: `s` checked in `0..len` just above.
+                    batch[j as usize] = unsafe { src.engine().read::<1>(s) }[0];
+                    moved[j as usize] = true;
+                }
             }
         }
+        if outside {
+            trap()
+        }
+        for j in 0..BATCH {
+            if moved[j as usize] {
+                let d = dof.wrapping_add(dst.layout().offset(base + j));
+                // SAFETY: `d` checked in `0..len` with `s` above.
+                unsafe { dst.engine_mut().write::<1>(d, [batch[j as usize]]) };
+            }
+        }
+        base += BATCH;
     }
 }

@@ -44,7 +44,10 @@ mod gemm;
 mod memory;
 
 #[cfg(target_arch = "nvptx64")]
-pub use copy::{AutoVectorizingCopy, CopyOp, UniversalCopy, copy, copy_if, copy_with};
+pub use copy::{
+    AutoVectorizingCopy, CopyOp, Predicate, Transform, UniversalCopy, copy, copy_if, copy_with,
+    transform,
+};
 pub use elem::Elem;
 #[cfg(target_arch = "nvptx64")]
 pub use gemm::{axpby, clear, gemm};

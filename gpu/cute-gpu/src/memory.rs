@@ -284,6 +284,7 @@ mod device {
 
     /// Memory a copy reads and writes `K` consecutive elements of at a time, `K * sizeof(T)`
     /// bytes aligned to their size (one `ld`/`st` of 8 to 128 bits).
+    #[allow(clippy::len_without_is_empty)] // `len` bounds the offsets; emptiness is never asked
     pub trait Memory<T: Elem> {
         /// The number of elements.
         fn len(&self) -> u64;

@@ -21,6 +21,26 @@ pub type ThreadLayout = layout_t!((_32,_8):(_1,_32));
 /// The value layout of the vectorized copy, `(4,1) -> val_idx`.
 pub type ValueLayout = layout_t!((_4,_1):(_1,_0));
 
+/// The launch of `copy_if_kernel` (`tiled_copy_if.cu`) for an `M x N` matrix of any positive
+/// size: the blocks cover it, the predicate keeps the copy inside.
+///
+/// ```
+/// let launch = cute_kernels::tiled_copy::check_if(528, 300).unwrap();
+/// assert_eq!(launch.grid, (5, 5, 1));
+/// ```
+pub fn check_if(m: i32, n: i32) -> Result<Launch, LaunchError> {
+    for (what, size) in [("M", m), ("N", n)] {
+        if size <= 0 {
+            return Err(LaunchError::NotPositive { what, size });
+        }
+    }
+    Ok(Launch {
+        grid: ((m as u32).div_ceil(128), (n as u32).div_ceil(64), 1),
+        block: (ThreadLayout::SIZE as u32, 1, 1),
+        shared_bytes: 0,
+    })
+}
+
 /// The launch of either copy kernel for an `M x N` matrix: `Err` unless `(_128,_64)` divides
 /// it.
 ///
@@ -41,8 +61,11 @@ pub fn check(m: i32, n: i32) -> Result<Launch, LaunchError> {
 mod device {
     use super::*;
     use cute_gpu::arch::{block_idx_x, block_idx_y, thread_idx_x};
-    use cute_gpu::{GmemPtr, copy};
-    use cute_static::{coord, layout, local_partition, make_fragment};
+    use cute_gpu::{GmemPtr, copy, copy_if, transform};
+    use cute_static::{
+        coord, elem_less, int_tuple, layout, local_partition, local_tile, make_fragment,
+        make_identity_tensor,
+    };
 
     /// `tiled_copy.cu`'s `copy_kernel`: each thread copies its `(4,8)` elements of the block
     /// through a register fragment, one element at a time.
@@ -63,5 +86,33 @@ mod device {
         let mut fragment = make_fragment([0f32; 32], layout!((_4,_8):(_1,_4)));
         copy(&thr_tile_s, &mut fragment);
         copy(&fragment, &mut thr_tile_d);
+    }
+
+    /// `tiled_copy_if.cu`'s `copy_if_kernel`: any `M x N`, the `(_128,_64)` blocks covering it,
+    /// each thread's elements guarded by `elem_less` of their coordinates (an identity tensor
+    /// tiled and partitioned as the data) against the shape.
+    #[allow(unsafe_code)] // `no_mangle`: the kernel's name in the PTX
+    #[unsafe(no_mangle)]
+    pub extern "ptx-kernel" fn copy_if_kernel(s: GmemPtr<f32>, d: GmemPtr<f32>, m: i32, n: i32) {
+        let (bx, by, tid) = (block_idx_x(), block_idx_y(), thread_idx_x());
+        let shape = int_tuple!((m, n));
+        let c = make_identity_tensor(shape); // (m,n) -> (m,n)
+        let tile_s = local_tile(
+            s.tensor(layout!((m, n):(_1, m))),
+            BlockShape::default(),
+            coord!((bx, by)),
+        );
+        let tile_d = local_tile(
+            d.tensor(layout!((m, n):(_1, m))),
+            BlockShape::default(),
+            coord!((bx, by)),
+        );
+        let tile_c = local_tile(c, BlockShape::default(), coord!((bx, by)));
+        let thr_s = local_partition(tile_s, ThreadLayout::new(), tid);
+        let mut thr_d = local_partition(tile_d, ThreadLayout::new(), tid);
+        let thr_p = transform(local_partition(tile_c, ThreadLayout::new(), tid), |c| {
+            elem_less(c, (m, n))
+        });
+        copy_if(&thr_p, &thr_s, &mut thr_d);
     }
 }

@@ -84,11 +84,11 @@ mod device {
                 let mb = b.tensor(layout!((n, m):(_1, n)));
                 let ga = local_tile(ma, $tile, coord!((bx, by))); // (T,T) of A
                 let gb = local_tile(mb, $tile, coord!((by, bx))); // (T,T) of B
-                let mut frag = $frag;
-                copy(&local_partition(ga, ThreadLayout::new(), tid), &mut frag);
                 let mut smem = SharedMemory::new();
                 let sa = smem.swizzled_tensor::<f32, $b, $m, $s, _>($a_view); // Sw o A's (i,j)
                 let sb = Tensor::from_engine(*sa.engine(), $b_view); // Sw o B's (j,i)
+                let mut frag = $frag;
+                copy(&local_partition(ga, ThreadLayout::new(), tid), &mut frag);
                 copy(&frag, &mut local_partition(sa, ThreadLayout::new(), tid));
                 sync_threads();
                 copy(&local_partition(sb, ThreadLayout::new(), tid), &mut frag);

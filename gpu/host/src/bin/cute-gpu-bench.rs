@@ -178,7 +178,7 @@ fn device_copy(g: &mut Gpu, o: &Opts, m: usize, n: usize) -> Result<(), Error> {
     Ok(())
 }
 
-/// `copy_kernel` / `copy_kernel_vectorized`: S to D, `(M,N)` column-major.
+/// `copy_kernel` / `copy_kernel_vectorized` / `copy_if_kernel`: S to D, `(M,N)` column-major.
 fn tiled_copy_run(
     g: &mut Gpu,
     o: &Opts,
@@ -187,7 +187,11 @@ fn tiled_copy_run(
     n: i32,
     time: bool,
 ) -> Result<(), Error> {
-    let launch = tiled_copy::check(m, n)?;
+    let launch = if name == "copy_if_kernel" {
+        tiled_copy::check_if(m, n)?
+    } else {
+        tiled_copy::check(m, n)?
+    };
     let f = g.function(name)?;
     let len = (m as usize) * (n as usize);
     let host = random(len, g.next_seed());
@@ -461,6 +465,14 @@ fn run(o: &Opts) -> Result<(), Error> {
     for &(m, n) in copy_sizes {
         let t = time && m == 8192;
         tiled_copy_run(&mut g, o, "copy_kernel", m, n, t)?;
+    }
+    let if_sizes: &[(i32, i32)] = if o.small {
+        &[(528, 300)]
+    } else {
+        &[(528, 300), (1000, 999), (8190, 8190)]
+    };
+    for &(m, n) in if_sizes {
+        tiled_copy_run(&mut g, o, "copy_if_kernel", m, n, time && m == 8190)?;
     }
     let tr_sizes: &[(i32, i32)] = if o.small {
         &[(128, 64)]

@@ -1,0 +1,247 @@
+//! The layouts each kernel partitions with, on the host: every tile and thread partition the
+//! kernels make (with the kernels' own configuration types, as cute-static computes them while
+//! compiling the PTX) agrees, offset and layout, with cute-dynamic's run-time algebra on the
+//! same CuTe text, for several problem sizes, blocks and threads; and the launch checks refuse
+//! what the kernels cannot take.
+
+use cute_dynamic as dy;
+use cute_kernels::{sgemm_1, tiled_copy, transpose};
+use cute_static::{
+    StaticLayout, Swizzle, coord, layout, local_partition, local_partition_proj, local_tile,
+    local_tile_proj, make_tensor,
+};
+
+fn dyn_tensor(layout: &str) -> dy::Tensor {
+    format!("_0|{layout}").parse().expect("tensor text")
+}
+
+fn dyn_local_tile_proj(t: &dy::Tensor, tiler: &str, crd: &str, proj: &str) -> dy::Tensor {
+    dy::local_tile_proj(
+        t,
+        &tiler.parse().unwrap(),
+        &crd.parse().unwrap(),
+        &proj.parse().unwrap(),
+    )
+    .unwrap()
+}
+
+fn dyn_local_partition(t: &dy::Tensor, thr: &str, tid: i32) -> dy::Tensor {
+    dy::local_partition(t, &thr.parse().unwrap(), dy::Int::new_dynamic(tid)).unwrap()
+}
+
+fn dyn_local_partition_proj(t: &dy::Tensor, thr: &str, tid: i32, proj: &str) -> dy::Tensor {
+    dy::local_partition_proj(
+        t,
+        &thr.parse().unwrap(),
+        dy::Int::new_dynamic(tid),
+        &proj.parse().unwrap(),
+    )
+    .unwrap()
+}
+
+/// One sgemm_1 variant's A tile, and its copy and MMA partitions, static against dynamic.
+macro_rules! sgemm_1_a {
+    ($m:expr, $n:expr, $k:expr, $bx:expr, $by:expr, $tid:expr, $a:expr, $a_text:expr, $smem:ty, $ta:ty) => {{
+        let (bx, by, tid) = ($bx, $by, $tid);
+        let a = dyn_tensor(&$a_text);
+        let ga = dyn_local_tile_proj(&a, "(_128,_128,_8)", &format!("({bx},{by},_)"), "(_1,_,_1)");
+        let ga_s = local_tile_proj(
+            $a,
+            sgemm_1::CtaTiler::default(),
+            coord!((bx, by, _)),
+            coord!((_1, _, _1)),
+        );
+        assert_eq!(
+            ga_s.to_string(),
+            ga.to_string(),
+            "gA {} ({bx},{by})",
+            $a_text
+        );
+        let ta = <$ta>::new();
+        assert_eq!(
+            local_partition(ga_s, ta, tid).to_string(),
+            dyn_local_partition(&ga, &ta.to_string(), tid).to_string(),
+            "tAgA {} tid {tid}",
+            $a_text
+        );
+        let sdata = vec![0f32; <$smem>::COSIZE as usize];
+        let s = make_tensor(&sdata[..], <$smem>::new()).unwrap();
+        let sa = dyn_tensor(&<$smem>::new().to_string());
+        let tc = sgemm_1::MmaThreads::new();
+        assert_eq!(
+            local_partition(s, ta, tid).to_string(),
+            dyn_local_partition(&sa, &ta.to_string(), tid).to_string()
+        );
+        assert_eq!(
+            local_partition_proj(s, tc, tid, coord!((_1, _))).to_string(),
+            dyn_local_partition_proj(&sa, &tc.to_string(), tid, "(_1,_)").to_string()
+        );
+        assert_eq!(
+            local_partition_proj(s, tc, tid, coord!((_, _1))).to_string(),
+            dyn_local_partition_proj(&sa, &tc.to_string(), tid, "(_,_1)").to_string()
+        );
+    }};
+}
+
+/// sgemm_1's tiles and partitions, NT and TN, against cute-dynamic.
+#[test]
+fn sgemm_1_partitions() {
+    let tc = sgemm_1::MmaThreads::new();
+    for (m, n, k) in [(256, 128, 64), (384, 1024, 200), (4096, 4096, 4096)] {
+        let data = vec![0f32; (m * k).max(n * k).max(m * n) as usize];
+        for (bx, by) in [(0, 0), (1, 0), (m / 128 - 1, n / 128 - 1)] {
+            for tid in [0, 1, 37, 255] {
+                let a_nt = make_tensor(&data[..], layout!((m, k):(_1, m))).unwrap();
+                sgemm_1_a!(
+                    m,
+                    n,
+                    k,
+                    bx,
+                    by,
+                    tid,
+                    a_nt,
+                    format!("({m},{k}):(_1,{m})"),
+                    sgemm_1::SmemNt,
+                    sgemm_1::CopyThreadsNt
+                );
+                let a_tn = make_tensor(&data[..], layout!((m, k):(k, _1))).unwrap();
+                sgemm_1_a!(
+                    m,
+                    n,
+                    k,
+                    bx,
+                    by,
+                    tid,
+                    a_tn,
+                    format!("({m},{k}):({k},_1)"),
+                    sgemm_1::SmemTn,
+                    sgemm_1::CopyThreadsTn
+                );
+                // C: (M,N):(_1,M), the (_1,_1,_) tile and the thread's (8,8) part.
+                let c = dyn_tensor(&format!("({m},{n}):(_1,{m})"));
+                let gc = dyn_local_tile_proj(
+                    &c,
+                    "(_128,_128,_8)",
+                    &format!("({bx},{by},_)"),
+                    "(_1,_1,_)",
+                );
+                let c_s = make_tensor(&data[..], layout!((m, n):(_1, m))).unwrap();
+                let gc_s = local_tile_proj(
+                    c_s,
+                    sgemm_1::CtaTiler::default(),
+                    coord!((bx, by, _)),
+                    coord!((_1, _1, _)),
+                );
+                assert_eq!(gc_s.to_string(), gc.to_string());
+                let tc_gc_s = local_partition_proj(gc_s, tc, tid, coord!((_1, _1)));
+                let tc_gc = dyn_local_partition_proj(&gc, &tc.to_string(), tid, "(_1,_1)");
+                assert_eq!(tc_gc_s.to_string(), tc_gc.to_string(), "tCgC tid {tid}");
+                assert_eq!(tc_gc_s.layout().size(), sgemm_1::Accumulators::SIZE);
+            }
+        }
+    }
+}
+
+/// tiled_copy's block tiles and thread partitions against cute-dynamic.
+#[test]
+fn tiled_copy_partitions() {
+    let thr = tiled_copy::ThreadLayout::new();
+    for (m, n) in [(256, 512), (1024, 192), (8192, 8192)] {
+        let data = vec![0f32; (m * n) as usize];
+        let s = make_tensor(&data[..], layout!((m, n):(_1, m))).unwrap();
+        let tiled = s.tiled_divide(tiled_copy::BlockShape::default());
+        let dl: dy::Layout = format!("({m},{n}):(_1,{m})").parse().unwrap();
+        let dt = dy::make_tensor(dy::tiled_divide(&dl, &"(_128,_64)".parse().unwrap()).unwrap());
+        assert_eq!(tiled.to_string(), dt.to_string());
+        for (bx, by) in [(0, 0), (1, 2), (m / 128 - 1, n / 64 - 1)] {
+            let tile = tiled.slice(coord!(((_, _), bx, by)));
+            let dtile = dt
+                .slice(&format!("((_,_),{bx},{by})").parse().unwrap())
+                .unwrap();
+            assert_eq!(tile.to_string(), dtile.to_string());
+            for tid in [0, 31, 32, 255] {
+                assert_eq!(
+                    local_partition(tile, thr, tid).to_string(),
+                    dyn_local_partition(&dtile, &thr.to_string(), tid).to_string()
+                );
+            }
+        }
+    }
+}
+
+/// The transpose's tiles and thread partitions (of the plain layouts the swizzled shared memory
+/// holds) against cute-dynamic, and the swizzle's function against cute-dynamic's composed layout.
+#[test]
+fn transpose_partitions() {
+    let thr = transpose::ThreadLayout::new();
+    for (m, n) in [(128, 64), (192, 1024), (8192, 8192)] {
+        let data = vec![0f32; (m * n) as usize];
+        let a = make_tensor(&data[..], layout!((m, n):(_1, m))).unwrap();
+        let da = dyn_tensor(&format!("({m},{n}):(_1,{m})"));
+        for (bx, by) in [(0, 0), (m / 64 - 1, n / 64 - 1)] {
+            let ga = local_tile(a, cute_static::tile!((_64, _64)), coord!((bx, by)));
+            let dga = dy::local_tile(
+                &da,
+                &"(_64,_64)".parse().unwrap(),
+                &format!("({bx},{by})").parse().unwrap(),
+            )
+            .unwrap();
+            assert_eq!(ga.to_string(), dga.to_string());
+            for tid in [0, 5, 200] {
+                assert_eq!(
+                    local_partition(ga, thr, tid).to_string(),
+                    dyn_local_partition(&dga, &thr.to_string(), tid).to_string()
+                );
+            }
+        }
+    }
+    let smem = vec![0f32; 4096];
+    let s = make_tensor(&smem[..], transpose::Smem64::new()).unwrap();
+    let ds = dyn_tensor(&transpose::Smem64::new().to_string());
+    let composed: dy::ComposedLayout = format!("Sw<5,0,6> o _0 o {}", transpose::Smem64::new())
+        .parse()
+        .unwrap();
+    for tid in [0, 5, 200] {
+        let p = local_partition(s, thr, tid);
+        assert_eq!(
+            p.to_string(),
+            dyn_local_partition(&ds, &thr.to_string(), tid).to_string()
+        );
+        // Element i of the swizzled tile is Sw<5,0,6>(L(i)), as CuTe's Sw o _0 o L says.
+        for i in [0, 3 + 5 * 64, 4095] {
+            let plain = transpose::Smem64::new().call(i);
+            assert_eq!(
+                Swizzle::<5, 0, 6>::new().call(plain),
+                composed.call(i).unwrap().value()
+            );
+        }
+    }
+}
+
+/// What the kernels cannot take is refused before any launch.
+#[test]
+fn launch_checks() {
+    use cute_kernels::LaunchError;
+    assert_eq!(
+        sgemm_1::check(sgemm_1::Major::Nt, 100, 128, 64).unwrap_err(),
+        LaunchError::NotDivisible {
+            what: "M",
+            size: 100,
+            tile: 128
+        }
+    );
+    assert!(sgemm_1::check(sgemm_1::Major::Tn, 128, 128, 0).is_err());
+    assert!(tiled_copy::check(-128, 64).is_err());
+    assert!(transpose::check(transpose::Tile::T32, 32, 48).is_err());
+    let ok = sgemm_1::check(sgemm_1::Major::Nt, 4096, 4096, 4096).unwrap();
+    assert_eq!(
+        (ok.grid, ok.block, ok.shared_bytes),
+        ((32, 32, 1), (256, 1, 1), 8192)
+    );
+    // A tensor outside its allocation.
+    let err = cute_gpu_host::gmem(0x1000, 100, &layout!((10, 11):(_1, 10)), "A").unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "launch refused: A: a tensor reaches offsets 0..=109, outside its memory of 100 elements"
+    );
+}
