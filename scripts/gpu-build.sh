@@ -11,7 +11,8 @@ cd "$(dirname "$0")/../gpu"
 export CARGO_TERM_COLOR=never
 # The toolchain file asks for rust-src; older rustups do not install components on demand.
 rustup component add rust-src --toolchain nightly >/dev/null 2>&1 || true
-rm -f target/nvptx64-nvidia-cuda/release/deps/cute_kernels-*.s
+# rustc writes the assembly only when it compiles the crate: clean it so that it does.
+cargo +nightly clean -q -p cute-kernels --release --target nvptx64-nvidia-cuda
 cargo +nightly rustc -p cute-kernels --release -Zbuild-std=core \
     --target nvptx64-nvidia-cuda -- --emit=asm -C target-cpu=sm_90 \
     -C llvm-args=-unroll-threshold=4000

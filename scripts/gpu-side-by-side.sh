@@ -61,7 +61,7 @@ for b in "${twins[@]}"; do [ -x "$w/$b" ] && cuobjdump -sass "$w/$b" >"$w/$b.sas
     python3 scripts/sass-loop.py cpp "$w/tiled_copy.sass" 'copy_kernel_vectorized=copy_kernel_vectorized' 'copy_kernel=copy_kernelI(?!.*TiledCopy)'
     python3 scripts/sass-loop.py cpp "$w/tiled_copy_if.sass" 'copy_if_kernel=copy_if_kernel'
     grep -h "Function :" "$w"/*.sass | sed 's/^/FUNC /'
-    python3 scripts/sass-loop.py cpp "$w/transpose.sass" 'transpose_32=transpose_kernel.*Li32E' 'transpose_64=transpose_kernel.*Li64E'
+    python3 scripts/sass-loop.py cpp "$w/transpose.sass" 'transpose=transpose_kernel'
     python3 scripts/sass-loop.py cpp "$w/sgemm_1.sass" 'sgemm_1_tn=gemm_device.*Li129E' 'sgemm_1_nt=gemm_device(?!.*Li129E)'
     python3 scripts/sass-loop.py cpp "$w/sgemm_2.sass" 'sgemm_2_tn=gemm_device.*Li129E' 'sgemm_2_nt=gemm_device(?!.*Li129E)'
 } 2>&1 | tee -a "$out/sass.log"

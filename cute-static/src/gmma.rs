@@ -99,7 +99,9 @@ prim_bits!(
     f32 = 32,
     u64 = 64,
     i64 = 64,
-    f64 = 64
+    f64 = 64,
+    u128 = 128,
+    i128 = 128
 );
 
 /// The element atom: `upcast<sizeof_bits<T>>` of a bit atom.

@@ -316,7 +316,8 @@ pub(crate) struct IdxCode<T>(PhantomData<T>);
 /// CuTe's `size(layout)` of any layout: a constant where the shape is static.
 #[inline(always)]
 pub(crate) fn size_of_layout<T: IsLayout>(l: &T) -> i32 {
-    if const { <T as Leaves>::NDYN == 0 } {
+    // A static shape has a static size, whatever the strides are (a tile of a run-time matrix).
+    if const { <T as Leaves>::NDYN == 0 || <T as IsLayout>::LAYOUT.shape.is_static() } {
         const { static_size(&<T as IsLayout>::LAYOUT.shape) }
     } else {
         eval::<SizeCode<T>>(|k| l.root(k), 0)
@@ -588,6 +589,16 @@ static_methods!([S: IntTuple + Static, D: IntTuple + Static] Layout<S, D>, [E: E
 pub struct TupleText {
     tree: Tree,
     vals: [i32; CAP],
+}
+
+impl TupleText {
+    /// An all-static tree (a tiler may have `_` and layouts) for printing.
+    pub(crate) const fn of_static(tree: Tree) -> TupleText {
+        TupleText {
+            tree,
+            vals: [0; CAP],
+        }
+    }
 }
 
 impl fmt::Display for TupleText {

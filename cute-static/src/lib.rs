@@ -215,6 +215,55 @@
 //! }
 //! assert_eq!(acc[(0, 0)], (32 + 5 + (16 + 1) * 64) as f32);
 //! ```
+//!
+//! ## Copy and MMA atoms, TiledCopy and TiledMMA
+//!
+//! The layout side of CuTe's `copy_atom.hpp` and `mma_atom.hpp` ([`atom`](crate::CopyAtom)'s
+//! types): a copy operation's bit layouts ([`CopyTraits`]: [`UniversalCopy`],
+//! [`AutoVectorizingCopy`], [`DefaultCopy`], [`SM80_CP_ASYNC_CACHEALWAYS`],
+//! [`SM80_CP_ASYNC_CACHEGLOBAL`], the `ldmatrix` operations [`SM75_U32x4_LDSM_N`], ...)
+//! recast to a value type ([`CopyAtom`]) and tiled over threads ([`make_tiled_copy`],
+//! [`TiledCopy`]); an MMA atom ([`MmaTraits`], [`mma_atoms`]) tiled over threads and permuted
+//! ([`make_tiled_mma`], [`TiledMMA`]). A thread's slice ([`ThrCopy`], [`ThrMMA`]) partitions
+//! tensors over any engine (a slice, an array, a device pointer) at zero cost: the layouts are
+//! computed while compiling, the thread index (a run-time `i32` or a static `C<N>`) moves the
+//! offset. Register fragments are plain arrays ([`make_fragment_like`],
+//! [`ThrMMA::partition_fragment_C`]). CuTe's `static_assert`s are compile errors in its words;
+//! so is a TiledMMA permutation smaller than its atoms' tiling, which CuTe accepts.
+//!
+//! | conformance op (`tiled-vectors.jsonl`) | CuTe call | here |
+//! |---|---|---|
+//! | `tiled_copy` (`Tiler_MN`, `TiledLayout_TV`) | `make_tiled_copy(Copy_Atom<Op,T>{}, thr, val)` | [`make_tiled_copy`], [`TiledCopy::tiler_mn`], [`TiledCopy::tiled_layout_tv`] |
+//! | `tiled_copy` (`layoutS_TV`, ..., `print`) | `get_layoutS_TV()`, `get_layoutD_TV()`, `print(tiled_copy)` | [`TiledCopy::get_layoutS_TV`], [`TiledCopy::get_layoutD_TV`], [`TiledCopy::get_layoutS_MN`], [`TiledCopy::get_layoutD_MN`], `Display` |
+//! | `tiled_copy_partition_S` / `_D` | `get_slice(i).partition_S(t)` | [`TiledCopy::get_slice`], [`ThrCopy::partition_S`], [`ThrCopy::partition_D`] |
+//! | `tiled_copy_retile_S` / `_D` | `retile_S(t)` | [`ThrCopy::retile_S`], [`ThrCopy::retile_D`], [`TiledCopy::retile`] |
+//! | `tiled_mma` (`ThrLayoutVMNK`, `PermutationMNK`, `TileShape_MNK`) | `make_tiled_mma(atom, layout, perm)` | [`make_tiled_mma`], [`TiledMMA::get_thr_layout_vmnk`], [`TiledMMA::permutations`], [`TiledMMA::tile_shape`] |
+//! | `tiled_mma` (`LayoutA_TV`, ..., `print`) | `get_layoutA_TV()`, ..., `print(tiled_mma)` | [`TiledMMA::get_layoutA_TV`], [`TiledMMA::get_layoutB_TV`], [`TiledMMA::get_layoutC_TV`], `Display` |
+//! | `tiled_mma_partition_A` / `_B` / `_C` | `get_slice(i).partition_A(t)` | [`TiledMMA::get_slice`], [`ThrMMA::partition_A`], [`ThrMMA::partition_B`], [`ThrMMA::partition_C`] |
+//! | `tiled_mma_partition_fragment_A` / `_B` / `_C` | `partition_fragment_A(t)` | [`ThrMMA::partition_fragment_A`], ... ([`TiledMMA::make_fragment_A`], ...) |
+//! | `make_fragment_like` | `make_fragment_like(layout)` | [`make_fragment_like_layout`] (the register tensor: [`make_fragment_like`]) |
+//!
+//! Also [`TiledCopy::tidfrg_S`], [`TiledMMA::thrfrg_A`] (and their siblings) on layouts, and
+//! CuTe's `size` and `tile_size` ([`TiledCopy::size`], [`TiledMMA::tile_size`]).
+//!
+//! ```
+//! use cute_static::{layout, make_fragment_like, make_tensor, make_tiled_copy, make_tiled_mma,
+//!                   mma_atoms::UniversalFMA, tile, CopyAtom, Tensor, UniversalCopy};
+//! let copy = make_tiled_copy(CopyAtom::<UniversalCopy<u128>, f32>::new(),
+//!                            layout!((_32,_8):(_1,_32)), layout!((_4,_1):(_1,_0)));
+//! let mma = make_tiled_mma(UniversalFMA, layout!((_16,_16,_1):(_1,_16,_0)), tile!((_,_,_)));
+//! let a: Vec<f32> = (0..128 * 8).map(|i| i as f32).collect();
+//! let s_a = make_tensor(&a[..], layout!((_128,_8):(_1,_128))).unwrap();
+//! let tid = 37;
+//! let t_a = copy.get_slice(tid).partition_S(s_a);            // (CPY, CPY_M, CPY_K)
+//! let mut r_a: Tensor<[f32; 4], _> = make_fragment_like(&t_a);
+//! for v in 0..4 {
+//!     r_a[((v, 0), 0, 0)] = t_a[((v, 0), 0, 0)];
+//! }
+//! assert_eq!(r_a.data(), &[148.0, 149.0, 150.0, 151.0]);
+//! let t_c = mma.get_slice(tid).partition_A(s_a);             // (MMA, MMA_M, MMA_K)
+//! assert_eq!(t_c.to_string(), "5|(_1,_8,_8):(_0,_16,_128)");
+//! ```
 
 #![no_std]
 #![forbid(unsafe_code)]
@@ -248,7 +297,17 @@ mod tuple;
 mod typenum_int;
 mod values;
 
-pub use atom::{LayoutTv, MmaTraits, TilerMn, make_layout_tv};
+pub use atom::{
+    AutoVectorizingCopy, AutoVectorizingCopyWithAssumedAlignment, CopyAtom, CopyTraits,
+    DefaultCopy, IsCopyAtom, IsTiledCopy, IsTiledMma, LayoutTv, MakeFragmentA, MakeFragmentB,
+    MakeFragmentC, MmaTraits, PartitionA, PartitionAOffset, PartitionB, PartitionBOffset,
+    PartitionC, PartitionCOffset, PartitionD, PartitionDOffset, PartitionS, PartitionSOffset,
+    Retile, RetileOffset, SM75_U16x2_LDSM_T, SM75_U16x4_LDSM_T, SM75_U16x8_LDSM_T,
+    SM75_U32x1_LDSM_N, SM75_U32x2_LDSM_N, SM75_U32x4_LDSM_N, SM80_CP_ASYNC_CACHEALWAYS,
+    SM80_CP_ASYNC_CACHEGLOBAL, ThrCopy, ThrMMA, TiledCopy, TiledMMA, TilerMn, UniversalCopy,
+    make_layout_tv, make_tiled_copy, make_tiled_copy_A, make_tiled_copy_B, make_tiled_copy_C,
+    make_tiled_mma,
+};
 pub use composed::{ComposedLayout, ComposedOf, Offset, SwizzleFn, Swizzled, make_composed_layout};
 pub use coordinate::{Coordinate, Crd};
 pub use cute_static_macros::{
@@ -264,11 +323,12 @@ pub use tensor::{
     TupleShape, elem_less, make_identity_tensor,
 };
 pub use tensor::{
-    Engine, EngineMut, InnerPartition, InnerPartitionOffset, LocalPartition, LocalPartitionOffset,
-    LocalPartitionProj, LocalPartitionProjOffset, LocalTileProj, LocalTileProjOffset,
-    OuterPartition, OuterPartitionOffset, SliceLayout, SliceOffset, Tensor, TensorLayout,
-    inner_partition, local_partition, local_partition_proj, local_tile, local_tile_proj,
-    make_fragment, make_tensor, make_tensor_mut, outer_partition,
+    Engine, EngineMut, FragmentLayout, FragmentSource, InnerPartition, InnerPartitionOffset,
+    LocalPartition, LocalPartitionOffset, LocalPartitionProj, LocalPartitionProjOffset,
+    LocalTileProj, LocalTileProjOffset, OuterPartition, OuterPartitionOffset, SliceLayout,
+    SliceOffset, Tensor, TensorLayout, inner_partition, local_partition, local_partition_proj,
+    local_tile, local_tile_proj, make_fragment, make_fragment_like, make_tensor, make_tensor_mut,
+    outer_partition,
 };
 pub use tuple::{IntTuple, SliceCoord, Static, Tiler, Underscore};
 pub use values::{BoolOf, IntOf, TupleOf};

@@ -668,6 +668,7 @@ impl MmaTraits for SM90_64x128x16_F32BF16BF16_RS {
     type ALayout = layout_t!(((_4,_8,_4),(_2,_2,_2)):((_128,_1,_16),(_64,_8,_512)));
     type BLayout = layout_t!((_128,(_128,_16)):(_0,(_1,_128)));
     type CLayout = layout_t!(((_4,_8,_4),(_2,_2,_16)):((_128,_1,_16),(_64,_8,_512)));
+    const SMEM_DESC: (bool, bool) = (false, true);
 }
 
 /// CuTe's `SM90_64x16x8_F32TF32TF32_SS_TN` MMA atom.
@@ -686,6 +687,7 @@ impl MmaTraits for SM90_64x16x8_F32TF32TF32_SS_TN {
     type ALayout = layout_t!((_128,(_64,_8)):(_0,(_1,_64)));
     type BLayout = layout_t!((_128,(_16,_8)):(_0,(_1,_16)));
     type CLayout = layout_t!(((_4,_8,_4),(_2,_2,_2)):((_128,_1,_16),(_64,_8,_512)));
+    const SMEM_DESC: (bool, bool) = (true, true);
 }
 
 /// CuTe's `SM90_64x32x32_S32S8S8_SS_TN` MMA atom.
@@ -704,6 +706,26 @@ impl MmaTraits for SM90_64x32x32_S32S8S8_SS_TN {
     type ALayout = layout_t!((_128,(_64,_32)):(_0,(_1,_64)));
     type BLayout = layout_t!((_128,(_32,_32)):(_0,(_1,_32)));
     type CLayout = layout_t!(((_4,_8,_4),(_2,_2,_4)):((_128,_1,_16),(_64,_8,_512)));
+    const SMEM_DESC: (bool, bool) = (true, true);
+}
+
+/// CuTe's `SM90_64x64x16_F16F16F16_SS` MMA atom.
+///
+/// ```
+/// use cute_static::{mma_atoms::SM90_64x64x16_F16F16F16_SS, MmaTraits, StaticLayout};
+/// assert_eq!(<SM90_64x64x16_F16F16F16_SS as MmaTraits>::CLayout::new().to_string(), "((_4,_8,_4),(_2,_2,_8)):((_128,_1,_16),(_64,_8,_512))");
+/// ```
+#[allow(non_camel_case_types)]
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SM90_64x64x16_F16F16F16_SS;
+
+impl MmaTraits for SM90_64x64x16_F16F16F16_SS {
+    type ShapeMNK = int_tuple_t!((_64, _64, _16));
+    type ThrID = layout_t!(_128:_1);
+    type ALayout = layout_t!((_128,(_64,_16)):(_0,(_1,_64)));
+    type BLayout = layout_t!((_128,(_64,_16)):(_0,(_1,_64)));
+    type CLayout = layout_t!(((_4,_8,_4),(_2,_2,_8)):((_128,_1,_16),(_64,_8,_512)));
+    const SMEM_DESC: (bool, bool) = (true, true);
 }
 
 /// CuTe's `SM90_64x64x16_F32F16F16_SS` MMA atom.
@@ -722,6 +744,7 @@ impl MmaTraits for SM90_64x64x16_F32F16F16_SS {
     type ALayout = layout_t!((_128,(_64,_16)):(_0,(_1,_64)));
     type BLayout = layout_t!((_128,(_64,_16)):(_0,(_1,_64)));
     type CLayout = layout_t!(((_4,_8,_4),(_2,_2,_8)):((_128,_1,_16),(_64,_8,_512)));
+    const SMEM_DESC: (bool, bool) = (true, true);
 }
 
 /// CuTe's `SM90_64x8x16_F16F16F16_SS` MMA atom.
@@ -740,6 +763,7 @@ impl MmaTraits for SM90_64x8x16_F16F16F16_SS {
     type ALayout = layout_t!((_128,(_64,_16)):(_0,(_1,_64)));
     type BLayout = layout_t!((_128,(_8,_16)):(_0,(_1,_8)));
     type CLayout = layout_t!(((_4,_8,_4),(_2,_2,_1)):((_128,_1,_16),(_64,_8,_512)));
+    const SMEM_DESC: (bool, bool) = (true, true);
 }
 
 /// CuTe's `SM90_64x8x32_F32E4M3E4M3_SS_TN` MMA atom.
@@ -758,4 +782,5 @@ impl MmaTraits for SM90_64x8x32_F32E4M3E4M3_SS_TN {
     type ALayout = layout_t!((_128,(_64,_32)):(_0,(_1,_64)));
     type BLayout = layout_t!((_128,(_8,_32)):(_0,(_1,_8)));
     type CLayout = layout_t!(((_4,_8,_4),(_2,_2,_1)):((_128,_1,_16),(_64,_8,_512)));
+    const SMEM_DESC: (bool, bool) = (true, true);
 }

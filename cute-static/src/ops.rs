@@ -10,6 +10,7 @@ use crate::algebra::{
 };
 use crate::layout::{Expr, IsLayout, LayoutOf, Sym, dyn_values};
 use crate::prog::Prog;
+use crate::tensor::TensorLayout;
 use crate::tree::{Tree, V};
 use crate::tuple::{IntTuple, SliceCoord, Static, Tiler};
 use crate::values::{BoolOf, IntOf, TupleOf};
@@ -50,6 +51,12 @@ macro_rules! arg {
     };
     (TensorLayout, $A:ident, $off:expr) => {
         <$A as crate::tensor::TensorLayout>::CL.shifted($off)
+    };
+    (IsTiledCopy, $A:ident, $off:expr) => {
+        <$A as crate::atom::IsTiledCopy>::TILED
+    };
+    (IsTiledMma, $A:ident, $off:expr) => {
+        <$A as crate::atom::IsTiledMma>::TILED
     };
 }
 
@@ -682,6 +689,25 @@ op! {
     /// assert_eq!(r.to_string(), "((_2,_4),(_3,_3)):((_1,_6),(_2,_24))");
     /// ```
     layout tile_to_shape, TileToShapeExpr, TileToShape, [A: IsLayout => a, S: IntTuple => s] |p| = pr::tile_to_shape(p, &a, &s);
+}
+
+op! {
+    /// CuTe's `make_fragment_like(layout)` (`layout.hpp`): a compact layout of the same shape
+    /// for a register fragment. With a static shape of rank `R > 1`, mode 0 is column-major
+    /// (its static `_0` strides stay `_0`) and the other modes are ordered by their strides:
+    /// `tiled_product(make_layout(shape<0>, compact_major<LayoutLeft>(filter_zeros(stride<0>,
+    /// shape<0>))), make_ordered_layout(take<1,R>(shape), take<1,R>(stride)))`; otherwise
+    /// `make_layout(shape)`. A swizzled layout's fragment is that of its inner layout. The
+    /// register tensor itself is [`make_fragment_like`](crate::make_fragment_like).
+    ///
+    /// ```
+    /// use cute_static::{make_fragment_like_layout, layout};
+    /// let l = layout!(((_2,_2),_2,_3):((_0,_64),_1024,_4));
+    /// assert_eq!(make_fragment_like_layout(l).to_string(), "((_2,_2),_2,_3):((_0,_1),_6,_2)");
+    /// let m = 100;
+    /// assert_eq!(make_fragment_like_layout(layout!((m,_4):(_4,_1))).to_string(), "(100,_4):(_1,100)");
+    /// ```
+    layout make_fragment_like_layout, FragmentLikeExpr, FragmentLike, [A: TensorLayout => a] |p| = crate::algebra::tiled::fragment_like(p, &crate::algebra::composed::domain(&a, "make_fragment_like"));
 }
 
 // ---- Recast, modes ------------------------------------------------------------------------

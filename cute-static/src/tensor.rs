@@ -59,12 +59,14 @@ use crate::algebra::composed::{self as cd, CL, Form, Swz};
 use crate::algebra::layout::PLAN_CAP;
 use crate::algebra::tensor as ts;
 use crate::algebra::tensor::Move;
+use crate::algebra::tiled as tl;
+use crate::atom::{Computed, Computes};
 use crate::composed::{CExpr, CSym, ComposedOf};
 use crate::coordinate::Coordinate;
 use crate::coordinate::call_terms;
 use crate::error::{LayoutError, Msg};
 use crate::int::C;
-use crate::layout::{Expr, IsLayout, LayoutOf, Sym, call};
+use crate::layout::{Expr, IsLayout, LayoutOf, StaticLayout, Sym, call};
 use crate::ops::{
     MakeIdentityLayout, arg, expr_methods, expr_type, make_identity_layout, sym, twin_check,
 };
@@ -449,9 +451,9 @@ impl<E: CExpr> TensorLayout for ComposedOf<E> {
 /// ```
 #[derive(Clone, Copy)]
 pub struct Tensor<E, L, O = C<0>> {
-    engine: E,
-    layout: L,
-    offset: O,
+    pub(crate) engine: E,
+    pub(crate) layout: L,
+    pub(crate) offset: O,
 }
 
 /// Check that every offset of `layout` lies in `0..len`.
@@ -679,6 +681,116 @@ impl<E, L: TensorLayout, O: IntTuple> Tensor<E, L, O> {
     pub fn engine_mut(&mut self) -> &mut E {
         &mut self.engine
     }
+}
+
+/// The layout of a register fragment whose layout is `X`: `X` itself, which must be all
+/// static (CuTe's "Dynamic owning tensors not supported" otherwise); zero-sized.
+///
+/// ```
+/// use cute_static::{layout_t, FragmentLayout, FragmentLike, StaticLayout};
+/// type F = FragmentLayout<FragmentLike<layout_t!((_4,_2,_3):(_1,_12,_4))>>;
+/// assert_eq!(F::new().to_string(), "(_4,_2,_3):(_1,_12,_4)");
+/// assert_eq!(<F as StaticLayout>::COSIZE, 24);
+/// ```
+pub type FragmentLayout<X> = LayoutOf<Computed<Owning<X>>>;
+
+/// The static layout `X` of an owning (register) tensor.
+#[doc(hidden)]
+pub struct Owning<X>(PhantomData<fn() -> X>);
+
+impl<X: IsLayout> Computes for Owning<X> {
+    const VALUE: crate::algebra::layout::L = tl::owning(&X::LAYOUT);
+}
+
+/// An array of `n` elements holds a fragment of cosize `cosize` only if `n == cosize`.
+const fn fragment_length(cosize: i32, n: usize, l: &crate::algebra::layout::L) {
+    if cosize < 0 || cosize as usize != n {
+        Msg::new("register fragment: the layout ")
+            .layout(&l.shape, &l.stride)
+            .str(" has cosize ")
+            .num(cosize)
+            .str(", so its array needs ")
+            .num(cosize)
+            .str(" elements, not ")
+            .num(n as i32)
+            .fail()
+    }
+}
+
+/// The checks of a register fragment of `N` elements with layout `F`: `F` is static and
+/// `N == cosize(F)`. The public functions evaluate [`Fragment::CHECKED`] themselves, so that
+/// the compile error points at the user's call.
+pub(crate) struct Fragment<const N: usize, F>(PhantomData<F>);
+
+impl<const N: usize, F: StaticLayout> Fragment<N, F> {
+    pub(crate) const CHECKED: () = fragment_length(F::COSIZE, N, &F::LAYOUT);
+}
+
+/// CuTe's `make_tensor<T>(layout)` for a static fragment layout `F`: `N` default values
+/// (registers), `N` checked to be `cosize(F)` while compiling ([`Fragment::CHECKED`]).
+#[inline(always)]
+pub(crate) fn register_fragment<T: Copy + Default, const N: usize, F: StaticLayout>()
+-> Tensor<[T; N], F> {
+    let () = Fragment::<N, F>::CHECKED;
+    Tensor {
+        engine: [T::default(); N],
+        layout: F::VALUE,
+        offset: C,
+    }
+}
+
+/// What [`make_fragment_like`] takes: a tensor (by reference) or a layout.
+///
+/// ```
+/// use cute_static::{layout, make_fragment_like, make_tensor, Tensor};
+/// let t = make_tensor(&[0u8; 8][..], layout!((_2,_4):(_4,_1))).unwrap();
+/// let a: Tensor<[u8; 8], _> = make_fragment_like(&t);
+/// let b: Tensor<[u8; 8], _> = make_fragment_like(layout!((_2,_4):(_4,_1)));
+/// assert_eq!(a.layout().to_string(), b.layout().to_string());
+/// ```
+pub trait FragmentSource {
+    /// The layout a fragment like it copies.
+    type Layout: TensorLayout;
+}
+
+impl<L: TensorLayout> FragmentSource for L {
+    type Layout = L;
+}
+
+impl<E, L: TensorLayout, O> FragmentSource for &Tensor<E, L, O> {
+    type Layout = L;
+}
+
+/// CuTe's `make_fragment_like(tensor)` and `make_fragment_like<T>(layout)`
+/// (`tensor_impl.hpp`): a register fragment of `T`s with the shape of a tensor (or layout),
+/// [`make_fragment_like_layout`](crate::make_fragment_like_layout) of its layout: mode 0 column-major, the other modes in the
+/// order of their strides, so that copying between them vectorizes. A plain array of `N`
+/// elements (no allocation, for device code), `N` inferred from the annotation and checked
+/// against the fragment's cosize while compiling; the layout must be all static ("Dynamic
+/// owning tensors not supported"). The elements start as `T::default()`.
+///
+/// ```
+/// use cute_static::{layout, make_fragment_like, make_tensor, Tensor};
+/// let data = vec![0.0f32; 4096];
+/// let g = make_tensor(&data[..], layout!((_4,_2,_3):(_1,_512,_64))).unwrap();
+/// let mut r: Tensor<[f32; 24], _> = make_fragment_like(&g);
+/// assert_eq!(r.layout().to_string(), "(_4,_2,_3):(_1,_12,_4)");
+/// r[(1, 1, 2)] = 2.0;
+/// assert_eq!(r.data()[21], 2.0);
+/// ```
+///
+/// ```compile_fail
+/// // The fragment has 24 elements, not 16.
+/// use cute_static::{layout, make_fragment_like, Tensor};
+/// let r: Tensor<[f32; 16], _> = make_fragment_like(layout!((_4,_2,_3):(_1,_512,_64)));
+/// ```
+#[inline(always)]
+pub fn make_fragment_like<T: Copy + Default, const N: usize, X: FragmentSource>(
+    x: X,
+) -> Tensor<[T; N], FragmentLayout<crate::ops::FragmentLike<X::Layout>>> {
+    let _ = x;
+    let () = Fragment::<N, FragmentLayout<crate::ops::FragmentLike<X::Layout>>>::CHECKED;
+    register_fragment()
 }
 
 impl<E: Engine, L: TensorLayout, O: IntTuple> Tensor<E, L, O> {
@@ -1151,15 +1263,15 @@ const fn has_underscore(c: &Tree) -> &Tree {
 /// the others: `operands` dynamic leaves) that computes them.
 #[derive(Clone, Copy)]
 pub(crate) struct Part {
-    cl: CL,
-    moved: Move,
-    prog: Prog,
-    operands: usize,
+    pub(crate) cl: CL,
+    pub(crate) moved: Move,
+    pub(crate) prog: Prog,
+    pub(crate) operands: usize,
 }
 
 impl Part {
     /// The new layout, composed (or decayed to plain).
-    const fn csym(&self) -> CSym {
+    pub(crate) const fn csym(&self) -> CSym {
         CSym {
             cl: self.cl,
             prog: self.prog,
@@ -1167,7 +1279,7 @@ impl Part {
     }
 
     /// The new layout of a tensor with a plain layout, which stays plain.
-    const fn plain_sym(&self) -> Sym {
+    pub(crate) const fn plain_sym(&self) -> Sym {
         match self.cl.form {
             Form::Plain => Sym {
                 layout: self.cl.l,
@@ -1182,7 +1294,7 @@ impl Part {
 
     /// The new origin, the tensor's `origin` moved (its dynamic leaves are the operands after
     /// the others): an offset, or an identity tensor's arithmetic tuple.
-    const fn offset_sym(&self, origin: &Tree) -> Sym {
+    pub(crate) const fn offset_sym(&self, origin: &Tree) -> Sym {
         let mut prog = self.prog;
         let mut dynamic = List::new();
         origin.push_dynamic_leaves(&mut dynamic);
@@ -1207,6 +1319,21 @@ macro_rules! tensor_op {
         $(#[$odoc:meta])* $Offset:ident, $OExpr:ident;
         $call:literal, [$($B:ident: $BB:ident => $b:ident),+] |$p:ident, $a:ident| = $body:expr;
     ) => {
+        tensor_op!(@exprs $LExpr, $OExpr, [$($B: $BB => $b),+] |$p, $a| = $body);
+
+        $(#[$ldoc])*
+        #[doc = ""]
+        #[doc = tensor_op!(@example $call, $Layout, $Offset, [$($B: $BB => $b),+])]
+        pub type $Layout<A, $($B),+> = <A as TensorLayout>::Of<$LExpr::E<A, $($B),+>>;
+
+        $(#[$odoc])*
+        #[doc = ""]
+        #[doc = tensor_op!(@example $call, $Layout, $Offset, [$($B: $BB => $b),+])]
+        pub type $Offset<O, A, $($B),+> = TupleOf<$OExpr::E<A, $($B,)+ O>>;
+    };
+    // The expression types alone: the layout's (`$LExpr::E<A, B...>`) and the offset's
+    // (`$OExpr::E<A, B..., O>`).
+    (@exprs $LExpr:ident, $OExpr:ident, [$($B:ident: $BB:ident => $b:ident),+] |$p:ident, $a:ident| = $body:expr) => {
         #[allow(non_snake_case)]
         mod $LExpr {
             use super::*;
@@ -1259,16 +1386,6 @@ macro_rules! tensor_op {
                 const VALUE: Self = E((A::VALUE, $($B::VALUE,)+ O::VALUE));
             }
         }
-
-        $(#[$ldoc])*
-        #[doc = ""]
-        #[doc = tensor_op!(@example $call, $Layout, $Offset, [$($B: $BB => $b),+])]
-        pub type $Layout<A, $($B),+> = <A as TensorLayout>::Of<$LExpr::E<A, $($B),+>>;
-
-        $(#[$odoc])*
-        #[doc = ""]
-        #[doc = tensor_op!(@example $call, $Layout, $Offset, [$($B: $BB => $b),+])]
-        pub type $Offset<O, A, $($B),+> = TupleOf<$OExpr::E<A, $($B,)+ O>>;
     };
     (@example $call:literal, $Layout:ident, $Offset:ident, [$($B:ident: $BB:ident => $b:ident),+]) => {
         concat!(
@@ -1282,6 +1399,8 @@ macro_rules! tensor_op {
         )
     };
 }
+
+pub(crate) use tensor_op;
 
 tensor_op! {
     /// The layout of `tensor.slice(crd)` ([`Tensor::slice`]): `slice(crd, layout)`, or for a
@@ -1340,7 +1459,7 @@ tensor_op! {
 /// rustc names the function that first uses a failing constant, and that must be the one the
 /// user called.
 #[inline(always)]
-fn partitioned<E, A: TensorLayout, X: Expr + CExpr, Y: Expr>(
+pub(crate) fn partitioned<E, A: TensorLayout, X: Expr + CExpr, Y: Expr>(
     engine: E,
     layout: X,
     offset: Y,

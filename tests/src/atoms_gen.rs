@@ -7,12 +7,13 @@
 
 use std::fmt::Write;
 
-/// The SM90 atoms the extension vectors record (their layouts do not depend on the operand
-/// majors in the template arguments).
-const SM90_RECORDED: [&str; 6] = [
+/// The SM90 atoms the extension and tiled vectors record (their layouts do not depend on the
+/// operand majors in the template arguments).
+const SM90_RECORDED: [&str; 7] = [
     "SM90_64x128x16_F32BF16BF16_RS",
     "SM90_64x16x8_F32TF32TF32_SS_TN",
     "SM90_64x32x32_S32S8S8_SS_TN",
+    "SM90_64x64x16_F16F16F16_SS",
     "SM90_64x64x16_F32F16F16_SS",
     "SM90_64x8x16_F16F16F16_SS",
     "SM90_64x8x32_F32E4M3E4M3_SS_TN",
@@ -26,6 +27,18 @@ pub fn names() -> Vec<String> {
         .collect();
     out.extend(SM90_RECORDED.iter().map(|s| s.to_string()));
     out
+}
+
+/// The `SMEM_DESC` item of an SM90 GMMA atom: which operands it reads from shared memory
+/// through descriptors (`_SS`: A and B, `_RS`: B); empty for the others.
+fn smem_desc(name: &str) -> &'static str {
+    if !name.starts_with("SM90") {
+        ""
+    } else if name.contains("_SS") {
+        "    const SMEM_DESC: (bool, bool) = (true, true);\n"
+    } else {
+        "    const SMEM_DESC: (bool, bool) = (false, true);\n"
+    }
 }
 
 /// The generated file.
@@ -55,12 +68,13 @@ pub fn generate() -> String {
              \x20   type ALayout = layout_t!({a});\n\
              \x20   type BLayout = layout_t!({b});\n\
              \x20   type CLayout = layout_t!({c});\n\
-             }}\n",
+             {desc}}}\n",
             mnk = atom.shape_mnk.to_string().replace(',', ", "),
             thr = atom.thr_id,
             a = atom.a_layout,
             b = atom.b_layout,
             c = atom.c_layout,
+            desc = smem_desc(&name),
         )
         .expect("writing to a String");
     }

@@ -16,6 +16,7 @@ pub mod mixed_gen;
 pub mod rejections;
 pub mod static_ext_gen;
 pub mod static_gen;
+pub mod tiled_gen;
 
 use cute_dynamic as cute;
 use cute_dynamic::{Layout, LayoutError};

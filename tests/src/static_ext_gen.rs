@@ -67,7 +67,7 @@ fn composed(text: &str) -> Option<String> {
 }
 
 /// The element type of a GMMA atom: CUTLASS's markers or Rust's primitives.
-fn element(ty: &str) -> Option<&'static str> {
+pub fn element(ty: &str) -> Option<&'static str> {
     Some(match ty {
         "half_t" => "cute_static::gmma::half_t",
         "bfloat16_t" => "cute_static::gmma::bfloat16_t",
@@ -174,7 +174,7 @@ fn swizzled_bound(sw: &str, hi: i64) -> Option<i64> {
 /// cannot be made safely; CuTe's `make_tensor(ptr + base, L)` would need a tensor made at a base
 /// position, which cute-static has no constructor for (no record needs one: every input layout
 /// of the vectors starts at offset 0).
-fn tensor(text: &str) -> Option<String> {
+pub fn tensor(text: &str) -> Option<String> {
     let layout = text.strip_prefix("_0|")?;
     let (expr, lo, hi) = match layout.split(" o ").collect::<Vec<_>>()[..] {
         [l] => {

@@ -15,4 +15,5 @@ pub(crate) mod recast;
 pub(crate) mod slice;
 pub(crate) mod stride;
 pub(crate) mod tensor;
+pub(crate) mod tiled;
 pub(crate) mod tiler;

@@ -128,7 +128,7 @@ pub(crate) const fn local_tile_proj(
 /// CuTe's `Layout::get_flat_coord(idx)`: thread `idx`'s coordinate in `thr`, one integer per
 /// top mode. `idx` splits by the strides, `(idx / d) % s` at every leaf `s:d` (a static `_1`
 /// leaf is `_0`), and each top mode's coordinate folds column-major into one integer.
-const fn flat_coord(p: &mut Prog, thr: &L, idx: V) -> Tree {
+pub(crate) const fn flat_coord(p: &mut Prog, thr: &L, idx: V) -> Tree {
     let (shape, stride) = (thr.shape.root(), thr.stride.root());
     if !shape.is_tup() {
         return Tree::leaf(leaf_coord(p, shape, stride, idx));

@@ -1,7 +1,7 @@
-//! CuTe's copy algorithms (`algorithm/copy.hpp`) and copy operations (`arch/copy.hpp`) on
-//! device tensors: `copy(src, dst)` element by element, `copy(atom, src, dst)` with
-//! `UniversalCopy<uint32_t/uint64_t/uint128_t>` (one `ld`/`st` of 32, 64 or 128 bits moves
-//! several elements), and the predicated `copy_if(pred, src, dst)`.
+//! CuTe's copy algorithms (`algorithm/copy.hpp`) on device tensors: `copy(src, dst)` element
+//! by element, `copy(tiled_copy, src, dst)` in the vectors of its copy atom (cute-static's
+//! `Copy_Atom<UniversalCopy<uint128_t>, float>`: one `ld`/`st` of 128 bits moves 4 floats), and
+//! the predicated `copy_if(pred, src, dst)`.
 //!
 //! Each call checks once that both tensors lie in their memory and that they have the same
 //! size; a vectorized copy also checks that each vector is contiguous (a constant where the
@@ -12,65 +12,10 @@ use crate::arch::trap;
 use crate::check::fits;
 use crate::elem::Elem;
 use crate::memory::Memory;
-use core::marker::PhantomData;
 use cute_static::{
-    ArithmeticTuple, ArithmeticTupleIterator, Engine, IdentityCall, Tensor, TensorLayout,
+    ArithmeticTuple, ArithmeticTupleIterator, Engine, IdentityCall, IsCopyAtom, IsTiledCopy,
+    Tensor, TensorLayout, gmma::SizeofBits,
 };
-
-/// A copy operation: how many bits one instruction moves (CuTe's `Copy_Traits<Op>` of the
-/// universal copies).
-pub trait CopyOp {
-    /// `sizeof_bits` of the operation's word.
-    const BITS: u32;
-}
-
-/// CuTe's `UniversalCopy<W>`: one load and one store of the word `W` (`u8`, `u16`, `u32`,
-/// `u64`, `u128`) per `sizeof(W) / sizeof(T)` elements.
-///
-/// ```ignore
-/// copy_with(UniversalCopy::<u128>::new(), &t_a_g_a, &mut t_a_r_a); // 4 floats per ld.global.v4
-/// ```
-pub struct UniversalCopy<W>(PhantomData<W>);
-
-impl<W> Default for UniversalCopy<W> {
-    fn default() -> Self {
-        UniversalCopy(PhantomData)
-    }
-}
-
-impl<W> UniversalCopy<W> {
-    /// The operation.
-    ///
-    /// ```ignore
-    /// let op = cute_gpu::UniversalCopy::<u64>::new();
-    /// ```
-    #[inline(always)]
-    pub const fn new() -> Self {
-        UniversalCopy(PhantomData)
-    }
-}
-
-macro_rules! universal {
-    ($($w:ty),*) => {$(
-        impl CopyOp for UniversalCopy<$w> {
-            const BITS: u32 = 8 * core::mem::size_of::<$w>() as u32;
-        }
-    )*};
-}
-universal!(u8, u16, u32, u64, u128);
-
-/// CuTe's `AutoVectorizingCopyWithAssumedAlignment<128>` (`AutoVectorizingCopy`): the widest
-/// copy the layouts allow, up to 128 bits. Here: 128 bits; each vector's contiguity and
-/// alignment are checked as for [`UniversalCopy`].
-///
-/// ```ignore
-/// copy_with(AutoVectorizingCopy, &frag, &mut t_d);
-/// ```
-pub struct AutoVectorizingCopy;
-
-impl CopyOp for AutoVectorizingCopy {
-    const BITS: u32 = 128;
-}
 
 /// Both tensors lie in their memory and have the same size, which is returned.
 #[inline(always)]
@@ -94,16 +39,14 @@ where
     n
 }
 
-/// The elements a copy moves between a batch of loads and their stores: every load of a batch is
-/// in flight before its first store (the order CUDA C++ compilers give `copy`, which see that
-/// global and shared memory do not alias).
-const BATCH: i32 = 8;
-
 /// CuTe's `copy(src, dst)`: `dst(i) = src(i)` for every index `i` of the domain, one element
-/// at a time, between any two of global memory, shared memory and registers.
+/// at a time, between any two of global memory, shared memory and registers. (A copy from
+/// global to shared memory is best staged through a register fragment, as CUDA C++ compilers
+/// do on their own: `copy(g, r); copy(r, s)` has every load in flight before the first store.)
 ///
 /// ```ignore
-/// copy(&t_a_g_a.slice(coord!((_, _, k_tile))), &mut t_a_s_a);
+/// copy(&t_a_g_a.slice(coord!((_, _, k_tile))), &mut t_a_r_a);
+/// copy(&t_a_r_a, &mut t_a_s_a);
 /// ```
 #[inline(always)]
 pub fn copy<T, S, D, SL, DL, SO, DO>(src: &Tensor<S, SL, SO>, dst: &mut Tensor<D, DL, DO>)
@@ -118,43 +61,41 @@ where
 {
     let n = checked(src, dst);
     let (so, dof) = (src.offset(), dst.offset());
-    let mut base = 0;
-    while base < n {
-        let mut batch = [T::default(); BATCH as usize];
-        for j in 0..BATCH {
-            if base + j < n {
-                let s = so.wrapping_add(src.layout().offset(base + j));
-                // SAFETY: `base + j` is an index of the source's domain, whose offsets lie in
-                // its memory (`checked`); one element is always aligned.
-                batch[j as usize] = unsafe { src.engine().read::<1>(s) }[0];
-            }
+    for i in 0..n {
+        let (s, d) = (
+            so.wrapping_add(src.layout().offset(i)),
+            dof.wrapping_add(dst.layout().offset(i)),
+        );
+        // SAFETY: `i` is an index of both domains, whose offsets lie in their memory
+        // (`checked`); one element is always aligned.
+        unsafe {
+            let v = src.engine().read::<1>(s);
+            dst.engine_mut().write::<1>(d, v);
         }
-        for j in 0..BATCH {
-            if base + j < n {
-                let d = dof.wrapping_add(dst.layout().offset(base + j));
-                // SAFETY: as for the source.
-                unsafe { dst.engine_mut().write::<1>(d, [batch[j as usize]]) };
-            }
-        }
-        base += BATCH;
     }
 }
 
-/// CuTe's `copy(copy_atom, src, dst)`: the elements in vectors of `Op::BITS` bits, vector `v`
-/// the indices `v*K .. v*K + K` (`K = Op::BITS / sizeof_bits(T)`; the first mode of a TiledCopy
-/// partition holds them). Traps if a vector is not contiguous in both tensors or not aligned to
-/// its size.
+/// The elements `copy_if` moves between a batch of loads and their stores: every load of a
+/// batch is in flight before its first store (each element's predicate is a branch, across
+/// which loads do not move on their own).
+const BATCH: i32 = 8;
+
+/// CuTe's `copy(tiled_copy, src, dst)`: the elements in vectors of the copy atom's values (its
+/// `NumValSrc`: 4 floats for `Copy_Atom<UniversalCopy<uint128_t>, float>`, one `ld`/`st` of 128
+/// bits each), vector `v` the indices `v*K .. v*K + K` (the first mode of a TiledCopy
+/// partition, `CPY`, holds them). Traps if a vector is not contiguous in both tensors or not
+/// aligned to its size.
 ///
 /// ```ignore
-/// copy_with(UniversalCopy::<u128>::new(), &thr_tile_s, &mut fragment);
+/// copy_with(tiled_copy, &thr_tile_s, &mut fragment);
 /// ```
 #[inline(always)]
-pub fn copy_with<Op, T, S, D, SL, DL, SO, DO>(
-    _op: Op,
+pub fn copy_with<TC, T, S, D, SL, DL, SO, DO>(
+    _tiled_copy: TC,
     src: &Tensor<S, SL, SO>,
     dst: &mut Tensor<D, DL, DO>,
 ) where
-    Op: CopyOp,
+    TC: IsTiledCopy,
     T: Elem,
     S: Memory<T>,
     D: Memory<T>,
@@ -163,7 +104,13 @@ pub fn copy_with<Op, T, S, D, SL, DL, SO, DO>(
     SO: cute_static::IntTuple,
     DO: cute_static::IntTuple,
 {
-    match Op::BITS / T::BITS {
+    const {
+        assert!(
+            <<TC::Atom as IsCopyAtom>::ValType as SizeofBits>::BITS == T::BITS as i32,
+            "copy_with: the copy atom's value type and the tensors' element type differ in size"
+        )
+    };
+    match <TC::Atom as IsCopyAtom>::NUM_VAL_SRC {
         1 => vectors::<1, _, _, _, _, _, _, _>(src, dst),
         2 => vectors::<2, _, _, _, _, _, _, _>(src, dst),
         4 => vectors::<4, _, _, _, _, _, _, _>(src, dst),
@@ -194,25 +141,30 @@ fn vectors<const K: usize, T, S, D, SL, DL, SO, DO>(
     }
     let bytes = (K as u64) * u64::from(T::BITS / 8);
     let (so, dof) = (src.offset(), dst.offset());
+    let at = |base: Option<u64>, i: i32| match base {
+        Some(b) => b.wrapping_add((i as i64 as u64).wrapping_mul(u64::from(T::BITS / 8))),
+        None => 0,
+    };
+    // Every vector contiguous in both tensors and aligned to its size (a constant where the
+    // layouts are static and the engines registers), checked before any access.
+    let mut bad = false;
+    for v in 0..n / k {
+        let (s, d) = (src.layout().offset(v * k), dst.layout().offset(v * k));
+        for j in 1..k {
+            bad |= src.layout().offset(v * k + j) != s + j;
+            bad |= dst.layout().offset(v * k + j) != d + j;
+        }
+        let (s, d) = (so.wrapping_add(s), dof.wrapping_add(d));
+        bad |= (at(src.engine().base(), s) | at(dst.engine().base(), d)) % bytes != 0;
+    }
+    if bad {
+        trap()
+    }
     for v in 0..n / k {
         let (s, d) = (
             so.wrapping_add(src.layout().offset(v * k)),
             dof.wrapping_add(dst.layout().offset(v * k)),
         );
-        for j in 1..k {
-            if src.layout().offset(v * k + j) != src.layout().offset(v * k) + j
-                || dst.layout().offset(v * k + j) != dst.layout().offset(v * k) + j
-            {
-                trap()
-            }
-        }
-        let at = |base: Option<u64>, i: i32| match base {
-            Some(b) => b.wrapping_add((i as i64 as u64).wrapping_mul(u64::from(T::BITS / 8))),
-            None => 0,
-        };
-        if (at(src.engine().base(), s) | at(dst.engine().base(), d)) % bytes != 0 {
-            trap()
-        }
         // SAFETY: the vector's elements are indices of both domains (so in bounds, `checked`),
         // contiguous, and aligned to the vector's size (checked above).
         unsafe {

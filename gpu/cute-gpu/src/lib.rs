@@ -1,11 +1,11 @@
 //! # cute-gpu: the device side of CuTe kernels in Rust
 //!
 //! The thin layer a CUDA kernel written with `cute-static` needs on an NVIDIA GPU
-//! (`nvptx64-nvidia-cuda`): thread and block indices and barriers ([`arch`]), global memory as a
-//! kernel parameter ([`GmemPtr`]) and shared memory ([`SharedMemory`]) as `cute-static`
-//! tensors, CuTe's copy algorithms with its copy atoms (`UniversalCopy` of 32, 64 and 128
-//! bits, `AutoVectorizingCopy`, predicated `copy_if`: [`copy`]) and the SIMT MMA
-//! (`UniversalFMA`: [`gemm`], [`axpby`], [`clear`]).
+//! (`nvptx64-nvidia-cuda`): thread and block indices and barriers (`arch`), global memory as a
+//! kernel parameter ([`GmemPtr`]) and shared memory (`SharedMemory`) as `cute-static`
+//! tensors, CuTe's copy algorithms with cute-static's copy atoms (`copy`, `copy_with` a
+//! `TiledCopy` of `UniversalCopy` of 32, 64 or 128 bits, the predicated `copy_if`) and the SIMT
+//! MMA (`UniversalFMA`: `gemm`, `gemm_with` a `TiledMMA`, `axpby`, `clear`).
 //!
 //! This crate is the only one of the GPU kernels with `unsafe`: the kernels themselves are safe
 //! Rust over its types. Every read and write of device memory checks, once per tensor and per
@@ -44,13 +44,10 @@ mod gemm;
 mod memory;
 
 #[cfg(target_arch = "nvptx64")]
-pub use copy::{
-    AutoVectorizingCopy, CopyOp, Predicate, Transform, UniversalCopy, copy, copy_if, copy_with,
-    transform,
-};
+pub use copy::{Predicate, Transform, copy, copy_if, copy_with, transform};
 pub use elem::Elem;
 #[cfg(target_arch = "nvptx64")]
-pub use gemm::{axpby, clear, gemm};
+pub use gemm::{axpby, clear, gemm, gemm_with};
 pub use memory::GmemPtr;
 #[cfg(target_arch = "nvptx64")]
 pub use memory::{Gmem, Memory, SharedMemory, Smem, SwizzledSmem};

@@ -9,7 +9,7 @@ use core::marker::PhantomData;
 /// CuTe's `make_gmem_ptr(p)` as a kernel parameter: the address of `len` elements of `T` in
 /// global memory. The host side (`cute-gpu-host`) makes it from a device allocation of at
 /// least `len` elements and passes it by value (16 bytes: the address, then `len`, as
-/// `#[repr(C)]` lays them out); the kernel makes tensors of it with [`GmemPtr::tensor`], which
+/// `#[repr(C)]` lays them out); the kernel makes tensors of it with `GmemPtr::tensor`, which
 /// checks that they fit in those `len` elements.
 ///
 /// ```
@@ -510,9 +510,10 @@ mod device {
         }
         #[inline(always)]
         unsafe fn write<const K: usize>(&mut self, i: i32, v: [T; K]) {
-            for (j, x) in v.into_iter().enumerate() {
+            // Index loops (an array's `into_iter` keeps the array in local memory).
+            for j in 0..K {
                 match self.get_mut(i as usize + j) {
-                    Some(y) => *y = x,
+                    Some(y) => *y = v[j],
                     None => trap(),
                 }
             }

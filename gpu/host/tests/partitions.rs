@@ -7,7 +7,7 @@
 use cute_dynamic as dy;
 use cute_kernels::{sgemm_1, tiled_copy, transpose};
 use cute_static::{
-    StaticLayout, Swizzle, coord, layout, local_partition, local_partition_proj, local_tile,
+    StaticLayout, coord, layout, local_partition, local_partition_proj, local_tile,
     local_tile_proj, make_tensor,
 };
 
@@ -196,9 +196,9 @@ fn transpose_partitions() {
         }
     }
     let smem = vec![0f32; 4096];
-    let s = make_tensor(&smem[..], transpose::Smem64::new()).unwrap();
-    let ds = dyn_tensor(&transpose::Smem64::new().to_string());
-    let composed: dy::ComposedLayout = format!("Sw<5,0,6> o _0 o {}", transpose::Smem64::new())
+    let s = make_tensor(&smem[..], transpose::SmemA::new()).unwrap();
+    let ds = dyn_tensor(&transpose::SmemA::new().to_string());
+    let composed: dy::ComposedLayout = format!("Sw<5,0,6> o _0 o {}", transpose::SmemA::new())
         .parse()
         .unwrap();
     for tid in [0, 5, 200] {
@@ -209,9 +209,9 @@ fn transpose_partitions() {
         );
         // Element i of the swizzled tile is Sw<5,0,6>(L(i)), as CuTe's Sw o _0 o L says.
         for i in [0, 3 + 5 * 64, 4095] {
-            let plain = transpose::Smem64::new().call(i);
+            let plain = transpose::SmemA::new().call(i);
             assert_eq!(
-                Swizzle::<5, 0, 6>::new().call(plain),
+                transpose::SmemSwizzle::new().call(plain),
                 composed.call(i).unwrap().value()
             );
         }
@@ -232,7 +232,7 @@ fn launch_checks() {
     );
     assert!(sgemm_1::check(sgemm_1::Major::Tn, 128, 128, 0).is_err());
     assert!(tiled_copy::check(-128, 64).is_err());
-    assert!(transpose::check(transpose::Tile::T32, 32, 48).is_err());
+    assert!(transpose::check(64, 96).is_err());
     let ok = sgemm_1::check(sgemm_1::Major::Nt, 4096, 4096, 4096).unwrap();
     assert_eq!(
         (ok.grid, ok.block, ok.shared_bytes),
@@ -244,4 +244,87 @@ fn launch_checks() {
         err.to_string(),
         "launch refused: A: a tensor reaches offsets 0..=109, outside its memory of 100 elements"
     );
+}
+
+/// The recorded CuTe C++ result of `op` on `args` (tests/data/tiled-vectors.jsonl).
+fn recorded(op: &str, args: &[&str]) -> String {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../tests/data/tiled-vectors.jsonl"
+    );
+    let text = std::fs::read_to_string(path).expect("tests/data/tiled-vectors.jsonl");
+    for line in text.lines() {
+        let v: serde_json::Value = serde_json::from_str(line).expect("a JSON record");
+        let same_args = v["args"]
+            .as_array()
+            .is_some_and(|a| a.len() == args.len() && a.iter().zip(args).all(|(x, y)| x == y));
+        if v["op"] == op && same_args {
+            return v["result"].as_str().expect("a result").to_string();
+        }
+    }
+    panic!("no record of {op} {args:?}")
+}
+
+/// The TiledCopy and TiledMMA of copy_kernel_vectorized and sgemm_2 (the kernels' own types)
+/// partition as CuTe C++ does, for the recorded threads.
+#[test]
+fn tiled_partitions_as_cute() {
+    use cute_kernels::sgemm_2;
+    use cute_static::{CopyAtom, UniversalCopy, make_tiled_copy};
+    let data = vec![0f32; 65536];
+    let copy = make_tiled_copy(
+        CopyAtom::<UniversalCopy<u128>, f32>::new(),
+        tiled_copy::ThreadLayout::new(),
+        tiled_copy::ValueLayout::new(),
+    );
+    let copy_nt = sgemm_2::CopyNt::default();
+    assert_eq!(copy.to_string(), copy_nt.to_string());
+    let mma = sgemm_2::MmaC::default();
+    let (thr, val) = ("(_32,_8):(_1,_32)", "(_4,_1):(_1,_0)");
+    let fma = (
+        "UniversalFMA<float,float,float>",
+        "(_16,_16,_1):(_1,_16,_0)",
+        "(_,_,_)",
+    );
+    let ld = std::hint::black_box(256);
+    let ldc = std::hint::black_box(512);
+    for tid in [0, 1, 37, 255] {
+        let t = tid.to_string();
+        // copy_kernel_vectorized's tile of a column-major matrix with a run-time ld.
+        let tile = make_tensor(&data[..], layout!((_128, _64):(_1, ld))).unwrap();
+        let s = copy.get_thread_slice(tid).partition_S(tile);
+        let want = recorded(
+            "tiled_copy_partition_S",
+            &[
+                "UniversalCopy<uint128_t>",
+                "float",
+                thr,
+                val,
+                "(_128,_64):(_1,256)",
+                &t,
+            ],
+        );
+        assert_eq!(s.to_string(), want, "copy partition_S, thread {tid}");
+        // sgemm_2 NT's shared tiles and accumulators.
+        let sa = make_tensor(&data[..], sgemm_2::SmemNt::new()).unwrap();
+        let a = mma.get_slice(tid).partition_A(sa);
+        let want = recorded(
+            "tiled_mma_partition_A",
+            &[fma.0, fma.1, fma.2, "(_128,_8):(_1,_128)", &t],
+        );
+        assert_eq!(a.to_string(), want, "mma partition_A, thread {tid}");
+        let b = mma.get_slice(tid).partition_B(sa);
+        let want = recorded(
+            "tiled_mma_partition_B",
+            &[fma.0, fma.1, fma.2, "(_128,_8):(_1,_128)", &t],
+        );
+        assert_eq!(b.to_string(), want, "mma partition_B, thread {tid}");
+        let gc = make_tensor(&data[..], layout!((_128, _128):(_1, ldc))).unwrap();
+        let c = mma.get_slice(tid).partition_C(gc);
+        let want = recorded(
+            "tiled_mma_partition_C",
+            &[fma.0, fma.1, fma.2, "(_128,_128):(_1,512)", &t],
+        );
+        assert_eq!(c.to_string(), want, "mma partition_C, thread {tid}");
+    }
 }

@@ -6,9 +6,10 @@
 //!
 //! | module | kernel(s) | CuTe C++ |
 //! |---|---|---|
-//! | [`tiled_copy`] | `copy_kernel`, `copy_kernel_vectorized` | `tiled_copy.cu` |
-//! | [`transpose`] | `transpose_swizzled` | its twin in `gpu/twins/transpose.cu` |
+//! | [`tiled_copy`] | `copy_kernel`, `copy_kernel_vectorized`, `copy_if_kernel` | `tiled_copy.cu`, `tiled_copy_if.cu` |
+//! | [`transpose`] | `transpose` | its twin in `gpu/twins/twin_transpose.cu` |
 //! | [`sgemm_1`] | `sgemm_1_nt`, `sgemm_1_tn` | `sgemm_1.cu` |
+//! | [`sgemm_2`] | `sgemm_2_nt`, `sgemm_2_tn` | `sgemm_2.cu` |
 //!
 //! Each module also holds, for every target, the kernel's static configuration (tile shapes,
 //! thread and shared-memory layouts, as types) and `check`, which the host runs before a
@@ -30,6 +31,7 @@
 
 pub mod error;
 pub mod sgemm_1;
+pub mod sgemm_2;
 pub mod tiled_copy;
 pub mod transpose;
 

@@ -6,8 +6,8 @@
 //!
 //! * `sgemm_1_nt`: A and B m- and n-major (`(M,K):(_1,ldA)`), shared tiles `(_128,_8):(_1,_128)`,
 //!   copy threads `(_32,_8)` m-major;
-//! * `sgemm_1_tn`: A and B k-major (`(M,K):(ldA,_1)`), shared tiles padded `(_128,_8):(_1,_129)`,
-//!   copy threads `(_32,_8):(_8,_1)` k-major.
+//! * `sgemm_1_tn`: A and B k-major (`(M,K):(ldA,_1)`), shared tiles k-major `(_128,_8):(_8,_1)`
+//!   (`LayoutRight`), copy threads `(_32,_8):(_8,_1)` k-major.
 //!
 //! The tile must divide `M`, `N` and `K` (the tutorial does not predicate): [`check`].
 //!
@@ -34,8 +34,8 @@ pub enum Major {
 pub type CtaTiler = tile_t!((_128, _128, _8));
 /// NT: the shared-memory layout of A's and of B's tile, `(BLK_M,BLK_K)` m-major.
 pub type SmemNt = layout_t!((_128,_8):(_1,_128));
-/// TN: the shared-memory layout of A's and of B's tile, padded m-major (`bM + 1`).
-pub type SmemTn = layout_t!((_128,_8):(_1,_129));
+/// TN: the shared-memory layout of A's and of B's tile, k-major (`LayoutRight`).
+pub type SmemTn = layout_t!((_128,_8):(_8,_1));
 /// NT: the copy threads `tA`, `tB`, m-major.
 pub type CopyThreadsNt = layout_t!((_32,_8):(_1,_32));
 /// TN: the copy threads `tA`, `tB`, k-major.

@@ -61,10 +61,10 @@ pub fn check(m: i32, n: i32) -> Result<Launch, LaunchError> {
 mod device {
     use super::*;
     use cute_gpu::arch::{block_idx_x, block_idx_y, thread_idx_x};
-    use cute_gpu::{GmemPtr, copy, copy_if, transform};
+    use cute_gpu::{GmemPtr, copy, copy_if, copy_with, transform};
     use cute_static::{
-        coord, elem_less, int_tuple, layout, local_partition, local_tile, make_fragment,
-        make_identity_tensor,
+        CopyAtom, Tensor, UniversalCopy, coord, elem_less, int_tuple, layout, local_partition,
+        local_tile, make_fragment, make_fragment_like, make_identity_tensor, make_tiled_copy,
     };
 
     /// `tiled_copy.cu`'s `copy_kernel`: each thread copies its `(4,8)` elements of the block
@@ -114,5 +114,38 @@ mod device {
             elem_less(c, (m, n))
         });
         copy_if(&thr_p, &thr_s, &mut thr_d);
+    }
+
+    /// `tiled_copy.cu`'s `copy_kernel_vectorized`: a TiledCopy of
+    /// `Copy_Atom<UniversalCopy<uint128_t>, float>` over the `(32,8)` threads with `(4,1)`
+    /// values each: every thread moves its `(4,1)` vectors with one 128-bit load and store.
+    #[allow(unsafe_code)] // `no_mangle`: the kernel's name in the PTX
+    #[unsafe(no_mangle)]
+    pub extern "ptx-kernel" fn copy_kernel_vectorized(
+        s: GmemPtr<f32>,
+        d: GmemPtr<f32>,
+        m: i32,
+        n: i32,
+    ) {
+        let (bx, by, tid) = (block_idx_x(), block_idx_y(), thread_idx_x());
+        let tiled_s = s
+            .tensor(layout!((m, n):(_1, m)))
+            .tiled_divide(BlockShape::default());
+        let tiled_d = d
+            .tensor(layout!((m, n):(_1, m)))
+            .tiled_divide(BlockShape::default());
+        let tile_s = tiled_s.slice(coord!(((_, _), bx, by))); // (BlockShape_M, BlockShape_N)
+        let tile_d = tiled_d.slice(coord!(((_, _), bx, by)));
+        let tiled_copy = make_tiled_copy(
+            CopyAtom::<UniversalCopy<u128>, f32>::new(),
+            ThreadLayout::new(),
+            ValueLayout::new(),
+        );
+        let thr_copy = tiled_copy.get_thread_slice(tid);
+        let thr_tile_s = thr_copy.partition_S(tile_s); // (CopyOp, CopyM, CopyN)
+        let mut thr_tile_d = thr_copy.partition_D(tile_d); // (CopyOp, CopyM, CopyN)
+        let mut fragment: Tensor<[f32; 32], _> = make_fragment_like(&thr_tile_d);
+        copy_with(tiled_copy, &thr_tile_s, &mut fragment);
+        copy_with(tiled_copy, &fragment, &mut thr_tile_d);
     }
 }

@@ -19,7 +19,7 @@ use cudarc::driver::{
 use cudarc::nvrtc::Ptx;
 use cute_gpu_host::{Error, gmem};
 use cute_kernels::sgemm_1::{self, Major};
-use cute_kernels::{tiled_copy, transpose};
+use cute_kernels::{sgemm_2, tiled_copy, transpose};
 use cute_static::layout;
 use std::sync::Arc;
 
@@ -228,20 +228,10 @@ fn tiled_copy_run(
     Ok(())
 }
 
-/// `transpose_32` / `transpose_64`: B = A^T.
-fn transpose_run(
-    g: &mut Gpu,
-    o: &Opts,
-    tile: transpose::Tile,
-    m: i32,
-    n: i32,
-    time: bool,
-) -> Result<(), Error> {
-    let name = match tile {
-        transpose::Tile::T32 => "transpose_32",
-        transpose::Tile::T64 => "transpose_64",
-    };
-    let launch = transpose::check(tile, m, n)?;
+/// `transpose`: B = A^T.
+fn transpose_run(g: &mut Gpu, o: &Opts, m: i32, n: i32, time: bool) -> Result<(), Error> {
+    let name = "transpose";
+    let launch = transpose::check(m, n)?;
     let f = g.function(name)?;
     let (mu, nu) = (m as usize, n as usize);
     let host = random(mu * nu, g.next_seed());
@@ -282,21 +272,36 @@ fn transpose_run(
     Ok(())
 }
 
-/// `sgemm_1_nt` / `sgemm_1_tn`: C = A B^T (alpha 1, beta 0, as the tutorial), checked against
+/// Which tutorial GEMM.
+#[derive(Clone, Copy)]
+enum Sgemm {
+    /// `sgemm_1`.
+    One,
+    /// `sgemm_2`.
+    Two,
+}
+
+/// `sgemm_1_nt` / `sgemm_1_tn` / `sgemm_2_nt` / `sgemm_2_tn`: C = A B^T (alpha 1, beta 0, as the tutorial), checked against
 /// cuBLAS's SGEMM of the same operands (relative Frobenius error at most 1e-5).
 fn sgemm_run(
     g: &mut Gpu,
     blas: &CudaBlas,
     o: &Opts,
+    kernel: Sgemm,
     major: Major,
     (m, n, k): (i32, i32, i32),
     time: bool,
 ) -> Result<(), Error> {
-    let name = match major {
-        Major::Nt => "sgemm_1_nt",
-        Major::Tn => "sgemm_1_tn",
+    let name = match (kernel, major) {
+        (Sgemm::One, Major::Nt) => "sgemm_1_nt",
+        (Sgemm::One, Major::Tn) => "sgemm_1_tn",
+        (Sgemm::Two, Major::Nt) => "sgemm_2_nt",
+        (Sgemm::Two, Major::Tn) => "sgemm_2_tn",
     };
-    let launch = sgemm_1::check(major, m, n, k)?;
+    let launch = match kernel {
+        Sgemm::One => sgemm_1::check(major, m, n, k)?,
+        Sgemm::Two => sgemm_2::check(major, m, n, k)?,
+    };
     let f = g.function(name)?;
     let (mu, nu, ku) = (m as usize, n as usize, k as usize);
     let (lda, ldb, ldc) = match major {
@@ -414,10 +419,7 @@ fn refusals() -> Result<(), Error> {
         ("sgemm_1 M=1000", sgemm_1::check(Major::Nt, 1000, 128, 64)),
         ("sgemm_1 K=12", sgemm_1::check(Major::Tn, 128, 128, 12)),
         ("tiled_copy N=100", tiled_copy::check(128, 100)),
-        (
-            "transpose_64 M=96",
-            transpose::check(transpose::Tile::T64, 96, 64),
-        ),
+        ("transpose M=96", transpose::check(96, 64)),
     ];
     for (what, r) in cases {
         match r {
@@ -465,6 +467,7 @@ fn run(o: &Opts) -> Result<(), Error> {
     for &(m, n) in copy_sizes {
         let t = time && m == 8192;
         tiled_copy_run(&mut g, o, "copy_kernel", m, n, t)?;
+        tiled_copy_run(&mut g, o, "copy_kernel_vectorized", m, n, t)?;
     }
     let if_sizes: &[(i32, i32)] = if o.small {
         &[(528, 300)]
@@ -481,8 +484,7 @@ fn run(o: &Opts) -> Result<(), Error> {
     };
     for &(m, n) in tr_sizes {
         let t = time && m == 8192;
-        transpose_run(&mut g, o, transpose::Tile::T32, m, n, t)?;
-        transpose_run(&mut g, o, transpose::Tile::T64, m, n, t)?;
+        transpose_run(&mut g, o, m, n, t)?;
     }
     if time {
         device_copy(&mut g, o, 8192, 8192)?;
@@ -495,8 +497,10 @@ fn run(o: &Opts) -> Result<(), Error> {
     };
     for &size in gemm_sizes {
         let t = time && size.0 == 4096;
-        sgemm_run(&mut g, &blas, o, Major::Nt, size, t)?;
-        sgemm_run(&mut g, &blas, o, Major::Tn, size, t)?;
+        for kernel in [Sgemm::One, Sgemm::Two] {
+            sgemm_run(&mut g, &blas, o, kernel, Major::Nt, size, t)?;
+            sgemm_run(&mut g, &blas, o, kernel, Major::Tn, size, t)?;
+        }
     }
     Ok(())
 }
