@@ -62,8 +62,10 @@ for b in "${twins[@]}"; do [ -x "$w/$b" ] && cuobjdump -sass "$w/$b" >"$w/$b.sas
     python3 scripts/sass-loop.py cpp "$w/tiled_copy_if.sass" 'copy_if_kernel=copy_if_kernel'
     grep -h "Function :" "$w"/*.sass | sed 's/^/FUNC /'
     python3 scripts/sass-loop.py cpp "$w/transpose.sass" 'transpose=transpose_kernel'
-    python3 scripts/sass-loop.py cpp "$w/sgemm_1.sass" 'sgemm_1_tn=gemm_device.*Li129E' 'sgemm_1_nt=gemm_device(?!.*Li129E)'
-    python3 scripts/sass-loop.py cpp "$w/sgemm_2.sass" 'sgemm_2_tn=gemm_device.*Li129E' 'sgemm_2_nt=gemm_device(?!.*Li129E)'
+    # The TN instantiations' A stride is (int, _1): `fNS1_IJiNS3_ILi1EEEEE` in the mangled name.
+    tn='gemm_device.*?fNS1_IJiNS3_ILi1EEEEE' nt='gemm_device.*?fNS1_IJNS3_ILi1EEEiEEE'
+    python3 scripts/sass-loop.py cpp "$w/sgemm_1.sass" "sgemm_1_tn=$tn" "sgemm_1_nt=$nt"
+    python3 scripts/sass-loop.py cpp "$w/sgemm_2.sass" "sgemm_2_tn=$tn" "sgemm_2_nt=$nt"
 } 2>&1 | tee -a "$out/sass.log"
 
 note "compute-sanitizer (Rust kernels, small sizes)"

@@ -23,12 +23,21 @@ pub struct GmemPtr<T> {
     elem: PhantomData<*mut T>,
 }
 
-impl<T> Clone for GmemPtr<T> {
-    fn clone(&self) -> Self {
-        *self
-    }
+/// `Clone` and `Copy` for a pointer-like type whatever `T` is (a derive would ask `T: Copy`).
+macro_rules! copy_for_any_t {
+    ($($ty:ident),*) => {$(
+        impl<T> Clone for $ty<T> {
+            fn clone(&self) -> Self {
+                *self
+            }
+        }
+        impl<T> Copy for $ty<T> {}
+    )*};
 }
-impl<T> Copy for GmemPtr<T> {}
+#[cfg(target_arch = "nvptx64")]
+pub(crate) use copy_for_any_t;
+
+copy_for_any_t!(GmemPtr);
 
 impl<T: Elem> GmemPtr<T> {
     /// The number of elements behind the pointer.
@@ -94,13 +103,6 @@ mod device {
         elem: PhantomData<*mut T>,
     }
 
-    impl<T> Clone for Gmem<T> {
-        fn clone(&self) -> Self {
-            *self
-        }
-    }
-    impl<T> Copy for Gmem<T> {}
-
     /// The engine of a shared-memory tensor (made by [`SharedMemory::tensor`]): an address in
     /// the block's shared-memory window.
     pub struct Smem<T> {
@@ -109,12 +111,7 @@ mod device {
         elem: PhantomData<*mut T>,
     }
 
-    impl<T> Clone for Smem<T> {
-        fn clone(&self) -> Self {
-            *self
-        }
-    }
-    impl<T> Copy for Smem<T> {}
+    super::copy_for_any_t!(Gmem, Smem);
 
     /// The engine of a swizzled shared-memory tensor (made by
     /// [`SharedMemory::swizzled_tensor`]): CuTe's swizzled shared-memory pointer
@@ -511,6 +508,7 @@ mod device {
         #[inline(always)]
         unsafe fn write<const K: usize>(&mut self, i: i32, v: [T; K]) {
             // Index loops (an array's `into_iter` keeps the array in local memory).
+            #[allow(clippy::needless_range_loop)]
             for j in 0..K {
                 match self.get_mut(i as usize + j) {
                     Some(y) => *y = v[j],

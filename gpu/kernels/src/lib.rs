@@ -29,6 +29,85 @@
 #![deny(unsafe_code)]
 #![deny(missing_docs)]
 
+/// The tutorial GEMMs' kernel entries: CuTe's `gemm_nt` / `gemm_tn` argument list (`m, n, k,
+/// alpha, A, ldA, B, ldB, beta, C, ldC`), C `(M,N):(_1,ldC)`, A and B as the variant's
+/// `operands` function makes them ([`operands_nt`], [`operands_tn`]); the body is the module's
+/// `gemm_device!` with the variant's shared layout and copy (threads or TiledCopy).
+#[cfg(target_arch = "nvptx64")]
+macro_rules! gemm_kernels {
+    ($($(#[$doc:meta])* $name:ident: $operands:ident, $smem:ty, $copy:ty;)*) => {$(
+        $(#[$doc])*
+        #[allow(unsafe_code)] // `no_mangle`: the kernel's name in the PTX
+        #[unsafe(no_mangle)]
+        #[allow(clippy::too_many_arguments)]
+        pub extern "ptx-kernel" fn $name(
+            m: i32,
+            n: i32,
+            k: i32,
+            alpha: f32,
+            a: GmemPtr<f32>,
+            lda: i32,
+            b: GmemPtr<f32>,
+            ldb: i32,
+            beta: f32,
+            c: GmemPtr<f32>,
+            ldc: i32,
+        ) {
+            let (ma, mb) = $crate::$operands(a, b, (m, n, k), (lda, ldb));
+            let mc = c.tensor(layout!((m, n):(_1, ldc)));
+            gemm_device!(ma, mb, mc, $smem, $copy, alpha, beta)
+        }
+    )*};
+}
+
+/// A GEMM's global operand tensor.
+#[cfg(target_arch = "nvptx64")]
+type Operand<S> = cute_static::Tensor<cute_gpu::Gmem<f32>, cute_static::Layout<(i32, i32), S>>;
+/// A GEMM's A and B, m-/n-major (NT).
+#[cfg(target_arch = "nvptx64")]
+type OperandsNt = (
+    Operand<(cute_static::_1, i32)>,
+    Operand<(cute_static::_1, i32)>,
+);
+/// A GEMM's A and B, k-major (TN).
+#[cfg(target_arch = "nvptx64")]
+type OperandsTn = (
+    Operand<(i32, cute_static::_1)>,
+    Operand<(i32, cute_static::_1)>,
+);
+
+/// NT operands: A `(M,K):(_1,ldA)` and B `(N,K):(_1,ldB)`.
+#[cfg(target_arch = "nvptx64")]
+#[inline(always)]
+fn operands_nt(
+    a: cute_gpu::GmemPtr<f32>,
+    b: cute_gpu::GmemPtr<f32>,
+    (m, n, k): (i32, i32, i32),
+    (lda, ldb): (i32, i32),
+) -> OperandsNt {
+    use cute_static::layout;
+    (
+        a.tensor(layout!((m, k):(_1, lda))),
+        b.tensor(layout!((n, k):(_1, ldb))),
+    )
+}
+
+/// TN operands: A `(M,K):(ldA,_1)` and B `(N,K):(ldB,_1)`.
+#[cfg(target_arch = "nvptx64")]
+#[inline(always)]
+fn operands_tn(
+    a: cute_gpu::GmemPtr<f32>,
+    b: cute_gpu::GmemPtr<f32>,
+    (m, n, k): (i32, i32, i32),
+    (lda, ldb): (i32, i32),
+) -> OperandsTn {
+    use cute_static::layout;
+    (
+        a.tensor(layout!((m, k):(lda, _1))),
+        b.tensor(layout!((n, k):(ldb, _1))),
+    )
+}
+
 pub mod error;
 pub mod sgemm_1;
 pub mod sgemm_2;

@@ -15,7 +15,7 @@
 //! use cute_kernels::sgemm_1::{check, Major};
 //! let launch = check(Major::Tn, 512, 256, 64).unwrap();
 //! assert_eq!((launch.grid, launch.block), ((4, 2, 1), (256, 1, 1)));
-//! assert_eq!(launch.shared_bytes, 2 * 4224); // two padded 1031-float tiles, 128-byte aligned
+//! assert_eq!(launch.shared_bytes, 2 * 4096); // two k-major (128,8) tiles of floats
 //! ```
 
 use crate::error::{LaunchError, divides};
@@ -143,60 +143,11 @@ mod device {
         }};
     }
 
-    /// `sgemm_1.cu`'s `gemm_nt`: `C = alpha * A * B^T + beta * C`, A `(M,K):(_1,ldA)`, B
-    /// `(N,K):(_1,ldB)`, C `(M,N):(_1,ldC)`.
-    #[allow(unsafe_code)] // `no_mangle`: the kernel's name in the PTX
-    #[unsafe(no_mangle)]
-    #[allow(clippy::too_many_arguments)]
-    pub extern "ptx-kernel" fn sgemm_1_nt(
-        m: i32,
-        n: i32,
-        k: i32,
-        alpha: f32,
-        a: GmemPtr<f32>,
-        lda: i32,
-        b: GmemPtr<f32>,
-        ldb: i32,
-        beta: f32,
-        c: GmemPtr<f32>,
-        ldc: i32,
-    ) {
-        gemm_device!(
-            a.tensor(layout!((m, k):(_1, lda))),
-            b.tensor(layout!((n, k):(_1, ldb))),
-            c.tensor(layout!((m, n):(_1, ldc))),
-            SmemNt,
-            CopyThreadsNt,
-            alpha,
-            beta
-        )
-    }
-
-    /// `sgemm_1.cu`'s `gemm_tn`: A `(M,K):(ldA,_1)`, B `(N,K):(ldB,_1)`, C `(M,N):(_1,ldC)`.
-    #[allow(unsafe_code)] // `no_mangle`: the kernel's name in the PTX
-    #[unsafe(no_mangle)]
-    #[allow(clippy::too_many_arguments)]
-    pub extern "ptx-kernel" fn sgemm_1_tn(
-        m: i32,
-        n: i32,
-        k: i32,
-        alpha: f32,
-        a: GmemPtr<f32>,
-        lda: i32,
-        b: GmemPtr<f32>,
-        ldb: i32,
-        beta: f32,
-        c: GmemPtr<f32>,
-        ldc: i32,
-    ) {
-        gemm_device!(
-            a.tensor(layout!((m, k):(lda, _1))),
-            b.tensor(layout!((n, k):(ldb, _1))),
-            c.tensor(layout!((m, n):(_1, ldc))),
-            SmemTn,
-            CopyThreadsTn,
-            alpha,
-            beta
-        )
+    gemm_kernels! {
+        /// `sgemm_1.cu`'s `gemm_nt`: `C = alpha * A * B^T + beta * C`, A `(M,K):(_1,ldA)`, B
+        /// `(N,K):(_1,ldB)`, C `(M,N):(_1,ldC)`.
+        sgemm_1_nt: operands_nt, SmemNt, CopyThreadsNt;
+        /// `sgemm_1.cu`'s `gemm_tn`: A `(M,K):(ldA,_1)`, B `(N,K):(ldB,_1)`, C `(M,N):(_1,ldC)`.
+        sgemm_1_tn: operands_tn, SmemTn, CopyThreadsTn;
     }
 }

@@ -92,7 +92,7 @@ mod device {
     /// The kernel's body (a macro, as the tutorial's template, so that each instantiation's
     /// layouts are concrete types).
     macro_rules! gemm_device {
-        ($ma:expr, $mb:expr, $mc:expr, $smem:ty, $copy:ty, $frag:literal, $alpha:expr, $beta:expr) => {{
+        ($ma:expr, $mb:expr, $mc:expr, $smem:ty, $copy:ty, $alpha:expr, $beta:expr) => {{
             let tid = thread_idx_x();
             let (bx, by) = (block_idx_x(), block_idx_y());
             let cta = coord!((bx, by, _));
@@ -110,11 +110,11 @@ mod device {
             let thr_copy_a = copy_a.get_slice(tid);
             let ta_ga = thr_copy_a.partition_S(ga); // (CPY,CPY_M,CPY_K,k)
             let mut ta_sa = thr_copy_a.partition_D(sa); // (CPY,CPY_M,CPY_K)
-            let mut ta_ra: Tensor<[f32; $frag], _> = make_fragment_like(&ta_sa);
+            let mut ta_ra: Tensor<[f32; 4], _> = make_fragment_like(&ta_sa);
             let thr_copy_b = copy_b.get_slice(tid);
             let tb_gb = thr_copy_b.partition_S(gb); // (CPY,CPY_N,CPY_K,k)
             let mut tb_sb = thr_copy_b.partition_D(sb); // (CPY,CPY_N,CPY_K)
-            let mut tb_rb: Tensor<[f32; $frag], _> = make_fragment_like(&tb_sb);
+            let mut tb_rb: Tensor<[f32; 4], _> = make_fragment_like(&tb_sb);
 
             // Copy gmem to rmem for k_tile = 0.
             copy_with(copy_a, &ta_ga.slice(coord!((_, _, _, 0))), &mut ta_ra);
@@ -167,62 +167,11 @@ mod device {
         }};
     }
 
-    /// `sgemm_2.cu`'s `gemm_nt`: `C = alpha * A * B^T + beta * C`, A `(M,K):(_1,ldA)`, B
-    /// `(N,K):(_1,ldB)`, C `(M,N):(_1,ldC)`.
-    #[allow(unsafe_code)] // `no_mangle`: the kernel's name in the PTX
-    #[unsafe(no_mangle)]
-    #[allow(clippy::too_many_arguments)]
-    pub extern "ptx-kernel" fn sgemm_2_nt(
-        m: i32,
-        n: i32,
-        k: i32,
-        alpha: f32,
-        a: GmemPtr<f32>,
-        lda: i32,
-        b: GmemPtr<f32>,
-        ldb: i32,
-        beta: f32,
-        c: GmemPtr<f32>,
-        ldc: i32,
-    ) {
-        gemm_device!(
-            a.tensor(layout!((m, k):(_1, lda))),
-            b.tensor(layout!((n, k):(_1, ldb))),
-            c.tensor(layout!((m, n):(_1, ldc))),
-            SmemNt,
-            CopyNt,
-            4,
-            alpha,
-            beta
-        )
-    }
-
-    /// `sgemm_2.cu`'s `gemm_tn`: A `(M,K):(ldA,_1)`, B `(N,K):(ldB,_1)`, C `(M,N):(_1,ldC)`.
-    #[allow(unsafe_code)] // `no_mangle`: the kernel's name in the PTX
-    #[unsafe(no_mangle)]
-    #[allow(clippy::too_many_arguments)]
-    pub extern "ptx-kernel" fn sgemm_2_tn(
-        m: i32,
-        n: i32,
-        k: i32,
-        alpha: f32,
-        a: GmemPtr<f32>,
-        lda: i32,
-        b: GmemPtr<f32>,
-        ldb: i32,
-        beta: f32,
-        c: GmemPtr<f32>,
-        ldc: i32,
-    ) {
-        gemm_device!(
-            a.tensor(layout!((m, k):(lda, _1))),
-            b.tensor(layout!((n, k):(ldb, _1))),
-            c.tensor(layout!((m, n):(_1, ldc))),
-            SmemTn,
-            CopyTn,
-            4,
-            alpha,
-            beta
-        )
+    gemm_kernels! {
+        /// `sgemm_2.cu`'s `gemm_nt`: `C = alpha * A * B^T + beta * C`, A `(M,K):(_1,ldA)`, B
+        /// `(N,K):(_1,ldB)`, C `(M,N):(_1,ldC)`.
+        sgemm_2_nt: operands_nt, SmemNt, CopyNt;
+        /// `sgemm_2.cu`'s `gemm_tn`: A `(M,K):(ldA,_1)`, B `(N,K):(ldB,_1)`, C `(M,N):(_1,ldC)`.
+        sgemm_2_tn: operands_tn, SmemTn, CopyTn;
     }
 }

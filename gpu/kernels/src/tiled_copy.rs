@@ -62,6 +62,20 @@ mod device {
     use super::*;
     use cute_gpu::arch::{block_idx_x, block_idx_y, thread_idx_x};
     use cute_gpu::{GmemPtr, copy, copy_if, copy_with, transform};
+
+    /// This block's tiles of S and D: `tiled_divide` of the matrices (layout `whole`) by the
+    /// block shape, sliced at `(blockIdx.x, blockIdx.y)` (the tutorial's
+    /// `S(make_coord(_,_), blockIdx.x, blockIdx.y)`).
+    macro_rules! block_tiles {
+        ($s:expr, $d:expr, $whole:expr) => {{
+            let (bx, by) = (block_idx_x(), block_idx_y());
+            let whole = $whole;
+            let tiled_s = $s.tensor(whole).tiled_divide(BlockShape::default());
+            let tiled_d = $d.tensor(whole).tiled_divide(BlockShape::default());
+            let at = coord!(((_, _), bx, by));
+            (tiled_s.slice(at), tiled_d.slice(at))
+        }};
+    }
     use cute_static::{
         CopyAtom, Tensor, UniversalCopy, coord, elem_less, int_tuple, layout, local_partition,
         local_tile, make_fragment, make_fragment_like, make_identity_tensor, make_tiled_copy,
@@ -72,15 +86,9 @@ mod device {
     #[allow(unsafe_code)] // `no_mangle`: the kernel's name in the PTX
     #[unsafe(no_mangle)]
     pub extern "ptx-kernel" fn copy_kernel(s: GmemPtr<f32>, d: GmemPtr<f32>, m: i32, n: i32) {
-        let (bx, by, tid) = (block_idx_x(), block_idx_y(), thread_idx_x());
-        let tiled_s = s
-            .tensor(layout!((m, n):(_1, m)))
-            .tiled_divide(BlockShape::default());
-        let tiled_d = d
-            .tensor(layout!((m, n):(_1, m)))
-            .tiled_divide(BlockShape::default());
-        let tile_s = tiled_s.slice(coord!(((_, _), bx, by))); // (BlockShape_M, BlockShape_N)
-        let tile_d = tiled_d.slice(coord!(((_, _), bx, by)));
+        let whole = layout!((m, n):(_1, m)); // (M,N), column-major
+        let (tile_s, tile_d) = block_tiles!(s, d, whole); // (BlockShape_M, BlockShape_N)
+        let tid = thread_idx_x();
         let thr_tile_s = local_partition(tile_s, ThreadLayout::new(), tid); // (ThrValM, ThrValN)
         let mut thr_tile_d = local_partition(tile_d, ThreadLayout::new(), tid);
         let mut fragment = make_fragment([0f32; 32], layout!((_4,_8):(_1,_4)));
@@ -127,15 +135,9 @@ mod device {
         m: i32,
         n: i32,
     ) {
-        let (bx, by, tid) = (block_idx_x(), block_idx_y(), thread_idx_x());
-        let tiled_s = s
-            .tensor(layout!((m, n):(_1, m)))
-            .tiled_divide(BlockShape::default());
-        let tiled_d = d
-            .tensor(layout!((m, n):(_1, m)))
-            .tiled_divide(BlockShape::default());
-        let tile_s = tiled_s.slice(coord!(((_, _), bx, by))); // (BlockShape_M, BlockShape_N)
-        let tile_d = tiled_d.slice(coord!(((_, _), bx, by)));
+        let whole = layout!((m, n):(_1, m)); // (M,N), column-major
+        let (tile_s, tile_d) = block_tiles!(s, d, whole); // (BlockShape_M, BlockShape_N)
+        let tid = thread_idx_x();
         let tiled_copy = make_tiled_copy(
             CopyAtom::<UniversalCopy<u128>, f32>::new(),
             ThreadLayout::new(),
