@@ -28,12 +28,19 @@ struct Source {
     text: String,
     /// Where each token's text starts, its span, and for a block the Rust source it stands for.
     pieces: Vec<Piece>,
+    /// The dynamic leaves' original tokens, by the index of their placeholder in the output.
+    leaves: std::cell::RefCell<Vec<TokenStream>>,
 }
 
 struct Piece {
     at: usize,
     span: Span,
     block: Option<String>,
+    /// The token it came from (a block: its group), spans and hygiene kept: a dynamic leaf's
+    /// tokens go to the output as they came in, so that a name a `macro_rules!` macro passes
+    /// in resolves where that macro's caller wrote it. `None` for the parentheses, which are
+    /// never part of a leaf.
+    token: Option<TokenTree>,
 }
 
 impl Source {
@@ -41,12 +48,13 @@ impl Source {
         let mut src = Source {
             text: String::new(),
             pieces: Vec::new(),
+            leaves: std::cell::RefCell::new(Vec::new()),
         };
         src.push_all(input);
         src
     }
 
-    fn push(&mut self, text: &str, span: Span, block: Option<String>) {
+    fn push(&mut self, text: &str, span: Span, token: Option<TokenTree>, block: Option<String>) {
         // Two words in a row stay two words (`m n` is not the name `mn`).
         let word = |c: char| c.is_alphanumeric() || c == '_';
         if self.text.ends_with(word) && text.starts_with(word) {
@@ -56,28 +64,38 @@ impl Source {
             at: self.text.len(),
             span,
             block,
+            token,
         });
         self.text.push_str(text);
     }
 
     fn push_all(&mut self, input: TokenStream) {
         for t in input {
-            match t {
+            match &t {
                 TokenTree::Group(g) => match g.delimiter() {
                     Delimiter::Parenthesis => {
-                        self.push("(", g.span(), None);
+                        self.push("(", g.span(), None, None);
                         self.push_all(g.stream());
-                        self.push(")", g.span_close(), None);
+                        self.push(")", g.span_close(), None, None);
                     }
                     // A block, or an expression a `macro_rules!` macro passed in: a dynamic leaf.
                     Delimiter::Brace | Delimiter::None => {
-                        self.push("{}", g.span(), Some(format!("{{ {} }}", g.stream())));
+                        let mut block = Group::new(Delimiter::Brace, g.stream());
+                        block.set_span(g.span());
+                        let text = format!("{{ {} }}", g.stream());
+                        self.push("{}", g.span(), Some(TokenTree::Group(block)), Some(text));
                     }
-                    Delimiter::Bracket => self.push("[", g.span(), None),
+                    Delimiter::Bracket => self.push("[", g.span(), None, None),
                 },
-                TokenTree::Ident(id) => self.push(&id.to_string(), id.span(), None),
-                TokenTree::Punct(p) => self.push(&p.as_char().to_string(), p.span(), None),
-                TokenTree::Literal(lit) => self.push(&lit.to_string(), lit.span(), None),
+                TokenTree::Ident(id) => {
+                    self.push(&id.to_string(), id.span(), Some(t.clone()), None)
+                }
+                TokenTree::Punct(p) => {
+                    self.push(&p.as_char().to_string(), p.span(), Some(t.clone()), None)
+                }
+                TokenTree::Literal(lit) => {
+                    self.push(&lit.to_string(), lit.span(), Some(t.clone()), None)
+                }
             }
         }
     }
@@ -101,6 +119,50 @@ impl Source {
             Some(block) => block,
             None => n.text(&self.text).to_string(),
         }
+    }
+
+    /// A placeholder for a dynamic leaf written in Rust, `__cute_leaf_K`, which [`expand`]
+    /// replaces with the leaf's original tokens (the pieces the node covers).
+    fn leaf(&self, n: &Spanned) -> String {
+        let end = n.at + n.text(&self.text).len();
+        let tokens: TokenStream = self
+            .pieces
+            .iter()
+            .filter(|p| p.at >= n.at && p.at < end)
+            .filter_map(|p| p.token.clone())
+            .collect();
+        let mut leaves = self.leaves.borrow_mut();
+        leaves.push(tokens);
+        format!("__cute_leaf_{}", leaves.len() - 1)
+    }
+
+    /// `tokens` with every placeholder of [`Source::leaf`] replaced by its leaf's tokens.
+    fn restore(&self, tokens: TokenStream) -> TokenStream {
+        let leaves = self.leaves.borrow();
+        tokens
+            .into_iter()
+            .flat_map(|t| -> Vec<TokenTree> {
+                match t {
+                    TokenTree::Ident(id) => {
+                        let name = id.to_string();
+                        match name
+                            .strip_prefix("__cute_leaf_")
+                            .and_then(|k| k.parse::<usize>().ok())
+                            .and_then(|k| leaves.get(k))
+                        {
+                            Some(leaf) => leaf.clone().into_iter().collect(),
+                            None => vec![TokenTree::Ident(id)],
+                        }
+                    }
+                    TokenTree::Group(g) => {
+                        let mut inner = Group::new(g.delimiter(), self.restore(g.stream()));
+                        inner.set_span(g.span());
+                        vec![TokenTree::Group(inner)]
+                    }
+                    other => vec![other],
+                }
+            })
+            .collect()
     }
 
     /// A node as CuTe text (for messages).
@@ -135,6 +197,7 @@ impl Source {
             Node::Int(_) | Node::Rust | Node::Basis { .. } => {
                 let src = match &n.node {
                     Node::Int(i) => i.value.to_string(),
+                    Node::Rust => self.leaf(n),
                     _ => self.rust(n),
                 };
                 format!("{{ let __cute_dynamic_leaf: i32 = {src}; __cute_dynamic_leaf }}")
@@ -286,7 +349,7 @@ fn expand(input: TokenStream, kind: Kind, as_type: bool) -> TokenStream {
         Err(e) => return compile_error(e),
     };
     match src.rust_source(&node, as_type).parse() {
-        Ok(ts) => ts,
+        Ok(ts) => src.restore(ts),
         Err(_) => compile_error(Error(
             "cute-static-macros produced invalid tokens".into(),
             src.span(node.at),
