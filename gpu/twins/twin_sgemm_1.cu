@@ -1,29 +1,8 @@
 // CuTe C++ twin of cute-kernels' sgemm_1: the tutorial's own sgemm_1.cu (its kernels and its
-// gemm_nt / gemm_tn launchers, unchanged), driven by twin.hpp's timing at the sizes given.
+// gemm_nt / gemm_tn launchers, unchanged), driven by twin_gemm.hpp at the sizes given.
 //   sgemm_1 M N K [reps]
 #define main cute_tutorial_main
 #include "sgemm_1.cu"
 #undef main
-#include "twin.hpp"
-
-int main(int argc, char** argv) {
-  if (argc < 4) { std::fprintf(stderr, "usage: %s M N K [reps]\n", argv[0]); return 2; }
-  int m = std::atoi(argv[1]), n = std::atoi(argv[2]), k = std::atoi(argv[3]);
-  int reps = argc > 4 ? std::atoi(argv[4]) : 5;
-  std::vector<float> ha = twin_random(size_t(m) * k, 1), hb = twin_random(size_t(n) * k, 2);
-  float *a, *b, *c;
-  TWIN_CHECK(cudaMalloc(&a, sizeof(float) * m * k));
-  TWIN_CHECK(cudaMalloc(&b, sizeof(float) * n * k));
-  TWIN_CHECK(cudaMalloc(&c, sizeof(float) * m * n));
-  TWIN_CHECK(cudaMemcpy(a, ha.data(), sizeof(float) * m * k, cudaMemcpyHostToDevice));
-  TWIN_CHECK(cudaMemcpy(b, hb.data(), sizeof(float) * n * k, cudaMemcpyHostToDevice));
-  double flops = 2.0 * m * n * k;
-  std::string size = std::to_string(m) + "x" + std::to_string(n) + "x" + std::to_string(k);
-  auto tflops = [&](double ms) { return flops / (ms * 1e-3) / 1e12; };
-  // NT: ldA = M, ldB = N; TN: ldA = ldB = K (the tutorial's main).
-  auto nt = twin_time(reps, [&] { gemm('N', 'T', m, n, k, 1.0f, a, m, b, n, 0.0f, c, m); });
-  twin_report("sgemm_1_nt", size, "TFLOP/s", nt, tflops);
-  auto tn = twin_time(reps, [&] { gemm('T', 'N', m, n, k, 1.0f, a, k, b, k, 0.0f, c, m); });
-  twin_report("sgemm_1_tn", size, "TFLOP/s", tn, tflops);
-  return 0;
-}
+#define TWIN_GEMM "sgemm_1"
+#include "twin_gemm.hpp"

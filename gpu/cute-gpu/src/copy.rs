@@ -9,9 +9,8 @@
 //! that none fails.
 
 use crate::arch::trap;
-use crate::check::fits;
 use crate::elem::Elem;
-use crate::memory::Memory;
+use crate::memory::{Memory, outside};
 use cute_static::{
     ArithmeticTuple, ArithmeticTupleIterator, Engine, IdentityCall, IsCopyAtom, IsTiledCopy,
     Tensor, TensorLayout, gmma::SizeofBits,
@@ -30,10 +29,7 @@ where
     DO: cute_static::IntTuple,
 {
     let n = src.layout().size();
-    if n != dst.layout().size()
-        || fits(src.layout(), src.offset(), src.engine().len()).is_err()
-        || fits(dst.layout(), dst.offset(), dst.engine().len()).is_err()
-    {
+    if n != dst.layout().size() || outside(src) || outside(dst) {
         trap()
     }
     n

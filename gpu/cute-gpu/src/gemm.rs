@@ -3,7 +3,7 @@
 
 use crate::arch::trap;
 use crate::check::fits;
-use crate::memory::Memory;
+use crate::memory::{Memory, outside};
 use cute_static::{IntTuple, IsLayout, IsTiledMma, Tensor, TensorLayout, get};
 
 /// The most rows or columns of a thread's accumulators `gemm_with` takes (`MMA_M`, `MMA_N`).
@@ -39,8 +39,8 @@ pub fn gemm<A, B, LA, LB, LC, OA, OB, OC, const N: usize>(
     if get::<1, _>(*b.layout()).size() != k
         || get::<0, _>(*c.layout()).size() != m
         || get::<1, _>(*c.layout()).size() != n
-        || fits(a.layout(), a.offset(), a.engine().len()).is_err()
-        || fits(b.layout(), b.offset(), b.engine().len()).is_err()
+        || outside(a)
+        || outside(b)
         || fits(c.layout(), c.offset(), N as u64).is_err()
     {
         trap()
@@ -105,8 +105,8 @@ pub fn gemm_with<TM, A, B, LA, LB, LC, OA, OB, OC, const N: usize>(
         || get::<2, _>(*b.layout()).size() != k
         || get::<1, _>(*c.layout()).size() != m
         || get::<2, _>(*c.layout()).size() != n
-        || fits(a.layout(), a.offset(), a.engine().len()).is_err()
-        || fits(b.layout(), b.offset(), b.engine().len()).is_err()
+        || outside(a)
+        || outside(b)
         || fits(c.layout(), c.offset(), N as u64).is_err()
     {
         trap()
@@ -171,10 +171,7 @@ pub fn axpby<Y, LX, LY, OX, OY, const N: usize>(
     OY: IntTuple,
 {
     let n = x.layout().size();
-    if n != y.layout().size()
-        || fits(x.layout(), x.offset(), N as u64).is_err()
-        || fits(y.layout(), y.offset(), y.engine().len()).is_err()
-    {
+    if n != y.layout().size() || fits(x.layout(), x.offset(), N as u64).is_err() || outside(y) {
         trap()
     }
     let (ox, oy) = (x.offset(), y.offset());

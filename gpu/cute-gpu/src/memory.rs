@@ -301,6 +301,15 @@ mod device {
         fn base(&self) -> Option<u64>;
     }
 
+    /// Whether some offset of the tensor's layout, from its offset, lies outside its memory:
+    /// what each copy, gemm and axpby checks once per tensor before its unchecked accesses.
+    #[inline(always)]
+    pub(crate) fn outside<T: Elem, M: Memory<T>, L: TensorLayout, O: cute_static::IntTuple>(
+        t: &Tensor<M, L, O>,
+    ) -> bool {
+        crate::check::fits(t.layout(), t.offset(), t.engine().len()).is_err()
+    }
+
     /// The bits of `[T; K]` as the word `W` of the same size (both plain data).
     #[inline(always)]
     fn to_word<T: Elem, const K: usize, W: Copy>(v: [T; K]) -> W {

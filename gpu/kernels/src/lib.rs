@@ -60,6 +60,24 @@ macro_rules! gemm_kernels {
     )*};
 }
 
+/// A tutorial GEMM's block tiles and shared tiles: the `(BLK_M,BLK_K,k)`, `(BLK_N,BLK_K,k)` and
+/// `(BLK_M,BLK_N)` tiles of A, B and C at `(blockIdx.x, blockIdx.y)` (`local_tile` with the CTA
+/// tiler and CuTe's projections), and the shared tiles of A and B with the layout `$smem`.
+#[cfg(target_arch = "nvptx64")]
+macro_rules! cta_tiles {
+    ($ma:expr, $mb:expr, $mc:expr, $tiler:expr, $smem:ty) => {{
+        let (bx, by) = (block_idx_x(), block_idx_y());
+        let cta = coord!((bx, by, _));
+        let ga = local_tile_proj($ma, $tiler, cta, coord!((_1, _, _1))); // (BLK_M,BLK_K,k)
+        let gb = local_tile_proj($mb, $tiler, cta, coord!((_, _1, _1))); // (BLK_N,BLK_K,k)
+        let gc = local_tile_proj($mc, $tiler, cta, coord!((_1, _1, _))); // (BLK_M,BLK_N)
+        let mut smem = SharedMemory::new();
+        let sa = smem.tensor::<f32, _>(<$smem>::new()); // (BLK_M,BLK_K)
+        let sb = smem.tensor::<f32, _>(<$smem>::new()); // (BLK_N,BLK_K)
+        (ga, gb, gc, sa, sb)
+    }};
+}
+
 /// A GEMM's global operand tensor.
 #[cfg(target_arch = "nvptx64")]
 type Operand<S> = cute_static::Tensor<cute_gpu::Gmem<f32>, cute_static::Layout<(i32, i32), S>>;

@@ -101,16 +101,7 @@ mod device {
     macro_rules! gemm_device {
         ($ma:expr, $mb:expr, $mc:expr, $smem:ty, $copy_threads:ty, $alpha:expr, $beta:expr) => {{
             let tid = thread_idx_x();
-            let (bx, by) = (block_idx_x(), block_idx_y());
-            let cta = coord!((bx, by, _));
-            let tiler = CtaTiler::default();
-            let ga = local_tile_proj($ma, tiler, cta, coord!((_1, _, _1))); // (BLK_M,BLK_K,k)
-            let gb = local_tile_proj($mb, tiler, cta, coord!((_, _1, _1))); // (BLK_N,BLK_K,k)
-            let gc = local_tile_proj($mc, tiler, cta, coord!((_1, _1, _))); // (BLK_M,BLK_N)
-
-            let mut smem = SharedMemory::new();
-            let sa = smem.tensor::<f32, _>(<$smem>::new()); // (BLK_M,BLK_K)
-            let sb = smem.tensor::<f32, _>(<$smem>::new()); // (BLK_N,BLK_K)
+            let (ga, gb, gc, sa, sb) = cta_tiles!($ma, $mb, $mc, CtaTiler::default(), $smem);
 
             let ta = <$copy_threads>::new();
             let ta_ga = local_partition(ga, ta, tid); // (THR_M,THR_K,k)

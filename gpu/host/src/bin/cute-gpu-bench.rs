@@ -313,36 +313,16 @@ fn sgemm_run(
     let b = g.upload(&random(nu * ku, sb))?;
     let c = g.upload(&vec![1e30f32; mu * nu])?; // beta = 0: every element must be written
     let mut r = g.upload(&vec![0f32; mu * nu])?;
-    let (pa, pb) = match major {
-        Major::Nt => (
-            gmem(
-                g.addr(&a),
-                (mu * ku) as u64,
-                &layout!((m, k):(_1, lda)),
-                "A",
-            )?,
-            gmem(
-                g.addr(&b),
-                (nu * ku) as u64,
-                &layout!((n, k):(_1, ldb)),
-                "B",
-            )?,
-        ),
-        Major::Tn => (
-            gmem(
-                g.addr(&a),
-                (mu * ku) as u64,
-                &layout!((m, k):(lda, _1)),
-                "A",
-            )?,
-            gmem(
-                g.addr(&b),
-                (nu * ku) as u64,
-                &layout!((n, k):(ldb, _1)),
-                "B",
-            )?,
-        ),
+    // A is (M,K) and B is (N,K): m- and n-major for NT, k-major for TN; each checked against
+    // its allocation with the layout the kernel makes of it.
+    let operand = |d: &CudaSlice<f32>, rows: i32, ld: i32, what| {
+        let len = rows as u64 * k as u64;
+        match major {
+            Major::Nt => gmem(g.addr(d), len, &layout!((rows, k):(_1, ld)), what),
+            Major::Tn => gmem(g.addr(d), len, &layout!((rows, k):(ld, _1)), what),
+        }
     };
+    let (pa, pb) = (operand(&a, m, lda, "A")?, operand(&b, n, ldb, "B")?);
     let pc = gmem(
         g.addr(&c),
         (mu * nu) as u64,
