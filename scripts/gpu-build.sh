@@ -18,7 +18,20 @@ cargo +nightly rustc -p cute-kernels --release -Zbuild-std=core \
     -C llvm-args=-unroll-threshold=4000
 ptx=$(ls target/nvptx64-nvidia-cuda/release/deps/cute_kernels-*.s)
 mkdir -p target/ptx
-cp "$ptx" target/ptx/cute_kernels.ptx
+# CUDA's __launch_bounds__: `cute_gpu::launch_bounds!` leaves `// cute-gpu launch_bounds NAME
+# MAX_THREADS MIN_BLOCKS` in the module (rustc has no attribute for them); each becomes
+# `.maxntid` (and `.minnctapersm` unless 0) on the entry NAME, between its parameters and body.
+awk '
+    FNR == NR { if ($1 == "//" && $2 == "cute-gpu" && $3 == "launch_bounds") { t[$4] = $5; b[$4] = $6 } next }
+    /^\.visible \.entry / { name = $3; sub(/\(.*/, "", name) }
+    /^\{/ && (name in t) {
+        print ".maxntid " t[name] ", 1, 1"
+        if (b[name] > 0) print ".minnctapersm " b[name]
+        done[name] = 1; name = ""
+    }
+    { print }
+    END { for (k in t) if (!(k in done)) { print "gpu-build: launch_bounds names " k ", not a kernel of the PTX" > "/dev/stderr"; exit 1 } }
+' "$ptx" "$ptx" >target/ptx/cute_kernels.ptx
 if grep -n '^\.extern \.func' target/ptx/cute_kernels.ptx; then
     echo "gpu-build: the PTX calls functions it does not define (above): a kernel reaches a" >&2
     echo "non-inline function of another crate (often a panic path)" >&2

@@ -57,3 +57,25 @@ pub fn trap() -> ! {
     // SAFETY: `trap` aborts the kernel; it touches no memory.
     unsafe { nvptx::trap() }
 }
+
+/// CUDA's `__launch_bounds__(max_threads, min_blocks)` for the kernel `name`: at most
+/// `max_threads` threads a block (`.maxntid`), and registers kept for `min_blocks` blocks on a
+/// multiprocessor (`.minnctapersm`; `0` leaves the register budget to `ptxas`). rustc has no
+/// attribute for these directives: the macro leaves a line in the PTX module that
+/// `scripts/gpu-build.sh` turns into them on the kernel's entry (the build fails if the kernel
+/// is not in the PTX). Invoke it at the root of the kernels' crate, beside the kernel.
+///
+/// ```ignore
+/// // sgemm_1.cu's `__launch_bounds__(size(CThreadLayout{}))`, plus two blocks a multiprocessor:
+/// cute_gpu::launch_bounds!(sgemm_1_tn, 256, 2);
+/// ```
+#[macro_export]
+macro_rules! launch_bounds {
+    ($name:ident, $max_threads:expr, $min_blocks:expr) => {
+        core::arch::global_asm!(
+            concat!("// cute-gpu launch_bounds ", stringify!($name), " {t} {b}"),
+            t = const { $max_threads as u32 },
+            b = const { $min_blocks as u32 },
+        );
+    };
+}

@@ -32,10 +32,14 @@
 /// The tutorial GEMMs' kernel entries: CuTe's `gemm_nt` / `gemm_tn` argument list (`m, n, k,
 /// alpha, A, ldA, B, ldB, beta, C, ldC`), C `(M,N):(_1,ldC)`, A and B as the variant's
 /// `operands` function makes them ([`operands_nt`], [`operands_tn`]); the body is the module's
-/// `gemm_device!` with the variant's shared layout and copy (threads or TiledCopy).
+/// `gemm_device!` with the variant's shared layout and copy (threads or TiledCopy), the launch
+/// bounds the module's `THREADS` and the variant's `min_blocks`.
 #[cfg(target_arch = "nvptx64")]
 macro_rules! gemm_kernels {
-    ($($(#[$doc:meta])* $name:ident: $operands:ident, $smem:ty, $copy:ty;)*) => {$(
+    ($($(#[$doc:meta])* $name:ident: $operands:ident, $smem:ty, $copy:ty, min_blocks $min:literal;)*) => {$(
+        // The tutorial's `__launch_bounds__(size(CThreadLayout{}))`, with the kernel's own
+        // minimum of resident blocks (0: ptxas's choice).
+        cute_gpu::launch_bounds!($name, THREADS, $min);
         $(#[$doc])*
         #[allow(unsafe_code)] // `no_mangle`: the kernel's name in the PTX
         #[unsafe(no_mangle)]

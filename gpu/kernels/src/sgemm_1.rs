@@ -47,6 +47,9 @@ pub type FragmentA = layout_t!((_4,_1):(_1,_4));
 /// The accumulators' layout, `make_tensor_like(tCgC)`: `(_8,_8)` compact.
 pub type Accumulators = layout_t!((_8,_8):(_1,_8));
 
+/// The threads of a block, `size(MmaThreads)`: the kernels' `__launch_bounds__` and the launch.
+pub const THREADS: u32 = MmaThreads::SIZE as u32;
+
 /// A launch's configuration.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Launch {
@@ -82,7 +85,7 @@ pub fn check(major: Major, m: i32, n: i32, k: i32) -> Result<Launch, LaunchError
     };
     Ok(Launch {
         grid: ((m / 128) as u32, (n / 128) as u32, 1),
-        block: (MmaThreads::SIZE as u32, 1, 1),
+        block: (THREADS, 1, 1),
         shared_bytes: 2 * smem,
     })
 }
@@ -137,8 +140,10 @@ mod device {
     gemm_kernels! {
         /// `sgemm_1.cu`'s `gemm_nt`: `C = alpha * A * B^T + beta * C`, A `(M,K):(_1,ldA)`, B
         /// `(N,K):(_1,ldB)`, C `(M,N):(_1,ldC)`.
-        sgemm_1_nt: operands_nt, SmemNt, CopyThreadsNt;
+        sgemm_1_nt: operands_nt, SmemNt, CopyThreadsNt, min_blocks 0;
         /// `sgemm_1.cu`'s `gemm_tn`: A `(M,K):(ldA,_1)`, B `(N,K):(ldB,_1)`, C `(M,N):(_1,ldC)`.
-        sgemm_1_tn: operands_tn, SmemTn, CopyThreadsTn;
+        // Two blocks a multiprocessor: ptxas keeps to 128 registers (it takes 129 to 162
+        // otherwise, which leaves one block of 256 threads a multiprocessor).
+        sgemm_1_tn: operands_tn, SmemTn, CopyThreadsTn, min_blocks 2;
     }
 }

@@ -60,6 +60,9 @@ pub type CopyTn = TiledCopy<
 >;
 /// The MMA atoms' layout, `(_16,_16,_1)` m-major.
 pub type MmaAtoms = layout_t!((_16,_16,_1):(_1,_16,_0));
+/// The threads of a block, `size(MmaAtoms)` (the TiledMMA's threads): the kernels'
+/// `__launch_bounds__` and the launch.
+pub const THREADS: u32 = MmaAtoms::SIZE as u32;
 /// `mma`: `make_tiled_mma(UniversalFMA<float,float,float>{}, (_16,_16,_1))`.
 pub type MmaC = TiledMMA<UniversalFMA, MmaAtoms, tile_t!((_, _, _))>;
 
@@ -77,6 +80,7 @@ pub fn check(major: Major, m: i32, n: i32, k: i32) -> Result<Launch, LaunchError
         Major::Tn => SmemTn::COSIZE,
     };
     Ok(Launch {
+        block: (THREADS, 1, 1),
         shared_bytes: 2 * (tile as u32 * 4).div_ceil(128) * 128,
         ..launch
     })
@@ -161,8 +165,8 @@ mod device {
     gemm_kernels! {
         /// `sgemm_2.cu`'s `gemm_nt`: `C = alpha * A * B^T + beta * C`, A `(M,K):(_1,ldA)`, B
         /// `(N,K):(_1,ldB)`, C `(M,N):(_1,ldC)`.
-        sgemm_2_nt: operands_nt, SmemNt, CopyNt;
+        sgemm_2_nt: operands_nt, SmemNt, CopyNt, min_blocks 0;
         /// `sgemm_2.cu`'s `gemm_tn`: A `(M,K):(ldA,_1)`, B `(N,K):(ldB,_1)`, C `(M,N):(_1,ldC)`.
-        sgemm_2_tn: operands_tn, SmemTn, CopyTn;
+        sgemm_2_tn: operands_tn, SmemTn, CopyTn, min_blocks 0;
     }
 }

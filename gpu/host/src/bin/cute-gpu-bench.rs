@@ -4,7 +4,10 @@
 //!
 //! ```text
 //! cute-gpu-bench [--ptx gpu/target/ptx/cute_kernels.ptx] [--reps 5] [--check-only] [--small]
+//!                [--only NAME]
 //! ```
+//!
+//! `--only NAME` runs only the kernels whose name contains `NAME` (e.g. `sgemm_2_nt`, `copy`).
 //!
 //! Every result line reads
 //! `RESULT side=rust kernel=K size=S unit=U median=X reps=x1,x2,...` (GB/s counts bytes read
@@ -29,6 +32,14 @@ struct Opts {
     reps: usize,
     check_only: bool,
     small: bool,
+    only: Option<String>,
+}
+
+impl Opts {
+    /// Whether `--only` lets the kernel `name` run.
+    fn wants(&self, name: &str) -> bool {
+        self.only.as_deref().is_none_or(|s| name.contains(s))
+    }
 }
 
 fn opts() -> Result<Opts, String> {
@@ -37,6 +48,7 @@ fn opts() -> Result<Opts, String> {
         reps: 5,
         check_only: false,
         small: false,
+        only: None,
     };
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
@@ -51,6 +63,7 @@ fn opts() -> Result<Opts, String> {
             }
             "--check-only" => o.check_only = true,
             "--small" => o.small = true,
+            "--only" => o.only = Some(args.next().ok_or("--only needs a kernel name")?),
             _ => return Err(format!("unknown argument {a}")),
         }
     }
@@ -298,6 +311,9 @@ fn sgemm_run(
         (Sgemm::Two, Major::Nt) => "sgemm_2_nt",
         (Sgemm::Two, Major::Tn) => "sgemm_2_tn",
     };
+    if !o.wants(name) {
+        return Ok(());
+    }
     let launch = match kernel {
         Sgemm::One => sgemm_1::check(major, m, n, k)?,
         Sgemm::Two => sgemm_2::check(major, m, n, k)?,
@@ -446,8 +462,11 @@ fn run(o: &Opts) -> Result<(), Error> {
     };
     for &(m, n) in copy_sizes {
         let t = time && m == 8192;
-        tiled_copy_run(&mut g, o, "copy_kernel", m, n, t)?;
-        tiled_copy_run(&mut g, o, "copy_kernel_vectorized", m, n, t)?;
+        for name in ["copy_kernel", "copy_kernel_vectorized"] {
+            if o.wants(name) {
+                tiled_copy_run(&mut g, o, name, m, n, t)?;
+            }
+        }
     }
     let if_sizes: &[(i32, i32)] = if o.small {
         &[(528, 300)]
@@ -455,7 +474,9 @@ fn run(o: &Opts) -> Result<(), Error> {
         &[(528, 300), (1000, 999), (8190, 8190)]
     };
     for &(m, n) in if_sizes {
-        tiled_copy_run(&mut g, o, "copy_if_kernel", m, n, time && m == 8190)?;
+        if o.wants("copy_if_kernel") {
+            tiled_copy_run(&mut g, o, "copy_if_kernel", m, n, time && m == 8190)?;
+        }
     }
     let tr_sizes: &[(i32, i32)] = if o.small {
         &[(128, 64)]
@@ -463,10 +484,11 @@ fn run(o: &Opts) -> Result<(), Error> {
         &[(128, 64), (192, 1024), (8192, 8192)]
     };
     for &(m, n) in tr_sizes {
-        let t = time && m == 8192;
-        transpose_run(&mut g, o, m, n, t)?;
+        if o.wants("transpose") {
+            transpose_run(&mut g, o, m, n, time && m == 8192)?;
+        }
     }
-    if time {
+    if time && o.wants("device_copy") {
         device_copy(&mut g, o, 8192, 8192)?;
     }
     let blas = CudaBlas::new(stream)?;
