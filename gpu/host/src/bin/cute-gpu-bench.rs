@@ -3,7 +3,7 @@
 //! `--reps` repetitions of a timed batch of launches; the median is reported).
 //!
 //! ```text
-//! cute-gpu-bench [--ptx gpu/target/ptx/cute_kernels.ptx] [--reps 5] [--check-only] [--small]
+//! cute-gpu-bench [--ptx gpu/target/ptx/cute_kernels.ptx (or a .cubin ptxas made of it)] [--reps 5] [--check-only] [--small]
 //!                [--only NAME]
 //! ```
 //!
@@ -441,11 +441,18 @@ fn main() {
 }
 
 fn run(o: &Opts) -> Result<(), Error> {
-    let ptx =
-        std::fs::read_to_string(&o.ptx).map_err(|e| Error::Cuda(format!("{}: {e}", o.ptx)))?;
+    let image = std::fs::read(&o.ptx).map_err(|e| Error::Cuda(format!("{}: {e}", o.ptx)))?;
     let ctx = CudaContext::new(0)?;
     let stream = ctx.default_stream();
-    let module = ctx.load_module(Ptx::from_src(ptx))?;
+    // A `.cubin` (the PTX compiled ahead of time by ptxas) is loaded as it is; PTX text is
+    // compiled by the driver.
+    let module = if o.ptx.ends_with(".cubin") {
+        ctx.load_module(Ptx::from_binary(image))?
+    } else {
+        let text = String::from_utf8(image)
+            .map_err(|e| Error::Cuda(format!("{}: not PTX text: {e}", o.ptx)))?;
+        ctx.load_module(Ptx::from_src(text))?
+    };
     let mut g = Gpu {
         ctx,
         stream: stream.clone(),
