@@ -178,7 +178,7 @@ pub fn coalesce_profile(layout: &Layout, profile: &IntTuple) -> Result<Layout> {
                     None => Ok(m),
                 })
                 .collect::<Result<_>>()?;
-            Ok(Layout::concat(&modes))
+            Layout::concat(&modes)
         }
     }
 }

@@ -1211,9 +1211,13 @@ fn pow2(e: i32) -> Result<Int> {
 }
 
 fn flat_layout(shape: &[Int], stride: &[Int]) -> Layout {
-    let ints = |v: &[Int]| v.iter().map(|i| IntTuple::Int(*i)).collect::<IntTuple>();
-    // Two flat tuples of the same length: congruent.
-    Layout::raw(ints(shape), ints(stride))
+    // A tuple of leaves (one level of nesting, well within what CuTe text reads back).
+    let mut flat = crate::flat::Flat::empty();
+    flat.push_tuple(u32::try_from(shape.len()).unwrap_or(u32::MAX - 1));
+    for (&s, &d) in shape.iter().zip(stride) {
+        flat.push_leaf(s, d);
+    }
+    Layout::from_flat(flat)
 }
 
 /// The projections of `Sw<B,M,S>` over the shape `(2^M, 2^B, 2^(|S|-B), 2^B, 1)`: onto the

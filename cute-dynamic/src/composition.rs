@@ -10,7 +10,7 @@ use crate::layout::Layout;
 use crate::prelude::*;
 use crate::small::Small;
 use crate::tiler::Tiler;
-use crate::twin::{Checks, checked};
+use crate::twin::{Checks, Twin, checked};
 
 /// CuTe's Stride Divisibility Condition for one mode of `lhs` (`shape`), taking `count`
 /// elements at `stride`: `stride % shape == 0` or `stride < shape`. CuTe checks it only when
@@ -39,6 +39,10 @@ fn check_stride_divisibility(
             || stride.checked_rem(shape).is_ok_and(|r| r.value() == 0);
         checks.decide_converging(true, false, holds);
         return Ok(());
+    }
+    let checked = checks.checks_values() || (shape.is_static() && stride.is_static());
+    if !checked {
+        return Ok(()); // CuTe's run exactly: it checks static values only
     }
     let below = stride.value() < shape.value();
     if !(below || stride.checked_rem(shape)?.value() == 0) {
@@ -140,7 +144,8 @@ pub(crate) fn walk(
             continue;
         }
         let new_shape = next_shape.min(rest_shape);
-        if rest_shape.checked_rem(new_shape)?.value() != 0 {
+        let checked = checks.checks_values() || (rest_shape.is_static() && new_shape.is_static());
+        if checked && rest_shape.checked_rem(new_shape)?.value() != 0 {
             return Err(LayoutError::precondition(
                 Condition::ShapeDivisibility,
                 format!("shape {rest_shape} against {new_shape} in {lhs}"),
@@ -226,7 +231,7 @@ pub(crate) fn coalesce_x_for(
 }
 
 pub(crate) fn composition_exact(lhs: &Layout, rhs: &Layout, checks: Checks) -> Result<Layout> {
-    composition_flat(lhs.flat(), rhs.flat(), checks).map(|r| r.into_layout())
+    composition_flat(lhs.flat(), rhs.flat(), checks).and_then(Flat::into_layout)
 }
 
 fn composition_checked(lhs: &Flat, rhs: &Flat) -> Result<Flat> {
@@ -246,7 +251,53 @@ fn composition_checked(lhs: &Flat, rhs: &Flat) -> Result<Flat> {
 /// assert_eq!(composition(&a, &b).unwrap().to_string(), "((5,1),(2,2)):((16,4),(80,4))");
 /// ```
 pub fn composition(lhs: &Layout, rhs: &Layout) -> Result<Layout> {
-    composition_checked(lhs.flat(), rhs.flat()).map(|r| r.into_layout())
+    composition_checked(lhs.flat(), rhs.flat())
+        .and_then(Flat::into_layout)
+        .or_else(|e| {
+            cute_where_right(
+                e,
+                lhs.is_all_static() && rhs.is_all_static(),
+                || composition_exact(lhs, rhs, Checks::UNCHECKED),
+                |r| is_composition(lhs, rhs, r),
+            )
+        })
+}
+
+/// Where CuTe C++ does not check a divisibility condition because values are dynamic (the static
+/// twin fails it, CUTLASS #3513) or checks only its weak form (the complete form fails), its
+/// answer is kept if it is the composition: `R(i) == A(B(i))` on B's whole domain, enumerated
+/// up to [`crate::twin::MAX_ENUMERATED`] indices. Otherwise the error stands, CuTe's answer
+/// being a different function (or the domain too large to check). An all-static input is run
+/// as CuTe runs it, which refuses it at compile time: its error stands too.
+fn cute_where_right(
+    error: LayoutError,
+    all_static: bool,
+    as_cute: impl FnOnce() -> Result<Layout>,
+    is_right: impl FnOnce(&Layout) -> Option<bool>,
+) -> Result<Layout> {
+    let divisibility = matches!(
+        error.condition(),
+        Some(
+            Condition::StrideDivisibility
+                | Condition::StrideDivisibilityComplete
+                | Condition::ShapeDivisibility
+        )
+    );
+    if !divisibility || all_static {
+        return Err(error);
+    }
+    match as_cute() {
+        Ok(cute) if is_right(&cute) == Some(true) => Ok(cute),
+        _ => Err(error),
+    }
+}
+
+/// Whether `r` is `composition(a, b)` point by point: `size(r) == size(b)` and
+/// `r(i) == a(b(i))` at every index of b's domain; `None` where it is too large to enumerate.
+pub(crate) fn is_composition(a: &Layout, b: &Layout, r: &Layout) -> Option<bool> {
+    crate::twin::same_values((r.size(), b.size()), |i| {
+        (r.call(i), b.call(i).and_then(|j| a.call(j.value())))
+    })
 }
 
 pub(crate) fn composition_tiler_exact(
@@ -258,7 +309,7 @@ pub(crate) fn composition_tiler_exact(
         Tiler::Layout(rhs) => composition_exact(lhs, rhs, checks),
         Tiler::Underscore => Ok(lhs.clone()),
         Tiler::Int(n) => composition_flat(lhs.flat(), &Flat::leaf(*n, Int::new_static(1)), checks)
-            .map(|r| r.into_layout()),
+            .and_then(Flat::into_layout),
         Tiler::Tuple(t) => {
             if t.len() > lhs.rank() {
                 return Err(too_many_modes("composition", tiler, lhs));
@@ -269,7 +320,7 @@ pub(crate) fn composition_tiler_exact(
                 .zip(t.iter())
                 .map(|(l, r)| composition_tiler_exact(&l, r, checks))
                 .collect::<Result<_>>()?;
-            Ok(Layout::concat(&modes))
+            Layout::concat(&modes)
         }
     }
 }
@@ -293,4 +344,41 @@ pub(crate) fn too_many_modes(op: &'static str, tiler: &Tiler, layout: &Layout) -
 /// ```
 pub fn composition_tiler(lhs: &Layout, tiler: &Tiler) -> Result<Layout> {
     checked!(composition_tiler_exact, lhs, tiler; checks)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::prelude::*;
+    use crate::twin::Twin;
+    use crate::{Condition, Layout, composition};
+
+    fn l(text: &str) -> Layout {
+        text.parse().unwrap()
+    }
+
+    /// Issue 23: where CuTe does not check a divisibility condition on run-time values (its
+    /// static twin fails it), its answer stands if it is `A o B` point by point (the answer
+    /// CuTe C++ 4.2 prints, recorded in `tests/data/issue-vectors.jsonl`), and the error stands
+    /// if not.
+    #[test]
+    fn cutes_unchecked_answer_stands_where_it_is_the_composition() {
+        let (a, b) = (l("(6,_8):(_4,_2)"), l("(2,1,4):(_1,_8,_12)"));
+        let twin = composition(&a.static_twin(), &b.static_twin()).unwrap_err();
+        assert_eq!(twin.condition(), Some(Condition::StrideDivisibility));
+        let r = composition(&a, &b).unwrap();
+        assert_eq!(
+            r.to_string(),
+            "((2,1),(1,1),(1,4)):((_4,2),(_32,4),(_48,4))"
+        );
+        for i in 0..b.size().unwrap().value() {
+            let j = b.call(i).unwrap().value();
+            assert_eq!(r.call(i).unwrap(), a.call(j).unwrap(), "at {i}");
+        }
+        // CuTe prints ((6,1),(6,1)):((96,1),(96,1)), 36 elements where B has 60: refused.
+        let e = composition(&l("(16,32):(32,1)"), &l("(6,10):(3,3)")).unwrap_err();
+        assert!(matches!(
+            e.condition(),
+            Some(Condition::ShapeDivisibility | Condition::StrideDivisibilityComplete)
+        ));
+    }
 }

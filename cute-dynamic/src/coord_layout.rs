@@ -78,6 +78,9 @@ impl CoordLayout {
     /// # Ok::<(), cute_dynamic::LayoutError>(())
     /// ```
     pub fn new(shape: IntTuple, stride: CoordStride) -> Result<CoordLayout> {
+        if shape.depth() > cute_text::MAX_DEPTH {
+            return Err(crate::error::LayoutError::too_deep());
+        }
         if !shape.same_profile(&stride.numbered()?.0) {
             return Err(ErrorKind::Incongruent {
                 shape: shape.to_string(),
@@ -159,15 +162,22 @@ impl CoordLayout {
     /// use cute_dynamic::CoordLayout;
     /// let a: CoordLayout = "_4:_1@0".parse()?;
     /// let b: CoordLayout = "8:_1@1".parse()?;
-    /// assert_eq!(CoordLayout::concat(&[a, b]).to_string(), "(_4,8):(_1@0,_1@1)");
+    /// assert_eq!(CoordLayout::concat(&[a, b])?.to_string(), "(_4,8):(_1@0,_1@1)");
     /// # Ok::<(), cute_dynamic::LayoutError>(())
     /// ```
-    #[must_use]
-    pub fn concat(layouts: &[CoordLayout]) -> CoordLayout {
-        CoordLayout {
+    ///
+    /// `Err` ([`ErrorKind::TooDeep`]) only if a layout nests as deep as CuTe text goes.
+    pub fn concat(layouts: &[CoordLayout]) -> Result<CoordLayout> {
+        if layouts
+            .iter()
+            .any(|l| l.shape.depth() >= cute_text::MAX_DEPTH)
+        {
+            return Err(crate::error::LayoutError::too_deep());
+        }
+        Ok(CoordLayout {
             shape: layouts.iter().map(|l| l.shape.clone()).collect(),
             stride: layouts.iter().map(|l| l.stride.clone()).collect(),
-        }
+        })
     }
 
     /// `base + L(coord)`: the coordinate this layout maps `coord` (an index or a coordinate) to,
@@ -481,7 +491,7 @@ fn composition_impl(
                 .zip(d.iter())
                 .map(|(si, di)| composition_impl(lhs, si, di, checks))
                 .collect::<Result<_>>()?;
-            return Ok(CoordLayout::concat(&modes));
+            return CoordLayout::concat(&modes);
         }
         (IntTuple::Int(s), IntTuple::Int(d)) => (*s, *d),
         _ => {
@@ -537,7 +547,7 @@ fn logical_divide_exact(
     checks: Checks,
 ) -> Result<CoordLayout> {
     let rest = complement_exact(tiler, layout.coalesce()?.shape())?;
-    composition_exact(layout, &Layout::concat(&[tiler.clone(), rest]), checks)
+    composition_exact(layout, &Layout::concat(&[tiler.clone(), rest])?, checks)
 }
 
 fn logical_divide_tiler_exact(
@@ -562,7 +572,7 @@ fn logical_divide_tiler_exact(
                     None => Ok(m),
                 })
                 .collect::<Result<_>>()?;
-            Ok(CoordLayout::concat(&modes))
+            CoordLayout::concat(&modes)
         }
         Tiler::Underscore => Ok(layout.clone()),
         _ => match tiler.as_layout()? {

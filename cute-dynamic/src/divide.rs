@@ -74,7 +74,7 @@ fn logical_divide_checked(layout: &Flat, tiler: &Flat) -> Result<Flat> {
 /// assert_eq!(r.to_string(), "((_2,_2),(_2,_3)):((_4,_1),(_2,_8))");
 /// ```
 pub fn logical_divide(layout: &Layout, tiler: &Layout) -> Result<Layout> {
-    logical_divide_checked(layout.flat(), tiler.flat()).map(|r| r.into_layout())
+    logical_divide_checked(layout.flat(), tiler.flat()).and_then(Flat::into_layout)
 }
 
 /// What a tiler asks of a layout, read once ([`by_tiler`]).
@@ -171,7 +171,7 @@ fn by_tiler_into(
         return Err(too_many_modes(
             op.name(),
             tiler,
-            &layout.clone().into_layout(),
+            &Layout::from_flat(layout.clone()),
         ));
     }
     let modes = layout.modes();
@@ -202,7 +202,7 @@ fn logical_divide_tiler_checked(layout: &Flat, tiler: &Tiler) -> Result<Flat> {
 /// assert_eq!(r.to_string(), "((_3,_3),((_2,_4),(_2,_2))):((_177,_59),((_13,_2),(_26,_1)))");
 /// ```
 pub fn logical_divide_tiler(layout: &Layout, tiler: &Tiler) -> Result<Layout> {
-    logical_divide_tiler_checked(layout.flat(), tiler).map(|r| r.into_layout())
+    logical_divide_tiler_checked(layout.flat(), tiler).and_then(Flat::into_layout)
 }
 
 /// CuTe's `zip2_by(t, guide)` on a layout's profile: gather the first halves of the rank-2 modes
@@ -278,7 +278,7 @@ pub(crate) fn tile_unzip_flat(layout: &Flat, tiler: &Tiler) -> Result<Flat> {
 
 /// CuTe's `tile_unzip(layout, tiler)`.
 pub(crate) fn tile_unzip(layout: &Layout, tiler: &Tiler) -> Result<Layout> {
-    tile_unzip_flat(layout.flat(), tiler).map(|r| r.into_layout())
+    tile_unzip_flat(layout.flat(), tiler).and_then(Flat::into_layout)
 }
 
 /// `result(_, repeat<R1>(_))`: unpack the second mode.
@@ -323,7 +323,7 @@ fn zipped_by_tiles(layout: &Flat, tiler: &Tiler, checks: Checks) -> Option<Resul
         return Some(Err(too_many_modes(
             "logical_divide",
             tiler,
-            &layout.clone().into_layout(),
+            &Layout::from_flat(layout.clone()),
         )));
     }
     let modes = layout.modes();
@@ -359,7 +359,7 @@ pub(crate) fn zipped_divide_exact(
     tiler: &Tiler,
     checks: Checks,
 ) -> Result<Layout> {
-    zipped_divide_flat(layout.flat(), tiler, checks).map(|r| r.into_layout())
+    zipped_divide_flat(layout.flat(), tiler, checks).and_then(Flat::into_layout)
 }
 
 fn zipped_divide_checked(layout: &Flat, tiler: &Tiler) -> Result<Flat> {
@@ -375,7 +375,7 @@ fn zipped_divide_checked(layout: &Flat, tiler: &Tiler) -> Result<Flat> {
 /// assert_eq!(r.to_string(), "((_3,(_2,_4)),(_3,(_2,_2))):((_177,(_13,_2)),(_59,(_26,_1)))");
 /// ```
 pub fn zipped_divide(layout: &Layout, tiler: &Tiler) -> Result<Layout> {
-    zipped_divide_checked(layout.flat(), tiler).map(|r| r.into_layout())
+    zipped_divide_checked(layout.flat(), tiler).and_then(Flat::into_layout)
 }
 
 pub(crate) fn tiled_divide_exact(layout: &Layout, tiler: &Tiler, checks: Checks) -> Result<Layout> {

@@ -64,6 +64,12 @@ pub enum ErrorKind {
     /// Integer arithmetic failed: `i32` overflow or division by zero (CuTe dies of SIGFPE on
     /// the latter).
     Arithmetic(IntError),
+    /// A result nested deeper than CuTe text is read here ([`cute_text::MAX_DEPTH`] levels of
+    /// tuples): its text could not be read back.
+    TooDeep {
+        /// The most levels of nesting, [`cute_text::MAX_DEPTH`].
+        limit: usize,
+    },
 }
 
 /// Everything that can go wrong in `cute-dynamic`. Never a panic: every operation returns this.
@@ -98,6 +104,13 @@ impl LayoutError {
         ErrorKind::InvalidArgument {
             op,
             detail: detail.into(),
+        }
+        .into()
+    }
+
+    pub(crate) fn too_deep() -> Self {
+        ErrorKind::TooDeep {
+            limit: cute_text::MAX_DEPTH,
         }
         .into()
     }
@@ -172,6 +185,10 @@ impl fmt::Display for ErrorKind {
                 write!(f, "{op}: needs a positive value, got {value}")
             }
             ErrorKind::Arithmetic(e) => e.fmt(f),
+            ErrorKind::TooDeep { limit } => write!(
+                f,
+                "the result nests more than {limit} levels of tuples, the most CuTe text is read with"
+            ),
         }
     }
 }

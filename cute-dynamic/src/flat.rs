@@ -247,8 +247,37 @@ impl Flat {
     }
 
     /// The layout with these leaves and this profile.
-    pub(crate) fn into_layout(self) -> Layout {
-        Layout::from_flat(self)
+    /// The layout, or [`ErrorKind::TooDeep`](crate::ErrorKind::TooDeep) if it nests more
+    /// tuples than CuTe text is read with (every operation's result comes through here, so
+    /// that whatever is printed parses again).
+    pub(crate) fn into_layout(self) -> Result<Layout> {
+        if self.deeper_than(cute_text::MAX_DEPTH) {
+            return Err(crate::error::LayoutError::too_deep());
+        }
+        Ok(Layout::from_flat(self))
+    }
+
+    /// Whether more than `max` tuples nest (CuTe's `depth` above `max`).
+    pub(crate) fn deeper_than(&self, max: usize) -> bool {
+        // In preorder, the tuples still open above a node, each with its modes left to come.
+        let mut open = [0u32; cute_text::MAX_DEPTH + 1];
+        let mut top = 0;
+        for &node in self.profile() {
+            if top > 0 {
+                open[top - 1] -= 1;
+            }
+            if node != LEAF {
+                if top == max.min(cute_text::MAX_DEPTH) {
+                    return true;
+                }
+                open[top] = node;
+                top += 1;
+            }
+            while top > 0 && open[top - 1] == 0 {
+                top -= 1;
+            }
+        }
+        false
     }
 
     /// The shape as an IntTuple.
@@ -517,7 +546,7 @@ impl Flat {
 
 impl fmt::Display for Flat {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.clone().into_layout().fmt(f)
+        Layout::from_flat(self.clone()).fmt(f)
     }
 }
 
@@ -537,7 +566,7 @@ impl Twin for Flat {
 
 /// `f` on the layout's leaves and profile, its result as a layout.
 pub(crate) fn on_flat(layout: &Layout, f: impl FnOnce(&Flat) -> Result<Flat>) -> Result<Layout> {
-    f(layout.flat()).map(Flat::into_layout)
+    f(layout.flat()).and_then(Flat::into_layout)
 }
 
 #[cfg(test)]
@@ -559,7 +588,7 @@ mod tests {
             let (shape, stride) = (l.shape(), l.stride());
             let f = Flat::from_tuples(&shape, &stride).unwrap();
             assert_eq!(&f, l.flat());
-            assert_eq!(f.clone().into_layout().to_string(), text);
+            assert_eq!(Layout::from_flat(f.clone()).to_string(), text);
             // Against the IntTuple functions, computed on the trees.
             assert_eq!(f.depth(), shape.depth());
             assert_eq!(f.size().unwrap(), shape.size().unwrap());
@@ -570,6 +599,51 @@ mod tests {
                 .map(|(s, d)| (s.value() - 1) * d.value().abs())
                 .sum::<i32>();
             assert_eq!(f.cosize().unwrap().value(), m1 + 1);
+        }
+    }
+
+    /// A result never nests deeper than CuTe text is read with: at 64 levels an operation that
+    /// would add one more is refused ([`crate::ErrorKind::TooDeep`]), and every result it does
+    /// give reads back from its text.
+    #[test]
+    fn results_nest_no_deeper_than_the_parser_reads() {
+        let nest = |leaf: &str, n: usize| (0..n).fold(leaf.to_string(), |t, _| format!("({t})"));
+        let deep: Layout = format!("{}:{}", nest("_2", 64), nest("_1", 64))
+            .parse()
+            .unwrap();
+        assert_eq!(deep.depth(), 64);
+        assert!(
+            format!("{}:{}", nest("_2", 65), nest("_1", 65))
+                .parse::<Layout>()
+                .is_err()
+        );
+        let b: Layout = "_2:_1".parse().unwrap();
+        let too_deep = |r: Result<Layout>| {
+            matches!(
+                r.map_err(|e| e.kind().clone()),
+                Err(crate::ErrorKind::TooDeep { limit: 64 })
+            )
+        };
+        assert!(too_deep(crate::logical_product(&deep, &b)));
+        assert!(too_deep(crate::append(&b, &deep)));
+        assert!(too_deep(crate::prepend(&b, &deep)));
+        assert!(too_deep(Layout::concat(&[deep.clone(), b.clone()])));
+        assert!(too_deep(Layout::new(
+            IntTuple::tuple(vec![deep.shape()]),
+            IntTuple::tuple(vec![deep.stride()]),
+        )));
+        let shallower: Layout = format!("{}:{}", nest("_2", 63), nest("_1", 63))
+            .parse()
+            .unwrap();
+        for r in [
+            crate::logical_product(&shallower, &b),
+            crate::append(&b, &shallower),
+            crate::composition(&b, &deep),
+            crate::logical_divide(&deep, &b),
+        ] {
+            let r = r.unwrap();
+            assert!(r.depth() <= 64);
+            assert_eq!(r.to_string().parse::<Layout>().unwrap(), r);
         }
     }
 

@@ -82,7 +82,7 @@ impl Layout {
     /// ```
     pub fn new(shape: IntTuple, stride: IntTuple) -> Result<Layout> {
         match Flat::from_tuples(&shape, &stride) {
-            Some(flat) => Ok(Layout { flat }),
+            Some(flat) => flat.into_layout(),
             None => Err(LayoutError::from(ErrorKind::Incongruent {
                 shape: shape.to_string(),
                 stride: stride.to_string(),
@@ -90,12 +90,11 @@ impl Layout {
         }
     }
 
-    /// For results built from congruent parts (every algorithm below keeps congruence).
-    pub(crate) fn raw(shape: IntTuple, stride: IntTuple) -> Layout {
+    /// For results built from congruent parts (every algorithm below keeps congruence): `Err`
+    /// only for a result nested too deep ([`ErrorKind::TooDeep`]).
+    pub(crate) fn raw(shape: IntTuple, stride: IntTuple) -> Result<Layout> {
         debug_assert!(shape.same_profile(&stride), "{shape} vs {stride}");
-        // Cannot fall back: every caller builds `shape` and `stride` congruent (mode by mode
-        // from layouts, or a stride computed for the shape), as the assertion checks in tests.
-        Layout::new(shape, stride).unwrap_or_else(|_| Layout::trivial())
+        Layout::new(shape, stride)
     }
 
     /// The layout of these leaves and profile.
@@ -217,14 +216,15 @@ impl Layout {
     /// use cute_dynamic::Layout;
     /// let a: Layout = "_4:_1".parse().unwrap();
     /// let b: Layout = "(_2,_3):(_4,_8)".parse().unwrap();
-    /// assert_eq!(Layout::concat(&[a, b]).to_string(), "(_4,(_2,_3)):(_1,(_4,_8))");
+    /// assert_eq!(Layout::concat(&[a, b]).unwrap().to_string(), "(_4,(_2,_3)):(_1,(_4,_8))");
     /// ```
-    #[must_use]
-    pub fn concat(layouts: &[Layout]) -> Layout {
+    ///
+    /// `Err` ([`ErrorKind::TooDeep`]) only if a layout nests as deep as CuTe text goes.
+    pub fn concat(layouts: &[Layout]) -> Result<Layout> {
         let mut flat = Flat::empty();
         flat.push_tuple(u32::try_from(layouts.len()).unwrap_or(u32::MAX - 1));
         layouts.iter().for_each(|l| flat.push_flat(&l.flat));
-        Layout { flat }
+        flat.into_layout()
     }
 
     /// Evaluate the layout: the offset of an index or of a (possibly partial) coordinate.
@@ -338,10 +338,10 @@ pub fn make_layout(shape: &IntTuple) -> Result<Layout> {
 /// assert_eq!(l.to_string(), "(_4,_3):(_3,_1)");
 /// ```
 pub fn make_layout_major(shape: &IntTuple, major: Major) -> Result<Layout> {
-    Ok(Layout::raw(
+    Layout::raw(
         shape.clone(),
         compact_major(shape, Int::new_static(1), major)?,
-    ))
+    )
 }
 
 /// CuTe's `make_ordered_layout(shape, order)`: compact strides in the order given by `order`.
@@ -352,10 +352,7 @@ pub fn make_layout_major(shape: &IntTuple, major: Major) -> Result<Layout> {
 /// assert_eq!(l.unwrap().to_string(), "(_2,_2,_2,_2):(_1,_4,_8,_2)");
 /// ```
 pub fn make_ordered_layout(shape: &IntTuple, order: &IntTuple) -> Result<Layout> {
-    Ok(Layout::raw(
-        shape.clone(),
-        crate::stride::compact_order(shape, order)?,
-    ))
+    Layout::raw(shape.clone(), crate::stride::compact_order(shape, order)?)
 }
 
 /// The modes of a layout as owned shape/stride vectors.
@@ -363,7 +360,7 @@ fn split(l: &Layout) -> (Vec<IntTuple>, Vec<IntTuple>) {
     (l.shape().modes().to_vec(), l.stride().modes().to_vec())
 }
 
-fn join(shapes: Vec<IntTuple>, strides: Vec<IntTuple>) -> Layout {
+fn join(shapes: Vec<IntTuple>, strides: Vec<IntTuple>) -> Result<Layout> {
     Layout::raw(IntTuple::tuple(shapes), IntTuple::tuple(strides))
 }
 
@@ -385,7 +382,7 @@ pub fn take(layout: &Layout, b: usize, e: usize) -> Result<Layout> {
         ));
     }
     let (s, d) = split(layout);
-    Ok(join(s[b..e].to_vec(), d[b..e].to_vec()))
+    join(s[b..e].to_vec(), d[b..e].to_vec())
 }
 
 /// CuTe's `select<I...>(layout)`: the listed modes, in the listed order.
@@ -400,7 +397,7 @@ pub fn select(layout: &Layout, modes: &[usize]) -> Result<Layout> {
         .iter()
         .map(|&i| layout.get(i))
         .collect::<Result<_>>()?;
-    Ok(Layout::concat(&picked))
+    Layout::concat(&picked)
 }
 
 /// CuTe's `group<B,E>(layout)`: modes `[b, e)` grouped into one mode.
@@ -415,7 +412,7 @@ pub fn group(layout: &Layout, b: usize, e: usize) -> Result<Layout> {
     let (mut s, mut d) = split(layout);
     s.splice(b..e, [inner.shape()]);
     d.splice(b..e, [inner.stride()]);
-    Ok(join(s, d))
+    join(s, d)
 }
 
 /// CuTe's `replace<N>(layout, x)`: mode `n` replaced by `x`.
@@ -432,7 +429,7 @@ pub fn replace(layout: &Layout, n: usize, x: &Layout) -> Result<Layout> {
     let (mut s, mut d) = split(layout);
     s[n] = x.shape();
     d[n] = x.stride();
-    Ok(join(s, d))
+    join(s, d)
 }
 
 /// CuTe's `append(a, b)`: `b` as a new last mode (an integer layout first becomes a 1-mode tuple).
@@ -440,10 +437,11 @@ pub fn replace(layout: &Layout, n: usize, x: &Layout) -> Result<Layout> {
 /// ```
 /// use cute_dynamic::append;
 /// let a = "_4:_1".parse().unwrap();
-/// assert_eq!(append(&a, &"_2:_4".parse().unwrap()).to_string(), "(_4,_2):(_1,_4)");
+/// assert_eq!(append(&a, &"_2:_4".parse().unwrap()).unwrap().to_string(), "(_4,_2):(_1,_4)");
 /// ```
-#[must_use]
-pub fn append(a: &Layout, b: &Layout) -> Layout {
+///
+/// `Err` ([`ErrorKind::TooDeep`]) only if `b` nests as deep as CuTe text goes.
+pub fn append(a: &Layout, b: &Layout) -> Result<Layout> {
     let (mut s, mut d) = split(a);
     s.push(b.shape());
     d.push(b.stride());
@@ -455,10 +453,11 @@ pub fn append(a: &Layout, b: &Layout) -> Layout {
 /// ```
 /// use cute_dynamic::prepend;
 /// let a = "_4:_1".parse().unwrap();
-/// assert_eq!(prepend(&a, &"_2:_4".parse().unwrap()).to_string(), "(_2,_4):(_4,_1)");
+/// assert_eq!(prepend(&a, &"_2:_4".parse().unwrap()).unwrap().to_string(), "(_2,_4):(_4,_1)");
 /// ```
-#[must_use]
-pub fn prepend(a: &Layout, b: &Layout) -> Layout {
+///
+/// `Err` ([`ErrorKind::TooDeep`]) only if `b` nests as deep as CuTe text goes.
+pub fn prepend(a: &Layout, b: &Layout) -> Result<Layout> {
     let (mut s, mut d) = split(a);
     s.insert(0, b.shape());
     d.insert(0, b.stride());
@@ -487,12 +486,12 @@ pub fn append_to_rank(layout: &Layout, n: usize) -> Result<Layout> {
     let (mut s, mut d) = split(layout);
     s.resize(n, IntTuple::s(1));
     d.resize(n, IntTuple::s(0));
-    Ok(join(s, d))
+    join(s, d)
 }
 
 /// A layout from lists of modes, unwrapped as CuTe's `unwrap` does: a single mode stands alone
 /// (recursively), anything else is a tuple.
-pub(crate) fn unwrap_layout(shapes: Vec<IntTuple>, strides: Vec<IntTuple>) -> Layout {
+pub(crate) fn unwrap_layout(shapes: Vec<IntTuple>, strides: Vec<IntTuple>) -> Result<Layout> {
     Layout::raw(
         unwrap(IntTuple::tuple(shapes)),
         unwrap(IntTuple::tuple(strides)),

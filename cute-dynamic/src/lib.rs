@@ -24,7 +24,10 @@
 //! injectivity conditions are also checked on the values themselves, so that a layout CuTe's
 //! dynamic arithmetic would get wrong is refused; where CuTe's own (weak) Stride Divisibility
 //! Condition passes but its complete form fails, CuTe's answer is kept only if it is the same
-//! function as the static twin's (see `Condition::StrideDivisibilityComplete`).
+//! function as the static twin's (see `Condition::StrideDivisibilityComplete`). A composition
+//! `composition(A, B)` that fails one of these divisibility conditions on dynamic values keeps
+//! CuTe's answer where it is `A o B` point by point on B's domain (enumerated up to 2^16
+//! indices; cute-static's `.checked()` keeps it too).
 //!
 //! ## CuTe names and this crate
 //!

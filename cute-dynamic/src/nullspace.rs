@@ -20,13 +20,13 @@ pub(crate) fn nullspace_exact(layout: &Layout) -> Result<Layout> {
     }
     let flat_shape = layout.shape().flatten();
     let rstride = compact_col_major(&flat_shape)?;
-    Ok(unwrap_layout(
+    unwrap_layout(
         zeros
             .iter()
             .map(|&i| flat_shape.modes()[i].clone())
             .collect(),
         zeros.iter().map(|&i| rstride.modes()[i].clone()).collect(),
-    ))
+    )
 }
 
 /// CuTe's `nullspace(layout)`: a layout `R` with `layout(R(i)) == 0`, built from the modes with a

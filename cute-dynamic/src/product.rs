@@ -53,7 +53,7 @@ pub(crate) fn logical_product_exact(
     tiler: &Layout,
     checks: Checks,
 ) -> Result<Layout> {
-    logical_product_flat(block.flat(), tiler.flat(), checks).map(|r| r.into_layout())
+    logical_product_flat(block.flat(), tiler.flat(), checks).and_then(Flat::into_layout)
 }
 
 fn logical_product_checked(block: &Flat, tiler: &Flat) -> Result<Flat> {
@@ -69,7 +69,7 @@ fn logical_product_checked(block: &Flat, tiler: &Flat) -> Result<Flat> {
 /// assert_eq!(r.to_string(), "((_2,_2),(_2,_3)):((_4,_1),(_2,_8))");
 /// ```
 pub fn logical_product(block: &Layout, tiler: &Layout) -> Result<Layout> {
-    logical_product_checked(block.flat(), tiler.flat()).map(|r| r.into_layout())
+    logical_product_checked(block.flat(), tiler.flat()).and_then(Flat::into_layout)
 }
 
 fn logical_product_tiler_flat(block: &Flat, tiler: &Tiler, checks: Checks) -> Result<Flat> {
@@ -97,7 +97,7 @@ fn logical_product_tiler_checked(block: &Flat, tiler: &Tiler) -> Result<Flat> {
 /// assert_eq!(r.get(0).unwrap(), mode0);
 /// ```
 pub fn logical_product_tiler(block: &Layout, tiler: &Tiler) -> Result<Layout> {
-    logical_product_tiler_checked(block.flat(), tiler).map(|r| r.into_layout())
+    logical_product_tiler_checked(block.flat(), tiler).and_then(Flat::into_layout)
 }
 
 fn zipped_product_flat(block: &Flat, tiler: &Tiler, checks: Checks) -> Result<Flat> {
@@ -109,7 +109,7 @@ pub(crate) fn zipped_product_exact(
     tiler: &Tiler,
     checks: Checks,
 ) -> Result<Layout> {
-    zipped_product_flat(block.flat(), tiler, checks).map(|r| r.into_layout())
+    zipped_product_flat(block.flat(), tiler, checks).and_then(Flat::into_layout)
 }
 
 fn zipped_product_checked(block: &Flat, tiler: &Tiler) -> Result<Flat> {
@@ -125,7 +125,7 @@ fn zipped_product_checked(block: &Flat, tiler: &Tiler) -> Result<Flat> {
 /// assert_eq!(r.to_string(), "((_2,_5),(_3,_4)):((_5,_1),(_10,_30))");
 /// ```
 pub fn zipped_product(block: &Layout, tiler: &Tiler) -> Result<Layout> {
-    zipped_product_checked(block.flat(), tiler).map(|r| r.into_layout())
+    zipped_product_checked(block.flat(), tiler).and_then(Flat::into_layout)
 }
 
 pub(crate) fn tiled_product_exact(block: &Layout, tiler: &Tiler, checks: Checks) -> Result<Layout> {
@@ -196,10 +196,10 @@ fn rank_matched_product(
 }
 
 fn zip_layouts(a: &Layout, b: &Layout) -> Result<Layout> {
-    Ok(Layout::raw(
+    Layout::raw(
         zip_tuples(&a.shape(), &b.shape())?,
         zip_tuples(&a.stride(), &b.stride())?,
-    ))
+    )
 }
 
 pub(crate) fn blocked_product_exact(

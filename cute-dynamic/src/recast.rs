@@ -12,14 +12,14 @@ fn map_modes(layout: &Layout, leaf: &impl Fn(Int, Int) -> Result<(Int, Int)>) ->
     match (layout.shape(), layout.stride()) {
         (IntTuple::Int(s), IntTuple::Int(d)) => {
             let (s, d) = leaf(s, d)?;
-            Ok(Layout::raw(s.into(), d.into()))
+            Layout::raw(s.into(), d.into())
         }
-        _ => Ok(Layout::concat(
+        _ => Layout::concat(
             &layout
                 .modes()
                 .map(|m| map_modes(&m, leaf))
                 .collect::<Result<Vec<_>>>()?,
-        )),
+        ),
     }
 }
 

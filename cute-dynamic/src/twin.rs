@@ -48,6 +48,9 @@ use crate::error::{Condition, LayoutError};
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Checks<'a> {
     complete: bool,
+    /// CuTe's own conditions are checked on run-time values too (where CuTe checks static
+    /// values only); off for [`Checks::UNCHECKED`], CuTe's run exactly.
+    values: bool,
     /// A complete-form failure carries no detail: [`resolve`] decides on its condition, and
     /// runs again for the message where the error stands.
     brief: bool,
@@ -71,6 +74,7 @@ impl<'a> Checks<'a> {
     /// CuTe's conditions and the complete form; decisions not noted.
     pub(crate) const COMPLETE: Checks<'static> = Checks {
         complete: true,
+        values: true,
         brief: false,
         coarsening: Coarsening::Noted,
         diverged: None,
@@ -78,6 +82,17 @@ impl<'a> Checks<'a> {
     /// CuTe's conditions only; decisions not noted.
     pub(crate) const AS_CUTE: Checks<'static> = Checks {
         complete: false,
+        values: true,
+        brief: false,
+        coarsening: Coarsening::Noted,
+        diverged: None,
+    };
+    /// CuTe's run exactly: its conditions on static values only, none on run-time ones (what
+    /// CuTe C++ computes for them, right or wrong); decisions not noted. Only to compare its
+    /// answer against the operation's definition.
+    pub(crate) const UNCHECKED: Checks<'static> = Checks {
+        complete: false,
+        values: false,
         brief: false,
         coarsening: Coarsening::Noted,
         diverged: None,
@@ -88,6 +103,7 @@ impl<'a> Checks<'a> {
     pub(crate) fn noting(diverged: &'a core::cell::Cell<bool>) -> Checks<'a> {
         Checks {
             complete: true,
+            values: true,
             brief: true,
             coarsening: Coarsening::Noted,
             diverged: Some(diverged),
@@ -151,6 +167,11 @@ impl<'a> Checks<'a> {
     /// Whether the complete form is checked.
     pub(crate) fn is_complete(self) -> bool {
         self.complete
+    }
+
+    /// Whether CuTe's conditions are checked on run-time values too ([`Checks::UNCHECKED`]).
+    pub(crate) fn checks_values(self) -> bool {
+        self.values
     }
 
     /// Whether a complete-form failure may leave its detail out (`checked!` gives the message).
@@ -248,7 +269,10 @@ impl SameFunction for Flat {
         if matches!((canonical(self), canonical(other)), (Some(a), Some(b)) if a == b) {
             return Some(true);
         }
-        let (a, b) = (self.clone().into_layout(), other.clone().into_layout());
+        let (a, b) = (
+            Layout::from_flat(self.clone()),
+            Layout::from_flat(other.clone()),
+        );
         let (plan_a, plan_b) = (a.plan(), b.plan());
         same_values((a.size(), b.size()), |i| (plan_a.call(i), plan_b.call(i)))
     }

@@ -104,6 +104,8 @@ struct Build {
     leaf: [usize; PLAN_CAP],
     div: [V; PLAN_CAP],
     modulus: [Option<V>; PLAN_CAP],
+    /// The term is a run-time value even where its modulus is `_1` (see [`split`]).
+    kept: [bool; PLAN_CAP],
     stride: [V; PLAN_CAP],
     prog: Prog,
 }
@@ -118,6 +120,7 @@ impl Build {
             leaf: [0; PLAN_CAP],
             div: [V::s(1); PLAN_CAP],
             modulus: [None; PLAN_CAP],
+            kept: [false; PLAN_CAP],
             stride: [V::s(0); PLAN_CAP],
             prog,
         };
@@ -125,7 +128,7 @@ impl Build {
     }
 
     /// Term `leaf`: `((c / div) % modulus) * stride`.
-    const fn push(&mut self, leaf: usize, div: V, modulus: Option<V>, stride: V) {
+    const fn push(&mut self, leaf: usize, div: V, modulus: Option<V>, kept: bool, stride: V) {
         if self.n >= PLAN_CAP {
             Msg::new("cute-static: evaluation supports at most 64 leaves").fail()
         }
@@ -133,6 +136,7 @@ impl Build {
         self.leaf[k] = leaf;
         self.div[k] = div;
         self.modulus[k] = modulus;
+        self.kept[k] = kept;
         self.stride[k] = stride;
         self.n += 1;
     }
@@ -148,6 +152,7 @@ impl Build {
         );
         let c = p.div(c, self.div[k]);
         match self.modulus[k] {
+            Some(m) if self.kept[k] => p.rem_kept(c, m),
             Some(m) => p.rem(c, m),
             None => c,
         }
@@ -217,17 +222,27 @@ pub(crate) const fn idx_code(l: &L, flat: &Flat) -> Straight {
     Straight::compile(&b.prog, &outs)
 }
 
-/// Coordinate integer `q` split across the layout node `l` (the last modes take the rest). A
-/// static `_0` stride contributes nothing.
-const fn split(q: usize, l: LayoutAt, prefix: V, spine: bool, b: &mut Build) {
+/// Coordinate integer `q` split across the layout node `l`, as CuTe's `crd2idx` splits an
+/// integer over a tuple: mode `k` but the last takes `(c / prefix) % size(mode k)`, the last
+/// takes the rest. A static `_0` stride contributes nothing. Which terms are static follows
+/// CuTe: `x % _1` is `_0`, and a mode entered with a static value (`fixed`) stays static; the
+/// rest a last mode takes from a run-time value stays a run-time value, also over a size-1 mode
+/// (CuTe's `(c % P) / Q`, a run-time 0, where the flat form `(c / D) % _1` would be `_0`).
+const fn split(q: usize, l: LayoutAt, prefix: V, spine: bool, fixed: bool, b: &mut Build) {
     let (s, d) = (l.shape, l.stride);
     if prefix.is_const(0) {
         return;
     }
     if !s.is_tup() {
         if !d.v().is_const(0) {
-            let modulus = if spine { None } else { Some(s.v()) };
-            b.push(q, prefix, modulus, d.v());
+            let (modulus, kept) = if fixed {
+                (Some(V::s(1)), false)
+            } else if spine {
+                (None, false)
+            } else {
+                (Some(s.v()), s.v().is_const(1))
+            };
+            b.push(q, prefix, modulus, kept, d.v());
         }
         return;
     }
@@ -236,8 +251,16 @@ const fn split(q: usize, l: LayoutAt, prefix: V, spine: bool, b: &mut Build) {
     let mut k = 0;
     while k < n {
         let lk = l.child(k);
-        split(q, lk, prefix, spine && k + 1 == n, b);
         let size = b.prog.product(&lk.shape.leaves());
+        let last = k + 1 == n;
+        split(
+            q,
+            lk,
+            prefix,
+            spine && last,
+            fixed || (!last && size.is_const(1)),
+            b,
+        );
         prefix = b.prog.mul(prefix, size);
         k += 1;
     }
@@ -269,7 +292,7 @@ const fn plan_rec(c: At, l: LayoutAt, b: &mut Build) {
             .tree(&s.sub())
             .fail(),
         // A profile leaf holds the number of its coordinate integer.
-        _ => split(c.v().v as usize, l, V::s(1), true, b),
+        _ => split(c.v().v as usize, l, V::s(1), true, false, b),
     }
 }
 
@@ -328,7 +351,7 @@ const fn idx_rec(s: At, prefix: V, spine: bool, b: &mut Build) {
     if !s.is_tup() {
         let div = if prefix.is_const(0) { V::s(1) } else { prefix };
         let modulus = if spine { None } else { Some(s.v()) };
-        b.push(0, div, modulus, V::s(1));
+        b.push(0, div, modulus, false, V::s(1));
         return;
     }
     let n = s.arity();

@@ -85,7 +85,7 @@ macro_rules! expr_methods {
 /// The expression type of an operation, `$Expr::E`, in a private module of its own: the
 /// plumbing that keeps the operands, out of the public API (the alias names it).
 macro_rules! expr_type {
-    ($Expr:ident, [$($A:ident: $AB:ident => $a:ident),+] |$p:ident| $body:expr, $kind:ident $(, $twin:ident)?) => {
+    ($Expr:ident, [$($A:ident: $AB:ident => $a:ident),+] |$p:ident| $body:expr, $kind:ident $(, $twin:ident)? $(; $definition:ident)?) => {
         #[allow(non_snake_case)]
         mod $Expr {
             use super::*;
@@ -107,6 +107,7 @@ macro_rules! expr_type {
                 };
                 expr_methods!(($($A,)+));
                 twin_check!($($twin)? ; [$($A: $AB => $a),+] |$p| $body);
+                $crate::ops::definition!($($definition)?);
             }
 
             impl<$($A: Static),+> Static for E<$($A),+> {
@@ -137,16 +138,28 @@ macro_rules! twin_check {
     };
 }
 
-pub(crate) use {arg, expr_methods, expr_type, sym, twin_check};
+/// `cute_is_right` of an operation with a point-by-point definition to check CuTe's answer
+/// against ([`Expr::cute_is_right`]): `composition`, `R(i) == A(B(i))`.
+macro_rules! definition {
+    () => {};
+    (composition) => {
+        fn cute_is_right(&self, error: &crate::LayoutError) -> bool {
+            let (a, b) = &self.0;
+            crate::layout::composition_is_right(error, a, b, &LayoutOf(*self))
+        }
+    };
+}
+
+pub(crate) use {arg, definition, expr_methods, expr_type, sym, twin_check};
 
 macro_rules! op {
     (
         $(#[$doc:meta])*
         $kind:ident $fname:ident, $Expr:ident, $Alias:ident,
         [$($A:ident: $AB:ident => $a:ident),+] |$p:ident| = $body:expr;
-        $($twin:ident)?
+        $($twin:ident)? $(, defined as $definition:ident)?
     ) => {
-        expr_type!($Expr, [$($A: $AB => $a),+] |$p| $body, $kind $(, $twin)?);
+        expr_type!($Expr, [$($A: $AB => $a),+] |$p| $body, $kind $(, $twin)? $(; $definition)?);
 
         #[doc = concat!("The result type of [`", stringify!($fname), "()`], to name it in a signature or a field:")]
         #[doc = ""]
@@ -438,7 +451,7 @@ op! {
     /// assert_eq!(r.to_string(), "(_5,(_2,_2)):(_16,(_80,_4))");
     /// ```
     layout composition, CompositionExpr, Composition, [A: IsLayout => a, B: IsLayout => b] |p| = cp::composition(p, &a, &b);
-    twin
+    twin, defined as composition
 }
 
 op! {

@@ -361,6 +361,15 @@ impl Prog {
         self.division(Op::Rem, a, b)
     }
 
+    /// `a % b` kept a run-time value for a run-time `a`, also where `b` is `_1` (the value is
+    /// then 0): what CuTe's arithmetic leaves dynamic although [`Prog::rem`] would fold it.
+    pub(crate) const fn rem_kept(&mut self, a: V, b: V) -> V {
+        if a.is_static() {
+            return self.rem(a, b);
+        }
+        self.division(Op::Rem, a, b)
+    }
+
     /// CuTe's `ceil_div(a, b) = (a + b - 1) / b`.
     pub(crate) const fn ceil_div(&mut self, a: V, b: V) -> V {
         self.division(Op::CeilDiv, a, b)

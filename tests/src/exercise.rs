@@ -367,9 +367,9 @@ pub fn every_operation(x: &Inputs) {
     exercise_result(&slice(coord, a));
     exercise_result(&dice(coord, a));
     let _ = (touch(&slice_tuple(coord, t)), touch(&dice_tuple(coord, t)));
-    exercise(&append(a, b));
-    exercise(&prepend(a, b));
-    exercise(&Layout::concat(&[a.clone(), b.clone()]));
+    exercise_result(&append(a, b));
+    exercise_result(&prepend(a, b));
+    exercise_result(&Layout::concat(&[a.clone(), b.clone()]));
     exercise_result(&append_to_rank(a, i + j));
     exercise_result(&a.get(i));
     exercise_result(&a.layout(&[i, j]));

@@ -162,3 +162,23 @@ fn every_composed_value_round_trips() {
     assert!(checked[1] > 1000, "{checked:?}");
     assert!(checked[2] > 100, "{checked:?}");
 }
+
+/// `data/issue-vectors.jsonl`: records of CuTe C++ 4.2 taken for the issues (with the shared
+/// oracle's `gen_ext.py` machinery), in the extension format, through cute-dynamic: 0 failed,
+/// 0 skipped. Issue 23: an identity tensor's coordinate of a size-1 mode that takes the rest of
+/// a run-time index is a run-time `0` (`((_2,_1),_3)` gives `((0,0),0)`).
+#[test]
+fn issue_vectors_pass() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/data/issue-vectors.jsonl");
+    let text = std::fs::read_to_string(path).expect("the vector file is part of the repository");
+    let (verdicts, table) = check_ext_all(&text);
+    for v in &verdicts {
+        assert!(
+            matches!(v.outcome, Outcome::Pass),
+            "{}: {:?}",
+            v.id,
+            v.outcome
+        );
+    }
+    assert_eq!(totals(&table), [16, 0, 0, 0]);
+}

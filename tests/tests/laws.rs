@@ -512,7 +512,7 @@ fn composition_pairs() -> impl Strategy<Value = (Pair, Rhs)> {
                             let extra =
                                 (int(1 + c.pick(4) as i32, c.flip()), int(stride, c.flip()));
                             let extra = Layout::new(extra.0, extra.1).expect("congruent");
-                            b = cute_dynamic::append(&b, &extra);
+                            b = cute_dynamic::append(&b, &extra).expect("shallow");
                         }
                     }
                     b
@@ -677,7 +677,10 @@ fn complement_laws(l: &Layout, cotarget_size: i32, r: &Layout) -> Result<(), Tes
         prev = ri;
     }
     let filtered = size_of(&must(filter(l), format_args!("filter({l})"))?)?;
-    let completed = Layout::concat(&[l.clone(), r.clone()]);
+    let completed = must(
+        Layout::concat(&[l.clone(), r.clone()]),
+        format_args!("make_layout({l}, {r})"),
+    )?;
     let (cosize_l, cosize_r) = (cosize_of(l)?, cosize_of(r)?);
     let cosize_completed = cosize_of(&completed)?;
     prop_assert!(cosize_completed >= cotarget_size, "{}: too small", what);

@@ -64,7 +64,7 @@ fn appended_static_layout() {
 ";
     let a = "_3:_2".parse().unwrap();
     let b = "_4:_1".parse().unwrap();
-    let ab = cute_dynamic::append(&a, &b);
+    let ab = cute_dynamic::append(&a, &b).unwrap();
     assert_eq!(print_layout(&ab).unwrap(), want);
 }
 

@@ -278,3 +278,41 @@ proptest! {
         prop_assert_eq!(plain, with_one, "({},{}):({},{}) o {}:{}", s1, s2, d1, d2, n, d);
     }
 }
+
+/// Issue 23: a composition whose static twin fails a divisibility condition (CuTe does not
+/// check it on run-time values) keeps CuTe's answer where it is `A o B` point by point, in
+/// both crates; where it is not, both refuse it. The answers are CuTe C++ 4.2's
+/// (`data/issue-vectors.jsonl`).
+#[test]
+fn cutes_unchecked_composition_stands_where_it_is_a_o_b() {
+    let (six, two, one, four) = (6, 2, 1, 4);
+    let r = cute_static::composition(
+        cute_static::layout!((six, _8):(_4, _2)),
+        cute_static::layout!((two, one, four):(_1, _8, _12)),
+    );
+    assert_eq!(
+        r.checked().unwrap().to_string(),
+        "((2,1),(1,1),(1,4)):((_4,2),(_32,4),(_48,4))"
+    );
+    let dynamic = run_op("composition", &["(6,_8):(_4,_2)", "(2,1,4):(_1,_8,_12)"]);
+    assert_eq!(
+        dynamic.unwrap().as_deref(),
+        Some("((2,1),(1,1),(1,4)):((_4,2),(_32,4),(_48,4))")
+    );
+    let (m, n, s, t, u) = (16, 32, 6, 10, 3);
+    let wrong = cute_static::composition(
+        cute_static::layout!((m, n):(n, one)),
+        cute_static::layout!((s, t):(u, u)),
+    );
+    // Both crates refuse it (naming the complete form of the Stride Divisibility Condition or
+    // the Shape Divisibility Condition, whichever check meets it first).
+    assert!(matches!(
+        wrong.checked().unwrap_err().condition(),
+        Some(Condition::ShapeDivisibility | Condition::StrideDivisibilityComplete)
+    ));
+    let dynamic = run_op("composition", &["(16,32):(32,1)", "(6,10):(3,3)"]);
+    assert!(matches!(
+        dynamic.unwrap_err().condition(),
+        Some(Condition::ShapeDivisibility | Condition::StrideDivisibilityComplete)
+    ));
+}

@@ -374,3 +374,37 @@ fn identity_tensors_with_run_time_shapes_agree_with_cute_dynamic() {
     // columns 64, 68, 72, 76 (64 and 68 < 70).
     assert_eq!(inside, 2);
 }
+
+/// An identity tensor's coordinates as CuTe C++ 4.2 gives them (`data/issue-vectors.jsonl`,
+/// issue 23): a size-1 mode that takes the rest of a run-time index (the last mode of a tuple
+/// that is not the last of its own) holds a run-time `0`, printed `0`, where `x % _1` (a size-1
+/// mode before others) is `_0`.
+#[test]
+fn identity_tensor_coordinates_keep_cutes_run_time_zeros() {
+    let records = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/data/issue-vectors.jsonl"
+    ))
+    .expect("the vector file is part of the repository");
+    let cute = |shape: &str| -> String {
+        let key = format!("\"args\":[\"{shape}\"],\"result\":\"");
+        let at = records.find(&key).expect("a record of the shape") + key.len();
+        records[at..at + records[at..].find('"').expect("the result")].to_string()
+    };
+    macro_rules! coordinates {
+        ($($shape:tt)*) => {{
+            let t = cute_static::make_identity_tensor(cute_static::int_tuple!($($shape)*));
+            let n = cute_static::size(cute_static::int_tuple!($($shape)*)).value();
+            let all: Vec<String> = (0..n).map(|i| t.call(i).to_string()).collect();
+            assert_eq!(format!("[{}]", all.join(",")), cute(stringify!($($shape)*).replace(' ', "").as_str()));
+        }};
+    }
+    coordinates!(((_2, _1), _3));
+    coordinates!((_3, (_2, _1)));
+    coordinates!(((_1, _2), _3));
+    coordinates!(((_1, _1), _2));
+    coordinates!(((_2, (_1, _2)), _3));
+    coordinates!(((_2, _1), (_1, _3)));
+    coordinates!((((_2, _1)), _2));
+    coordinates!((_2, (_2, (_1, _1))));
+}
