@@ -32,6 +32,14 @@ awk '
     { print }
     END { for (k in t) if (!(k in done)) { print "gpu-build: launch_bounds names " k ", not a kernel of the PTX" > "/dev/stderr"; exit 1 } }
 ' "$ptx" "$ptx" >target/ptx/cute_kernels.ptx
+# The same PTX with every kernel's name prefixed `cutlass_`: ptxas (CUDA 12.9 and 13.0) applies
+# other scheduling heuristics to a kernel whose name contains "cutlass", which a CuTe C++ kernel
+# gets when its template arguments name a `cutlass::` type (docs/gpu.md, "Kernel names");
+# scripts/gpu-side-by-side.sh times the Rust kernels both ways.
+names=$(grep '^\.visible \.entry' target/ptx/cute_kernels.ptx | sed 's/.*entry //; s/(.*//')
+rename=()
+for n in $names; do rename+=(-e "s/\b$n\b/cutlass_$n/g"); done
+sed "${rename[@]}" target/ptx/cute_kernels.ptx >target/ptx/cute_kernels.cutlass-names.ptx
 if grep -n '^\.extern \.func' target/ptx/cute_kernels.ptx; then
     echo "gpu-build: the PTX calls functions it does not define (above): a kernel reaches a" >&2
     echo "non-inline function of another crate (often a panic path)" >&2

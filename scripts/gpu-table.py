@@ -4,9 +4,11 @@ cute-gpu-bench (side=rust), the CuTe C++ twins (side=cpp) and sass-loop.py.
 
     gpu-table.py LOG...
 
-Prints a markdown table: kernel, size, unit, CuTe C++ (median of its repetitions), Rust, the
-ratio Rust / C++ (higher is better for both GB/s and TFLOP/s), and the device copy's GB/s with
-each memory-bound kernel's share of it; then the SASS counts of both sides.
+Prints a markdown table: kernel, size, unit, CuTe C++ (median of its repetitions), whether the
+C++ kernel's name contains "cutlass" (ptxas then applies other scheduling heuristics), Rust, the
+ratio Rust / C++ (higher is better for both GB/s and TFLOP/s), the same Rust PTX with its
+kernels named `cutlass_...` (side=rust-cutlass-name) and its ratio, and the device copy's GB/s
+with each memory-bound kernel's share of it; then the SASS counts of both sides.
 """
 import re
 import sys
@@ -31,18 +33,27 @@ def main():
             else:
                 sass[(f["kernel"], f["side"])] = f
     copy = next((float(f["median"]) for (k, _, _), f in results.items() if k == "device_copy"), None)
-    print("| kernel | size | unit | CuTe C++ | Rust | Rust / C++ | Rust / device copy |")
-    print("|---|---|---|---:|---:|---:|---:|")
+    named = {k: f.get("cutlass") == "1" for (k, side), f in sass.items() if side == "cpp"}
+    print("| kernel | size | unit | CuTe C++ | C++ name has `cutlass` | Rust | Rust / C++ "
+          "| Rust named `cutlass_` | its ratio | Rust / device copy |")
+    print("|---|---|---|---:|:---:|---:|---:|---:|---:|---:|")
     for k, size in sorted({(k, s) for (k, s, _) in results if k != "device_copy"}):
         cpp, rust = results.get((k, size, "cpp")), results.get((k, size, "rust"))
+        alt = results.get((k, size, "rust-cutlass-name"))
         unit = (cpp or rust)["unit"]
         c = float(cpp["median"]) if cpp else None
         r = float(rust["median"]) if rust else None
+        a = float(alt["median"]) if alt else None
         ratio = f"{r / c:.2f}" if c and r else "-"
+        ratio_a = f"{a / c:.2f}" if c and a else "-"
         share = f"{100 * r / copy:.0f}%" if r and copy and unit == "GB/s" else ""
-        print(f"| {k} | {size} | {unit} | {c if c is not None else '-'} | {r if r is not None else '-'} | {ratio} | {share} |")
+        has = {True: "yes", False: "no"}.get(named.get(k), "?")
+        print(f"| {k} | {size} | {unit} | {c if c is not None else '-'} | {has} "
+              f"| {r if r is not None else '-'} | {ratio} | {a if a is not None else '-'} "
+              f"| {ratio_a} | {share} |")
     if copy:
-        print(f"| device_copy | {next(s for (k, s, _) in results if k == 'device_copy')} | GB/s | | {copy} | | 100% |")
+        size = next(s for (k, s, _) in results if k == "device_copy")
+        print(f"| device_copy | {size} | GB/s | | | {copy} | | | | 100% |")
     if sass:
         print()
         print("| kernel | side | SASS instructions | main loop | FFMA / LDS / LDG in the loop (or kernel) |")

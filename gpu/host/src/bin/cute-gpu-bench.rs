@@ -4,10 +4,13 @@
 //!
 //! ```text
 //! cute-gpu-bench [--ptx gpu/target/ptx/cute_kernels.ptx (or a .cubin ptxas made of it)] [--reps 5] [--check-only] [--small]
-//!                [--only NAME]
+//!                [--only NAME] [--entry-prefix P] [--side S]
 //! ```
 //!
 //! `--only NAME` runs only the kernels whose name contains `NAME` (e.g. `sgemm_2_nt`, `copy`).
+//! `--entry-prefix P` loads each kernel as `P` + its name (the PTX of
+//! `cute_kernels.cutlass-names.ptx` names them `cutlass_...`), and `--side S` labels the result
+//! lines `side=S` (default `rust`).
 //!
 //! Every result line reads
 //! `RESULT side=rust kernel=K size=S unit=U median=X reps=x1,x2,...` (GB/s counts bytes read
@@ -33,6 +36,8 @@ struct Opts {
     check_only: bool,
     small: bool,
     only: Option<String>,
+    entry_prefix: String,
+    side: String,
 }
 
 impl Opts {
@@ -49,6 +54,8 @@ fn opts() -> Result<Opts, String> {
         check_only: false,
         small: false,
         only: None,
+        entry_prefix: String::new(),
+        side: "rust".into(),
     };
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
@@ -64,6 +71,10 @@ fn opts() -> Result<Opts, String> {
             "--check-only" => o.check_only = true,
             "--small" => o.small = true,
             "--only" => o.only = Some(args.next().ok_or("--only needs a kernel name")?),
+            "--entry-prefix" => {
+                o.entry_prefix = args.next().ok_or("--entry-prefix needs a prefix")?
+            }
+            "--side" => o.side = args.next().ok_or("--side needs a label")?,
             _ => return Err(format!("unknown argument {a}")),
         }
     }
@@ -90,11 +101,15 @@ struct Gpu {
     stream: Arc<CudaStream>,
     module: Arc<cudarc::driver::CudaModule>,
     seed: u64,
+    /// Prefixed to every kernel name (`--entry-prefix`).
+    entry_prefix: String,
 }
 
 impl Gpu {
     fn function(&self, name: &str) -> Result<CudaFunction, Error> {
-        Ok(self.module.load_function(name)?)
+        Ok(self
+            .module
+            .load_function(&format!("{}{name}", self.entry_prefix))?)
     }
 
     fn upload(&self, v: &[f32]) -> Result<CudaSlice<f32>, Error> {
@@ -152,11 +167,12 @@ fn median(v: &[f64]) -> f64 {
 }
 
 /// Prints a result line: `rate(ms)` gives the figure per repetition.
-fn report(kernel: &str, size: &str, unit: &str, ms: &[f64], rate: impl Fn(f64) -> f64) {
+fn report(o: &Opts, kernel: &str, size: &str, unit: &str, ms: &[f64], rate: impl Fn(f64) -> f64) {
     let figures: Vec<f64> = ms.iter().map(|&t| rate(t)).collect();
     let reps: Vec<String> = figures.iter().map(|x| format!("{x:.1}")).collect();
     println!(
-        "RESULT side=rust kernel={kernel} size={size} unit={unit} median={:.1} reps={}",
+        "RESULT side={} kernel={kernel} size={size} unit={unit} median={:.1} reps={}",
+        o.side,
         median(&figures),
         reps.join(",")
     );
@@ -182,6 +198,7 @@ fn device_copy(g: &mut Gpu, o: &Opts, m: usize, n: usize) -> Result<(), Error> {
     let mut d = g.stream.alloc_zeros::<f32>(m * n)?;
     let ms = g.time(o.reps, || Ok(g.stream.memcpy_dtod(&s, &mut d)?))?;
     report(
+        o,
         "device_copy",
         &format!("{m}x{n}"),
         "GB/s",
@@ -231,6 +248,7 @@ fn tiled_copy_run(
     if time {
         let ms = g.time(o.reps, run)?;
         report(
+            o,
             name,
             &format!("{m}x{n}"),
             "GB/s",
@@ -275,6 +293,7 @@ fn transpose_run(g: &mut Gpu, o: &Opts, m: i32, n: i32, time: bool) -> Result<()
     if time {
         let ms = g.time(o.reps, run)?;
         report(
+            o,
             name,
             &format!("{m}x{n}"),
             "GB/s",
@@ -402,7 +421,7 @@ fn sgemm_run(
     if time {
         let ms = g.time(o.reps, run)?;
         let flops = 2.0 * (mu * nu * ku) as f64;
-        report(name, &format!("{m}x{n}x{k}"), "TFLOP/s", &ms, move |t| {
+        report(o, name, &format!("{m}x{n}x{k}"), "TFLOP/s", &ms, move |t| {
             flops / (t * 1e-3) / 1e12
         });
     }
@@ -458,6 +477,7 @@ fn run(o: &Opts) -> Result<(), Error> {
         stream: stream.clone(),
         module,
         seed: 0,
+        entry_prefix: o.entry_prefix.clone(),
     };
     println!("DEVICE {}", g.ctx.name()?);
     refusals()?;
