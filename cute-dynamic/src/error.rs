@@ -3,10 +3,10 @@
 //! CuTe refuses bad input at compile time (`static_assert`) or not at all. Here every refusal is a
 //! value: the condition in CuTe's words plus the offending values.
 
-use crate::int::IntError;
 use crate::prelude::*;
 use core::fmt;
 pub use cute_static::Condition;
+use cute_static::IntError;
 
 /// What went wrong, with the offending values: the payload of a [`LayoutError`].
 ///
@@ -84,6 +84,12 @@ pub enum ErrorKind {
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LayoutError(Box<ErrorKind>);
+
+impl From<IntError> for LayoutError {
+    fn from(e: IntError) -> LayoutError {
+        ErrorKind::Arithmetic(e).into()
+    }
+}
 
 impl From<ErrorKind> for LayoutError {
     fn from(kind: ErrorKind) -> LayoutError {

@@ -8,7 +8,6 @@
 //! A dynamic value also carries what the CuTe DSL calls its divisibility: a number it is known to
 //! be a multiple of (`?{div=3}` for a dynamic stride times a static 3).
 
-use crate::error::{ErrorKind, LayoutError};
 use core::fmt;
 
 /// One integer of an IntTuple: value, static/dynamic tag, and (dynamic only) a known divisor.
@@ -160,12 +159,6 @@ fn overflow(op: &'static str, lhs: i32, rhs: i32) -> IntError {
 }
 
 pub use cute_static::IntError;
-
-impl From<IntError> for LayoutError {
-    fn from(e: IntError) -> LayoutError {
-        ErrorKind::Arithmetic(e).into()
-    }
-}
 
 impl Int {
     /// A static integer, CuTe's `Int<v>` (printed `_v`).
