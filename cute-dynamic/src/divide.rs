@@ -242,8 +242,7 @@ fn zip2_first(f: &Flat, span: Span, guide: &Tiler, out: &mut Flat) {
                 zip2_first(f, m, gi, out);
             }
         }
-        // Cannot fire: `zip2_check` has seen two modes here.
-        _ => out.push_span(f, modes.next().expect("checked: two modes")),
+        _ => out.push_span(f, modes.next().expect("checked: two modes")), // cannot fire: `zip2_check` saw two modes here
     }
 }
 
@@ -260,8 +259,7 @@ fn zip2_second(f: &Flat, span: Span, guide: &Tiler, out: &mut Flat) {
                 }
             }
         }
-        // Cannot fire: `zip2_check` has seen two modes here.
-        _ => out.push_span(f, modes.nth(1).expect("checked: two modes")),
+        _ => out.push_span(f, modes.nth(1).expect("checked: two modes")), // cannot fire: `zip2_check` saw two modes here
     }
 }
 

@@ -34,6 +34,10 @@ use crate::tuple::{IntTuple, Leaves, SliceCoord, Static, Tiler};
 use crate::values::IntOf;
 use core::fmt;
 
+/// Why `call` of an `L o O o Sw` refuses a coordinate (a compile error).
+const LO_SW_CALL: &str =
+    "a composed layout `L o O o Sw` takes an integer: its domain is the swizzle's";
+
 /// The symbolic result of an operation on a composed layout.
 #[doc(hidden)]
 #[derive(Clone, Copy, Debug)]
@@ -264,9 +268,7 @@ impl<E: CExpr> ComposedOf<E> {
     pub fn call<Cd: Coordinate>(&self, coord: Cd) -> i32 {
         const {
             if matches!(E::OUT.form, Form::LOSw) && !Cd::PROFILE.is_int() {
-                panic!(
-                    "a composed layout `L o O o Sw` takes an integer: its domain is the swizzle's"
-                )
+                panic!("{}", LO_SW_CALL) // a compile error: this is a `const` block
             }
         }
         let sw: Swz = const { E::OUT.sw };

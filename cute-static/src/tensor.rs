@@ -918,9 +918,11 @@ fn index_failed(len: usize) -> ! {
     // Reached only through `tensor[coord]` (Rust's `Index` contract, as for slices, which
     // cannot return an error) with a coordinate whose offset lies outside the engine; the
     // checked forms `get`/`get_mut` return `None` there instead.
-    panic!(
-        "tensor index out of bounds: the coordinate's offset is not in the {len} elements of its engine"
-    )
+    let (head, tail) = (
+        "tensor index out of bounds: the coordinate's offset",
+        "elements of its engine",
+    );
+    panic!("{head} is not in the {len} {tail}") // by design, as `slice[i]`: `Index` cannot return an error
 }
 
 /// `tensor[coord]`: the element at `coord`. Panics, as slice indexing does, if it lies outside
