@@ -253,48 +253,33 @@ fn composition_checked(lhs: &Flat, rhs: &Flat) -> Result<Flat> {
 pub fn composition(lhs: &Layout, rhs: &Layout) -> Result<Layout> {
     composition_checked(lhs.flat(), rhs.flat())
         .and_then(Flat::into_layout)
-        .or_else(|e| {
-            cute_where_right(
-                e,
-                lhs.is_all_static() && rhs.is_all_static(),
-                || composition_exact(lhs, rhs, Checks::UNCHECKED),
-                |r| is_composition(lhs, rhs, r),
-            )
+        .or_else(|error| {
+            // Where CuTe C++ does not check a divisibility condition because values are dynamic
+            // (the static twin fails it, CUTLASS #3513) or checks only its weak form (the
+            // complete form fails), its answer is kept if it is `A o B` point by point on B's
+            // domain (up to `MAX_ENUMERATED` indices); otherwise the error stands. An all-static
+            // input is refused by CuTe itself, at compile time.
+            let divisibility = matches!(
+                error.condition(),
+                Some(
+                    Condition::StrideDivisibility
+                        | Condition::StrideDivisibilityComplete
+                        | Condition::ShapeDivisibility
+                )
+            );
+            if !divisibility || (lhs.is_all_static() && rhs.is_all_static()) {
+                return Err(error);
+            }
+            match composition_exact(lhs, rhs, Checks::UNCHECKED) {
+                Ok(cute) if is_composition(lhs, rhs, &cute) == Some(true) => Ok(cute),
+                _ => Err(error),
+            }
         })
-}
-
-/// Where CuTe C++ does not check a divisibility condition because values are dynamic (the static
-/// twin fails it, CUTLASS #3513) or checks only its weak form (the complete form fails), its
-/// answer is kept if it is the composition: `R(i) == A(B(i))` on B's whole domain, enumerated
-/// up to [`crate::twin::MAX_ENUMERATED`] indices. Otherwise the error stands, CuTe's answer
-/// being a different function (or the domain too large to check). An all-static input is run
-/// as CuTe runs it, which refuses it at compile time: its error stands too.
-fn cute_where_right(
-    error: LayoutError,
-    all_static: bool,
-    as_cute: impl FnOnce() -> Result<Layout>,
-    is_right: impl FnOnce(&Layout) -> Option<bool>,
-) -> Result<Layout> {
-    let divisibility = matches!(
-        error.condition(),
-        Some(
-            Condition::StrideDivisibility
-                | Condition::StrideDivisibilityComplete
-                | Condition::ShapeDivisibility
-        )
-    );
-    if !divisibility || all_static {
-        return Err(error);
-    }
-    match as_cute() {
-        Ok(cute) if is_right(&cute) == Some(true) => Ok(cute),
-        _ => Err(error),
-    }
 }
 
 /// Whether `r` is `composition(a, b)` point by point: `size(r) == size(b)` and
 /// `r(i) == a(b(i))` at every index of b's domain; `None` where it is too large to enumerate.
-pub(crate) fn is_composition(a: &Layout, b: &Layout, r: &Layout) -> Option<bool> {
+fn is_composition(a: &Layout, b: &Layout, r: &Layout) -> Option<bool> {
     crate::twin::same_values((r.size(), b.size()), |i| {
         (r.call(i), b.call(i).and_then(|j| a.call(j.value())))
     })

@@ -251,23 +251,24 @@ impl Flat {
     /// tuples than CuTe text is read with (every operation's result comes through here, so
     /// that whatever is printed parses again).
     pub(crate) fn into_layout(self) -> Result<Layout> {
-        if self.deeper_than(cute_text::MAX_DEPTH) {
+        if self.too_deep() {
             return Err(crate::error::LayoutError::too_deep());
         }
         Ok(Layout::from_flat(self))
     }
 
-    /// Whether more than `max` tuples nest (CuTe's `depth` above `max`).
-    pub(crate) fn deeper_than(&self, max: usize) -> bool {
+    /// Whether more tuples nest than CuTe text is read with (`depth` above
+    /// [`cute_text::MAX_DEPTH`]).
+    fn too_deep(&self) -> bool {
         // In preorder, the tuples still open above a node, each with its modes left to come.
-        let mut open = [0u32; cute_text::MAX_DEPTH + 1];
+        let mut open = [0u32; cute_text::MAX_DEPTH];
         let mut top = 0;
         for &node in self.profile() {
             if top > 0 {
                 open[top - 1] -= 1;
             }
             if node != LEAF {
-                if top == max.min(cute_text::MAX_DEPTH) {
+                if top == cute_text::MAX_DEPTH {
                     return true;
                 }
                 open[top] = node;

@@ -90,13 +90,6 @@ impl Layout {
         }
     }
 
-    /// For results built from congruent parts (every algorithm below keeps congruence): `Err`
-    /// only for a result nested too deep ([`ErrorKind::TooDeep`]).
-    pub(crate) fn raw(shape: IntTuple, stride: IntTuple) -> Result<Layout> {
-        debug_assert!(shape.same_profile(&stride), "{shape} vs {stride}");
-        Layout::new(shape, stride)
-    }
-
     /// The layout of these leaves and profile.
     pub(crate) fn from_flat(flat: Flat) -> Layout {
         Layout { flat }
@@ -338,7 +331,7 @@ pub fn make_layout(shape: &IntTuple) -> Result<Layout> {
 /// assert_eq!(l.to_string(), "(_4,_3):(_3,_1)");
 /// ```
 pub fn make_layout_major(shape: &IntTuple, major: Major) -> Result<Layout> {
-    Layout::raw(
+    Layout::new(
         shape.clone(),
         compact_major(shape, Int::new_static(1), major)?,
     )
@@ -352,7 +345,7 @@ pub fn make_layout_major(shape: &IntTuple, major: Major) -> Result<Layout> {
 /// assert_eq!(l.unwrap().to_string(), "(_2,_2,_2,_2):(_1,_4,_8,_2)");
 /// ```
 pub fn make_ordered_layout(shape: &IntTuple, order: &IntTuple) -> Result<Layout> {
-    Layout::raw(shape.clone(), crate::stride::compact_order(shape, order)?)
+    Layout::new(shape.clone(), crate::stride::compact_order(shape, order)?)
 }
 
 /// The modes of a layout as owned shape/stride vectors.
@@ -361,7 +354,7 @@ fn split(l: &Layout) -> (Vec<IntTuple>, Vec<IntTuple>) {
 }
 
 fn join(shapes: Vec<IntTuple>, strides: Vec<IntTuple>) -> Result<Layout> {
-    Layout::raw(IntTuple::tuple(shapes), IntTuple::tuple(strides))
+    Layout::new(IntTuple::tuple(shapes), IntTuple::tuple(strides))
 }
 
 /// CuTe's `take<B,E>(layout)`: the modes `[b, e)`.
@@ -492,7 +485,7 @@ pub fn append_to_rank(layout: &Layout, n: usize) -> Result<Layout> {
 /// A layout from lists of modes, unwrapped as CuTe's `unwrap` does: a single mode stands alone
 /// (recursively), anything else is a tuple.
 pub(crate) fn unwrap_layout(shapes: Vec<IntTuple>, strides: Vec<IntTuple>) -> Result<Layout> {
-    Layout::raw(
+    Layout::new(
         unwrap(IntTuple::tuple(shapes)),
         unwrap(IntTuple::tuple(strides)),
     )

@@ -196,7 +196,7 @@ fn rank_matched_product(
 }
 
 fn zip_layouts(a: &Layout, b: &Layout) -> Result<Layout> {
-    Layout::raw(
+    Layout::new(
         zip_tuples(&a.shape(), &b.shape())?,
         zip_tuples(&a.stride(), &b.stride())?,
     )

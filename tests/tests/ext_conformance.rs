@@ -166,7 +166,9 @@ fn every_composed_value_round_trips() {
 /// `data/issue-vectors.jsonl`: records of CuTe C++ 4.2 taken for the issues (with the shared
 /// oracle's `gen_ext.py` machinery), in the extension format, through cute-dynamic: 0 failed,
 /// 0 skipped. Issue 23: an identity tensor's coordinate of a size-1 mode that takes the rest of
-/// a run-time index is a run-time `0` (`((_2,_1),_3)` gives `((0,0),0)`).
+/// a run-time index is a run-time `0` (`((_2,_1),_3)` gives `((0,0),0)`); compositions CuTe does
+/// not check, kept where they are `A o B`; two swizzled slices whose decay CuTe gets wrong (both
+/// crates print CuTe's text, README "Conformance").
 #[test]
 fn issue_vectors_pass() {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/data/issue-vectors.jsonl");
@@ -180,5 +182,5 @@ fn issue_vectors_pass() {
             v.outcome
         );
     }
-    assert_eq!(totals(&table), [16, 0, 0, 0]);
+    assert_eq!(totals(&table), [22, 0, 0, 0]);
 }
