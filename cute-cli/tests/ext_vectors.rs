@@ -92,6 +92,8 @@ fn extension_vectors_through_the_binary() {
     let (_, results) = session_results(&input);
     let mut per_op: BTreeMap<&str, [usize; 2]> = BTreeMap::new();
     let mut failures = Vec::new();
+    let mut defects = 0;
+    let mut not_shown = Vec::new();
     for (k, first, count) in spans {
         let r = &all[k];
         let got: Result<Vec<String>, ()> = results[first..first + count].iter().cloned().collect();
@@ -104,7 +106,16 @@ fn extension_vectors_through_the_binary() {
         });
         let ok = match (&got, &r.result) {
             (Err(()), None) => true,
-            (Err(()), Some(_)) => r.twin,
+            (Err(()), Some(_)) if r.twin => true,
+            (Err(()), Some(_)) if is_defect(r) => {
+                defects += 1;
+                true
+            }
+            (Err(()), Some(_)) if is_not_shown(r) => {
+                not_shown.push(r.id.as_str());
+                true
+            }
+            (Err(()), Some(_)) => false,
             (Ok(g), Some(want)) => g == want,
             (Ok(_), None) => false,
         };
@@ -126,4 +137,34 @@ fn extension_vectors_through_the_binary() {
         failures.join("\n")
     );
     assert_eq!(passed, 4516, "{per_op:?}");
+    assert_eq!(defects, 12, "CuTe defects refused");
+    // Compositions not shown to be `A o B` with run-time values (a limitation): none here.
+    assert!(not_shown.is_empty(), "{not_shown:?}");
+}
+
+/// Whether the library refuses the record as a composition not shown to be `A o B` (run-time
+/// values inside an operation built on composition: a limitation).
+fn is_not_shown(r: &Record) -> bool {
+    let args: Vec<&str> = r.args.iter().map(String::as_str).collect();
+    cute_dynamic::ops::run(&r.op, &args)
+        .is_err_and(|e| e.to_string().contains("not shown to be A o B"))
+}
+
+/// Whether the library refuses the record as a CuTe defect: a result built on a composition
+/// that is not `A o B` (CUTLASS #3177), or a swizzled slice CuTe decays to a layout that is not
+/// the slice; its error names where.
+fn is_defect(r: &Record) -> bool {
+    let args: Vec<&str> = r.args.iter().map(String::as_str).collect();
+    cute_dynamic::ops::run(&r.op, &args).is_err_and(|e| {
+        let text = e.to_string();
+        match e.condition() {
+            Some(cute_dynamic::Condition::StrideDivisibilityComplete) => {
+                text.contains("CUTLASS #3177") && !text.contains("not shown")
+            }
+            Some(cute_dynamic::Condition::SwizzleSliceDecay) => {
+                text.contains("which is not the slice")
+            }
+            _ => false,
+        }
+    })
 }

@@ -15,6 +15,7 @@
 //! # Ok::<(), cute_dynamic::LayoutError>(())
 //! ```
 
+use crate::composition::composition_exact;
 use crate::coord::{Coord, dice, slice};
 use crate::error::{Condition, ErrorKind, LayoutError, Result};
 use crate::int::{Bool, Int};
@@ -24,7 +25,7 @@ use crate::prelude::*;
 use crate::stride::idx2crd;
 use crate::swizzle::{MixedBits, Swizzle, log2_exact, make_swizzle};
 use crate::tiler::Tiler;
-use crate::twin::{SameFunction, Twin, checked, same_values};
+use crate::twin::{Checks, MAX_ENUMERATED, Twin, checked, is_complete_form};
 use core::fmt;
 
 /// One side of a [`ComposedLayout`]: a swizzle functor or a plain layout.
@@ -1094,6 +1095,79 @@ impl ComposedLayout {
     /// # Ok::<(), cute_dynamic::LayoutError>(())
     /// ```
     pub fn slice_and_offset(&self, crd: &Coord) -> Result<(AnyLayout, Offset)> {
+        // CuTe finds the swizzle bits a slice reaches through compositions with projections of
+        // the swizzle that its weak Stride Divisibility Condition lets through although they
+        // need not be `A o B` (CUTLASS #3177), and decays a slice whose remaining offsets carry
+        // into the swizzle's bits: its answer stands where it is the slice.
+        let (cute, cause) = match self.slice_through(crd, &crate::composition) {
+            Err(e) if is_complete_form(&e) => {
+                let unchecked = |a: &Layout, b: &Layout| composition_exact(a, b, Checks::UNCHECKED);
+                (self.slice_through(crd, &unchecked)?, Some(e))
+            }
+            other => (other?, None),
+        };
+        if has_integer(crd) {
+            self.check_slice(crd, &cute, cause)?;
+        }
+        Ok(cute)
+    }
+
+    /// `Ok` if the slice `(l, off)` of a swizzled `C` is `C` at `crd`: `l(i) + off == Sw(O +
+    /// L(crd with its _ at the coordinates of i))` for every index of the remaining modes (up to
+    /// [`MAX_ENUMERATED`] of them; a larger slice is taken at CuTe's word unless `cause`);
+    /// otherwise the error naming the first index where they part ([`Condition::SwizzleSliceDecay`],
+    /// with `cause`, CuTe's composition that is not `A o B`, appended).
+    fn check_slice(
+        &self,
+        crd: &Coord,
+        (l, off): &(AnyLayout, Offset),
+        cause: Option<LayoutError>,
+    ) -> Result<()> {
+        let LayoutFn::Swizzle(sw) = &self.layout_a else {
+            return cause.map_or(Ok(()), Err);
+        };
+        let layout = self.inner("slice")?;
+        let sliced = slice(crd, layout)?;
+        let base = i64::from(layout.call(&underscores_to_zero(crd))?.value())
+            + i64::from(self.offset.value());
+        let n = sliced.size()?.value();
+        if n > MAX_ENUMERATED {
+            return cause.map_or(Ok(()), Err);
+        }
+        let value = |i: i32| -> Option<(i64, i64)> {
+            let at = base + i64::from(sliced.call(i).ok()?.value());
+            let want = i64::from(sw.apply(i32::try_from(at).ok()?));
+            let got = i64::from(l.call(i).ok()?.value()) + i64::from(off.value());
+            Some((got, want))
+        };
+        let Some(i) = (0..n).find(|&i| value(i).is_none_or(|(got, want)| got != want)) else {
+            return Ok(());
+        };
+        let (got, want) = value(i).unzip();
+        let why = match &cause {
+            Some(e) => format!("; CuTe's compositions with the swizzle's projections: {e}"),
+            None => "; CuTe decays it although its remaining offsets carry into the swizzle's bits"
+                .into(),
+        };
+        Err(LayoutError::precondition(
+            Condition::SwizzleSliceDecay,
+            format!(
+                "slice({crd}, {self}) is {l} at offset {}, which is not the slice: at {i} it is \
+                 {} where the layout gives {}{why}",
+                off.value(),
+                got.map_or("?".into(), |g| g.to_string()),
+                want.map_or("?".into(), |w| w.to_string()),
+            ),
+        ))
+    }
+
+    /// [`ComposedLayout::slice_and_offset`], the compositions with the swizzle's projections
+    /// made by `compose`.
+    fn slice_through(
+        &self,
+        crd: &Coord,
+        compose: &dyn Fn(&Layout, &Layout) -> Result<Layout>,
+    ) -> Result<(AnyLayout, Offset)> {
         let layout = self.inner("slice")?;
         let sliced = slice(crd, layout)?;
         let sw = match &self.layout_a {
@@ -1120,12 +1194,11 @@ impl ComposedLayout {
         let p = SwizzleProjections::new(&sw)?;
         let diced = dice(crd, layout)?;
         let dc = dice_coord(crd);
-        let off_zy = self.offset.xor(&to_mixed_bits(
-            &crate::composition(&p.only_zy, &diced)?,
-            &dc,
-        )?);
-        let off_anti = crate::composition(&p.anti_zy, &diced)?.call(&dc)?;
-        let sliced_zy = crate::composition(&p.only_zy, &sliced)?;
+        let off_zy = self
+            .offset
+            .xor(&to_mixed_bits(&compose(&p.only_zy, &diced)?, &dc)?);
+        let off_anti = compose(&p.anti_zy, &diced)?.call(&dc)?;
+        let sliced_zy = compose(&p.only_zy, &sliced)?;
         let last = sliced_zy.size()?.checked_sub(Int::new_static(1))?;
         let active = sliced_zy.call(&IntTuple::Int(last))?;
         let collides = active.value() & !sw.apply(active.value()) != 0;
@@ -1146,7 +1219,7 @@ impl ComposedLayout {
         let w = decay_layout(&sw, &off_zy)?;
         let offset = off_zy.swizzled(&sw);
         let total = Offset::Int(offset.add(off_anti)?);
-        Ok((crate::composition(&w, &sliced)?.into(), total))
+        Ok((compose(&w, &sliced)?.into(), total))
     }
 }
 
@@ -1422,17 +1495,6 @@ impl Twin for ComposedLayout {
             offset: self.offset.static_twin(),
             layout_b: self.layout_b.static_twin(),
         }
-    }
-}
-
-impl SameFunction for AnyLayout {
-    fn same_function(&self, other: &Self) -> Option<bool> {
-        if let (AnyLayout::Plain(a), AnyLayout::Plain(b)) = (self, other) {
-            return a.same_function(b);
-        }
-        same_values((self.size(), other.size()), |i| {
-            (self.call(i), other.call(i))
-        })
     }
 }
 

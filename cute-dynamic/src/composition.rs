@@ -4,6 +4,7 @@
 
 use crate::coalesce::coalesce_x_into;
 use crate::error::{Condition, LayoutError, Result};
+use crate::exact::{self, Domain, Exactness};
 use crate::flat::{Flat, LEAF, LEAVES};
 use crate::int::Int;
 use crate::layout::Layout;
@@ -14,10 +15,9 @@ use crate::twin::{Checks, Twin, checked};
 
 /// CuTe's Stride Divisibility Condition for one mode of `lhs` (`shape`), taking `count`
 /// elements at `stride`: `stride % shape == 0` or `stride < shape`. CuTe checks it only when
-/// both are static; the values are known here, so it is checked always. It is also checked in
-/// its complete form ([`walks_exactly`]: a stride below the shape that neither divides it nor,
-/// in magnitude, is a multiple of it is only right if all `count` elements stay inside this
-/// mode); see [`crate::twin`] for how that second check is resolved.
+/// both are static; the values are known here, so it is checked always. This is CuTe's weak
+/// form: what it lets through that is not `A o B` is found once the walk is done
+/// ([`crate::exact`]).
 fn check_stride_divisibility(
     lhs: &dyn core::fmt::Display,
     shape: Int,
@@ -25,12 +25,6 @@ fn check_stride_divisibility(
     count: Int,
     checks: Checks,
 ) -> Result<()> {
-    let fail = |condition| {
-        Err(LayoutError::precondition(
-            condition,
-            format!("stride {stride} against shape {shape} of {lhs}"),
-        ))
-    };
     // A single element lands at offset 0 whatever the stride: with a run-time count of 1 there
     // is nothing wrong to detect (CuTe itself checks static values only). The static twin
     // checks CuTe's condition here; the two meet again if it holds.
@@ -44,39 +38,13 @@ fn check_stride_divisibility(
     if !checked {
         return Ok(()); // CuTe's run exactly: it checks static values only
     }
-    let below = stride.value() < shape.value();
-    if !(below || stride.checked_rem(shape)?.value() == 0) {
-        return fail(Condition::StrideDivisibility);
-    }
-    if below && checks.is_complete() && !walks_exactly(shape, stride, count)? {
-        if checks.is_brief() {
-            return Err(LayoutError::precondition(
-                Condition::StrideDivisibilityComplete,
-                String::new(),
-            ));
-        }
-        return fail(Condition::StrideDivisibilityComplete);
+    if !(stride.value() < shape.value() || stride.checked_rem(shape)?.value() == 0) {
+        return Err(LayoutError::precondition(
+            Condition::StrideDivisibility,
+            format!("stride {stride} against shape {shape} of {lhs}"),
+        ));
     }
     Ok(())
-}
-
-/// Whether CuTe's step over one `lhs` mode of `shape`, taking `count` elements at `stride`, is
-/// exact (the complete form of the Stride Divisibility Condition). With `m = |stride|`, CuTe
-/// keeps `ceil(shape / m)` elements in the mode and carries `ceil(m / shape)` to the next one;
-/// that is the composition if `m` divides the shape, if the shape divides `m` (no element moves
-/// inside the mode: a negative stride whose magnitude is a multiple of the shape, in particular
-/// any stride over a size-1 mode, which a dynamic `1` keeps in the walk), or if all `count`
-/// elements stay inside the mode. A zero stride never walks; for shapes below 1 (CuTe's
-/// complements of negative strides) only the first and the last case are known to hold.
-fn walks_exactly(shape: Int, stride: Int, count: Int) -> Result<bool> {
-    let magnitude = stride.abs()?;
-    if magnitude.value() == 0 || shape.checked_rem(magnitude)?.value() == 0 {
-        return Ok(true);
-    }
-    if shape.value() > 0 && magnitude.value() % shape.value() == 0 {
-        return Ok(true);
-    }
-    Ok(shape.ceil_div(magnitude)?.value() >= count.value())
 }
 
 /// CuTe's `composition_impl` on a coalesced `lhs` and one `rhs` mode:
@@ -97,6 +65,7 @@ pub(crate) fn composition_impl_into(
     rhs: &Flat,
     checks: Checks,
     out: &mut Flat,
+    exactness: &mut Exactness,
 ) -> Result<()> {
     let mut leaf = 0;
     for &node in rhs.profile() {
@@ -106,7 +75,7 @@ pub(crate) fn composition_impl_into(
         }
         let (rs, rd) = (rhs.shape()[leaf], rhs.stride()[leaf]);
         leaf += 1;
-        compose_mode(lhs, rs, rd, checks, out)?;
+        compose_mode(lhs, rs, rd, checks, out, exactness)?;
     }
     Ok(())
 }
@@ -122,13 +91,15 @@ pub(crate) fn walk(
     lhs: &dyn core::fmt::Display,
     lshape: &[Int],
     (rs, rd): (Int, Int),
-    checks: Checks,
+    (checks, exactness): (Checks, &mut Exactness),
     mut piece: impl FnMut(Int, usize, Int) -> Result<()>,
 ) -> Result<(Int, Int)> {
     let last = lshape.len().saturating_sub(1);
     let (mut rest_shape, mut rest_stride) = (rs, rd);
+    exactness.leaf(rd);
     for (i, &curr_shape) in lshape[..last].iter().enumerate() {
         check_stride_divisibility(lhs, curr_shape, rest_stride, rest_shape, checks)?;
+        exactness.step(i, (curr_shape, rest_stride, rest_shape));
         let abs_stride = rest_stride.abs()?;
         let next_shape = curr_shape.ceil_div(abs_stride)?;
         let next_stride = abs_stride
@@ -152,18 +123,27 @@ pub(crate) fn walk(
             ));
         }
         piece(new_shape, i, rest_stride)?;
+        exactness.piece((new_shape, i, rest_stride));
         rest_shape = rest_shape.checked_div(new_shape)?;
         rest_stride = next_stride;
     }
     Ok((rest_shape, rest_stride))
 }
 
-/// One mode `rs:rd` of `rhs` (a leaf) composed with the coalesced `lhs`, appended to `out`.
+/// One mode `rs:rd` of `rhs` (a leaf) composed with the coalesced `lhs`, appended to `out`, its
+/// pieces noted in `exactness`.
 ///
 /// Its decisions on `rd` and on the rest only shape this mode's result: the twin taking them
 /// the other way checks nothing the run does not (a run-time `0` stride that walks `lhs`
 /// divides by zero and fails), so they are not noted as the twin's path leaving the run's.
-fn compose_mode(lhs: &Flat, rs: Int, rd: Int, checks: Checks, out: &mut Flat) -> Result<()> {
+fn compose_mode(
+    lhs: &Flat,
+    rs: Int,
+    rd: Int,
+    checks: Checks,
+    out: &mut Flat,
+    exactness: &mut Exactness,
+) -> Result<()> {
     let is_constant =
         |x: Int, v: i32| checks.decide_converging(x.is_constant(v), x.value() == v, true);
     if is_constant(rd, 0) {
@@ -176,10 +156,17 @@ fn compose_mode(lhs: &Flat, rs: Int, rd: Int, checks: Checks, out: &mut Flat) ->
     }
     let (lshape, lstride) = (lhs.shape(), lhs.stride());
     let mut modes: Small<(Int, Int), LEAVES> = Small::new((rs, rd));
-    let (rest_shape, rest_stride) = walk(lhs, lshape, (rs, rd), checks, |shape, i, scale| {
-        modes.push((shape, scale.checked_mul(lstride[i])?));
-        Ok(())
-    })?;
+    let walked = walk(
+        lhs,
+        lshape,
+        (rs, rd),
+        (checks, exactness),
+        |shape, i, scale| {
+            modes.push((shape, scale.checked_mul(lstride[i])?));
+            Ok(())
+        },
+    )?;
+    let (rest_shape, rest_stride) = walked;
     let last_stride = rest_stride.checked_mul(lstride[lstride.len() - 1])?;
     if modes.is_empty() || (modes.len() == 1 && is_constant(rest_shape, 1)) {
         // One mode: CuTe unwraps the 1-tuple.
@@ -213,8 +200,36 @@ pub(crate) fn composition_flat(lhs: &Flat, rhs: &Flat, checks: Checks) -> Result
     let mut coalesced = Flat::empty();
     coalesce_x_for(lhs, positive_shapes(rhs), checks, &mut coalesced)?;
     let mut out = Flat::empty();
-    composition_impl_into(&coalesced, rhs, checks, &mut out)?;
+    let mut exactness = Exactness::new(coalesced.shape());
+    composition_impl_into(&coalesced, rhs, checks, &mut out, &mut exactness)?;
+    if checks.is_exact() {
+        let how = (Domain::OfA, checks.is_compared());
+        exact::require(how, lhs, rhs, &out, &exactness)?;
+    }
     Ok(out)
+}
+
+/// After `lhs` (the coalesced `a`) was composed in place with the modes `parts` of B (a divide's
+/// tile and rest, a product's tiler), noting `exactness`: `Ok` if that is `A o B`
+/// ([`exact::require`]; where the pieces prove nothing, `R` is computed again for the
+/// comparison).
+pub(crate) fn require_exact(
+    a: &Flat,
+    lhs: &Flat,
+    parts: &[&Flat],
+    exactness: &Exactness,
+    checks: Checks,
+) -> Result<()> {
+    if !checks.is_exact() || exactness.is_proven() {
+        return Ok(());
+    }
+    let mut b = Flat::empty();
+    b.push_tuple(u32::try_from(parts.len()).unwrap_or(LEAF - 1));
+    parts.iter().for_each(|p| b.push_flat(p));
+    let mut r = Flat::empty();
+    let mut unused = Exactness::new(lhs.shape());
+    composition_impl_into(lhs, &b, Checks::UNCHECKED, &mut r, &mut unused)?;
+    exact::require((Domain::OfA, false), a, &b, &r, exactness)
 }
 
 /// Composition's `coalesce_x(lhs)`, for a `rhs` whose shapes are all at least 1 if
@@ -234,8 +249,14 @@ pub(crate) fn composition_exact(lhs: &Layout, rhs: &Layout, checks: Checks) -> R
     composition_flat(lhs.flat(), rhs.flat(), checks).and_then(Flat::into_layout)
 }
 
+/// The `composition` operation itself: a composition the rule does not prove is compared point
+/// by point whatever its values ([`Checks::compared`]).
+fn composition_op(lhs: &Flat, rhs: &Flat, checks: Checks) -> Result<Flat> {
+    composition_flat(lhs, rhs, checks.compared())
+}
+
 fn composition_checked(lhs: &Flat, rhs: &Flat) -> Result<Flat> {
-    checked!(composition_flat, lhs, rhs; tracked)
+    checked!(composition_op, lhs, rhs; tracked)
 }
 
 /// CuTe's `composition(A, B)` of two layouts.
@@ -255,34 +276,30 @@ pub fn composition(lhs: &Layout, rhs: &Layout) -> Result<Layout> {
         .and_then(Flat::into_layout)
         .or_else(|error| {
             // Where CuTe C++ does not check a divisibility condition because values are dynamic
-            // (the static twin fails it, CUTLASS #3513) or checks only its weak form (the
-            // complete form fails), its answer is kept if it is `A o B` point by point on B's
-            // domain (up to `MAX_ENUMERATED` indices); otherwise the error stands. An all-static
-            // input is refused by CuTe itself, at compile time.
-            let divisibility = matches!(
+            // (the static twin fails it, CUTLASS #3513), its answer is kept if it is `A o B`
+            // point by point wherever CuTe evaluates it (`Domain::Extended`, up to
+            // `MAX_ENUMERATED` indices); otherwise the error stands. An all-static input is
+            // refused by CuTe itself, at compile time.
+            let cute_condition = matches!(
                 error.condition(),
-                Some(
-                    Condition::StrideDivisibility
-                        | Condition::StrideDivisibilityComplete
-                        | Condition::ShapeDivisibility
-                )
+                Some(Condition::StrideDivisibility | Condition::ShapeDivisibility)
             );
-            if !divisibility || (lhs.is_all_static() && rhs.is_all_static()) {
+            if !cute_condition || (lhs.is_all_static() && rhs.is_all_static()) {
                 return Err(error);
             }
             match composition_exact(lhs, rhs, Checks::UNCHECKED) {
-                Ok(cute) if is_composition(lhs, rhs, &cute) == Some(true) => Ok(cute),
+                Ok(cute) if is_composition(lhs, rhs, &cute) => Ok(cute),
                 _ => Err(error),
             }
         })
 }
 
-/// Whether `r` is `composition(a, b)` point by point: `size(r) == size(b)` and
-/// `r(i) == a(b(i))` at every index of b's domain; `None` where it is too large to enumerate.
-fn is_composition(a: &Layout, b: &Layout, r: &Layout) -> Option<bool> {
-    crate::twin::same_values((r.size(), b.size()), |i| {
-        (r.call(i), b.call(i).and_then(|j| a.call(j.value())))
-    })
+/// Whether `r` is `composition(a, b)` point by point wherever CuTe evaluates it
+/// ([`exact::compare`], [`Domain::Extended`]).
+fn is_composition(a: &Layout, b: &Layout, r: &Layout) -> bool {
+    let (a, b, r) = (a.flat(), b.flat(), r.flat());
+    let unproven = Exactness::unproven();
+    exact::require((Domain::Extended, true), a, b, r, &unproven).is_ok()
 }
 
 pub(crate) fn composition_tiler_exact(

@@ -23,12 +23,13 @@ use crate::composition::walk;
 use crate::coord::{Coord, dice, slice};
 use crate::divide::tile_unzip;
 use crate::error::{Condition, ErrorKind, LayoutError, Result};
+use crate::exact::{self, Exactness};
 use crate::int::Int;
 use crate::int_tuple::IntTuple;
 use crate::layout::{CoordRef, Layout, unwrap};
 use crate::prelude::*;
 use crate::tiler::Tiler;
-use crate::twin::{Checks, SameFunction, Twin, checked};
+use crate::twin::{Checks, Twin, checked};
 use alloc::collections::{BTreeMap, VecDeque};
 use core::fmt;
 
@@ -483,13 +484,14 @@ fn composition_impl(
     rhs_shape: &IntTuple,
     rhs_stride: &IntTuple,
     checks: Checks,
+    exactness: &mut Exactness,
 ) -> Result<CoordLayout> {
     let (rs, rd) = match (rhs_shape, rhs_stride) {
         (IntTuple::Tuple(s), IntTuple::Tuple(d)) if s.len() == d.len() => {
             let modes: Vec<CoordLayout> = s
                 .iter()
                 .zip(d.iter())
-                .map(|(si, di)| composition_impl(lhs, si, di, checks))
+                .map(|(si, di)| composition_impl(lhs, si, di, checks, exactness))
                 .collect::<Result<_>>()?;
             return CoordLayout::concat(&modes);
         }
@@ -518,11 +520,18 @@ fn composition_impl(
     let lstride = lhs.stride.leaves();
     let last = lshape.len() - 1;
     let (mut result_shape, mut result_stride) = (Vec::new(), Vec::new());
-    let (rest_shape, rest_stride) = walk(lhs, &lshape, (rs, rd), checks, |shape, i, scale| {
-        result_shape.push(IntTuple::Int(shape));
-        result_stride.push(lstride[i].scaled(scale)?);
-        Ok(())
-    })?;
+    let walked = walk(
+        lhs,
+        &lshape,
+        (rs, rd),
+        (checks, exactness),
+        |shape, i, scale| {
+            result_shape.push(IntTuple::Int(shape));
+            result_stride.push(lstride[i].scaled(scale)?);
+            Ok(())
+        },
+    )?;
+    let (rest_shape, rest_stride) = walked;
     let last_stride = lstride[last].scaled(rest_stride)?;
     if result_shape.is_empty() {
         return Ok(CoordLayout {
@@ -537,8 +546,68 @@ fn composition_impl(
     Ok(unwrap_modes(result_shape, result_stride))
 }
 
+/// A coordinate of [`CoordLayout::sparse_at`] as its terms, `7@0 + 1@1@0` (`0` for none).
+fn sparse_text(c: BTreeMap<Vec<usize>, i64>) -> String {
+    let terms: Vec<String> = c
+        .iter()
+        .map(|(modes, v)| {
+            modes
+                .iter()
+                .rev()
+                .fold(v.to_string(), |t, m| format!("{t}@{m}"))
+        })
+        .collect();
+    if terms.is_empty() {
+        "0".into()
+    } else {
+        terms.join(" + ")
+    }
+}
+
+/// Composition, `A o B` or an error ([`crate::exact`]: its rule, and where the rule proves
+/// nothing, the coordinates compared point by point).
 fn composition_exact(lhs: &CoordLayout, rhs: &Layout, checks: Checks) -> Result<CoordLayout> {
-    composition_impl(&lhs.coalesce_x()?, &rhs.shape(), &rhs.stride(), checks)
+    let coalesced = lhs.coalesce_x()?;
+    let lshape = coalesced.shape.leaves();
+    let mut exactness = Exactness::new(&lshape);
+    let r = composition_impl(
+        &coalesced,
+        &rhs.shape(),
+        &rhs.stride(),
+        checks,
+        &mut exactness,
+    )?;
+    // B has no coordinates where a static shape is below 1: nothing to be wrong at.
+    let no_domain = rhs
+        .flat()
+        .shape()
+        .iter()
+        .any(|s| s.is_static() && s.value() < 1);
+    if !checks.is_exact() || exactness.is_proven() || no_domain {
+        return Ok(r);
+    }
+    let b = rhs.plan();
+    let result = match (lhs.size(), rhs.size(), r.size()) {
+        (Ok(na), Ok(nb), Ok(nr)) => exact::compare(
+            (exact::Domain::OfA, exact::empty_domain(rhs.flat().shape())),
+            (na.value().into(), nb.value().into(), nr.value().into()),
+            |i| Some(b.call(i32::try_from(i).ok()?).ok()?.value().into()),
+            |i| r.sparse_at(i32::try_from(i).ok()?).ok().map(sparse_text),
+            |j| lhs.sparse_at(i32::try_from(j).ok()?).ok().map(sparse_text),
+        ),
+        _ => exact::Verdict::Overflow,
+    };
+    // With run-time values only `composition` of plain layouts compares (as cute-static): not
+    // shown, naming where CuTe's answer is wrong if it is.
+    let compared = lhs.is_all_static() && rhs.is_all_static() && r.is_all_static();
+    let result = match result {
+        exact::Verdict::Same | exact::Verdict::TooLarge { .. } if !compared => {
+            exact::Verdict::NotShown
+        }
+        other => other,
+    };
+    exact::verdict(format_args!("{lhs} o {rhs} is {r}"), result)?;
+    Ok(r)
 }
 
 fn logical_divide_exact(
@@ -617,34 +686,6 @@ impl CoordLayout {
         })?;
         out.retain(|_, v| *v != 0);
         Ok(out)
-    }
-}
-
-impl SameFunction for CoordLayout {
-    fn same_function(&self, other: &Self) -> Option<bool> {
-        // Equal canonical forms (values made static, coalesced) are the same function at once,
-        // as for plain layouts (`crate::twin`); otherwise compare value by value.
-        let canonical = |l: &CoordLayout| {
-            (l.size().ok()?.value() >= 0)
-                .then(|| l.static_twin().coalesce().ok())
-                .flatten()
-        };
-        if matches!((canonical(self), canonical(other)), (Some(a), Some(b)) if a == b) {
-            return Some(true);
-        }
-        let n = self.size().ok()?.value();
-        if n != other.size().ok()?.value() {
-            return Some(false);
-        }
-        if !(0..=crate::twin::MAX_ENUMERATED).contains(&n) {
-            return None;
-        }
-        Some(
-            (0..n).all(|i| match (self.sparse_at(i), other.sparse_at(i)) {
-                (Ok(a), Ok(b)) => a == b,
-                _ => false,
-            }),
-        )
     }
 }
 

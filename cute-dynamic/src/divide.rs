@@ -2,9 +2,12 @@
 
 use crate::coalesce::coalesce_into;
 use crate::complement::{Cotarget, Reader, complement_flat};
-use crate::composition::{coalesce_x_for, composition_impl_into, positive_shapes, too_many_modes};
+use crate::composition::{
+    coalesce_x_for, composition_impl_into, positive_shapes, require_exact, too_many_modes,
+};
 use crate::coord::{Coord, slice};
 use crate::error::{Condition, LayoutError, Result};
+use crate::exact::Exactness;
 use crate::flat::{Flat, Span};
 use crate::int::Int;
 use crate::layout::Layout;
@@ -55,8 +58,10 @@ fn logical_divide_modes(
             &recoalesced
         }
     };
-    composition_impl_into(lhs, tiler, checks, tile)?;
-    composition_impl_into(lhs, &rest, checks, rest_out.unwrap_or(tile))
+    let mut exactness = Exactness::new(lhs.shape());
+    composition_impl_into(lhs, tiler, checks, tile, &mut exactness)?;
+    composition_impl_into(lhs, &rest, checks, rest_out.unwrap_or(tile), &mut exactness)?;
+    require_exact(layout, lhs, &[tiler, &rest], &exactness, checks)
 }
 
 fn logical_divide_checked(layout: &Flat, tiler: &Flat) -> Result<Flat> {

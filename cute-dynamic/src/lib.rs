@@ -201,6 +201,7 @@ mod coord_layout;
 mod divide;
 mod error;
 mod eval;
+mod exact;
 mod flat;
 mod int;
 mod int_tuple;

@@ -2,9 +2,10 @@
 //! rank-sensitive `blocked_product` and `raked_product`, and `tile_to_shape`.
 
 use crate::complement::{Cotarget, Reader, complement_flat};
-use crate::composition::{coalesce_x_for, composition_impl_into, positive_shapes};
+use crate::composition::{coalesce_x_for, composition_impl_into, positive_shapes, require_exact};
 use crate::divide::{ByTiler, by_tiler, tile_unzip_flat, unpack_both, unpack_rest};
 use crate::error::{Condition, LayoutError, Result};
+use crate::exact::Exactness;
 use crate::flat::Flat;
 use crate::int::Int;
 use crate::int_tuple::{IntTuple, ceil_div, product_each};
@@ -45,7 +46,9 @@ fn logical_product_into(block: &Flat, tiler: &Flat, checks: Checks, out: &mut Fl
     coalesce_x_for(&complement, positive_shapes(tiler), checks, &mut lhs)?;
     out.push_tuple(2);
     out.push_flat(block);
-    composition_impl_into(&lhs, tiler, checks, out)
+    let mut exactness = Exactness::new(lhs.shape());
+    composition_impl_into(&lhs, tiler, checks, out, &mut exactness)?;
+    require_exact(&complement, &lhs, &[tiler], &exactness, checks)
 }
 
 pub(crate) fn logical_product_exact(

@@ -10,26 +10,17 @@
 //! coarser layout whose reader is shown to tolerate it, it cannot fail either; so it is not run
 //! (debug builds run it anyway and assert so).
 //!
-//! One condition needs both runs: the complete form of the Stride Divisibility Condition
-//! ([`Condition::StrideDivisibilityComplete`]). CuTe's own condition lets a stride below a mode's
-//! shape pass without dividing it (a negative one whatever its magnitude); then CuTe's arithmetic
-//! can be wrong, for static values too, and the vectors record those static answers. The
-//! complete form fails only where CuTe's step is not exact (neither of the stride's magnitude
-//! and the shape a multiple of the other, and elements leaving the mode), so that what CuTe
-//! computes exactly does not depend on the comparison below: that comparison cannot be made on
-//! a domain too large to enumerate, and the twin legitimately differs where static and dynamic
-//! integers give different complements (the products and divides). When the complete form fails, the operation is
-//! run again as CuTe runs it: an all-static input gets CuTe's answer (this crate reproduces CuTe
-//! for static values); otherwise CuTe's answer is kept only if it is the same function as the
-//! static twin's result (what CuTe computes when it knows the values), and the complete-form
-//! error is returned if not.
+//! A composition's result must be `A o B` ([`crate::exact`]): CuTe's weak Stride Divisibility
+//! Condition lets through results that are not (CUTLASS #3177), for static values too. That is
+//! checked on the run's own result, whatever the twin gives; the twin is asked for CuTe's own
+//! conditions only.
 
 use crate::error::{Condition, LayoutError};
 
-/// How an algorithm runs: which form of the Stride Divisibility Condition it checks (the
-/// complete form, the default of every public operation, or only CuTe's own condition, running
-/// the operation exactly as CuTe does, for [`resolve`] and the static twin), and where it notes
-/// the decisions its static twin would take the other way.
+/// How an algorithm runs: whether it checks CuTe's conditions on every value and requires a
+/// composition to be `A o B` (every public operation and the static twin), or runs exactly as
+/// CuTe does (to compare CuTe's answer against a definition), and where it notes the decisions
+/// its static twin would take the other way.
 ///
 /// The static twin has the same values with every integer static, so its arithmetic gives the
 /// same values (an absorbing `_0` only spares it an error), and it follows the same path until
@@ -47,13 +38,17 @@ use crate::error::{Condition, LayoutError};
 /// do.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Checks<'a> {
-    complete: bool,
     /// CuTe's own conditions are checked on run-time values too (where CuTe checks static
-    /// values only); off for [`Checks::UNCHECKED`], CuTe's run exactly.
+    /// values only), and a composition must be `A o B`; off for [`Checks::UNCHECKED`], CuTe's
+    /// run exactly.
     values: bool,
-    /// A complete-form failure carries no detail: [`resolve`] decides on its condition, and
-    /// runs again for the message where the error stands.
-    brief: bool,
+    /// A composition must be `A o B` ([`crate::exact`]); off for [`Checks::UNCHECKED`] and
+    /// [`Checks::inexact`].
+    exact: bool,
+    /// Where the rule does not prove a composition `A o B`, it is compared point by point even
+    /// with run-time values (the `composition` operation itself, as cute-static's `.checked()`
+    /// does); otherwise only all-static ones are (what cute-static compares while compiling).
+    compared: bool,
     coarsening: Coarsening,
     diverged: Option<&'a core::cell::Cell<bool>>,
 }
@@ -71,19 +66,11 @@ enum Coarsening {
 }
 
 impl<'a> Checks<'a> {
-    /// CuTe's conditions and the complete form; decisions not noted.
+    /// CuTe's conditions on every value, and a composition `A o B`; decisions not noted.
     pub(crate) const COMPLETE: Checks<'static> = Checks {
-        complete: true,
         values: true,
-        brief: false,
-        coarsening: Coarsening::Noted,
-        diverged: None,
-    };
-    /// CuTe's conditions only; decisions not noted.
-    pub(crate) const AS_CUTE: Checks<'static> = Checks {
-        complete: false,
-        values: true,
-        brief: false,
+        exact: true,
+        compared: false,
         coarsening: Coarsening::Noted,
         diverged: None,
     };
@@ -91,20 +78,20 @@ impl<'a> Checks<'a> {
     /// CuTe C++ computes for them, right or wrong); decisions not noted. Only to compare its
     /// answer against the operation's definition.
     pub(crate) const UNCHECKED: Checks<'static> = Checks {
-        complete: false,
         values: false,
-        brief: false,
+        exact: false,
+        compared: false,
         coarsening: Coarsening::Noted,
         diverged: None,
     };
 
-    /// CuTe's conditions and the complete form, noting in `diverged` any decision the static
-    /// twin would take the other way.
+    /// [`Checks::COMPLETE`], noting in `diverged` any decision the static twin would take the
+    /// other way.
     pub(crate) fn noting(diverged: &'a core::cell::Cell<bool>) -> Checks<'a> {
         Checks {
-            complete: true,
             values: true,
-            brief: true,
+            exact: true,
+            compared: false,
             coarsening: Coarsening::Noted,
             diverged: Some(diverged),
         }
@@ -164,19 +151,38 @@ impl<'a> Checks<'a> {
         self.coarsening != Coarsening::Noted
     }
 
-    /// Whether the complete form is checked.
-    pub(crate) fn is_complete(self) -> bool {
-        self.complete
+    /// Whether a composition must be `A o B`.
+    pub(crate) fn is_exact(self) -> bool {
+        self.exact
+    }
+
+    /// Whether a composition the rule does not prove is compared point by point whatever its
+    /// values.
+    pub(crate) fn is_compared(self) -> bool {
+        self.compared
+    }
+
+    /// These checks, a composition the rule does not prove compared point by point whatever
+    /// its values: for the `composition` operation itself.
+    pub(crate) fn compared(self) -> Checks<'a> {
+        Checks {
+            compared: true,
+            ..self
+        }
+    }
+
+    /// These checks, except that a composition need not be `A o B`: for an operation that
+    /// checks its own answer against its definition instead (`max_common_layout`).
+    pub(crate) fn inexact(self) -> Checks<'a> {
+        Checks {
+            exact: false,
+            ..self
+        }
     }
 
     /// Whether CuTe's conditions are checked on run-time values too ([`Checks::UNCHECKED`]).
     pub(crate) fn checks_values(self) -> bool {
         self.values
-    }
-
-    /// Whether a complete-form failure may leave its detail out (`checked!` gives the message).
-    pub(crate) fn is_brief(self) -> bool {
-        self.brief
     }
 
     /// A decision: `run` as taken on the values as given, `twin` as the static twin takes it.
@@ -220,101 +226,18 @@ impl<'a> Checks<'a> {
     }
 }
 
-/// Results that can be compared as functions.
-pub(crate) trait SameFunction {
-    /// Whether `self` and `other` agree everywhere on their (equal) domains; `None` when the
-    /// domain is too large to check.
-    fn same_function(&self, other: &Self) -> Option<bool>;
-}
-
-/// Most indices [`same_values`] evaluates: beyond, the answer is "unknown" (and the complete
-/// form's error stands). Equal canonical forms need no enumeration; an enumeration that agrees
-/// everywhere is the costly case (about a microsecond per index of a deep layout, so 2^16 keeps
-/// one comparison in the tens of milliseconds; 2^20 took seconds, found by the `ops` fuzz target).
+/// Most indices a comparison point by point evaluates ([`crate::exact`]): an enumeration that
+/// agrees everywhere is the costly case (about a microsecond per index of a deep layout, so
+/// 2^16 keeps one comparison in the tens of milliseconds; 2^20 took seconds, found by the `ops`
+/// fuzz target).
 pub(crate) const MAX_ENUMERATED: i32 = 1 << 16;
 
-/// Whether two functions of 1-D indices, with domain sizes `sizes`, agree at every index (both
-/// evaluations at `i` come from `at(i)`); `None` when the domain is too large to check.
-pub(crate) fn same_values(
-    sizes: (crate::error::Result<Int>, crate::error::Result<Int>),
-    at: impl Fn(i32) -> (crate::error::Result<Int>, crate::error::Result<Int>),
-) -> Option<bool> {
-    let n = sizes.0.ok()?.value();
-    if n != sizes.1.ok()?.value() {
-        return Some(false);
-    }
-    if !(0..=MAX_ENUMERATED).contains(&n) {
-        return None;
-    }
-    Some((0..n).all(|i| match at(i) {
-        (Ok(a), Ok(b)) => a.value() == b.value(),
-        _ => false,
-    }))
-}
-
-/// The layout's function in a canonical form: its values made static, coalesced (`coalesce`
-/// keeps the function on the domain and merges what can be merged, which a dynamic value
-/// cannot); `None` for a negative size (no domain to speak of) or an arithmetic failure.
-fn canonical(l: &Flat) -> Option<Flat> {
-    if l.size().ok()?.value() < 0 {
-        return None;
-    }
-    crate::coalesce::coalesce_flat(&l.static_twin(), Checks::COMPLETE).ok()
-}
-
-impl SameFunction for Flat {
-    fn same_function(&self, other: &Self) -> Option<bool> {
-        // Equal canonical forms are the same function, whatever the domain's size; otherwise
-        // compare value by value (the comparison stops at the first difference).
-        if matches!((canonical(self), canonical(other)), (Some(a), Some(b)) if a == b) {
-            return Some(true);
-        }
-        let (a, b) = (
-            Layout::from_flat(self.clone()),
-            Layout::from_flat(other.clone()),
-        );
-        let (plan_a, plan_b) = (a.plan(), b.plan());
-        same_values((a.size(), b.size()), |i| (plan_a.call(i), plan_b.call(i)))
-    }
-}
-
-impl SameFunction for Layout {
-    fn same_function(&self, other: &Self) -> Option<bool> {
-        self.flat().same_function(other.flat())
-    }
-}
-
-impl SameFunction for Int {
-    fn same_function(&self, other: &Self) -> Option<bool> {
-        Some(self.value() == other.value())
-    }
-}
-
-fn is_complete_form(e: &LayoutError) -> bool {
+/// Whether `e` is composition's #3177 error ([`crate::exact`]).
+pub(crate) fn is_complete_form(e: &LayoutError) -> bool {
     e.condition() == Some(Condition::StrideDivisibilityComplete)
 }
 
-/// A complete-form failure of an input with a dynamic integer: CuTe's answer is kept only if it
-/// is the static twin's function. (An all-static input runs as CuTe does in the first place:
-/// `checked!`.) Where the error stands, `in_full` runs again for its message (the first run left
-/// it out, [`Checks::is_brief`]).
-pub(crate) fn resolve<T: SameFunction>(
-    error: LayoutError,
-    as_cute: impl FnOnce() -> crate::error::Result<T>,
-    twin: impl FnOnce() -> crate::error::Result<T>,
-    in_full: impl FnOnce() -> crate::error::Result<T>,
-) -> crate::error::Result<T> {
-    if !is_complete_form(&error) {
-        return Err(error);
-    }
-    match (as_cute(), twin()) {
-        (Ok(cute), Ok(twin)) if cute.same_function(&twin) == Some(true) => Ok(cute),
-        _ => in_full(),
-    }
-}
-
 use crate::coord::Coord;
-use crate::flat::Flat;
 use crate::int::Int;
 use crate::int_tuple::IntTuple;
 use crate::layout::Layout;
@@ -419,29 +342,19 @@ macro_rules! checked {
     (@call [$f:path] [checks] [$($arg:expr),+] $checks:expr) => { $f($($arg,)+ $checks) };
     (@run [$f:path] [$($k:ident)?] [$tracked:tt] $($arg:ident),+) => {{
         if true $(&& $crate::twin::Twin::is_all_static($arg))+ {
-            return $crate::twin::checked!(@call [$f] [$($k)?] [$($arg),+] $crate::twin::Checks::AS_CUTE);
+            return $crate::twin::checked!(@call [$f] [$($k)?] [$($arg),+] $crate::twin::Checks::COMPLETE);
         }
         let diverged = core::cell::Cell::new(!$tracked);
         let checks = $crate::twin::Checks::noting(&diverged);
-        let out = $crate::twin::checked!(@call [$f] [$($k)?] [$($arg),+] checks);
-        if let Err(e) = out {
-            return $crate::twin::resolve(
-                e,
-                || $crate::twin::checked!(@call [$f] [$($k)?] [$($arg),+] $crate::twin::Checks::AS_CUTE),
-                || $crate::twin::checked!(
-                    @call [$f] [$($k)?] [$(&$crate::twin::Twin::static_twin($arg)),+]
-                    $crate::twin::Checks::AS_CUTE
-                ),
-                || $crate::twin::checked!(@call [$f] [$($k)?] [$($arg),+] $crate::twin::Checks::COMPLETE),
-            );
-        }
+        let out = $crate::twin::checked!(@call [$f] [$($k)?] [$($arg),+] checks)?;
         let diverged = diverged.get();
         if diverged || cfg!(debug_assertions) {
-            // The twin is an all-static input: CuTe's answer stands for it, so only CuTe's
-            // own conditions can fail there, not the complete form.
+            // The twin is an all-static input: only CuTe's own conditions on it count here.
             $(let $arg = &$crate::twin::Twin::static_twin($arg);)+
-            if let Err(e) = $crate::twin::checked!(@call [$f] [$($k)?] [$($arg),+] $crate::twin::Checks::AS_CUTE) {
-                if e.condition().is_some() {
+            if let Err(e) = $crate::twin::checked!(@call [$f] [$($k)?] [$($arg),+] $crate::twin::Checks::COMPLETE) {
+                // The twin's answer not being `A o B` says nothing of the run's, which was
+                // checked on its own (`crate::exact`).
+                if e.condition().is_some() && !$crate::twin::is_complete_form(&e) {
                     debug_assert!(
                         diverged,
                         "{}: the static twin failed ({e}) on a path noted as the run's",
@@ -451,7 +364,7 @@ macro_rules! checked {
                 }
             }
         }
-        out
+        Ok(out)
     }};
 }
 pub(crate) use checked;

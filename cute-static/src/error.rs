@@ -468,7 +468,24 @@ impl fmt::Display for LayoutError {
                     Pred::StrideDivides => write!(f, "stride {a} against shape {b}"),
                     Pred::StrideComplete => write!(
                         f,
-                        "stride {a} below shape {b} does not divide it, and {c} elements leave the mode"
+                        "CuTe's weak form of it (CUTLASS #3177) lets through stride {a} below \
+                         shape {b}, which it does not divide, with {c} elements leaving the mode: \
+                         the composition is not shown to be A o B"
+                    ),
+                    Pred::NoCarry => write!(
+                        f,
+                        "CuTe's weak form of it (CUTLASS #3177) lets through modes of B that take \
+                         {a} offsets of a mode of A of size {b}, carrying into the next one: the \
+                         composition is not shown to be A o B"
+                    ),
+                    Pred::Exact => f.write_str(
+                        "CuTe's weak form of it (CUTLASS #3177) lets through B's strides of both \
+                         signs, a negative one inside A: the composition is not shown to be A o B",
+                    ),
+                    Pred::NotComposition => write!(
+                        f,
+                        "CuTe's weak form of it (CUTLASS #3177) lets through a composition that \
+                         is not A o B: at {a} it is {b}, A(B({a})) = {c}"
                     ),
                     Pred::ShapeDivides => write!(f, "shape {a} against {b}"),
                     Pred::EitherDivides => write!(f, "shape_div({a}, {b})"),

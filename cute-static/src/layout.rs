@@ -193,39 +193,37 @@ pub trait Expr: Copy {
     fn twin_check(&self) -> Result<(), LayoutError> {
         Ok(())
     }
-    /// Whether CuTe's answer stands although a condition CuTe does not check on these values
-    /// failed (`error`): it is the function the operation defines. Only `composition` has a
-    /// point-by-point definition to check; for the others the error stands.
-    fn cute_is_right(&self, error: &LayoutError) -> bool {
-        let _ = error;
-        false
+    /// Where a condition CuTe does not check on these values failed (`error`): `Ok` if CuTe's
+    /// answer stands, being the function the operation defines, or the error to report. Only
+    /// `composition` has a point-by-point definition to check; for the others `error` stands.
+    fn cute_answer(&self, error: LayoutError) -> Result<(), LayoutError> {
+        Err(error)
     }
 }
 
-/// The most indices of B's domain [`composition_is_right`] enumerates (as cute-dynamic).
+/// The most indices of B's domain [`composition_answer`] enumerates (as cute-dynamic).
 const MAX_ENUMERATED: i32 = 1 << 16;
 
-/// Whether CuTe's composition `r` of `a` and `b` stands although a divisibility condition that
-/// CuTe does not check on run-time values failed (`error`): `size(r) == size(b)` and
-/// `r(i) == a(b(i))` at every index of b's domain (enumerated up to 2^16 indices; beyond, the
-/// error stands). The same rule as cute-dynamic's `composition`.
-pub(crate) fn composition_is_right<A: IsLayout, B: IsLayout, R: IsLayout>(
-    error: &LayoutError,
+/// Where a divisibility condition that CuTe does not check on run-time values failed (`error`),
+/// or the walk's pieces do not prove `A o B` ([`crate::algebra::exact`]): `Ok` if CuTe's
+/// composition `r` of `a` and `b` is `A o B`, `r(i) == a(b(i))` at every index of b's domain
+/// where `0 <= b(i) < size(a)` (for CuTe's own conditions, wherever `b(i) >= 0`; enumerated up
+/// to 2^16 indices, beyond which `error` stands), or the error naming the first index where they
+/// differ. The same rule as cute-dynamic's.
+pub(crate) fn composition_answer<A: IsLayout, B: IsLayout, R: IsLayout>(
+    error: LayoutError,
     a: &A,
     b: &B,
     r: &R,
-) -> bool {
-    let divisibility = matches!(
-        error.condition(),
-        Some(
-            crate::Condition::StrideDivisibility
-                | crate::Condition::StrideDivisibilityComplete
-                | crate::Condition::ShapeDivisibility
-        )
-    );
-    if !divisibility {
-        return false;
-    }
+) -> Result<(), LayoutError> {
+    // CuTe's own conditions, which only its run-time values skip: its answer stands if right
+    // wherever CuTe evaluates it (`B(i) >= 0`, A's last mode taking the rest); the walk's pieces
+    // not proving `A o B`: if right where B maps into A's domain.
+    let extended = match error.condition() {
+        Some(crate::Condition::StrideDivisibility | crate::Condition::ShapeDivisibility) => true,
+        Some(crate::Condition::StrideDivisibilityComplete) => false,
+        _ => return Err(error),
+    };
     // The three layouts with their values, evaluated by the algebra's own `crd2idx` on static
     // values (a static twin's program: no code is generated per layout type, and an arithmetic
     // failure is recorded, not a panic).
@@ -239,14 +237,36 @@ pub(crate) fn composition_is_right<A: IsLayout, B: IsLayout, R: IsLayout>(
     let at = |p: &mut Prog, l: &L, i: i32| {
         crate::algebra::stride::crd2idx(p, &Tree::leaf(V::s(i)), &l.shape, &l.stride).v
     };
-    let n = size(&mut p, &lb);
-    let right = size(&mut p, &lr) == n
-        && (0..=MAX_ENUMERATED).contains(&n)
-        && (0..n).all(|i| {
-            let j = at(&mut p, &lb, i);
-            at(&mut p, &lr, i) == at(&mut p, &la, j)
-        });
-    right && p.twin_outcome().is_ok()
+    let (na, nb) = (size(&mut p, &la), size(&mut p, &lb));
+    if size(&mut p, &lr) != nb {
+        return Err(error);
+    }
+    // B's coordinates are `0 <= c_k < s_k` in every mode: none if a shape is below 1.
+    let leaves = lb.shape.leaves();
+    if !extended && leaves.v[..leaves.n].iter().any(|s| s.v < 1) {
+        return Ok(());
+    }
+    if !(0..=MAX_ENUMERATED).contains(&nb) {
+        return Err(error);
+    }
+    let differs = (0..nb).find_map(|i| {
+        let j = at(&mut p, &lb, i);
+        let (x, y) = (at(&mut p, &lr, i), at(&mut p, &la, j));
+        let compared = j >= 0 && (extended || j < na);
+        (compared && x != y).then_some((i, x, y))
+    });
+    p.twin_outcome().map_err(|_| error)?;
+    match differs {
+        None => Ok(()),
+        // CuTe's own condition, which its answer is not right without: that error stands.
+        Some(_) if extended => Err(error),
+        Some((i, x, y)) => Err(LayoutError::condition_failed(
+            crate::prog::Pred::NotComposition,
+            i,
+            x,
+            y,
+        )),
+    }
 }
 
 /// The run-time values of `v`'s dynamic leaves, as static values (a static twin's leaves).
@@ -287,7 +307,7 @@ pub(crate) fn expr_check<E: Expr>(e: &E) -> Result<(), LayoutError> {
         .twin_check()
         .and_then(|()| run_checked(prog, |i| e.args().dyn_leaf(i)))
     {
-        Err(error) if e.cute_is_right(&error) => Ok(()),
+        Err(error) => e.cute_answer(error),
         outcome => outcome,
     }
 }

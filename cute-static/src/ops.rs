@@ -138,14 +138,14 @@ macro_rules! twin_check {
     };
 }
 
-/// `cute_is_right` of an operation with a point-by-point definition to check CuTe's answer
-/// against ([`Expr::cute_is_right`]): `composition`, `R(i) == A(B(i))`.
+/// `cute_answer` of an operation with a point-by-point definition to check CuTe's answer
+/// against ([`Expr::cute_answer`]): `composition`, `R(i) == A(B(i))`.
 macro_rules! definition {
     () => {};
     (composition) => {
-        fn cute_is_right(&self, error: &crate::LayoutError) -> bool {
+        fn cute_answer(&self, error: crate::LayoutError) -> Result<(), crate::LayoutError> {
             let (a, b) = &self.0;
-            crate::layout::composition_is_right(error, a, b, &LayoutOf(*self))
+            crate::layout::composition_answer(error, a, b, &LayoutOf(*self))
         }
     };
 }

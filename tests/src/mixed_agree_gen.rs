@@ -151,30 +151,40 @@ fn accepted_with_other_values(op: &str, args: &[String]) -> bool {
 }
 
 /// Cases cute-static cannot compile although CuTe can: the run-time program of the result
-/// exceeds cute-static's capacity (`prog.rs`: at most 512 nodes per result). A limitation of cute-static, listed here so that it is not silent: the test
+/// exceeds cute-static's capacity (`prog.rs`: at most 512 nodes per result). None since issue 24
+/// (the two listed before fit once the static twin's comparison of walks went). A limitation of cute-static, listed here so that it is not silent: the test
 /// `mixed_agreement_rejections` requires exactly these compile errors, and fails when the
 /// limit is lifted (then remove the entry). `(op, args, the start of cute-static's error)`.
-pub const OVER_CAPACITY: &[(&str, [&str; 2], &str)] = &[
-    (
-        "logical_divide_tiler",
-        [
-            "((3,_4,_2),2,2,_1):((_32,_25,_32),_26,_24,7)",
-            "((2,_2),_1,(2,4,2)):((_1,_2),_4,(_4,_8,_32))",
-        ],
-        PCAP,
-    ),
+pub const OVER_CAPACITY: &[(&str, [&str; 2], &str)] = &[];
+
+/// Cases cute-dynamic accepts (the rule of `exact.rs` proves their inner composition `A o B`)
+/// but cute-static's `.checked()` refuses as not shown: the program of the result leaves the
+/// rule no room for its run-time checks (`algebra/exact.rs`, `ROOM`), so cute-static proves
+/// nothing there. A limitation of cute-static, listed so that it is not silent: the generated
+/// test requires exactly this refusal.
+pub const NOT_SHOWN_AT_CAPACITY: &[(&str, [&str; 2])] = &[
     (
         "flat_divide",
         [
-            "((4,2),_4,(_2,2)):((_9,_3),_24,(_13,5))",
-            "((_6,2,_4),2,(2,2)):((_1,_12,_48),_384,(_1536,_6144))",
+            "(2,(2,_2,4),_8):(_1,(_4,_16,_64),_512)",
+            "(8,4,2,8):(_1,_8,_32,_64)",
         ],
-        PCAP,
+    ),
+    (
+        "zipped_divide",
+        [
+            "(2,(2,_4,_2),4,4):(_256,(_128,_32,_16),_4,_1)",
+            "(_4,_2,(_8,_4,2),1):(_1,_4,(_8,_64,_256),_512)",
+        ],
+    ),
+    (
+        "zipped_divide",
+        [
+            "(4,(_2,4),4,1):(_20,(_29,_19),_14,16)",
+            "(_2,(_1,8,_4),_2):(_1,(4,_8,_128),_1024)",
+        ],
     ),
 ];
-
-/// cute-static's error for a result that needs more than 512 operations.
-const PCAP: &str = "cute-static: more than 512 run-time operations in one result";
 
 /// The start of cute-static's capacity error for a listed case ([`OVER_CAPACITY`]).
 fn over_capacity(op: &str, args: &[String]) -> Option<&'static str> {
@@ -287,7 +297,7 @@ fn dynamic(op: &str, args: &[&str]) -> String {
 pub fn generate() -> String {
     let all = cases();
     let mut groups: BTreeMap<String, Vec<String>> = BTreeMap::new();
-    let (mut accepted, mut rejected, mut compile) = (0, 0, 0);
+    let (mut accepted, mut rejected, mut compile, mut deviations) = (0, 0, 0, 0);
     for c in &all {
         if c.compile_fails() {
             compile += 1;
@@ -300,7 +310,16 @@ pub fn generate() -> String {
         }
         let what = format!("{}{:?}", c.op, c.args);
         let (op, args, expr) = (c.op, &c.args, &c.expr);
-        let dynamic = format!("dynamic({op:?}, &{args:?})");
+        let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+        let dynamic = if NOT_SHOWN_AT_CAPACITY
+            .iter()
+            .any(|(o, a)| *o == op && a.as_slice() == refs.as_slice())
+        {
+            deviations += 1;
+            "\"rejected\".to_string()".to_string()
+        } else {
+            format!("dynamic({op:?}, &{args:?})")
+        };
         groups.entry(op.to_string()).or_default().push(format!(
             "    t.same({what:?}, verdict({expr}.checked()), {dynamic});\n"
         ));
@@ -319,7 +338,9 @@ pub fn generate() -> String {
             accepted + rejected + compile,
             accepted + rejected
         ),
-        format!("{rejected}; no known deviation. The other {compile} are for the test"),
+        format!(
+            "{rejected}; {deviations} known deviations (`NOT_SHOWN_AT_CAPACITY`). The other {compile} are for the test"
+        ),
         format!(
             "`mixed_agreement_rejections`: rejected on static values alone, or over cute-static's capacity ({}).",
             OVER_CAPACITY.len()

@@ -79,6 +79,9 @@ pub enum Check {
     /// `.checked()` is `Err` naming this condition: CuTe's printed layout is not what the op
     /// computes on the static twin, and cute-dynamic rejects it (CORRECTED).
     Corrected(String),
+    /// `.checked()` is `Err` naming this condition: CuTe's printed result is built on a
+    /// composition that is not `A o B` (CUTLASS #3177), and cute-dynamic refuses it.
+    Defect(String),
     /// `.checked()` is `Err`: CuTe died of this signal at run time.
     Signal(String),
     /// A compile error in cute-static naming this condition (CuTe's message for a `compile`
@@ -146,6 +149,10 @@ pub fn check_for(r: &Record) -> Option<Check> {
                 Some(condition) => Check::Corrected(condition.to_string()),
                 None => Check::Skipped("CORRECTED without a condition".into()),
             },
+            Outcome::Defect(_) => match dynamic_condition(&r.op, &args) {
+                Some(condition) => Check::Defect(condition.to_string()),
+                None => Check::Skipped("a CuTe defect without a condition".into()),
+            },
             _ => Check::Prints(expected(&r.op, result)),
         },
         (None, None, None) => Check::Skipped("a record with neither result nor error".into()),
@@ -161,6 +168,8 @@ pub struct Summary {
     pub unchecked: usize,
     /// CORRECTED vectors: `.checked()` names cute-dynamic's condition.
     pub corrected: usize,
+    /// CuTe defects (CUTLASS #3177): `.checked()` names the Stride Divisibility Condition.
+    pub defects: usize,
     /// `signal` vectors: `.checked()` is an error.
     pub signal: usize,
     /// Compile errors in cute-static (checked by the test `mixed_rejections`): CuTe's
@@ -175,7 +184,7 @@ pub struct Summary {
 impl Summary {
     /// The number of generated assertions.
     pub fn lines(&self) -> usize {
-        self.compared + self.unchecked + self.corrected + self.signal
+        self.compared + self.unchecked + self.corrected + self.defects + self.signal
     }
 }
 
@@ -184,13 +193,15 @@ impl std::fmt::Display for Summary {
         write!(
             f,
             "{} vectors: {} compared with CuTe's result, {} `unchecked` rejected with CuTe's \
-             condition, {} CORRECTED rejected, {} signal rejected; {} skipped\n\
+             condition, {} CORRECTED rejected, {} CuTe defects (#3177) rejected, {} signal \
+             rejected; {} skipped\n\
              compile errors (test mixed_rejections): {} `compile` vectors, {} `unchecked` vectors \
              cute-static decides while compiling {:?}",
             self.lines(),
             self.compared,
             self.unchecked,
             self.corrected,
+            self.defects,
             self.signal,
             self.skipped.len(),
             self.compile,
@@ -315,6 +326,10 @@ pub fn generate_with_summary(vectors: &str) -> (String, Summary) {
                 summary.corrected += 1;
                 format!("    t.same({id:?}, condition({expr}.checked()), {cond:?}.into());\n")
             }
+            Check::Defect(cond) => {
+                summary.defects += 1;
+                format!("    t.same({id:?}, condition({expr}.checked()), {cond:?}.into());\n")
+            }
             Check::Signal(_) => {
                 summary.signal += 1;
                 format!("    t.same({id:?}, rejected({expr}.checked()), \"rejected\".into());\n")
@@ -339,11 +354,15 @@ pub fn generate_with_summary(vectors: &str) -> (String, Summary) {
             .into(),
         "CuTe rejected with a signal, through cute-static with run-time dynamic leaves.".into(),
         format!(
-            "{} vectors: {} compared, {} `unchecked` rejected, {} CORRECTED rejected, {} signal",
+            "{} vectors: {} compared, {} `unchecked` rejected, {} CORRECTED rejected, {} CuTe",
             summary.lines(),
             summary.compared,
             summary.unchecked,
             summary.corrected,
+            summary.defects,
+        ),
+        format!(
+            "defects (CUTLASS #3177) rejected, {} signal",
             summary.signal
         ),
         format!("rejected, {} skipped.", summary.skipped.len()),

@@ -32,7 +32,7 @@ fn implemented_ops_pass_and_the_others_are_skipped() {
         failures.join("\n")
     );
     let mut per_op: BTreeMap<&str, [usize; 3]> = BTreeMap::new();
-    for ((op, _), [p, f, s, _]) in &table {
+    for ((op, _), [p, f, s, _, _]) in &table {
         let row = per_op.entry(op.as_str()).or_default();
         *row = [row[0] + p, row[1] + f, row[2] + s];
     }
@@ -57,7 +57,7 @@ fn implemented_ops_pass_and_the_others_are_skipped() {
     );
     assert_eq!(per_op.len(), 34);
     assert_eq!(per_op.len() - NOT_YET.len(), 34, "implemented ops");
-    assert_eq!(totals(&table), [4516, 0, 0, 0]);
+    assert_eq!(totals(&table), [4516, 0, 0, 0, 12]);
     assert_eq!(verdicts.len(), text.lines().count());
 }
 
@@ -76,7 +76,7 @@ fn wrong_results_and_wrong_acceptances_fail() {
     assert!(matches!(check_ext_line(rejected).outcome, Outcome::Fail(_)));
     let (verdicts, table) =
         check_ext_all("not json\n{\"op\":\"nope\",\"variant\":\"static\",\"args\":[]}\n");
-    assert_eq!(totals(&table), [0, 2, 0, 0]);
+    assert_eq!(totals(&table), [0, 2, 0, 0, 0]);
     assert_eq!(verdicts[0].id, "line 1");
     assert!(matches!(&verdicts[1].outcome, Outcome::Fail(why) if why.contains("unknown op")));
 }
@@ -174,13 +174,25 @@ fn issue_vectors_pass() {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/data/issue-vectors.jsonl");
     let text = std::fs::read_to_string(path).expect("the vector file is part of the repository");
     let (verdicts, table) = check_ext_all(&text);
+    // The two swizzled slices CuTe decays to layouts that are not the slice, refused as CuTe
+    // defects (docs/cute-defects.md); every other record passes.
+    let defects = [
+        "composed_slice/issue23/0",
+        "composed_slice/issue23/1",
+        "tensor_slice/issue23/0",
+        "tensor_slice/issue23/1",
+    ];
     for v in &verdicts {
+        let want_defect = defects.contains(&v.id.as_str());
         assert!(
-            matches!(v.outcome, Outcome::Pass),
+            matches!(
+                (&v.outcome, want_defect),
+                (Outcome::Pass, false) | (Outcome::Defect(_), true)
+            ),
             "{}: {:?}",
             v.id,
             v.outcome
         );
     }
-    assert_eq!(totals(&table), [22, 0, 0, 0]);
+    assert_eq!(totals(&table), [22, 0, 0, 0, 4]);
 }

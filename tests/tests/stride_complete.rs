@@ -20,6 +20,9 @@ use cute_tests::run_op;
 use proptest::prelude::*;
 
 /// `(op, args, CuTe C++'s result)`: inputs CuTe computes exactly, refused before the fix.
+/// (`composition((1,4096,1024):(5,1,4096), (2048,1024):(-2,4096))`, `composition/negative/12`,
+/// is refused again since issue 24: strides of both signs, a negative one inside A, which the
+/// rule of `exact.rs` does not prove `A o B`, on 2^21 indices, too many to compare.)
 const EXACT: &[(&str, [&str; 2], &str)] = &[
     (
         "composition",
@@ -35,11 +38,6 @@ const EXACT: &[(&str, [&str; 2], &str)] = &[
         "composition",
         ["(_3,38):(_8,29)", "6:-6"],
         "(1,6):(-48,-58)",
-    ),
-    (
-        "composition",
-        ["(1,4096,1024):(5,1,4096)", "(2048,1024):(-2,4096)"],
-        "((1,2048,1),(1,1,1024)):((-10,-2,-4096),(20480,4096,4096))",
     ),
     (
         "logical_product",
@@ -71,10 +69,9 @@ const EXACT: &[(&str, [&str; 2], &str)] = &[
 /// `(A, B, CuTe C++'s result)`: the complete form fails for real (a stride below the shape that
 /// neither divides it nor is a multiple of it, elements leaving the mode), CuTe's dynamic answer
 /// is not `A(B(i))`, and its static twin computes another function: still refused.
-const WRONG: &[(&str, &str, &str)] = &[
-    ("(3,5):(1,3)", "4:2", "(2,2):(2,3)"),
-    ("(4,2,8):(1,4,8)", "2:-6", "(1,1,2):(-6,-8,-8)"),
-];
+/// (`(4,2,8):(1,4,8) o 2:-6`, `(1,1,2):(-6,-8,-8)`, was here: since issue 24 it stands, its only
+/// value in A's domain being `B(0) = 0`.)
+const WRONG: &[(&str, &str, &str)] = &[("(3,5):(1,3)", "4:2", "(2,2):(2,3)")];
 
 fn layout(s: &str) -> Layout {
     s.parse().unwrap()
@@ -126,8 +123,12 @@ fn cute_dynamic_still_refuses_what_cute_gets_wrong() {
             Some(Condition::StrideDivisibilityComplete),
             "{a} o {b}"
         );
-        // With its values (the run that decides leaves them out, `resolve` runs again).
-        assert!(e.to_string().ends_with(&format!(" of {a}")), "{e}");
+        // Naming CUTLASS #3177 and where CuTe's answer is wrong.
+        let text = e.to_string();
+        assert!(
+            text.contains("CUTLASS #3177") && text.contains("which is not A o B"),
+            "{e}"
+        );
     }
 }
 
@@ -147,12 +148,6 @@ fn cute_static_checked_accepts_them_with_cutes_result() {
         composition(layout!((_3, 38):(_8, 29)), layout!(6:-6))
             .checked()
             .map(|r| r.to_string()),
-        composition(
-            layout!((1, 4096, 1024):(5, 1, 4096)),
-            layout!((2048, 1024):(-2, 4096)),
-        )
-        .checked()
-        .map(|r| r.to_string()),
         logical_product(layout!((8, 1):(_1, _12)), layout!((4, _6):(_-12, 8)))
             .checked()
             .map(|r| r.to_string()),
@@ -184,14 +179,9 @@ fn cute_static_checked_accepts_them_with_cutes_result() {
 #[test]
 fn cute_static_checked_still_refuses_what_cute_gets_wrong() {
     use cute_static::{composition, layout};
-    let got = [
-        composition(layout!((3, 5):(1, 3)), layout!(4:2))
-            .checked()
-            .map(|r| r.to_string()),
-        composition(layout!((4, 2, 8):(1, 4, 8)), layout!(2:-6))
-            .checked()
-            .map(|r| r.to_string()),
-    ];
+    let got = [composition(layout!((3, 5):(1, 3)), layout!(4:2))
+        .checked()
+        .map(|r| r.to_string())];
     for (got, (a, b, _)) in got.into_iter().zip(WRONG) {
         let e = got.unwrap_err();
         assert_eq!(

@@ -5,7 +5,8 @@
 //! `composition(Sw<0,M,S>, _0, L)` is `L`, a sliced swizzle can decay), so a result is a [`CL`]
 //! whose [`Form`] says which.
 
-use super::composition::composition;
+use super::composition::{composition, composition_as_cute};
+use super::exact;
 use super::layout::L;
 use super::recast;
 use super::slice::{dice, slice};
@@ -894,16 +895,32 @@ pub(crate) const fn slice_and_offset(p: &mut Prog, crd: &Tree, c: &CL) -> (CL, M
     } else {
         Tree::from_list(&crd.leaves(), false)
     };
-    let zy_part = composition(p, &only_zy, &diced);
+    // CuTe finds the swizzle bits through compositions with projections of the swizzle that its
+    // weak Stride Divisibility Condition lets through although they need not be `A o B`
+    // (CUTLASS #3177). On static values CuTe's are taken and its answer is checked against the
+    // slice's definition ([`check_slice`]); on run-time values they must be `A o B`.
+    let base = match c.off {
+        Off::Int(o) if o.is_static() && crd.is_static() && exact::is_static(&l) => {
+            let at = zero_underscores(crd);
+            let at = crd2idx(p, &at, &l.shape, &l.stride);
+            Some(o.v as i64 + at.v as i64)
+        }
+        _ => None,
+    };
+    let as_cute = base.is_some();
+    let zy_part = project(p, &only_zy, &diced, as_cute);
     let zy = to_mixed_bits(p, &zy_part, &dc);
     let off_zy = xor(p, c.off, zy);
-    let anti_part = composition(p, &anti_zy, &diced);
+    let anti_part = project(p, &anti_zy, &diced, as_cute);
     let off_anti = crd2idx(p, &dc, &anti_part.shape, &anti_part.stride);
-    let sliced_zy = composition(p, &only_zy, &sliced);
+    let sliced_zy = project(p, &only_zy, &sliced, as_cute);
     let size = sliced_zy.size(p);
     let last = p.sub(size, V::s(1));
     let active = crd2idx(p, &Tree::leaf(last), &sliced_zy.shape, &sliced_zy.stride);
     if active.is_static() && active.v & !sw.apply(active.v) != 0 {
+        if let (Some(base), Off::Int(o)) = (base, off_zy) {
+            check_slice(crd, c, (base, &sliced), (&sliced, Some(o.v), off_anti.v));
+        }
         return (make(sw, off_zy, sliced), Move::By(off_anti));
     }
     if active.dynamic {
@@ -917,7 +934,85 @@ pub(crate) const fn slice_and_offset(p: &mut Prog, crd: &Tree, c: &CL) -> (CL, M
     let w = decay_layout(p, sw, off_zy);
     let moved = swizzled(p, sw, off_zy).value(p);
     let offset = p.add(moved, off_anti);
-    (CL::plain(composition(p, &w, &sliced)), Move::By(offset))
+    let decayed = project(p, &w, &sliced, as_cute);
+    if let Some(base) = base {
+        check_slice(crd, c, (base, &sliced), (&decayed, None, offset.v));
+    }
+    (CL::plain(decayed), Move::By(offset))
+}
+
+/// `x` as an `i32`, if it is one.
+const fn narrow(x: i64) -> Option<i32> {
+    if x < i32::MIN as i64 || x > i32::MAX as i64 {
+        None
+    } else {
+        Some(x as i32)
+    }
+}
+
+/// A composition inside a swizzled slice: CuTe's own if `as_cute` (checked afterwards), else
+/// `A o B` or an error.
+const fn project(p: &mut Prog, a: &L, b: &L, as_cute: bool) -> L {
+    if as_cute {
+        composition_as_cute(p, a, b)
+    } else {
+        composition(p, a, b)
+    }
+}
+
+/// The slice of the swizzled `c` at `crd`, all static, against its definition: the answer
+/// `(l, off)` (a layout swizzled at offset `zy`, or plain) must give `Sw(base + sliced(i))` at
+/// every index `i` of the remaining modes, `base` being `O + L(crd with its _ at 0)`. A compile
+/// error at the first index where it does not.
+const fn check_slice(
+    crd: &Tree,
+    c: &CL,
+    (base, sliced): (i64, &L),
+    (l, zy, off): (&L, Option<i32>, i32),
+) {
+    let n = match exact::size_of(sliced) {
+        Some(n) => n,
+        None => return,
+    };
+    let mut i = 0;
+    while i < n && i < exact::MAX_ENUMERATED {
+        let want = match exact::value_at(sliced, i) {
+            Some(x) => match narrow(base + x) {
+                Some(x) => Some(c.sw.apply(x) as i64),
+                None => None,
+            },
+            None => None,
+        };
+        let got = match (exact::value_at(l, i), zy) {
+            (Some(x), None) => Some(x + off as i64),
+            (Some(x), Some(zy)) => match narrow(zy as i64 + x) {
+                Some(x) => Some(c.sw.apply(x) as i64 + off as i64),
+                None => None,
+            },
+            (None, _) => None,
+        };
+        let same = matches!((got, want), (Some(g), Some(w)) if g == w);
+        if !same {
+            let mut m = Msg::new(Condition::SwizzleSliceDecay.message());
+            m.str(": slice(").tree(crd).str(", ");
+            describe(&mut m, c);
+            m.str(") is ")
+                .layout(&l.shape, &l.stride)
+                .str(" at offset ")
+                .num(off)
+                .str(", which is not the slice: at ")
+                .num64(i);
+            if let (Some(g), Some(w)) = (got, want) {
+                m.str(" it is ")
+                    .num64(g)
+                    .str(" where the layout gives ")
+                    .num64(w);
+            }
+            m.str("; CuTe decays it (its remaining offsets carry into the swizzle's bits, or its compositions with the swizzle's projections are not A o B, CUTLASS #3177)")
+                .fail()
+        }
+        i += 1;
+    }
 }
 
 /// A static swizzle parameter list for messages.

@@ -1,7 +1,8 @@
 //! `right_inverse`, `left_inverse`, `nullspace`, `max_common_layout`, `max_common_vector`.
 
 use super::coalesce::coalesce;
-use super::composition::composition;
+use super::composition::{composition, composition_as_cute};
+use super::exact;
 use super::layout::{L, Modes};
 use crate::error::Msg;
 use crate::prog::Prog;
@@ -140,10 +141,13 @@ pub(crate) const fn nullspace(p: &mut Prog, l: &L) -> L {
 }
 
 /// `right_inverse(b)` and the contiguous part of `coalesce(a ∘ right_inverse(b))`: its mode 0
-/// when that has a static shape and stride `_1`.
+/// when that has a static shape and stride `_1`. The composition is CuTe's, `A o B` or not (its
+/// weak Stride Divisibility Condition, CUTLASS #3177): on static values the answer is checked
+/// against its definition instead ([`common_layout`]); on run-time values cute-static takes
+/// CuTe's answer (cute-dynamic checks it against the definition).
 const fn common(p: &mut Prog, a: &L, b: &L) -> (L, Option<L>) {
     let inv_b = right_inverse(p, b);
-    let composed = composition(p, a, &inv_b);
+    let composed = composition_as_cute(p, a, &inv_b);
     let common = coalesce(p, &composed);
     let first = common.mode(0);
     if first.shape.is_int()
@@ -157,18 +161,54 @@ const fn common(p: &mut Prog, a: &L, b: &L) -> (L, Option<L>) {
     }
 }
 
+/// The common layout `R`; on static values checked against the definition, `a(R(i)) == i` and
+/// `b(R(i)) == i` for every `i` of R's domain (a compile error where it is not).
+const fn common_layout(p: &mut Prog, a: &L, b: &L) -> L {
+    let r = match common(p, a, b) {
+        (inv_b, Some(first)) => composition(p, &inv_b, &first),
+        _ => L::trivial(),
+    };
+    if exact::is_static(a) && exact::is_static(b) && exact::is_static(&r) {
+        let n = r.size(p).value() as i64;
+        let mut i = 0;
+        while i < n && i < exact::MAX_ENUMERATED {
+            let j = exact::value_at(&r, i);
+            let (x, y) = match j {
+                Some(j) => (exact::value_at(a, j), exact::value_at(b, j)),
+                None => (None, None),
+            };
+            let common = matches!(x, Some(x) if x == i) && matches!(y, Some(y) if y == i);
+            if !common {
+                Msg::new("Stride Divisibility Condition: max_common_layout(")
+                    .layout(&a.shape, &a.stride)
+                    .str(", ")
+                    .layout(&b.shape, &b.stride)
+                    .str(") is ")
+                    .layout(&r.shape, &r.stride)
+                    .str(" by CuTe's weak form of it (CUTLASS #3177), which is not common: at ")
+                    .num64(i)
+                    .str(" a and b do not both give it back")
+                    .fail()
+            }
+            i += 1;
+        }
+    }
+    r
+}
+
 /// CuTe's `max_common_layout(a, b)`: a layout `R` pointing to the largest run of elements with
 /// `a(R(i)) == i` and `b(R(i)) == i`.
 pub(crate) const fn max_common_layout(p: &mut Prog, a: &L, b: &L) -> L {
-    match common(p, a, b) {
-        (inv_b, Some(first)) => composition(p, &inv_b, &first),
-        _ => L::trivial(),
-    }
+    common_layout(p, a, b)
 }
 
 /// CuTe's `max_common_vector(a, b)`: the number of contiguous elements that correspond in `a`
 /// and `b` (always static).
 pub(crate) const fn max_common_vector(p: &mut Prog, a: &L, b: &L) -> V {
+    if exact::is_static(a) && exact::is_static(b) {
+        // Checked against the definition with the common layout, whose size it is.
+        let _ = common_layout(p, a, b);
+    }
     match common(p, a, b) {
         (_, Some(first)) => first.size(p),
         _ => V::s(1),

@@ -7,6 +7,7 @@ pub(crate) mod complement;
 pub(crate) mod composed;
 pub(crate) mod composition;
 pub(crate) mod divide;
+pub(crate) mod exact;
 pub(crate) mod int_tuple;
 pub(crate) mod inverse;
 pub(crate) mod layout;
