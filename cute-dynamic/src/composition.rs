@@ -99,7 +99,7 @@ pub(crate) fn walk(
     exactness.leaf(rd);
     for (i, &curr_shape) in lshape[..last].iter().enumerate() {
         check_stride_divisibility(lhs, curr_shape, rest_stride, rest_shape, checks)?;
-        exactness.step(i, (curr_shape, rest_stride, rest_shape));
+        exactness.step(lshape, i, (rest_stride, rest_shape));
         let abs_stride = rest_stride.abs()?;
         let next_shape = curr_shape.ceil_div(abs_stride)?;
         let next_stride = abs_stride
@@ -123,7 +123,7 @@ pub(crate) fn walk(
             ));
         }
         piece(new_shape, i, rest_stride)?;
-        exactness.piece((new_shape, i, rest_stride));
+        exactness.piece(lshape.len(), (new_shape, i, rest_stride));
         rest_shape = rest_shape.checked_div(new_shape)?;
         rest_stride = next_stride;
     }
@@ -204,7 +204,7 @@ pub(crate) fn composition_flat(lhs: &Flat, rhs: &Flat, checks: Checks) -> Result
     composition_impl_into(&coalesced, rhs, checks, &mut out, &mut exactness)?;
     if checks.is_exact() {
         let how = (Domain::OfA, checks.is_compared());
-        exact::require(how, lhs, rhs, &out, &exactness)?;
+        exact::require(how, lhs, rhs, &out, (&exactness, coalesced.shape()))?;
     }
     Ok(out)
 }
@@ -220,7 +220,7 @@ pub(crate) fn require_exact(
     exactness: &Exactness,
     checks: Checks,
 ) -> Result<()> {
-    if !checks.is_exact() || exactness.is_proven() {
+    if !checks.is_exact() || exactness.is_proven(lhs.shape()) {
         return Ok(());
     }
     let mut b = Flat::empty();
@@ -229,7 +229,7 @@ pub(crate) fn require_exact(
     let mut r = Flat::empty();
     let mut unused = Exactness::new(lhs.shape());
     composition_impl_into(lhs, &b, Checks::UNCHECKED, &mut r, &mut unused)?;
-    exact::require((Domain::OfA, false), a, &b, &r, exactness)
+    exact::require((Domain::OfA, false), a, &b, &r, (exactness, lhs.shape()))
 }
 
 /// Composition's `coalesce_x(lhs)`, for a `rhs` whose shapes are all at least 1 if
@@ -299,7 +299,7 @@ pub fn composition(lhs: &Layout, rhs: &Layout) -> Result<Layout> {
 fn is_composition(a: &Layout, b: &Layout, r: &Layout) -> bool {
     let (a, b, r) = (a.flat(), b.flat(), r.flat());
     let unproven = Exactness::unproven();
-    exact::require((Domain::Extended, true), a, b, r, &unproven).is_ok()
+    exact::require((Domain::Extended, true), a, b, r, (&unproven, a.shape())).is_ok()
 }
 
 pub(crate) fn composition_tiler_exact(

@@ -583,7 +583,7 @@ fn composition_exact(lhs: &CoordLayout, rhs: &Layout, checks: Checks) -> Result<
         .shape()
         .iter()
         .any(|s| s.is_static() && s.value() < 1);
-    if !checks.is_exact() || exactness.is_proven() || no_domain {
+    if !checks.is_exact() || exactness.is_proven(&lshape) || no_domain {
         return Ok(r);
     }
     let b = rhs.plan();

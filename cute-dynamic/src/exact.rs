@@ -33,21 +33,18 @@
 //! ([`require`]).
 
 use crate::error::{Condition, LayoutError, Result};
-use crate::flat::{Flat, LEAVES};
+use crate::flat::Flat;
 use crate::int::Int;
 use crate::prelude::*;
 use crate::small::Small;
 use crate::twin::{MAX_ENUMERATED, Twin};
 
-/// What the walks of a composition prove so far.
+/// What the walks of a composition prove so far. Cheap to make: what it needs of A's shapes it
+/// is given where it needs them.
 #[derive(Clone, Debug)]
 pub(crate) struct Exactness {
-    /// The shapes of the coalesced A.
-    shapes: Small<i64, LEAVES>,
-    /// For each mode of A, whether a mode of size 2 or more follows it.
-    inner: Small<bool, LEAVES>,
-    /// `sum (n - 1) * r` of the pieces of leaves of positive stride in each mode, and how many.
-    used: Small<(i64, u32), LEAVES>,
+    /// `(k, sum (n - 1) * r, how many)` of the pieces of leaves of positive stride in mode `k`.
+    used: Small<(usize, i64, u32), 4>,
     /// The sign of the leaf being walked.
     sign: i32,
     positive: bool,
@@ -60,34 +57,30 @@ pub(crate) struct Exactness {
     failed: bool,
 }
 
+/// Whether mode `k` of the coalesced A of shapes `lhs` is inner: a mode of size 2 or more
+/// follows it.
+fn inner(lhs: &[Int], k: usize) -> bool {
+    let mut after = 1i64;
+    for s in lhs.iter().skip(k + 1) {
+        after = after.saturating_mul(i64::from(s.value()));
+    }
+    after >= 2
+}
+
 impl Exactness {
     /// Nothing walked yet through the coalesced A of shapes `lhs`.
     pub(crate) fn new(lhs: &[Int]) -> Exactness {
-        let (mut shapes, mut inner, mut used) =
-            (Small::new(0), Small::new(false), Small::new((0, 0)));
-        let mut after = 1i64;
-        for s in lhs.iter().rev() {
-            inner.push(after >= 2);
-            after = after.saturating_mul(i64::from(s.value()));
-        }
-        inner.reverse();
-        for s in lhs {
-            shapes.push(i64::from(s.value()));
-            used.push((0, 0));
-        }
         Exactness {
-            // The rule counts on A's shapes being at least 1 (CuTe's complements of negative
-            // strides make shapes below 1).
-            failed: lhs.iter().any(|s| s.value() < 1),
-            shapes,
-            inner,
-            used,
+            used: Small::new((0, 0, 0)),
             sign: 0,
             positive: false,
             negative: false,
             negative_inner: false,
             inexact_inner: false,
             inexact_outer: false,
+            // The rule counts on A's shapes being at least 1 (CuTe's complements of negative
+            // strides make shapes below 1).
+            failed: lhs.iter().any(|s| s.value() < 1),
         }
     }
 
@@ -106,15 +99,15 @@ impl Exactness {
         self.negative |= self.sign < 0;
     }
 
-    /// A step of the leaf's walk over mode `k` of A of shape `shape`, at `stride`, `count`
-    /// elements left: the complete form of the Stride Divisibility Condition, for a leaf of
-    /// positive stride.
-    pub(crate) fn step(&mut self, k: usize, (shape, stride, count): (Int, Int, Int)) {
+    /// A step of the leaf's walk over mode `k` of the coalesced A of shapes `lhs`, at `stride`,
+    /// `count` elements left: the complete form of the Stride Divisibility Condition, for a leaf
+    /// of positive stride.
+    pub(crate) fn step(&mut self, lhs: &[Int], k: usize, (stride, count): (Int, Int)) {
         if self.sign <= 0 {
             return;
         }
         let (b, c, a) = (
-            i64::from(shape.value()),
+            i64::from(lhs[k].value()),
             i64::from(count.value()),
             i64::from(stride.value()),
         );
@@ -126,7 +119,7 @@ impl Exactness {
             || (b > 0 && m % b == 0)
             || (b + m - 1) / m >= c;
         if !exact {
-            if self.inner.get(k).copied().unwrap_or(false) {
+            if inner(lhs, k) {
                 self.inexact_inner = true;
             } else {
                 self.inexact_outer = true;
@@ -134,10 +127,10 @@ impl Exactness {
         }
     }
 
-    /// The leaf's piece: `n` elements in A's mode `k` at a step of `r`.
-    pub(crate) fn piece(&mut self, (n, k, r): (Int, usize, Int)) {
+    /// The leaf's piece: `n` elements in mode `k` of A (of `modes` modes) at a step of `r`.
+    pub(crate) fn piece(&mut self, modes: usize, (n, k, r): (Int, usize, Int)) {
         let (n, r) = (i64::from(n.value()), i64::from(r.value()));
-        if n == 1 || k + 1 >= self.shapes.len() {
+        if n == 1 || k + 1 >= modes {
             return;
         }
         if self.sign < 0 {
@@ -146,23 +139,27 @@ impl Exactness {
         if self.sign <= 0 {
             return;
         }
-        let (used, count) = self.used[k];
-        match (n - 1).checked_mul(r).and_then(|x| x.checked_add(used)) {
-            Some(u) => self.used[k] = (u, count + 1),
-            None => self.failed = true,
+        let taken = (n - 1).checked_mul(r);
+        match self.used.iter_mut().find(|e| e.0 == k) {
+            Some(e) => match taken.and_then(|t| t.checked_add(e.1)) {
+                Some(u) => *e = (k, u, e.2 + 1),
+                None => self.failed = true,
+            },
+            None => match taken {
+                Some(t) => self.used.push((k, t, 1)),
+                None => self.failed = true,
+            },
         }
     }
 
-    /// Whether the walks so far are `A o B` by the rule. Past the last inner mode nothing is
-    /// asked of leaves of positive stride, unless B has a leaf of negative stride.
-    pub(crate) fn is_proven(&self) -> bool {
+    /// Whether the walks through the coalesced A of shapes `lhs` are `A o B` by the rule. Past
+    /// the last inner mode nothing is asked of leaves of positive stride, unless B has a leaf
+    /// of negative stride.
+    pub(crate) fn is_proven(&self, lhs: &[Int]) -> bool {
         let all = self.negative;
-        let carry_free = self
-            .used
-            .iter()
-            .zip(self.shapes.iter())
-            .zip(self.inner.iter())
-            .all(|((&(u, count), &s), &inner)| count < 2 || !(inner || all) || u < s);
+        let carry_free = self.used.iter().all(|&(k, u, count)| {
+            count < 2 || !(all || inner(lhs, k)) || u < i64::from(lhs[k].value())
+        });
         let inexact = self.inexact_inner || (all && self.inexact_outer);
         let mixed = self.positive && self.negative_inner;
         carry_free && !(self.failed || inexact || mixed)
@@ -303,7 +300,8 @@ pub(crate) fn verdict(what: core::fmt::Arguments<'_>, verdict: Verdict) -> Resul
     ))
 }
 
-/// `Ok` if `r = composition(a, b)` is `A o B`: proven by `exactness` (the rule) or, where it proves nothing, point by point on `domain`
+/// `Ok` if `r = composition(a, b)` is `A o B`: proven by `exactness` (the rule, on the
+/// coalesced A of shapes `lhs`) or, where it proves nothing, point by point on `domain`
 /// ([`compare`]) if `compared` or every value is static (as cute-static compares them while
 /// compiling; otherwise an error: not shown). `a` is A as given.
 pub(crate) fn require(
@@ -311,9 +309,9 @@ pub(crate) fn require(
     a: &Flat,
     b: &Flat,
     r: &Flat,
-    exactness: &Exactness,
+    (exactness, lhs): (&Exactness, &[Int]),
 ) -> Result<()> {
-    if exactness.is_proven() {
+    if exactness.is_proven(lhs) {
         return Ok(());
     }
     // B has no coordinates where a static shape is below 1: nothing to be wrong at, only its
