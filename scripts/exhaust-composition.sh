@@ -7,4 +7,4 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 CUTE_EXHAUST=wide cargo test --release -q -p cute-tests --test composition_exact -- --nocapture \
-    --test-threads 1 2>&1 | grep -E "^(cute-|test result)"
+    --test-threads 1 2>&1 | grep -oE "cute-dynamic: Tally.*|cute-static at run time: .*|test result.*"
