@@ -168,7 +168,7 @@ fn swizzled_bound(sw: &str, hi: i64) -> Option<i64> {
     Some(fill | zzz)
 }
 
-/// An input tensor `_0|L` (`L` plain, or swizzled `Sw<B,M,S> o O o L` built by [`composed`]) as
+/// An input tensor `_0|L` (`L` plain, or swizzled `Sw<B,M,S> o O o L` built by `composed`) as
 /// `tensor(...)` over the prelude's data, `None` unless every offset it reaches lies in that
 /// data. A tensor over a slice starts at element 0 of it, so a layout reaching a negative offset
 /// cannot be made safely; CuTe's `make_tensor(ptr + base, L)` would need a tensor made at a base
