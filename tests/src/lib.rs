@@ -140,6 +140,16 @@ pub fn check_line(line: &str) -> Verdict {
     }
 }
 
+/// The runners' line after their table when `d` of the passes are CuTe defects refused.
+pub fn defects_line(d: usize) -> Option<String> {
+    (d > 0).then(|| {
+        format!(
+            "{d} of the passes are CuTe defects refused: CuTe printed a result built on a \
+             composition that is not A o B (its weak Stride Divisibility Condition, CUTLASS #3177)"
+        )
+    })
+}
+
 /// Whether cute-dynamic refuses `op(args)` as a CuTe defect ([`Outcome::Defect`]): a result
 /// built on a composition that is not `A o B` (CUTLASS #3177). The generated suites leave such
 /// records out of their comparisons with CuTe's text and check the refusal instead.

@@ -169,20 +169,30 @@ pub fn expected_error(cute_message: &str) -> &str {
     }
 }
 
-/// Every case must have exactly one compile error, starting with its expected text; the
-/// failures, one line each.
-pub fn mismatches(errors: &CompileErrors, expected: &[&str], describe: &[String]) -> Vec<String> {
-    let mut out: Vec<String> = errors
+/// The compile errors of case `n`, as their panic texts.
+fn errors_of(errors: &CompileErrors, n: usize) -> Vec<&str> {
+    errors
+        .by_case
+        .get(&n)
+        .map(|v| v.iter().map(|e| panic_text(e)).collect())
+        .unwrap_or_default()
+}
+
+/// The errors that belong to no case, one failure line each.
+fn unattributed(errors: &CompileErrors) -> Vec<String> {
+    errors
         .unattributed
         .iter()
         .map(|e| format!("an error of no case: {e}"))
-        .collect();
+        .collect()
+}
+
+/// Every case must have exactly one compile error, starting with its expected text; the
+/// failures, one line each.
+pub fn mismatches(errors: &CompileErrors, expected: &[&str], describe: &[String]) -> Vec<String> {
+    let mut out = unattributed(errors);
     for (n, want) in expected.iter().enumerate() {
-        let got: Vec<&str> = errors
-            .by_case
-            .get(&n)
-            .map(|v| v.iter().map(|e| panic_text(e)).collect())
-            .unwrap_or_default();
+        let got = errors_of(errors, n);
         // Or a CuTe defect refused first: a composition inside that is not `A o B` (CUTLASS
         // #3177), which both crates refuse before CuTe's own condition is reached.
         let defect = |e: &str| e.contains("CUTLASS #3177") && e.contains("which is not");
@@ -202,17 +212,9 @@ pub fn mismatches(errors: &CompileErrors, expected: &[&str], describe: &[String]
 /// slice CuTe decays to a layout that is not the slice, and where). The failures,
 /// one line each.
 pub fn defect_mismatches(errors: &CompileErrors, ids: &[String]) -> Vec<String> {
-    let mut out: Vec<String> = errors
-        .unattributed
-        .iter()
-        .map(|e| format!("an error of no case: {e}"))
-        .collect();
+    let mut out = unattributed(errors);
     for (n, id) in ids.iter().enumerate() {
-        let got: Vec<&str> = errors
-            .by_case
-            .get(&n)
-            .map(|v| v.iter().map(|e| panic_text(e)).collect())
-            .unwrap_or_default();
+        let got = errors_of(errors, n);
         let composition = |e: &str| {
             e.starts_with("Stride Divisibility Condition: ")
                 && e.contains("CUTLASS #3177")
@@ -227,6 +229,22 @@ pub fn defect_mismatches(errors: &CompileErrors, ids: &[String]) -> Vec<String> 
         }
     }
     out
+}
+
+/// Build a crate named `name` of `prelude` and one function per case in `tmp`: every case must
+/// be one compile error refusing a CuTe defect ([`defect_mismatches`]); panics listing those
+/// that are not.
+pub fn assert_defects_refused(
+    tmp: &Path,
+    name: &str,
+    prelude: &str,
+    cases: &[String],
+    ids: &[String],
+) {
+    let errors = compile_errors(tmp, name, prelude, cases);
+    assert!(!errors.built, "every case compiled");
+    let failures = defect_mismatches(&errors, ids);
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
 /// Build and run a binary crate named `name` holding `prelude`, one function per case,

@@ -4,7 +4,7 @@
 //! uses) is built once, and each function must have exactly one compile error, naming the same
 //! condition as CuTe. (The ui tests pin the full text of one error per reason.)
 
-use cute_tests::rejections::{compile_errors, defect_mismatches, mismatches};
+use cute_tests::rejections::{assert_defects_refused, compile_errors, mismatches};
 use cute_tests::static_ext_gen::{PRELUDE, cases, expected_error};
 use std::path::Path;
 
@@ -59,8 +59,5 @@ fn every_static_ext_cute_defect_is_a_compile_error() {
         ]
     );
     let tmp = Path::new(env!("CARGO_TARGET_TMPDIR"));
-    let errors = compile_errors(tmp, "static_ext_defects", PRELUDE, &exprs);
-    assert!(!errors.built, "every case compiled");
-    let failures = defect_mismatches(&errors, &ids);
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert_defects_refused(tmp, "static_ext_defects", PRELUDE, &exprs, &ids);
 }

@@ -3,7 +3,7 @@
 //! writes it) is built once, and each function must have exactly one compile error, naming the
 //! same condition as CuTe. (The ui tests pin the full text of one error per reason.)
 
-use cute_tests::rejections::{compile_errors, defect_mismatches, expected_error, mismatches};
+use cute_tests::rejections::{assert_defects_refused, compile_errors, expected_error, mismatches};
 use cute_tests::static_gen::{expression_for, is_all_static, records};
 use std::path::Path;
 
@@ -67,8 +67,5 @@ fn every_static_cute_defect_is_a_compile_error() {
         ]
     );
     let tmp = Path::new(env!("CARGO_TARGET_TMPDIR"));
-    let errors = compile_errors(tmp, "static_defects", "", &cases);
-    assert!(!errors.built, "every case compiled");
-    let failures = defect_mismatches(&errors, &ids);
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert_defects_refused(tmp, "static_defects", "", &cases, &ids);
 }
