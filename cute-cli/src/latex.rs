@@ -8,14 +8,7 @@ use crate::svg::TV_PALETTE;
 use crate::tv::{MmaGrids, TvFigure};
 use std::fmt::Write as _;
 
-/// CuTe's `TikzColor_BWx8`: the fill of offset `k` is `BW_PALETTE[k % 8]`.
-pub const BW_PALETTE: [&str; 8] = [
-    "black!00", "black!40", "black!20", "black!60", "black!10", "black!50", "black!30", "black!70",
-];
-
-const HEADER: &str = "\\documentclass[convert]{standalone}\n\\usepackage{tikz}\n\n\\begin{document}\n\
-     \\begin{tikzpicture}[x={(0cm,-1cm)},y={(1cm,0cm)},every node/.style={minimum size=1cm, \
-     outer sep=0pt}]\n\n";
+use cute_static::picture::{TIKZ_BEGIN, TIKZ_END, write_grid_and_labels};
 
 /// The nodes of a thread-value grid, in CuTe's order (by thread, then value), the grid's cell
 /// `(r, c)` at TikZ position `(r + dr, c + dc)`.
@@ -62,7 +55,7 @@ pub fn latex_mma(m: &MmaGrids) -> String {
     let _ = writeln!(out, "% LayoutC: {}", m.c.layout);
     let _ = writeln!(out, "% LayoutA: {}", m.a.layout);
     let _ = writeln!(out, "% LayoutB: {}", m.b.layout);
-    out.push_str(HEADER);
+    out.push_str(TIKZ_BEGIN);
     tv_nodes(&mut out, &m.c, 0, 0);
     let grid = "\\draw[color=black,thick,shift={(-0.5,-0.5)}]";
     let _ = writeln!(out, "{grid} (0,0) grid ({mm},{nn});\n");
@@ -88,7 +81,7 @@ pub fn latex_mma(m: &MmaGrids) -> String {
     for k in 0..kk {
         node(&mut out, k - kk - 1, -1, k);
     }
-    out.push_str("\\end{tikzpicture}\n\\end{document}\n");
+    out.push_str(TIKZ_END);
     out
 }
 
@@ -104,41 +97,17 @@ pub fn latex_mma(m: &MmaGrids) -> String {
 /// ```
 pub fn latex(g: &Grid) -> String {
     let mut out = String::with_capacity(400 + g.cells.len() * 60);
+    let (rows, cols) = (g.rows as i64, g.cols as i64);
     // Writing to a String cannot fail; the results below are ignored for that reason.
     if g.tv {
         let _ = writeln!(out, "% Layout TV: {}", g.drawn);
-    } else {
-        let _ = writeln!(out, "% Layout: {}", g.drawn);
-    }
-    out.push_str(HEADER);
-    if g.tv {
+        out.push_str(TIKZ_BEGIN);
         tv_nodes(&mut out, g, 0, 0);
+        let _ = write_grid_and_labels(&mut out, rows, cols);
+        out.push_str(TIKZ_END);
     } else {
-        for i in 0..g.rows {
-            for j in 0..g.cols {
-                let Some(cell) = g.cell(i, j) else {
-                    continue;
-                };
-                let color = BW_PALETTE[usize::try_from(cell.offset.rem_euclid(8)).unwrap_or(0)];
-                let _ = writeln!(
-                    out,
-                    "\\node[fill={color}] at ({i},{j}) {{{}}};",
-                    cell.offset
-                );
-            }
-        }
+        let cell = |m: i64, n: i64| g.cell(m as usize, n as usize).map(|c| i64::from(c.offset));
+        let _ = cute_static::picture::latex(&mut out, &g.drawn, rows, cols, &cell);
     }
-    let _ = writeln!(
-        out,
-        "\\draw[color=black,thick,shift={{(-0.5,-0.5)}}] (0,0) grid ({},{});\n",
-        g.rows, g.cols
-    );
-    for i in 0..g.rows {
-        let _ = writeln!(out, "\\node at ({i},-1) {{\\Large{{\\texttt{{{i}}}}}}};");
-    }
-    for j in 0..g.cols {
-        let _ = writeln!(out, "\\node at (-1,{j}) {{\\Large{{\\texttt{{{j}}}}}}};");
-    }
-    out.push_str("\\end{tikzpicture}\n\\end{document}\n");
     out
 }

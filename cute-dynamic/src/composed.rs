@@ -666,7 +666,14 @@ impl ComposedLayout {
             (LayoutFn::Layout(l), c) => l.call(c)?,
             (LayoutFn::Swizzle(s), CoordRef::Index(i)) => s.call(Int::new_dynamic(i)),
             (LayoutFn::Swizzle(s), CoordRef::Coord(IntTuple::Int(i))) => s.call(*i),
+            (LayoutFn::Swizzle(s), CoordRef::Owned(IntTuple::Int(i))) => s.call(i),
             (LayoutFn::Swizzle(s), CoordRef::Coord(c)) => {
+                return Err(LayoutError::invalid(
+                    "call",
+                    format!("the swizzle {s} takes an integer, not {c}"),
+                ));
+            }
+            (LayoutFn::Swizzle(s), CoordRef::Owned(c)) => {
                 return Err(LayoutError::invalid(
                     "call",
                     format!("the swizzle {s} takes an integer, not {c}"),

@@ -47,6 +47,19 @@ fn check_stride_divisibility(
     Ok(())
 }
 
+/// The operands of a composition as its errors name them: A and B as they were given, not the
+/// coalesced A the walk runs on.
+pub(crate) struct Operands<'a>(
+    pub(crate) &'a dyn core::fmt::Display,
+    pub(crate) &'a dyn core::fmt::Display,
+);
+
+impl core::fmt::Display for Operands<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "A = {}, composed with B = {}", self.0, self.1)
+    }
+}
+
 /// CuTe's `composition_impl` on a coalesced `lhs` and one `rhs` mode:
 /// * `rhs` a tuple: compose mode by mode (right-distributivity);
 /// * `rhs` stride `_0`: `rhs` itself;
@@ -61,7 +74,7 @@ fn check_stride_divisibility(
 /// Composition distributes over `rhs`'s modes, walked in order, so `rhs = (a, b)` is composed
 /// as `a`, then `b`, after a tuple node of 2 (without building `(a, b)`).
 pub(crate) fn composition_impl_into(
-    lhs: &Flat,
+    (lhs, operands): (&Flat, &Operands<'_>),
     rhs: &Flat,
     checks: Checks,
     out: &mut Flat,
@@ -75,7 +88,7 @@ pub(crate) fn composition_impl_into(
         }
         let (rs, rd) = (rhs.shape()[leaf], rhs.stride()[leaf]);
         leaf += 1;
-        compose_mode(lhs, rs, rd, checks, out, exactness)?;
+        compose_mode((lhs, operands), rs, rd, checks, out, exactness)?;
     }
     Ok(())
 }
@@ -119,7 +132,7 @@ pub(crate) fn walk(
         if checked && rest_shape.checked_rem(new_shape)?.value() != 0 {
             return Err(LayoutError::precondition(
                 Condition::ShapeDivisibility,
-                format!("shape {rest_shape} against {new_shape} in {lhs}"),
+                format!("shape {rest_shape} against {new_shape} of {lhs}"),
             ));
         }
         piece(new_shape, i, rest_stride)?;
@@ -137,7 +150,7 @@ pub(crate) fn walk(
 /// the other way checks nothing the run does not (a run-time `0` stride that walks `lhs`
 /// divides by zero and fails), so they are not noted as the twin's path leaving the run's.
 fn compose_mode(
-    lhs: &Flat,
+    (lhs, operands): (&Flat, &Operands<'_>),
     rs: Int,
     rd: Int,
     checks: Checks,
@@ -157,7 +170,7 @@ fn compose_mode(
     let (lshape, lstride) = (lhs.shape(), lhs.stride());
     let mut modes: Small<(Int, Int), LEAVES> = Small::new((rs, rd));
     let walked = walk(
-        lhs,
+        operands,
         lshape,
         (rs, rd),
         (checks, exactness),
@@ -201,7 +214,14 @@ pub(crate) fn composition_flat(lhs: &Flat, rhs: &Flat, checks: Checks) -> Result
     coalesce_x_for(lhs, positive_shapes(rhs), checks, &mut coalesced)?;
     let mut out = Flat::empty();
     let mut exactness = Exactness::new(coalesced.shape());
-    composition_impl_into(&coalesced, rhs, checks, &mut out, &mut exactness)?;
+    let operands = Operands(lhs, rhs);
+    composition_impl_into(
+        (&coalesced, &operands),
+        rhs,
+        checks,
+        &mut out,
+        &mut exactness,
+    )?;
     if checks.is_exact() {
         let how = (Domain::OfA, checks.is_compared());
         exact::require(how, lhs, rhs, &out, (&exactness, coalesced.shape()))?;
@@ -228,7 +248,8 @@ pub(crate) fn require_exact(
     parts.iter().for_each(|p| b.push_flat(p));
     let mut r = Flat::empty();
     let mut unused = Exactness::new(lhs.shape());
-    composition_impl_into(lhs, &b, Checks::UNCHECKED, &mut r, &mut unused)?;
+    let operands = Operands(a, &b);
+    composition_impl_into((lhs, &operands), &b, Checks::UNCHECKED, &mut r, &mut unused)?;
     exact::require((Domain::OfA, false), a, &b, &r, (exactness, lhs.shape()))
 }
 

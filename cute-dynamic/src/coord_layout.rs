@@ -211,12 +211,13 @@ impl CoordLayout {
         f: &mut dyn FnMut(Int, &CoordStride) -> Result<()>,
     ) -> Result<()> {
         let index;
-        let coord = match coord {
+        let coord = match &coord {
             CoordRef::Index(i) => {
-                index = IntTuple::d(i);
+                index = IntTuple::d(*i);
                 &index
             }
             CoordRef::Coord(c) => c,
+            CoordRef::Owned(c) => c,
         };
         terms(coord, &self.shape, &self.stride, f)
     }

@@ -3,7 +3,7 @@
 use crate::coalesce::coalesce_into;
 use crate::complement::{Cotarget, Reader, complement_flat};
 use crate::composition::{
-    coalesce_x_for, composition_impl_into, positive_shapes, require_exact, too_many_modes,
+    Operands, coalesce_x_for, composition_impl_into, positive_shapes, require_exact, too_many_modes,
 };
 use crate::coord::{Coord, slice};
 use crate::error::{Condition, LayoutError, Result};
@@ -59,8 +59,16 @@ fn logical_divide_modes(
         }
     };
     let mut exactness = Exactness::new(lhs.shape());
-    composition_impl_into(lhs, tiler, checks, tile, &mut exactness)?;
-    composition_impl_into(lhs, &rest, checks, rest_out.unwrap_or(tile), &mut exactness)?;
+    let operands = Operands(layout, tiler);
+    composition_impl_into((lhs, &operands), tiler, checks, tile, &mut exactness)?;
+    let operands = Operands(layout, &rest);
+    composition_impl_into(
+        (lhs, &operands),
+        &rest,
+        checks,
+        rest_out.unwrap_or(tile),
+        &mut exactness,
+    )?;
     require_exact(layout, lhs, &[tiler, &rest], &exactness, checks)
 }
 

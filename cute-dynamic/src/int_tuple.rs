@@ -30,6 +30,20 @@ impl From<Int> for IntTuple {
     }
 }
 
+impl From<i32> for IntTuple {
+    /// A plain `i32` is a dynamic leaf, as a C++ `int` is. Rust tuples of them (nested, up to 8
+    /// elements) convert too: CuTe's `make_coord(3, make_coord(1, 2))`.
+    ///
+    /// ```
+    /// use cute_dynamic::IntTuple;
+    /// assert_eq!(IntTuple::from(7).to_string(), "7");
+    /// assert_eq!(IntTuple::from((3, (1, 2))).to_string(), "(3,(1,2))");
+    /// ```
+    fn from(value: i32) -> IntTuple {
+        IntTuple::Int(Int::from(value))
+    }
+}
+
 impl FromIterator<IntTuple> for IntTuple {
     fn from_iter<I: IntoIterator<Item = IntTuple>>(iter: I) -> IntTuple {
         IntTuple::Tuple(iter.into_iter().collect())

@@ -242,6 +242,7 @@ impl Layout {
         match coord.into() {
             CoordRef::Index(i) => crate::eval::index(i, &self.flat),
             CoordRef::Coord(c) => crd2idx(c, &self.shape(), &self.stride()),
+            CoordRef::Owned(c) => crd2idx(&c, &self.shape(), &self.stride()),
         }
     }
 
@@ -285,20 +286,25 @@ impl Layout {
     }
 }
 
-/// What [`Layout::call`] accepts: an index (`i32`) or a coordinate.
-#[derive(Clone, Copy, Debug)]
+/// What [`Layout::call`] accepts: an index (`i32`), a coordinate, or a Rust tuple of `i32`s
+/// (CuTe's `make_coord(i, j, ...)` with `int`s: dynamic leaves, nested as the tuple is).
 ///
 /// ```
 /// use cute_dynamic::{CoordRef, IntTuple, Layout};
 /// let l: Layout = "(_2,_3):(_3,_1)".parse().unwrap();
 /// let c: IntTuple = "(1,2)".parse().unwrap();
 /// assert_eq!(l.call(CoordRef::Coord(&c)).unwrap().value(), l.call(CoordRef::Index(5)).unwrap().value());
+/// // CuTe: layout(make_coord(1, 2))
+/// assert_eq!(l.call((1, 2)).unwrap().value(), 5);
 /// ```
+#[derive(Clone, Debug)]
 pub enum CoordRef<'c> {
     /// A 1-D index (a dynamic integer coordinate).
     Index(i32),
     /// A (possibly hierarchical, possibly partial) coordinate.
     Coord(&'c IntTuple),
+    /// A coordinate built on the spot (from a Rust tuple).
+    Owned(IntTuple),
 }
 
 impl From<i32> for CoordRef<'_> {
@@ -312,6 +318,34 @@ impl<'c> From<&'c IntTuple> for CoordRef<'c> {
         CoordRef::Coord(c)
     }
 }
+
+/// `From` a Rust tuple of up to 8 elements, each an `i32` (a dynamic leaf), an [`Int`], an
+/// [`IntTuple`] or a nested tuple, for [`IntTuple`] and [`CoordRef`].
+macro_rules! from_rust_tuples {
+    ($(($($t:ident $v:ident),+)),+ $(,)?) => {$(
+        impl<$($t: Into<IntTuple>),+> From<($($t,)+)> for IntTuple {
+            fn from(($($v,)+): ($($t,)+)) -> IntTuple {
+                IntTuple::tuple(vec![$($v.into()),+])
+            }
+        }
+        impl<$($t: Into<IntTuple>),+> From<($($t,)+)> for CoordRef<'_> {
+            fn from(t: ($($t,)+)) -> Self {
+                CoordRef::Owned(IntTuple::from(t))
+            }
+        }
+    )+};
+}
+
+from_rust_tuples!(
+    (A a),
+    (A a, B b),
+    (A a, B b, C c),
+    (A a, B b, C c, D d),
+    (A a, B b, C c, D d, E e),
+    (A a, B b, C c, D d, E e, F f),
+    (A a, B b, C c, D d, E e, F f, G g),
+    (A a, B b, C c, D d, E e, F f, G g, H h),
+);
 
 /// CuTe's `make_layout(shape)`: the compact column-major (`LayoutLeft`) layout of a shape.
 ///

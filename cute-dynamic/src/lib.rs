@@ -145,10 +145,24 @@
 //! | `mma_atom_layouts` | `MMA_Traits<Atom>::ThrID` ... | [`mma_atom`] ([`MmaAtom`], [`mma_atom_names`]) |
 //! | `make_layout_tv` | `make_tiled_copy`'s `(Tiler_MN, TiledLayout_TV)` | [`make_layout_tv`] |
 //!
-//! Also: [`make_tensor`], [`Tensor::zipped_divide`], and on coordinate layouts
+//! Also: [`make_tensor`], [`Tensor::compose`], [`Tensor::logical_divide`],
+//! [`Tensor::zipped_divide`], [`Tensor::tiled_divide`], [`Tensor::flat_divide`], and on coordinate layouts
 //! [`CoordLayout::apply`] (evaluation), [`CoordLayout::composition`],
 //! [`CoordLayout::coalesce`], [`CoordLayout::logical_divide`],
 //! [`CoordLayout::zipped_divide`], [`CoordLayout::slice`], [`CoordLayout::dice`].
+//!
+//! ## Tensors over data and CuTe's reference algorithms
+//!
+//! A [`DataTensor`] is CuTe's `Tensor<Engine, Layout>` over elements: an [`Engine`] (`&[T]`,
+//! `&mut [T]`, or an owned `Vec<T>`) and a memory [`Tensor`], made by [`make_tensor_on`]
+//! (`make_tensor(ptr, layout)`), [`make_tensor_at`] (`make_tensor(ptr + off, layout)`) or
+//! [`make_owning_tensor`] (`make_tensor<T>(layout)`), each checking once that every offset lies
+//! in the data. It has the partitions of [`Tensor`] ([`DataTensor::local_tile`], ...) and
+//! checked element access ([`DataTensor::get`], [`DataTensor::get_mut`], with an index, an
+//! [`IntTuple`] or a Rust tuple such as `(1, (2, 3))`). Register tensors: [`make_tensor_like`],
+//! [`make_fragment_like`] (their layouts: [`make_layout_like`], [`make_fragment_like_layout`]).
+//! The reference algorithms: [`copy`], [`fill`], [`clear`], [`axpby`], [`gemm`]. Also
+//! [`flatten`] (`flatten(layout)`) and [`print_latex`].
 //!
 //! ## One registry of the operations
 //!
@@ -190,6 +204,7 @@ mod prelude {
     pub(crate) use alloc::{format, vec};
 }
 
+mod algorithm;
 mod arithmetic_tuple;
 mod atom;
 mod coalesce;
@@ -203,6 +218,7 @@ mod error;
 mod eval;
 mod exact;
 mod flat;
+mod fragment;
 mod int;
 mod int_tuple;
 mod inverse;
@@ -221,9 +237,11 @@ mod small;
 mod stride;
 mod swizzle;
 mod tensor;
+mod tensor_data;
 mod tiler;
 mod twin;
 
+pub use algorithm::{axpby, clear, copy, fill, gemm};
 pub use arithmetic_tuple::{CoordStride, ScaledBasis};
 pub use atom::{MmaAtom, make_layout_tv, mma_atom, mma_atom_names};
 pub use coalesce::{coalesce, coalesce_profile, filter, filter_zeros_layout};
@@ -239,6 +257,7 @@ pub use coord_layout::{CoordLayout, make_identity_layout};
 pub use divide::{flat_divide, logical_divide, logical_divide_tiler, tiled_divide, zipped_divide};
 pub use error::{Condition, ErrorKind, LayoutError, Result};
 pub use eval::Plan;
+pub use fragment::{flatten, make_fragment_like_layout, make_layout_like};
 pub use int::{Bool, Int, IntError};
 pub use int_tuple::{
     IntTuple, ceil_div, compatible, congruent, filter_zeros, product_each, shape_div,
@@ -252,7 +271,7 @@ pub use layout::{
 pub use max_common::{max_common_layout, max_common_vector};
 pub use nullspace::nullspace;
 pub use print::Viewed;
-pub use print_layout::{print_composed_layout, print_layout};
+pub use print_layout::{print_composed_layout, print_latex, print_layout};
 pub use product::{
     blocked_product, flat_product, logical_product, logical_product_tiler, raked_product,
     tile_to_shape, tiled_product, zipped_product,
@@ -266,5 +285,9 @@ pub use swizzle::{MixedBits, Swizzle, make_swizzle};
 pub use tensor::{
     Tensor, inner_partition, local_partition, local_partition_proj, local_tile, local_tile_proj,
     make_identity_tensor, make_tensor, outer_partition,
+};
+pub use tensor_data::{
+    DataTensor, Engine, EngineMut, make_fragment_like, make_owning_tensor, make_tensor_at,
+    make_tensor_like, make_tensor_on,
 };
 pub use tiler::Tiler;

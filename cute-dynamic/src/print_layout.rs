@@ -1,20 +1,13 @@
 //! `print_layout`: CuTe's ASCII grid of a rank-2 layout, character for character, for plain and
-//! composed (swizzled) layouts.
+//! composed (swizzled) layouts; `print_latex`: CuTe's LaTeX/TikZ picture of the same grid.
 
 use crate::composed::{AnyLayout, ComposedLayout, LayoutFn, Offset};
 use crate::error::{LayoutError, Result};
-use crate::layout::Layout;
+use crate::layout::{Layout, append_to_rank};
 use crate::prelude::*;
-use core::fmt::Write;
 
 /// Offset at grid cell (row, column).
 type Cell<'a> = Box<dyn Fn(i32, i32) -> Result<i32> + 'a>;
-
-const DELIM: &str = "+-----------------------";
-
-fn num_digits(x: i64) -> usize {
-    x.unsigned_abs().to_string().len()
-}
 
 /// The grid as CuTe's `print_layout` prints it: the layout, a header of column indices, then one
 /// row of offsets per index of mode 0. A rank-1 layout is drawn as a single row.
@@ -107,8 +100,19 @@ pub fn print_composed_layout(layout: &ComposedLayout) -> Result<String> {
     render(&c, c.cosize()?.value(), rows, cols, &at)
 }
 
-/// The grid text: `header`, the column numbers, the cells, at CuTe's widths (the digits of
-/// `cosize`).
+/// The cells of a `rows` x `cols` grid, row by row, each `at(m, n)` (computed first, so that a
+/// failure is an `Err` before any text is written).
+fn cells(rows: i32, cols: i32, at: &Cell<'_>) -> Result<Vec<i64>> {
+    let mut out = Vec::with_capacity(rows.max(0) as usize * cols.max(0) as usize);
+    for m in 0..rows {
+        for n in 0..cols {
+            out.push(i64::from(at(m, n)?));
+        }
+    }
+    Ok(out)
+}
+
+/// The grid text, laid out by `cute_static::picture::grid`.
 fn render(
     header: &dyn core::fmt::Display,
     cosize: i32,
@@ -116,32 +120,56 @@ fn render(
     cols: i32,
     at: &Cell<'_>,
 ) -> Result<String> {
-    let width = num_digits(i64::from(cosize)) + 2;
-    let rule = &DELIM[..(width + 1).min(DELIM.len())];
+    let values = cells(rows, cols, at)?;
+    let cell = |m: i64, n: i64| values[(m * i64::from(cols) + n) as usize];
     let mut out = String::new();
-    let line = |out: &mut String| -> core::fmt::Result {
-        out.push_str("    ");
-        for _ in 0..cols {
-            out.push_str(rule);
-        }
-        out.push_str("+\n");
-        Ok(())
-    };
-    let fmt_err = |_| LayoutError::invalid("print_layout", "formatting failed");
-    writeln!(out, "{header}").map_err(fmt_err)?;
-    out.push_str("    ");
-    for j in 0..cols {
-        write!(out, "  {:>w$} ", j, w = width - 2).map_err(fmt_err)?;
+    cute_static::picture::grid(
+        &mut out,
+        header,
+        i64::from(cosize),
+        i64::from(rows),
+        i64::from(cols),
+        &cell,
+    )
+    .map_err(|_| LayoutError::invalid("print_layout", "formatting failed"))?;
+    Ok(out)
+}
+
+/// CuTe's `print_latex(layout)` (CuTe 4.2, `util/print_latex.hpp`): a standalone LaTeX/TikZ
+/// document of the grid of a layout of rank at most 2 (padded to rank 2 with `_1:_0`, CuTe's
+/// `append<2>`), one node per `(m,n)` holding the offset on the `TikzColor_BWx8` grey of the
+/// offset, then the grid and the row and column numbers. `Err` for a rank above 2.
+///
+/// ```
+/// use cute_dynamic::print_latex;
+/// let doc = print_latex(&"(2,2):(1,2)".parse()?)?;
+/// assert!(doc.starts_with("% Layout: (2,2):(1,2)\n\\documentclass[convert]{standalone}\n"));
+/// assert!(doc.contains("\\node[fill=black!40] at (1,0) {1};\n"));
+/// assert!(doc.contains("\\draw[color=black,thick,shift={(-0.5,-0.5)}] (0,0) grid (2,2);\n\n"));
+/// assert!(doc.ends_with("\\node at (-1,1) {\\Large{\\texttt{1}}};\n\\end{tikzpicture}\n\\end{document}\n"));
+/// # Ok::<(), cute_dynamic::LayoutError>(())
+/// ```
+pub fn print_latex(layout: &Layout) -> Result<String> {
+    let r = layout.rank();
+    if r > 2 {
+        return Err(LayoutError::invalid(
+            "print_latex",
+            format!("{layout} has rank {r}, not at most 2"),
+        ));
     }
-    out.push('\n');
-    for i in 0..rows {
-        line(&mut out).map_err(fmt_err)?;
-        write!(out, "{i:>2}  ").map_err(fmt_err)?;
-        for j in 0..cols {
-            write!(out, "| {:>w$} ", at(i, j)?, w = width - 2).map_err(fmt_err)?;
-        }
-        out.push_str("|\n");
-    }
-    line(&mut out).map_err(fmt_err)?;
+    let l = append_to_rank(layout, 2)?;
+    let (m, n) = (l.get(0)?, l.get(1)?);
+    let (rows, cols) = (m.size()?.value(), n.size()?.value());
+    let at: Cell<'_> = Box::new(|i, j| Ok(m.call(i)?.checked_add(n.call(j)?)?.value()));
+    latex(&l, rows, cols, &at)
+}
+
+/// The TikZ document, laid out by `cute_static::picture::latex`.
+fn latex(header: &dyn core::fmt::Display, rows: i32, cols: i32, at: &Cell<'_>) -> Result<String> {
+    let values = cells(rows, cols, at)?;
+    let cell = |m: i64, n: i64| Some(values[(m * i64::from(cols) + n) as usize]);
+    let mut out = String::new();
+    cute_static::picture::latex(&mut out, header, i64::from(rows), i64::from(cols), &cell)
+        .map_err(|_| LayoutError::invalid("print_latex", "formatting failed"))?;
     Ok(out)
 }

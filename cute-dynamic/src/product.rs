@@ -2,7 +2,9 @@
 //! rank-sensitive `blocked_product` and `raked_product`, and `tile_to_shape`.
 
 use crate::complement::{Cotarget, Reader, complement_flat};
-use crate::composition::{coalesce_x_for, composition_impl_into, positive_shapes, require_exact};
+use crate::composition::{
+    Operands, coalesce_x_for, composition_impl_into, positive_shapes, require_exact,
+};
 use crate::divide::{ByTiler, by_tiler, tile_unzip_flat, unpack_both, unpack_rest};
 use crate::error::{Condition, LayoutError, Result};
 use crate::exact::Exactness;
@@ -47,7 +49,8 @@ fn logical_product_into(block: &Flat, tiler: &Flat, checks: Checks, out: &mut Fl
     out.push_tuple(2);
     out.push_flat(block);
     let mut exactness = Exactness::new(lhs.shape());
-    composition_impl_into(&lhs, tiler, checks, out, &mut exactness)?;
+    let operands = Operands(&complement, tiler);
+    composition_impl_into((&lhs, &operands), tiler, checks, out, &mut exactness)?;
     require_exact(&complement, &lhs, &[tiler], &exactness, checks)
 }
 

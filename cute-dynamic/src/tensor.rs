@@ -22,7 +22,7 @@
 //! # Ok::<(), cute_dynamic::LayoutError>(())
 //! ```
 
-use crate::composed::{AnyLayout, Offset, underscores_to_zero};
+use crate::composed::{AnyLayout, ComposedLayout, Offset, underscores_to_zero};
 use crate::coord::{Coord, dice, slice};
 use crate::coord_layout::{CoordLayout, make_identity_layout};
 use crate::error::{Condition, LayoutError, Result};
@@ -207,6 +207,67 @@ impl Tensor {
         }
     }
 
+    /// The same engine with the layout changed by `plain` (a plain memory layout), `composed`
+    /// (a swizzled one) or `coord` (an identity tensor's). CuTe's rule for every layout
+    /// operation on a tensor: `make_tensor(tensor.data(), op(tensor.layout()))`.
+    fn map_layout(
+        &self,
+        plain: impl FnOnce(&Layout) -> Result<Layout>,
+        composed: impl FnOnce(&ComposedLayout) -> Result<AnyLayout>,
+        coord: impl FnOnce(&CoordLayout) -> Result<CoordLayout>,
+    ) -> Result<Tensor> {
+        Ok(match self {
+            Tensor::Memory { offset, layout } => Tensor::Memory {
+                offset: *offset,
+                layout: match layout {
+                    AnyLayout::Plain(l) => plain(l)?.into(),
+                    AnyLayout::Composed(c) => composed(c)?,
+                },
+            },
+            Tensor::Coordinate { base, layout } => Tensor::Coordinate {
+                base: base.clone(),
+                layout: coord(layout)?,
+            },
+        })
+    }
+
+    /// CuTe's `tensor.compose(tiler)`: the same engine with the layout `composition(L, tiler)`
+    /// (by mode for a tuple tiler). An identity tensor composes with a layout or an integer
+    /// tiler only ([`CoordLayout::composition`]); a tuple tiler on it is an error.
+    ///
+    /// ```
+    /// let t: cute_dynamic::Tensor = "_0|(8,24):(_1,8)".parse()?;
+    /// assert_eq!(t.compose(&"(_4,_8:_2)".parse()?)?.to_string(), "_0|(_4,_8):(_1,16)");
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
+    pub fn compose(&self, tiler: &Tiler) -> Result<Tensor> {
+        self.map_layout(
+            |l| crate::composition_tiler(l, tiler),
+            |c| c.composition_tiler(tiler),
+            |l| match tiler.as_layout()? {
+                Some(t) => l.composition(&t),
+                None => Err(unsupported("compose", tiler, l)),
+            },
+        )
+    }
+
+    /// CuTe's `logical_divide(tensor, tiler)`: the same engine with the layout
+    /// `((TileM,RestM),(TileN,RestN),...)` (by mode for a tuple tiler).
+    ///
+    /// ```
+    /// let t: cute_dynamic::Tensor = "_0|(8,24):(_1,8)".parse()?;
+    /// let d = t.logical_divide(&"(_4,_8)".parse()?)?;
+    /// assert_eq!(d.to_string(), "_0|((_4,2),(_8,3)):((_1,_4),(8,64))");
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
+    pub fn logical_divide(&self, tiler: &Tiler) -> Result<Tensor> {
+        self.map_layout(
+            |l| crate::logical_divide_tiler(l, tiler),
+            |c| c.logical_divide_tiler(tiler),
+            |l| l.logical_divide_tiler(tiler),
+        )
+    }
+
     /// CuTe's `zipped_divide(tensor, tiler)`: the same engine with the layout
     /// `((TileM,TileN,...),(RestM,RestN,...))`.
     ///
@@ -217,19 +278,45 @@ impl Tensor {
     /// # Ok::<(), cute_dynamic::LayoutError>(())
     /// ```
     pub fn zipped_divide(&self, tiler: &Tiler) -> Result<Tensor> {
-        Ok(match self {
-            Tensor::Memory { offset, layout } => Tensor::Memory {
-                offset: *offset,
-                layout: match layout {
-                    AnyLayout::Plain(l) => crate::zipped_divide(l, tiler)?.into(),
-                    AnyLayout::Composed(c) => c.zipped_divide(tiler)?,
-                },
-            },
-            Tensor::Coordinate { base, layout } => Tensor::Coordinate {
-                base: base.clone(),
-                layout: layout.zipped_divide(tiler)?,
-            },
-        })
+        self.map_layout(
+            |l| crate::zipped_divide(l, tiler),
+            |c| c.zipped_divide(tiler),
+            |l| l.zipped_divide(tiler),
+        )
+    }
+
+    /// CuTe's `tiled_divide(tensor, tiler)`: the same engine with the layout
+    /// `((TileM,TileN,...),RestM,RestN,...)`. Not for identity tensors (an error).
+    ///
+    /// ```
+    /// let t: cute_dynamic::Tensor = "_0|(8,24):(_1,8)".parse()?;
+    /// let d = t.tiled_divide(&"(_4,_8)".parse()?)?;
+    /// assert_eq!(d.to_string(), "_0|((_4,_8),2,3):((_1,8),_4,64)");
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
+    pub fn tiled_divide(&self, tiler: &Tiler) -> Result<Tensor> {
+        self.map_layout(
+            |l| crate::tiled_divide(l, tiler),
+            |c| c.tiled_divide(tiler),
+            |l| Err(unsupported("tiled_divide", tiler, l)),
+        )
+    }
+
+    /// CuTe's `flat_divide(tensor, tiler)`: the same engine with the layout
+    /// `(TileM,TileN,...,RestM,RestN,...)`. Not for identity tensors (an error).
+    ///
+    /// ```
+    /// let t: cute_dynamic::Tensor = "_0|(8,24):(_1,8)".parse()?;
+    /// let d = t.flat_divide(&"(_4,_8)".parse()?)?;
+    /// assert_eq!(d.to_string(), "_0|(_4,_8,2,3):(_1,8,_4,64)");
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
+    pub fn flat_divide(&self, tiler: &Tiler) -> Result<Tensor> {
+        self.map_layout(
+            |l| crate::flat_divide(l, tiler),
+            |c| c.flat_divide(tiler),
+            |l| Err(unsupported("flat_divide", tiler, l)),
+        )
     }
 
     /// The ranks of the two modes of a zipped tensor `((tile),(rest))`.
@@ -237,6 +324,14 @@ impl Tensor {
         let shape = self.shape()?;
         Ok((shape.get(0)?.rank(), shape.get(1)?.rank()))
     }
+}
+
+/// The refusal of an operation this crate does not run on identity tensors' layouts.
+fn unsupported(op: &'static str, tiler: &Tiler, layout: &CoordLayout) -> LayoutError {
+    LayoutError::invalid(
+        op,
+        format!("the identity tensor layout {layout} with tiler {tiler} is not supported"),
+    )
 }
 
 /// CuTe's `append<R>(coord, _)` for a tuple coordinate: padded with `_` to `R` elements.

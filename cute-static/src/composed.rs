@@ -25,7 +25,7 @@ use crate::algebra::{coalesce as co, composition as cp, divide as dv, product as
 use crate::coordinate::Coordinate;
 use crate::error::LayoutError;
 use crate::int::C;
-use crate::layout::{Expr, IsLayout, LayoutOf, Sym, TupleText, leaf_of};
+use crate::layout::{Expr, IsLayout, LayoutOf, Sym, leaf_of};
 use crate::ops::arg;
 use crate::prog::{Flat, Prog, run_checked};
 use crate::swizzle::{SmemPtr, Swizzle};
@@ -316,15 +316,29 @@ impl<E: CExpr> ComposedOf<E> {
         E::OUT.l.rank()
     }
 
-    /// CuTe's `shape(C)`: the shape of `L`, as CuTe text.
+    /// CuTe's `shape(C)`: the shape of its domain, an IntTuple value.
+    ///
+    /// ```
+    /// use cute_static::{layout, make_layout, Swizzle};
+    /// let c = Swizzle::<3, 3, 3>::new().composition(layout!((_8,_64):(_64,_1)));
+    /// assert_eq!(c.shape().to_string(), "(_8,_64)");
+    /// assert_eq!(make_layout(c.shape()).to_string(), "(_8,_64):(_1,_8)");
+    /// ```
+    #[inline(always)]
+    pub fn shape(&self) -> crate::ops::Shape<Self> {
+        crate::ops::shape(*self)
+    }
+
+    /// CuTe's `size<I>(C)`: the size of its domain's mode `I`.
     ///
     /// ```
     /// use cute_static::{layout, Swizzle};
     /// let c = Swizzle::<3, 3, 3>::new().composition(layout!((_8,_64):(_64,_1)));
-    /// assert_eq!(c.shape().to_string(), "(_8,_64)");
+    /// assert_eq!(c.size_mode::<1>(), 64);
     /// ```
-    pub fn shape(&self) -> TupleText {
-        self.inner().shape()
+    #[inline(always)]
+    pub fn size_mode<const I: usize>(&self) -> i32 {
+        crate::ops::size_mode::<I, Self>(*self).value()
     }
 
     /// This composed layout after the run-time checks of CuTe's preconditions on the dynamic

@@ -17,6 +17,11 @@ use core::fmt;
 /// assert_eq!(l.call((1, 5)), 17);
 /// assert_eq!(l.call(16), 17);
 /// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a run-time coordinate",
+    label = "an index or a coordinate is expected here",
+    note = "a coordinate is an `i32` index or a (nested) tuple of `i32`s: `(1, (1, 2))`; a coordinate with `_` is a slice (`tensor.slice(coord!((_, 1)))`)"
+)]
 pub trait Coordinate: Copy {
     /// The coordinate's profile; each leaf holds its own left-to-right index.
     #[doc(hidden)]

@@ -379,6 +379,13 @@ enum ErrorKind {
         range: Option<(i64, i64)>,
         len: usize,
     },
+    /// A tensor algorithm's operands failing `condition` (its two sides `a` and `b`).
+    TensorOperands {
+        op: &'static str,
+        condition: &'static str,
+        a: i32,
+        b: i32,
+    },
 }
 
 impl LayoutError {
@@ -391,6 +398,24 @@ impl LayoutError {
     pub(crate) const fn tensor_bounds(range: Option<(i64, i64)>, len: usize) -> LayoutError {
         LayoutError {
             kind: ErrorKind::TensorBounds { range, len },
+        }
+    }
+
+    /// A tensor algorithm (`copy`, `gemm`, ...) whose operands fail `condition`, e.g.
+    /// `size(src) == size(dst)` with the sizes.
+    pub(crate) const fn tensor_operands(
+        op: &'static str,
+        condition: &'static str,
+        a: i32,
+        b: i32,
+    ) -> LayoutError {
+        LayoutError {
+            kind: ErrorKind::TensorOperands {
+                op,
+                condition,
+                a,
+                b,
+            },
         }
     }
 
@@ -410,7 +435,9 @@ impl LayoutError {
     pub fn condition(&self) -> Option<Condition> {
         match self.kind {
             ErrorKind::Check { pred, .. } => Some(pred.condition()),
-            ErrorKind::IntError(_) | ErrorKind::TensorBounds { .. } => None,
+            ErrorKind::IntError(_)
+            | ErrorKind::TensorBounds { .. }
+            | ErrorKind::TensorOperands { .. } => None,
         }
     }
 
@@ -425,7 +452,9 @@ impl LayoutError {
     pub fn arithmetic(&self) -> Option<IntError> {
         match self.kind {
             ErrorKind::IntError(e) => Some(e),
-            ErrorKind::Check { .. } | ErrorKind::TensorBounds { .. } => None,
+            ErrorKind::Check { .. }
+            | ErrorKind::TensorBounds { .. }
+            | ErrorKind::TensorOperands { .. } => None,
         }
     }
 }
@@ -459,6 +488,12 @@ impl fmt::Display for LayoutError {
                 f,
                 "tensor layout reaches offsets {lo}..={hi}, beyond the i32 offsets of CuTe's int"
             ),
+            ErrorKind::TensorOperands {
+                op,
+                condition,
+                a,
+                b,
+            } => write!(f, "{op}: {condition} does not hold: {a} against {b}"),
             ErrorKind::Check { pred, a, b, c } => {
                 // CuTe's messages that are sentences keep their period (as in cute-dynamic).
                 let message = pred.condition().message();

@@ -8,6 +8,7 @@ use crate::coordinate::{Coordinate, Crd, call_code, idx_code};
 use crate::error::LayoutError;
 use crate::print::write_tree;
 use crate::prog::{Flat, Prog, Program, Straight, eval, eval_const, run_checked};
+use crate::tensor::TensorLayout;
 use crate::tree::{CAP, List, Tree, V};
 use crate::tuple::{IntTuple, Leaves, Static, Tiler, layout_tiler};
 use core::fmt;
@@ -57,19 +58,83 @@ impl<S: IntTuple, D: IntTuple> Layout<S, D> {
 }
 
 /// A layout type: [`Layout`] or the result of an operation ([`LayoutOf`]). Generic code over
-/// layouts takes `L: IsLayout` (CuTe's `is_layout`).
+/// layouts takes `L: IsLayout` (CuTe's `is_layout`) and asks it what CuTe's free functions ask
+/// a layout: `size`, `size_mode::<I>` (CuTe's `size<I>`), `rank`, `shape`, `cosize`
+/// ([`TensorLayout`]'s, which every layout is), `depth`, `stride`, `get::<I>` and `call` (below).
 ///
 /// ```
-/// use cute_static::{composition, layout, IsLayout};
+/// use cute_static::{composition, layout, make_layout, IsLayout};
 /// fn offset<L: IsLayout>(l: L, i: i32) -> i32 {
-///     cute_static::call(&l, i)
+///     l.call(i)
 /// }
 /// assert_eq!(offset(layout!((_4,_2):(_2,_1)), 5), 3);
+/// // CuTe's `make_layout(shape(l))`, `size<1>(l)`, `stride<0>(l)` in generic code:
+/// fn compact_like<L: IsLayout>(l: L) -> (String, i32, String) {
+///     (make_layout(l.shape()).to_string(), l.size_mode::<1>(), l.get::<0>().stride().to_string())
+/// }
+/// let m = 3;
+/// let (compact, cols, stride0) = compact_like(layout!((m,_4):(_4,_1)));
+/// assert_eq!((compact.as_str(), cols, stride0.as_str()), ("(3,_4):(_1,3)", 4, "_4"));
 /// ```
-pub trait IsLayout: Leaves {
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a layout",
+    label = "a layout is expected here",
+    note = "a tiler (a tuple of layouts and integers, `tile!((_3:_4, _8))`) goes to an operation's `_tiler` form: `composition_tiler`, `logical_divide_tiler`, `logical_product_tiler` (`zipped_divide`, `tiled_divide`, `flat_divide`, `local_tile` and the other products take tilers directly)",
+    note = "a shape alone becomes a layout with `make_layout(shape)`; a swizzled layout (`ComposedOf`) has the composed operations as its methods"
+)]
+pub trait IsLayout: TensorLayout {
     /// The structure as a const layout; dynamic leaves hold their number.
     #[doc(hidden)]
     const LAYOUT: L;
+
+    /// CuTe's `layout(coord)`: the offset of an index or a (nested) coordinate.
+    ///
+    /// ```
+    /// use cute_static::IsLayout;
+    /// fn at<L: IsLayout>(l: &L) -> i32 { l.call((1, 2)) }
+    /// assert_eq!(at(&cute_static::layout!((_2,_3):(_3,_1))), 5);
+    /// ```
+    #[inline(always)]
+    fn call<Cd: Coordinate>(&self, coord: Cd) -> i32 {
+        call(self, coord)
+    }
+
+    /// CuTe's `depth(layout)`.
+    ///
+    /// ```
+    /// use cute_static::IsLayout;
+    /// fn depth_of<L: IsLayout>(l: L) -> usize { l.depth() }
+    /// assert_eq!(depth_of(cute_static::layout!((_3,(_2,_3)):(_3,(_12,_1)))), 2);
+    /// ```
+    #[inline(always)]
+    fn depth(&self) -> usize {
+        const { Self::LAYOUT.shape.depth() }
+    }
+
+    /// CuTe's `stride(layout)`: the stride as an IntTuple value.
+    ///
+    /// ```
+    /// use cute_static::IsLayout;
+    /// fn stride_of<L: IsLayout>(l: L) -> String { l.stride().to_string() }
+    /// let n = 9;
+    /// assert_eq!(stride_of(cute_static::layout!((_4,_2):(n,_1))), "(9,_1)");
+    /// ```
+    #[inline(always)]
+    fn stride(&self) -> crate::ops::Stride<Self> {
+        crate::ops::stride(*self)
+    }
+
+    /// CuTe's `get<I>(layout)` (`layout<I>`): mode `I` as a layout.
+    ///
+    /// ```
+    /// use cute_static::IsLayout;
+    /// fn second<L: IsLayout>(l: L) -> String { l.get::<1>().to_string() }
+    /// assert_eq!(second(cute_static::layout!((_4,(_3,_2)):(_2,(_8,_1)))), "(_3,_2):(_8,_1)");
+    /// ```
+    #[inline(always)]
+    fn get<const I: usize>(self) -> crate::ops::Get<I, Self> {
+        crate::ops::get::<I, Self>(self)
+    }
 }
 
 /// A layout whose leaves are all static: its numbers are associated constants.
@@ -405,6 +470,12 @@ pub(crate) fn size_of_layout<T: IsLayout>(l: &T) -> i32 {
 }
 
 pub(crate) struct SizeCode<T>(PhantomData<T>);
+
+/// CuTe's `cosize(layout)` of any layout.
+#[inline(always)]
+pub(crate) fn cosize_of_layout<T: IsLayout>(l: &T) -> i32 {
+    eval::<SizeCode<T>>(|k| l.root(k), 1)
+}
 pub(crate) struct LeafCode<T>(PhantomData<T>);
 
 impl<T: IsLayout, Cd: Coordinate> Program for CallCode<T, Cd> {
@@ -436,26 +507,6 @@ fn write_layout<T: IsLayout>(f: &mut fmt::Formatter<'_>, l: &T) -> fmt::Result {
     write_tree(f, T::LAYOUT.shape.root(), &get)?;
     f.write_str(":")?;
     write_tree(f, T::LAYOUT.stride.root(), &get)
-}
-
-/// The shape or the stride of a layout, its dynamic leaves renumbered in order and read.
-fn part<T: IsLayout>(l: &T, stride: bool) -> TupleText {
-    let mut tree = if stride {
-        T::LAYOUT.stride
-    } else {
-        T::LAYOUT.shape
-    };
-    let mut vals = [0; CAP];
-    let slots = tree.leaves();
-    let mut n = 0;
-    for v in &slots.v[..slots.n] {
-        if v.dynamic {
-            vals[n] = l.dyn_leaf(v.v as usize);
-            n += 1;
-        }
-    }
-    tree.number_dynamic_leaves(0);
-    TupleText { tree, vals }
 }
 
 macro_rules! layout_methods {
@@ -554,7 +605,7 @@ macro_rules! layout_methods {
             /// ```
             #[inline(always)]
             pub fn cosize(&self) -> i32 {
-                eval::<SizeCode<Self>>(|k| self.root(k), 1)
+                TensorLayout::cosize(self)
             }
 
             /// CuTe's `rank(layout)`.
@@ -577,23 +628,52 @@ macro_rules! layout_methods {
                 <Self as IsLayout>::LAYOUT.shape.depth()
             }
 
-            /// The shape, printed as CuTe text.
+            /// CuTe's `shape(layout)`: the shape as an IntTuple value, which prints as CuTe
+            /// text and goes wherever an IntTuple does.
             ///
             /// ```
-            /// assert_eq!(cute_static::layout!((_4,_2):(_2,_1)).shape().to_string(), "(_4,_2)");
+            /// use cute_static::{layout, make_layout_right};
+            /// let l = layout!((_4,_2):(_1,_4));
+            /// assert_eq!(l.shape().to_string(), "(_4,_2)");
+            /// assert_eq!(make_layout_right(l.shape()).to_string(), "(_4,_2):(_2,_1)");
             /// ```
-            pub fn shape(&self) -> TupleText {
-                part(self, false)
+            #[inline(always)]
+            pub fn shape(&self) -> crate::ops::Shape<Self> {
+                crate::ops::shape(*self)
             }
 
-            /// The stride, printed as CuTe text.
+            /// CuTe's `stride(layout)`: the stride as an IntTuple value.
             ///
             /// ```
             /// let n = 9;
             /// assert_eq!(cute_static::layout!((_4,_2):(n,_1)).stride().to_string(), "(9,_1)");
             /// ```
-            pub fn stride(&self) -> TupleText {
-                part(self, true)
+            #[inline(always)]
+            pub fn stride(&self) -> crate::ops::Stride<Self> {
+                crate::ops::stride(*self)
+            }
+
+            /// CuTe's `flatten(layout)`: one mode per leaf.
+            ///
+            /// ```
+            /// let l = cute_static::layout!((_2,(_4,_3)):(_1,(_2,_8)));
+            /// assert_eq!(l.flatten().to_string(), "(_2,_4,_3):(_1,_2,_8)");
+            /// ```
+            #[inline(always)]
+            pub fn flatten(self) -> crate::ops::FlattenLayout<Self> {
+                crate::ops::flatten_layout(self)
+            }
+
+            /// CuTe's `size<I>(layout)`: the size of mode `I`.
+            ///
+            /// ```
+            /// let n = 7;
+            /// let l = cute_static::layout!(((_2,_4),n):((_1,_2),_8));
+            /// assert_eq!((l.size_mode::<0>(), l.size_mode::<1>()), (8, 7));
+            /// ```
+            #[inline(always)]
+            pub fn size_mode<const I: usize>(&self) -> i32 {
+                TensorLayout::size_mode::<I>(self)
             }
 
             /// This layout after the run-time checks of CuTe's preconditions on the dynamic
@@ -674,6 +754,18 @@ pub struct TupleText {
 }
 
 impl TupleText {
+    /// An IntTuple with its dynamic values, for printing.
+    pub(crate) fn of<T: IntTuple>(t: &T) -> TupleText {
+        let mut vals = [0; CAP];
+        for (k, v) in vals.iter_mut().enumerate().take(T::NDYN) {
+            *v = t.dyn_leaf(k);
+        }
+        TupleText {
+            tree: T::TREE,
+            vals,
+        }
+    }
+
     /// An all-static tree (a tiler may have `_` and layouts) for printing.
     pub(crate) const fn of_static(tree: Tree) -> TupleText {
         TupleText {

@@ -276,6 +276,7 @@ extern crate self as cute_static;
 struct ReadmeDoctests;
 
 mod algebra;
+mod algorithm;
 mod atom;
 mod composed;
 mod coordinate;
@@ -287,6 +288,8 @@ mod int;
 mod layout;
 pub mod mma_atoms;
 mod ops;
+#[doc(hidden)]
+pub mod picture;
 mod print;
 mod prog;
 mod swizzle;
@@ -297,6 +300,7 @@ mod tuple;
 mod typenum_int;
 mod values;
 
+pub use algorithm::{axpby, clear, copy, fill, gemm};
 pub use atom::{
     AutoVectorizingCopy, AutoVectorizingCopyWithAssumedAlignment, CopyAtom, CopyTraits,
     DefaultCopy, IsCopyAtom, IsTiledCopy, IsTiledMma, LayoutTv, MakeFragmentA, MakeFragmentB,
@@ -317,6 +321,7 @@ pub use error::{Condition, IntError, LayoutError};
 pub use int::*;
 pub use layout::{IsLayout, Layout, LayoutOf, StaticLayout, TupleText, call, same_layout};
 pub use ops::*;
+pub use picture::{LatexPicture, LayoutPicture, print_latex, print_layout};
 pub use swizzle::{SmemPtr, Swizzle};
 pub use tensor::{
     ArithmeticTuple, ArithmeticTupleIterator, IdentityCall, IdentityOrigin, IdentityTensor,
@@ -327,8 +332,8 @@ pub use tensor::{
     LocalPartition, LocalPartitionOffset, LocalPartitionProj, LocalPartitionProjOffset,
     LocalTileProj, LocalTileProjOffset, OuterPartition, OuterPartitionOffset, SliceLayout,
     SliceOffset, Tensor, TensorLayout, inner_partition, local_partition, local_partition_proj,
-    local_tile, local_tile_proj, make_fragment, make_fragment_like, make_tensor, make_tensor_mut,
-    outer_partition,
+    local_tile, local_tile_proj, make_fragment, make_fragment_like, make_tensor, make_tensor_like,
+    make_tensor_mut, outer_partition,
 };
 pub use tuple::{IntTuple, SliceCoord, Static, Tiler, Underscore};
 pub use values::{BoolOf, IntOf, TupleOf};

@@ -723,6 +723,73 @@ op! {
     layout make_fragment_like_layout, FragmentLikeExpr, FragmentLike, [A: TensorLayout => a] |p| = crate::algebra::tiled::fragment_like(p, &crate::algebra::composed::domain(&a, "make_fragment_like"));
 }
 
+op! {
+    /// CuTe's `shape(layout)`: the shape as an IntTuple value (static leaves `C<N>`, dynamic
+    /// ones computed from the operands), usable wherever an IntTuple is. For a composed layout,
+    /// the shape of its domain.
+    ///
+    /// ```
+    /// use cute_static::{layout, make_layout, shape};
+    /// let m = 6;
+    /// let a = layout!((m,(_2,_4)):(_8,(_1,_2)));
+    /// assert_eq!(shape(a).to_string(), "(6,(_2,_4))");
+    /// assert_eq!(make_layout(a.shape()).to_string(), "(6,(_2,_4)):(_1,(6,12))");
+    /// ```
+    tuple shape, ShapeExpr, Shape, [A: TensorLayout => a] |p| = crate::algebra::composed::domain(&a, "shape").shape;
+}
+
+op! {
+    /// CuTe's `stride(layout)`: the stride as an IntTuple value.
+    ///
+    /// ```
+    /// use cute_static::{layout, stride};
+    /// let n = 9;
+    /// assert_eq!(stride(layout!((_4,_2):(n,_1))).to_string(), "(9,_1)");
+    /// ```
+    tuple stride, StrideExpr, Stride, [A: IsLayout => a] |p| = a.stride;
+}
+
+op! {
+    /// CuTe's `make_layout_like(layout)`: a compact layout of the same shape whose strides are
+    /// in the order of the layout's (static `_0` strides kept), the layout of
+    /// [`make_tensor_like`](crate::make_tensor_like). A swizzled layout's is that of its
+    /// layout.
+    ///
+    /// ```
+    /// use cute_static::{layout, make_layout_like};
+    /// let l = layout!((_2,_2,_2,_2):(_0,_2,_4,_1));
+    /// assert_eq!(make_layout_like(l).to_string(), "(_2,_2,_2,_2):(_0,_2,_4,_1)");
+    /// let l = layout!((_4,_3):(_3,_1));
+    /// assert_eq!(make_layout_like(l).to_string(), "(_4,_3):(_3,_1)");
+    /// ```
+    layout make_layout_like, MakeLayoutLikeExpr, MakeLayoutLike, [A: TensorLayout => a] |p| = crate::algebra::tiled::layout_like(p, &crate::algebra::composed::domain(&a, "make_layout_like"));
+}
+
+op! {
+    /// CuTe's `flatten(layout)`: one mode per leaf (the free [`flatten`](crate::flatten) is of
+    /// IntTuples; this is also the method `layout.flatten()`).
+    ///
+    /// ```
+    /// use cute_static::{flatten_layout, layout};
+    /// let n = 5;
+    /// let l = layout!((_2,(_4,(n,_6))):(_1,(_2,(_8,40))));
+    /// assert_eq!(flatten_layout(l).to_string(), "(_2,_4,5,_6):(_1,_2,_8,40)");
+    /// ```
+    layout flatten_layout, FlattenLayoutExpr, FlattenLayout, [A: IsLayout => a] |p| = ly::flatten(&a);
+}
+
+op! {
+    /// CuTe's `make_layout(l0, l1, ...)`: the layouts of a tuple (integers `n` standing for
+    /// `n:_1`) as the modes of one layout.
+    ///
+    /// ```
+    /// use cute_static::{concat, layout};
+    /// let (a, b) = (layout!(_4:_1), layout!((_2,_3):(_4,_8)));
+    /// assert_eq!(concat((a, b)).to_string(), "(_4,(_2,_3)):(_1,(_4,_8))");
+    /// ```
+    layout concat, ConcatExpr, Concat, [T: Tiler => t] |p| = ly::concat(p, &t);
+}
+
 // ---- Recast, modes ------------------------------------------------------------------------
 
 /// An operation with a const-generic parameter: its expression type `$Expr::E`, as
@@ -761,6 +828,102 @@ param_expr!(DowncastExpr<N: i32>, |p, a| rc::downcast(p, N, &a));
 param_expr!(GetExpr<I: usize>, |p, a| { let _ = p; a.mode(I) });
 param_expr!(TakeExpr<BEGIN: usize, END: usize>, |p, a| { let _ = p; ly::take(&a, BEGIN, END) });
 param_expr!(GroupExpr<BEGIN: usize, END: usize>, |p, a| { let _ = p; ly::group(&a, BEGIN, END) });
+
+/// CuTe's `replace<N>(layout, x)`.
+#[allow(non_snake_case)]
+mod ReplaceExpr {
+    use super::*;
+
+    #[derive(Clone, Copy, Default)]
+    pub struct E<const N: usize, A, X>(pub(crate) (A, X));
+
+    impl<const N: usize, A: IsLayout, X: IsLayout> Expr for E<N, A, X> {
+        const SYM: Sym = {
+            let (a, x) = (A::LAYOUT, X::LAYOUT.shifted(A::NDYN));
+            let prog = Prog::new(A::NDYN + X::NDYN);
+            sym!(layout, ly::replace(&a, N, &x), prog)
+        };
+        expr_methods!((A, X));
+    }
+
+    impl<const N: usize, A: Static, X: Static> Static for E<N, A, X> {
+        const VALUE: Self = E((A::VALUE, X::VALUE));
+    }
+}
+
+/// The result type of [`replace()`].
+///
+/// ```
+/// use cute_static::{layout_t, Replace};
+/// type R = Replace<1, layout_t!((_2,_3):(_1,_2)), layout_t!(_5:_7)>;
+/// assert_eq!(R::new().to_string(), "(_2,_5):(_1,_7)");
+/// ```
+pub type Replace<const N: usize, A, X> = LayoutOf<ReplaceExpr::E<N, A, X>>;
+
+/// CuTe's `replace<N>(layout, x)`: mode `N` replaced by the layout `x` (of a layout that is not
+/// a tuple, `N = 0` replaces it whole).
+///
+/// ```
+/// use cute_static::{layout, replace};
+/// let m = 9;
+/// let l = layout!((_2,_3,_4):(_1,_2,_6));
+/// assert_eq!(replace::<1, _, _>(l, layout!(m:_12)).to_string(), "(_2,9,_4):(_1,_12,_6)");
+/// ```
+#[inline(always)]
+pub fn replace<const N: usize, A: IsLayout, X: IsLayout>(a: A, x: X) -> Replace<N, A, X> {
+    let _ = <ReplaceExpr::E<N, A, X> as Expr>::SYM;
+    LayoutOf(ReplaceExpr::E((a, x)))
+}
+
+/// Mode `I`'s size of a tensor layout's domain, CuTe's `size<I>`.
+#[allow(non_snake_case)]
+mod SizeModeExpr {
+    use super::*;
+
+    #[derive(Clone, Copy, Default)]
+    pub struct E<const I: usize, A>(pub(crate) (A,));
+
+    impl<const I: usize, A: TensorLayout> Expr for E<I, A> {
+        const SYM: Sym = {
+            let mut prog = Prog::new(A::NDYN);
+            let mode = crate::algebra::composed::domain(&A::CL, "size").mode(I);
+            let size = prog.product(&mode.shape.leaves());
+            sym!(int, size, prog)
+        };
+        expr_methods!((A,));
+    }
+
+    impl<const I: usize, A: Static> Static for E<I, A> {
+        const VALUE: Self = E((A::VALUE,));
+    }
+}
+
+/// The result type of [`size_mode()`].
+///
+/// ```
+/// use cute_static::{size_mode, IsLayout, SizeMode};
+/// fn rows<L: IsLayout>(l: L) -> SizeMode<0, L> {
+///     size_mode::<0, L>(l)
+/// }
+/// assert_eq!(rows(cute_static::layout!((_4,_3):(_3,_1))).to_string(), "_4");
+/// ```
+pub type SizeMode<const I: usize, A> = IntOf<SizeModeExpr::E<I, A>>;
+
+/// CuTe's `size<I>(layout)`: the size of mode `I` (a constant where that mode's shape is
+/// static). Also the method `size_mode::<I>()` of layouts and tensors.
+///
+/// ```
+/// use cute_static::{layout, size_mode};
+/// let n = 7;
+/// let l = layout!(((_2,_4),n):((_1,_2),_8));
+/// assert_eq!(size_mode::<0, _>(l).to_string(), "_8");
+/// assert_eq!(size_mode::<1, _>(l).value(), 7);
+/// ```
+#[inline(always)]
+pub fn size_mode<const I: usize, A: TensorLayout>(a: A) -> SizeMode<I, A> {
+    let _ = <SizeModeExpr::E<I, A> as Expr>::SYM;
+    IntOf(SizeModeExpr::E((a,)))
+}
 
 /// The result type of [`upcast`].
 ///

@@ -163,12 +163,61 @@ impl<T, const N: usize> EngineMut for [T; N] {
 /// assert_eq!(smem.offset((1, 0)), 72);
 /// assert_eq!(smem.offset_range(), Some((0, 511)));
 /// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a tensor layout",
+    label = "a layout or a swizzled (composed) layout is expected here",
+    note = "a tensor's layout is a layout (`layout!(...)`, `make_layout(shape)`, an operation's result) or a composed layout (`Swizzle::<B,M,S>::new().composition(layout)`)"
+)]
 pub trait TensorLayout: Leaves + sealed::Sealed {
     /// `layout(coord)`.
     fn offset<Cd: Coordinate>(&self, coord: Cd) -> i32;
     /// CuTe's `size(layout)`: the number of coordinates of the domain (a constant where the
     /// shape is static).
     fn size(&self) -> i32;
+    /// CuTe's `cosize(layout)` (of a composed layout, its layout's).
+    ///
+    /// ```
+    /// use cute_static::{layout, TensorLayout};
+    /// fn cosize_of<L: TensorLayout>(l: L) -> i32 { l.cosize() }
+    /// assert_eq!(cosize_of(layout!((_3,(_2,_3)):(_3,(_12,_1)))), 21);
+    /// ```
+    fn cosize(&self) -> i32;
+    /// CuTe's `rank(layout)`: the rank of the domain's shape.
+    ///
+    /// ```
+    /// use cute_static::{layout, Swizzle, TensorLayout};
+    /// fn rank_of<L: TensorLayout>(l: L) -> usize { l.rank() }
+    /// assert_eq!(rank_of(layout!((_4,(_2,_3),_5):(_1,(_4,_8),_24))), 3);
+    /// assert_eq!(rank_of(Swizzle::<3, 3, 3>::new().composition(layout!((_8,_64):(_64,_1)))), 2);
+    /// ```
+    #[inline(always)]
+    fn rank(&self) -> usize {
+        const { crate::algebra::composed::domain(&Self::CL, "rank").rank() }
+    }
+    /// CuTe's `shape(layout)`: the domain's shape as an IntTuple value.
+    ///
+    /// ```
+    /// use cute_static::{layout, make_layout, Swizzle, TensorLayout};
+    /// fn compact<L: TensorLayout>(l: L) -> String { make_layout(l.shape()).to_string() }
+    /// let smem = Swizzle::<3, 3, 3>::new().composition(layout!((_8,_64):(_64,_1)));
+    /// assert_eq!(compact(smem), "(_8,_64):(_1,_8)");
+    /// ```
+    #[inline(always)]
+    fn shape(&self) -> crate::ops::Shape<Self> {
+        crate::ops::shape(*self)
+    }
+    /// CuTe's `size<I>(layout)`: the size of the domain's mode `I`.
+    ///
+    /// ```
+    /// use cute_static::{layout, TensorLayout};
+    /// fn cols<L: TensorLayout>(l: L) -> i32 { l.size_mode::<1>() }
+    /// let n = 5;
+    /// assert_eq!(cols(layout!((_4,n):(n,_1))), 5);
+    /// ```
+    #[inline(always)]
+    fn size_mode<const I: usize>(&self) -> i32 {
+        crate::ops::size_mode::<I, Self>(*self).value()
+    }
     /// The least and the greatest offset of the layout's domain (`Some((0, -1))` for an empty
     /// domain; `None` when they do not fit in `i64` or a shape is negative).
     fn offset_range(&self) -> Option<(i64, i64)>;
@@ -241,68 +290,81 @@ mod sealed {
     impl<E: crate::composed::CExpr> Sealed for crate::ComposedOf<E> {}
 }
 
-/// A layout's tensor operations are the layout operations, and give layouts.
-impl<T: IsLayout> TensorLayout for T {
-    const STATIC_RANGE: Option<(i64, i64)> = range_of(&T::LAYOUT);
+/// The tensor layout of a layout type: its tensor operations are the layout operations,
+/// and give layouts (one impl per layout type, so that the associated types normalize where
+/// generic code names them).
+macro_rules! layout_tensor_layout {
+    ($([$($g:tt)*] $T:ty),*) => {$(
+        impl<$($g)*> TensorLayout for $T {
+            const STATIC_RANGE: Option<(i64, i64)> = range_of(&Self::LAYOUT);
 
-    #[inline(always)]
-    fn offset<Cd: Coordinate>(&self, coord: Cd) -> i32 {
-        call(self, coord)
-    }
-
-    #[inline(always)]
-    fn size(&self) -> i32 {
-        crate::layout::size_of_layout(self)
-    }
-
-    fn offset_range(&self) -> Option<(i64, i64)> {
-        let _ = const { range_of(&T::LAYOUT) };
-        let (shape, stride) = const { (T::LAYOUT.shape.leaves(), T::LAYOUT.stride.leaves()) };
-        let value = |v: crate::tree::V| {
-            if v.dynamic {
-                self.dyn_leaf(v.v as usize)
-            } else {
-                v.v
+            #[inline(always)]
+            fn offset<Cd: Coordinate>(&self, coord: Cd) -> i32 {
+                call(self, coord)
             }
-        };
-        (0..shape.n).try_fold((0, 0), |range, k| {
-            with_mode(Some(range), value(shape.v[k]), value(stride.v[k]))
-        })
-    }
 
-    const CL: CL = CL::plain(T::LAYOUT);
-    type Of<X: Expr + CExpr> = LayoutOf<X>;
-    #[inline(always)]
-    fn of<X: Expr + CExpr>(x: X) -> LayoutOf<X> {
-        let _ = X::SYM;
-        LayoutOf(x)
-    }
-    type LogicalDivide<Tl: Tiler> = crate::ops::LogicalDivideTiler<T, Tl>;
-    #[inline(always)]
-    fn logical_divide_of<Tl: Tiler>(l: T, tiler: Tl) -> Self::LogicalDivide<Tl> {
-        crate::ops::logical_divide_tiler(l, tiler)
-    }
-    type ZippedDivide<Tl: Tiler> = crate::ops::ZippedDivide<T, Tl>;
-    #[inline(always)]
-    fn zipped_divide_of<Tl: Tiler>(l: T, tiler: Tl) -> Self::ZippedDivide<Tl> {
-        crate::ops::zipped_divide(l, tiler)
-    }
-    type TiledDivide<Tl: Tiler> = crate::ops::TiledDivide<T, Tl>;
-    #[inline(always)]
-    fn tiled_divide_of<Tl: Tiler>(l: T, tiler: Tl) -> Self::TiledDivide<Tl> {
-        crate::ops::tiled_divide(l, tiler)
-    }
-    type FlatDivide<Tl: Tiler> = crate::ops::FlatDivide<T, Tl>;
-    #[inline(always)]
-    fn flat_divide_of<Tl: Tiler>(l: T, tiler: Tl) -> Self::FlatDivide<Tl> {
-        crate::ops::flat_divide(l, tiler)
-    }
-    type Composition<B: IsLayout> = crate::ops::Composition<T, B>;
-    #[inline(always)]
-    fn composition_of<B: IsLayout>(l: T, b: B) -> Self::Composition<B> {
-        crate::ops::composition(l, b)
-    }
+            #[inline(always)]
+            fn size(&self) -> i32 {
+                crate::layout::size_of_layout(self)
+            }
+
+            #[inline(always)]
+            fn cosize(&self) -> i32 {
+                crate::layout::cosize_of_layout(self)
+            }
+
+            fn offset_range(&self) -> Option<(i64, i64)> {
+                let _ = const { range_of(&Self::LAYOUT) };
+                let (shape, stride) = const { (Self::LAYOUT.shape.leaves(), Self::LAYOUT.stride.leaves()) };
+                let value = |v: crate::tree::V| {
+                    if v.dynamic {
+                        self.dyn_leaf(v.v as usize)
+                    } else {
+                        v.v
+                    }
+                };
+                (0..shape.n).try_fold((0, 0), |range, k| {
+                    with_mode(Some(range), value(shape.v[k]), value(stride.v[k]))
+                })
+            }
+
+            const CL: CL = CL::plain(Self::LAYOUT);
+            type Of<X: Expr + CExpr> = LayoutOf<X>;
+            #[inline(always)]
+            fn of<X: Expr + CExpr>(x: X) -> LayoutOf<X> {
+                let _ = X::SYM;
+                LayoutOf(x)
+            }
+            type LogicalDivide<Tl: Tiler> = crate::ops::LogicalDivideTiler<Self, Tl>;
+            #[inline(always)]
+            fn logical_divide_of<Tl: Tiler>(l: Self, tiler: Tl) -> Self::LogicalDivide<Tl> {
+                crate::ops::logical_divide_tiler(l, tiler)
+            }
+            type ZippedDivide<Tl: Tiler> = crate::ops::ZippedDivide<Self, Tl>;
+            #[inline(always)]
+            fn zipped_divide_of<Tl: Tiler>(l: Self, tiler: Tl) -> Self::ZippedDivide<Tl> {
+                crate::ops::zipped_divide(l, tiler)
+            }
+            type TiledDivide<Tl: Tiler> = crate::ops::TiledDivide<Self, Tl>;
+            #[inline(always)]
+            fn tiled_divide_of<Tl: Tiler>(l: Self, tiler: Tl) -> Self::TiledDivide<Tl> {
+                crate::ops::tiled_divide(l, tiler)
+            }
+            type FlatDivide<Tl: Tiler> = crate::ops::FlatDivide<Self, Tl>;
+            #[inline(always)]
+            fn flat_divide_of<Tl: Tiler>(l: Self, tiler: Tl) -> Self::FlatDivide<Tl> {
+                crate::ops::flat_divide(l, tiler)
+            }
+            type Composition<B: IsLayout> = crate::ops::Composition<Self, B>;
+            #[inline(always)]
+            fn composition_of<B: IsLayout>(l: Self, b: B) -> Self::Composition<B> {
+                crate::ops::composition(l, b)
+            }
+        }
+    )*};
 }
+
+layout_tensor_layout!([S: IntTuple, D: IntTuple] crate::Layout<S, D>, [E: Expr] LayoutOf<E>);
 
 /// The offsets a swizzle can give for offsets `lo..=hi` (`lo >= 0`): it only flips `zzz` bits,
 /// so they stay below the next power of two above `hi`, with the `zzz` bits set at most.
@@ -374,6 +436,11 @@ impl<E: CExpr> TensorLayout for ComposedOf<E> {
     #[inline(always)]
     fn size(&self) -> i32 {
         ComposedOf::size(self)
+    }
+
+    #[inline(always)]
+    fn cosize(&self) -> i32 {
+        ComposedOf::cosize(self)
     }
 
     #[inline(always)]
@@ -646,6 +713,53 @@ impl<E, L: TensorLayout, O: IntTuple> Tensor<E, L, O> {
         &self.layout
     }
 
+    /// CuTe's `size(tensor)`: the number of elements of its layout's domain.
+    ///
+    /// ```
+    /// let m = 6;
+    /// let t = cute_static::make_tensor(&[0; 24][..], cute_static::layout!((m,_4):(_4,_1))).unwrap();
+    /// assert_eq!(t.size(), 24);
+    /// ```
+    #[inline(always)]
+    pub fn size(&self) -> i32 {
+        self.layout.size()
+    }
+
+    /// CuTe's `size<I>(tensor)`: the size of mode `I`.
+    ///
+    /// ```
+    /// let t = cute_static::make_fragment([0; 24], cute_static::layout!((_6,_4):(_4,_1)));
+    /// assert_eq!((t.size_mode::<0>(), t.size_mode::<1>()), (6, 4));
+    /// ```
+    #[inline(always)]
+    pub fn size_mode<const I: usize>(&self) -> i32 {
+        self.layout.size_mode::<I>()
+    }
+
+    /// CuTe's `shape(tensor)`: the shape of its layout, an IntTuple value.
+    ///
+    /// ```
+    /// use cute_static::{layout, make_fragment, make_layout};
+    /// let t = make_fragment([0; 24], layout!((_6,_4):(_4,_1)));
+    /// assert_eq!(t.shape().to_string(), "(_6,_4)");
+    /// assert_eq!(make_layout(t.shape()).to_string(), "(_6,_4):(_1,_6)");
+    /// ```
+    #[inline(always)]
+    pub fn shape(&self) -> crate::ops::Shape<L> {
+        crate::ops::shape(self.layout)
+    }
+
+    /// CuTe's `rank(tensor)`.
+    ///
+    /// ```
+    /// let t = cute_static::make_fragment([0; 24], cute_static::layout!((_6,(_2,_2)):(_4,(_1,_2))));
+    /// assert_eq!(t.rank(), 2);
+    /// ```
+    #[inline(always)]
+    pub fn rank(&self) -> usize {
+        self.layout.rank()
+    }
+
     /// The offset of the tensor's origin in its engine.
     ///
     /// ```
@@ -790,6 +904,31 @@ pub fn make_fragment_like<T: Copy + Default, const N: usize, X: FragmentSource>(
 ) -> Tensor<[T; N], FragmentLayout<crate::ops::FragmentLike<X::Layout>>> {
     let _ = x;
     let () = Fragment::<N, FragmentLayout<crate::ops::FragmentLike<X::Layout>>>::CHECKED;
+    register_fragment()
+}
+
+/// CuTe's `make_tensor_like(tensor)` and `make_tensor_like<T>(layout)`: a register tensor of
+/// `T`s with the shape of a tensor (or layout) and [`make_layout_like`](crate::make_layout_like)
+/// of its layout: compact, its strides in the order of the source's (where
+/// [`make_fragment_like`] keeps mode 0 column-major). A plain array of `N` elements, `N`
+/// checked against the layout's cosize while compiling; the layout must be all static. The
+/// elements start as `T::default()`.
+///
+/// ```
+/// use cute_static::{layout, make_tensor, make_tensor_like, Tensor};
+/// let data = vec![0.0f32; 4096];
+/// let g = make_tensor(&data[..], layout!((_4,_2,_3):(_1,_512,_64))).unwrap();
+/// let r: Tensor<[f32; 24], _> = make_tensor_like(&g);
+/// assert_eq!(r.layout().to_string(), "(_4,_2,_3):(_1,_12,_4)");
+/// let t: Tensor<[u8; 12], _> = make_tensor_like(layout!((_4,_3):(_3,_1)));
+/// assert_eq!(t.layout().to_string(), "(_4,_3):(_3,_1)");
+/// ```
+#[inline(always)]
+pub fn make_tensor_like<T: Copy + Default, const N: usize, X: FragmentSource>(
+    x: X,
+) -> Tensor<[T; N], FragmentLayout<crate::ops::MakeLayoutLike<X::Layout>>> {
+    let _ = x;
+    let () = Fragment::<N, FragmentLayout<crate::ops::MakeLayoutLike<X::Layout>>>::CHECKED;
     register_fragment()
 }
 

@@ -44,6 +44,12 @@ pub trait Leaves: Copy {
 /// assert_eq_size!((i32, _3), i32); // only the dynamic leaf is stored
 /// assert_eq_size!((_2, (_3, _2)), ());
 /// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not an IntTuple",
+    label = "an IntTuple (a shape, a stride, a coordinate) is expected here",
+    note = "IntTuples are static integers `C<N>` (`_4`), run-time `i32`s and tuples of them: `int_tuple!((_4,(m,_2)))`",
+    note = "of a layout, `layout.shape()` and `layout.stride()` are IntTuples; its size is `layout.size()` (CuTe's `size(layout)`)"
+)]
 pub trait IntTuple: Leaves {
     /// The structure as a const tree; dynamic leaves hold their number.
     #[doc(hidden)]
@@ -52,6 +58,18 @@ pub trait IntTuple: Leaves {
     const RANK: usize = Self::TREE.rank();
     /// CuTe's `depth`.
     const DEPTH: usize = Self::TREE.depth();
+
+    /// The IntTuple as CuTe prints it (`print(t)`), for `{}` and `to_string` (a Rust tuple has
+    /// no `Display` of its own).
+    ///
+    /// ```
+    /// use cute_static::{int_tuple, IntTuple};
+    /// let m = 12;
+    /// assert_eq!(int_tuple!((_16,(m,_8))).display().to_string(), "(_16,(12,_8))");
+    /// ```
+    fn display(&self) -> crate::layout::TupleText {
+        crate::layout::TupleText::of(self)
+    }
 }
 
 /// An IntTuple whose leaves are all static: its single value is a constant.
@@ -96,6 +114,11 @@ impl Static for Underscore {
 /// let r = logical_divide_tiler(layout!((_9,_4):(_1,_9)), tile!((_3:_3,_)));
 /// assert_eq!(r.to_string(), "((_3,_3),_4):((_3,_1),_9)");
 /// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a tiler",
+    label = "a tiler is expected here",
+    note = "a tiler is a layout, an integer `n` (the layout `n:_1`), `_`, or a tuple of them: `tile!((_3:_4, _8))`"
+)]
 pub trait Tiler: Leaves {
     /// The tiler as a const tree.
     #[doc(hidden)]
@@ -108,6 +131,11 @@ pub trait Tiler: Leaves {
 /// use cute_static::{coord, dice, layout};
 /// assert_eq!(dice(coord!((_,_1)), layout!((_4,_2):(_2,_1))).to_string(), "(_2):(_1)");
 /// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a slice coordinate",
+    label = "a coordinate of integers and `_` is expected here",
+    note = "a slice coordinate is an integer, `_` (`Underscore`), or a tuple of them: `coord!((_, 1))`"
+)]
 pub trait SliceCoord: Leaves {
     /// The coordinate as a const tree.
     #[doc(hidden)]

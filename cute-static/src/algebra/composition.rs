@@ -12,10 +12,10 @@ use crate::tree::{At, List, V};
 /// elements at `stride`: `stride < shape || stride % shape == 0`. On static values a compile
 /// error; on dynamic ones a run-time check. This is CuTe's weak form: what it lets through that
 /// is not `A o B` is found once the walk is done ([`super::exact`]).
-const fn stride_divisibility(p: &mut Prog, lhs: &L, k: usize, (shape, stride, count): (V, V, V)) {
+const fn stride_divisibility(p: &mut Prog, ab: (&L, &L), (shape, stride, count): (V, V, V)) {
     if shape.is_static() && stride.is_static() {
         if !p.require(Pred::StrideDivides, stride, shape, V::s(0)) {
-            stride_divisibility_failed(lhs, k, shape, stride)
+            stride_divisibility_failed(ab, shape, stride)
         }
     } else {
         // On run-time values, as cute-dynamic checks them: one element (`count` 1) lands at
@@ -25,16 +25,17 @@ const fn stride_divisibility(p: &mut Prog, lhs: &L, k: usize, (shape, stride, co
     }
 }
 
-/// CuTe's Stride Divisibility Condition failed on static values: a compile error.
-const fn stride_divisibility_failed(lhs: &L, k: usize, shape: V, stride: V) -> ! {
+/// CuTe's Stride Divisibility Condition failed on static values: a compile error naming the
+/// operands as they were given (not the coalesced A the walk runs on).
+const fn stride_divisibility_failed((a, b): (&L, &L), shape: V, stride: V) -> ! {
     Msg::new("Stride Divisibility Condition: stride ")
         .v(stride)
         .str(" against shape ")
         .v(shape)
-        .str(" (mode ")
-        .num(k as i32)
-        .str(") of coalesced A = ")
-        .layout(&lhs.shape, &lhs.stride)
+        .str(" of A = ")
+        .layout(&a.shape, &a.stride)
+        .str(", composed with B = ")
+        .layout(&b.shape, &b.stride)
         .fail()
 }
 
@@ -47,7 +48,7 @@ const fn stride_divisibility_failed(lhs: &L, k: usize, shape: V, stride: V) -> !
 ///   takes the rest. Only statically known size-1 modes are skipped.
 const fn impl_rec(
     p: &mut Prog,
-    exactness: &mut Exactness,
+    (exactness, ab): (&mut Exactness, (&L, &L)),
     lhs: &L,
     (ls, ld): (&List, &List),
     rhs: LayoutAt,
@@ -56,7 +57,7 @@ const fn impl_rec(
         let mut m = Modes::new();
         let mut k = 0;
         while k < rhs.shape.arity() {
-            let mode = impl_rec(p, exactness, lhs, (ls, ld), rhs.child(k));
+            let mode = impl_rec(p, (exactness, ab), lhs, (ls, ld), rhs.child(k));
             m.push(&mode);
             k += 1;
         }
@@ -76,7 +77,7 @@ const fn impl_rec(
     let mut k = 0;
     while k < last {
         let (curr_shape, curr_stride) = (ls.v[k], ld.v[k]);
-        stride_divisibility(p, lhs, k, (curr_shape, rest_stride, rest_shape));
+        stride_divisibility(p, ab, (curr_shape, rest_stride, rest_shape));
         exactness.step(&leaf, k, (curr_shape, rest_stride, rest_shape));
         let abs_stride = p.abs(rest_stride);
         let next_shape = p.ceil_div(curr_shape, abs_stride);
@@ -92,10 +93,10 @@ const fn impl_rec(
                     .v(rest_shape)
                     .str(" against ")
                     .v(new_shape)
-                    .str(" (mode ")
-                    .num(k as i32)
-                    .str(") of coalesced A = ")
-                    .layout(&lhs.shape, &lhs.stride)
+                    .str(" of A = ")
+                    .layout(&ab.0.shape, &ab.0.stride)
+                    .str(", composed with B = ")
+                    .layout(&ab.1.shape, &ab.1.stride)
                     .fail()
             }
             m.push_int(new_shape, p.mul(rest_stride, curr_stride));
@@ -137,7 +138,7 @@ const fn compose(p: &mut Prog, a: &L, b: &L, exact: bool) -> L {
     let no_domain = no_static_coordinates(b);
     let checks = exact && !p.is_twin() && !no_domain;
     let mut exactness = Exactness::new(&ls, checks);
-    let out = impl_rec(p, &mut exactness, &flat, (&ls, &ld), b.root());
+    let out = impl_rec(p, (&mut exactness, (a, b)), &flat, (&ls, &ld), b.root());
     let all_static = exact::is_static(a) && exact::is_static(b);
     if exact && !p.is_twin() && no_domain {
         if all_static && exact::is_static(&out) {

@@ -344,3 +344,57 @@ pub(crate) const fn group(a: &L, b: usize, e: usize) -> L {
     }
     m.build()
 }
+
+/// CuTe's `replace<N>(layout, x)`: mode `n` replaced by `x` (a layout that is not a tuple is its
+/// own mode 0, replaced whole).
+pub(crate) const fn replace(a: &L, n: usize, x: &L) -> L {
+    let r = a.rank();
+    if n >= r {
+        Msg::new("replace: mode ")
+            .num(n as i32)
+            .str(" of rank-")
+            .num(r as i32)
+            .str(" layout ")
+            .layout(&a.shape, &a.stride)
+            .fail()
+    }
+    if !a.shape.root().is_tup() {
+        return *x;
+    }
+    let mut m = Modes::new();
+    let mut k = 0;
+    while k < r {
+        let mode = if k == n { *x } else { a.mode(k) };
+        m.push(&mode);
+        k += 1;
+    }
+    m.build()
+}
+
+/// CuTe's `flatten(layout)`: one mode per leaf of the shape and of the stride.
+pub(crate) const fn flatten(a: &L) -> L {
+    L::new(a.shape.flatten(), a.stride.flatten())
+}
+
+/// CuTe's `make_layout(l0, l1, ...)`: the modes of the tiler `t` (layouts, or integers `n`
+/// meaning `n:_1`) as the modes of one layout.
+pub(crate) const fn concat(p: &mut Prog, t: &super::tiler::Tl) -> L {
+    let root = t.root();
+    let n = if root.is_tup() { root.arity() } else { 1 };
+    let mut m = Modes::new();
+    let mut k = 0;
+    while k < n {
+        let mode = if root.is_tup() { root.child(k) } else { root };
+        match super::tiler::as_layout(p, mode) {
+            Some(l) => m.push(&l),
+            None => Msg::new("make_layout(l0, l1, ...): mode ")
+                .num(k as i32)
+                .str(" of ")
+                .tree(t)
+                .str(" is not a layout")
+                .fail(),
+        }
+        k += 1;
+    }
+    m.build()
+}

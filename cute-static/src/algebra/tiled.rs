@@ -701,6 +701,16 @@ pub(crate) const fn fragment_like(p: &mut Prog, l: &L) -> L {
 }
 
 /// An owning tensor's layout must be static: "Dynamic owning tensors not supported".
+/// CuTe's `make_layout_like(layout)`: a compact layout of the same shape whose strides are in
+/// the order of `l`'s, static `_0` strides kept: `make_layout(shape, compact_order(
+/// filter_zeros(stride, shape), stride))`.
+pub(crate) const fn layout_like(p: &mut Prog, l: &L) -> L {
+    L::new(
+        l.shape,
+        compact_order(p, &filter_zeros(&l.stride, &l.shape), &l.stride),
+    )
+}
+
 pub(crate) const fn owning(l: &L) -> L {
     if !l.shape.is_static() || !l.stride.is_static() {
         Msg::new("Dynamic owning tensors not supported: the fragment's layout ")

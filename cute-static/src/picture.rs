@@ -1,0 +1,265 @@
+//! CuTe's printed pictures of a rank-2 layout, character for character: `print_layout`'s text
+//! grid (`cute/util/print_tensor.hpp`) and `print_latex`'s TikZ document
+//! (`cute/util/print_latex.hpp`). The callers compute the cells (the offset at row `m`, column
+//! `n`); these functions only lay them out, so that this crate's [`print_layout`](crate::print_layout), cute-dynamic's
+//! and the `cute` command's pictures are one (hidden from the docs: machinery, not CuTe API).
+
+use crate::algebra::composed::{Off, domain};
+use crate::error::Msg;
+use crate::int::C;
+use crate::layout::{IsLayout, Layout};
+use crate::tensor::TensorLayout;
+use core::fmt;
+
+/// CuTe's `TikzColor_BWx8`: the fill of offset `k` is `BW_PALETTE[k mod 8]`.
+///
+/// ```
+/// assert_eq!(cute_static::picture::BW_PALETTE[1], "black!40");
+/// ```
+pub const BW_PALETTE: [&str; 8] = [
+    "black!00", "black!40", "black!20", "black!60", "black!10", "black!50", "black!30", "black!70",
+];
+
+/// The preamble of CuTe's TikZ documents, up to the picture's first node.
+///
+/// ```
+/// assert!(cute_static::picture::TIKZ_BEGIN.starts_with("\\documentclass[convert]{standalone}\n"));
+/// ```
+pub const TIKZ_BEGIN: &str = "\\documentclass[convert]{standalone}\n\\usepackage{tikz}\n\n\
+     \\begin{document}\n\\begin{tikzpicture}[x={(0cm,-1cm)},y={(1cm,0cm)},every node/.style=\
+     {minimum size=1cm, outer sep=0pt}]\n\n";
+
+/// The end of CuTe's TikZ documents.
+///
+/// ```
+/// assert_eq!(cute_static::picture::TIKZ_END, "\\end{tikzpicture}\n\\end{document}\n");
+/// ```
+pub const TIKZ_END: &str = "\\end{tikzpicture}\n\\end{document}\n";
+
+/// The rule of `print_layout`'s grid, cut to a cell's width.
+const DELIM: &str = "+-----------------------";
+
+/// The decimal digits of `|x|` (CuTe's `num_digits`, 1 for 0).
+fn num_digits(x: i64) -> usize {
+    let (mut x, mut n) = (x.unsigned_abs(), 1);
+    while x >= 10 {
+        x /= 10;
+        n += 1;
+    }
+    n
+}
+
+/// CuTe's `print_layout`: `header` (the layout) on its own line, the column numbers, then a row
+/// of cells per row `m` of `0..rows`, each cell `cell(m, n)` right-aligned to the digits of
+/// `cosize` plus two.
+///
+/// ```
+/// let mut out = String::new();
+/// cute_static::picture::grid(&mut out, &"(_2,_2):(_1,_2)", 4, 2, 2, &|m, n| m + 2 * n)?;
+/// assert_eq!(
+///     out,
+///     "(_2,_2):(_1,_2)\n      0   1 \n    +---+---+\n 0  | 0 | 2 |\n    +---+---+\n 1  | 1 | 3 |\n    +---+---+\n"
+/// );
+/// # Ok::<(), core::fmt::Error>(())
+/// ```
+pub fn grid(
+    out: &mut dyn fmt::Write,
+    header: &dyn fmt::Display,
+    cosize: i64,
+    rows: i64,
+    cols: i64,
+    cell: &dyn Fn(i64, i64) -> i64,
+) -> fmt::Result {
+    let width = num_digits(cosize) + 2;
+    let rule = &DELIM[..(width + 1).min(DELIM.len())];
+    let line = |out: &mut dyn fmt::Write| -> fmt::Result {
+        out.write_str("    ")?;
+        for _ in 0..cols {
+            out.write_str(rule)?;
+        }
+        out.write_str("+\n")
+    };
+    writeln!(out, "{header}")?;
+    out.write_str("    ")?;
+    for n in 0..cols {
+        write!(out, "  {:>w$} ", n, w = width - 2)?;
+    }
+    out.write_str("\n")?;
+    for m in 0..rows {
+        line(out)?;
+        write!(out, "{m:>2}  ")?;
+        for n in 0..cols {
+            write!(out, "| {:>w$} ", cell(m, n), w = width - 2)?;
+        }
+        out.write_str("|\n")?;
+    }
+    line(out)
+}
+
+/// CuTe's `print_latex` of a layout: the comment `% Layout: header`, [`TIKZ_BEGIN`], a node per
+/// cell `(m, n)` holding `cell(m, n)` (row by row; `None` draws no node) filled from
+/// [`BW_PALETTE`], the grid, the row and column numbers, [`TIKZ_END`].
+///
+/// ```
+/// let mut out = String::new();
+/// cute_static::picture::latex(&mut out, &"(_2,_1):(_1,_0)", 2, 1, &|m, _| Some(m))?;
+/// assert!(out.starts_with("% Layout: (_2,_1):(_1,_0)\n\\documentclass[convert]{standalone}\n"));
+/// assert!(out.contains("\\node[fill=black!40] at (1,0) {1};\n"));
+/// assert!(out.contains("\\draw[color=black,thick,shift={(-0.5,-0.5)}] (0,0) grid (2,1);\n\n"));
+/// assert!(out.ends_with("\\node at (-1,0) {\\Large{\\texttt{0}}};\n\\end{tikzpicture}\n\\end{document}\n"));
+/// # Ok::<(), core::fmt::Error>(())
+/// ```
+pub fn latex(
+    out: &mut dyn fmt::Write,
+    header: &dyn fmt::Display,
+    rows: i64,
+    cols: i64,
+    cell: &dyn Fn(i64, i64) -> Option<i64>,
+) -> fmt::Result {
+    writeln!(out, "% Layout: {header}")?;
+    out.write_str(TIKZ_BEGIN)?;
+    for m in 0..rows {
+        for n in 0..cols {
+            if let Some(offset) = cell(m, n) {
+                // `rem_euclid`: CuTe indexes its palette with `offset % 8`, negative for a
+                // negative offset; the colour of such a cell is the one of `offset mod 8` here.
+                let color = BW_PALETTE[offset.rem_euclid(8) as usize];
+                writeln!(out, "\\node[fill={color}] at ({m},{n}) {{{offset}}};")?;
+            }
+        }
+    }
+    write_grid_and_labels(out, rows, cols)?;
+    out.write_str(TIKZ_END)
+}
+
+/// The grid lines of a `rows` x `cols` picture and its row and column numbers, as CuTe's
+/// `print_latex` and `print_latex_tv` draw them.
+///
+/// ```
+/// let mut out = String::new();
+/// cute_static::picture::write_grid_and_labels(&mut out, 1, 1)?;
+/// assert_eq!(
+///     out,
+///     "\\draw[color=black,thick,shift={(-0.5,-0.5)}] (0,0) grid (1,1);\n\n\\node at (0,-1) {\\Large{\\texttt{0}}};\n\\node at (-1,0) {\\Large{\\texttt{0}}};\n"
+/// );
+/// # Ok::<(), core::fmt::Error>(())
+/// ```
+pub fn write_grid_and_labels(out: &mut dyn fmt::Write, rows: i64, cols: i64) -> fmt::Result {
+    writeln!(
+        out,
+        "\\draw[color=black,thick,shift={{(-0.5,-0.5)}}] (0,0) grid ({rows},{cols});\n"
+    )?;
+    for m in 0..rows {
+        writeln!(out, "\\node at ({m},-1) {{\\Large{{\\texttt{{{m}}}}}}};")?;
+    }
+    for n in 0..cols {
+        writeln!(out, "\\node at (-1,{n}) {{\\Large{{\\texttt{{{n}}}}}}};")?;
+    }
+    Ok(())
+}
+
+/// The grid of a tensor layout of rank 1 or 2 (a rank-1 layout is one row, as in cute-dynamic;
+/// CuTe draws rank 2 only): `(rows, cols)` and the index of cell `(m, n)`, `m + rows * n`.
+const fn grid_of(op: &str, cl: &crate::algebra::composed::CL) -> usize {
+    if let Off::Smem(_) = cl.off {
+        Msg::new(op)
+            .str(": a layout on an smem_ptr (a GMMA atom) is drawn, as CuTe draws it, after .as_position_independent_swizzle_layout()")
+            .fail()
+    }
+    let rank = domain(cl, op).rank();
+    if rank != 1 && rank != 2 {
+        Msg::new(op)
+            .str(": a layout of rank ")
+            .num(rank as i32)
+            .str(", not 1 or 2")
+            .fail()
+    }
+    rank
+}
+
+/// The rows and columns of `l`'s grid.
+fn rows_cols<L: TensorLayout>(l: &L, rank: usize) -> (i64, i64) {
+    if rank == 2 {
+        let rows = i64::from(l.size_mode::<0>());
+        (rows, i64::from(l.size()) / rows.max(1))
+    } else {
+        (1, i64::from(l.size()))
+    }
+}
+
+/// CuTe's `print_layout(layout)`: the layout, then its grid of offsets, row `m` by column `n`,
+/// character for character as CuTe prints it, for `{}` and `to_string` (a rank-1 layout is one
+/// row). A layout on an smem_ptr (a GMMA atom) is a compile error naming
+/// `.as_position_independent_swizzle_layout()`, the form CuTe draws.
+///
+/// ```
+/// use cute_static::{layout, print_layout, Swizzle};
+/// let grid = print_layout(&layout!((_2,_2):(_1,_2))).to_string();
+/// assert_eq!(grid, "(_2,_2):(_1,_2)\n      0   1 \n    +---+---+\n 0  | 0 | 2 |\n    +---+---+\n 1  | 1 | 3 |\n    +---+---+\n");
+/// let smem = Swizzle::<1, 0, 1>::new().composition(layout!((_2,_2):(_1,_2)));
+/// assert_eq!(print_layout(&smem).to_string().lines().nth(3), Some(" 0  | 0 | 3 |"));
+/// ```
+pub fn print_layout<L: TensorLayout + fmt::Display>(layout: &L) -> LayoutPicture<'_, L> {
+    let _ = const { grid_of("print_layout", &L::CL) };
+    LayoutPicture(layout)
+}
+
+/// The picture [`print_layout`] returns (it prints with `{}`).
+///
+/// ```
+/// let l = cute_static::layout!(_3:_2);
+/// let p: cute_static::LayoutPicture<'_, _> = cute_static::print_layout(&l);
+/// assert!(p.to_string().ends_with(" 0  | 0 | 2 | 4 |\n    +---+---+---+\n"));
+/// ```
+pub struct LayoutPicture<'a, L>(&'a L);
+
+impl<L: TensorLayout + fmt::Display> fmt::Display for LayoutPicture<'_, L> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let l = self.0;
+        let rank = const { grid_of("print_layout", &L::CL) };
+        let (rows, cols) = rows_cols(l, rank);
+        let cell = |m: i64, n: i64| i64::from(l.offset((m + rows * n) as i32));
+        grid(f, l, i64::from(l.cosize()), rows, cols, &cell)
+    }
+}
+
+/// CuTe's `print_latex(layout)`: a standalone LaTeX/TikZ document of the layout's grid (a
+/// layout of rank 1 padded to rank 2 with `_1:_0`, CuTe's `append<2>`), each offset on CuTe's
+/// `TikzColor_BWx8` grey, for `{}` and `to_string`.
+///
+/// ```
+/// use cute_static::{layout, print_latex};
+/// let doc = print_latex(&layout!((_2,_2):(_1,_2))).to_string();
+/// assert!(doc.starts_with("% Layout: (_2,_2):(_1,_2)\n\\documentclass[convert]{standalone}\n"));
+/// assert!(doc.contains("\\node[fill=black!20] at (0,1) {2};\n"));
+/// let row = print_latex(&layout!(_4:_1)).to_string();
+/// assert!(row.starts_with("% Layout: (_4,_1):(_1,_0)\n"));
+/// ```
+pub fn print_latex<L: IsLayout + fmt::Display>(layout: &L) -> LatexPicture<'_, L> {
+    let _ = const { grid_of("print_latex", &L::CL) };
+    LatexPicture(layout)
+}
+
+/// The document [`print_latex`] returns (it prints with `{}`).
+///
+/// ```
+/// let l = cute_static::layout!((_2,_3):(_3,_1));
+/// let p: cute_static::LatexPicture<'_, _> = cute_static::print_latex(&l);
+/// assert!(p.to_string().contains("grid (2,3);"));
+/// ```
+pub struct LatexPicture<'a, L>(&'a L);
+
+impl<L: IsLayout + fmt::Display> fmt::Display for LatexPicture<'_, L> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let l = self.0;
+        let rank = const { grid_of("print_latex", &L::CL) };
+        let (rows, cols) = rows_cols(l, rank);
+        let cell = |m: i64, n: i64| Some(i64::from(l.offset((m + rows * n) as i32)));
+        if rank == 2 {
+            latex(f, l, rows, cols, &cell)
+        } else {
+            let padded = crate::ops::append(*l, Layout::<C<1>, C<0>>::new());
+            latex(f, &padded, rows, cols, &cell)
+        }
+    }
+}
