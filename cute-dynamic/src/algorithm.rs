@@ -61,8 +61,8 @@ fn same_size<A: Engine, B: Engine>(
 /// ```
 pub fn copy<S, D, T>(src: &DataTensor<S>, dst: &mut DataTensor<D>) -> Result<()>
 where
-    S: Engine<Value = T>,
-    D: EngineMut<Value = T>,
+    S: Engine<Elem = T>,
+    D: EngineMut<Elem = T>,
     T: Clone,
 {
     same_size("copy", ("src", "dst"), src, dst)?;
@@ -83,9 +83,9 @@ where
 /// assert_eq!(t.data(), [7, 7, 0, 7, 7]);   // offset 2 is not in the layout
 /// # Ok::<(), cute_dynamic::LayoutError>(())
 /// ```
-pub fn fill<E: EngineMut>(tensor: &mut DataTensor<E>, value: E::Value) -> Result<()>
+pub fn fill<E: EngineMut>(tensor: &mut DataTensor<E>, value: E::Elem) -> Result<()>
 where
-    E::Value: Clone,
+    E::Elem: Clone,
 {
     let at = tensor.positions()?;
     let data = tensor.data_mut();
@@ -107,9 +107,9 @@ where
 /// ```
 pub fn clear<E: EngineMut>(tensor: &mut DataTensor<E>) -> Result<()>
 where
-    E::Value: Default + Clone,
+    E::Elem: Default + Clone,
 {
-    fill(tensor, E::Value::default())
+    fill(tensor, E::Elem::default())
 }
 
 /// CuTe's `axpby(alpha, x, beta, y)`: `y(i) = alpha * x(i) + beta * y(i)` for every `i`, and
@@ -130,8 +130,8 @@ where
 /// ```
 pub fn axpby<X, Y, T>(alpha: T, x: &DataTensor<X>, beta: T, y: &mut DataTensor<Y>) -> Result<()>
 where
-    X: Engine<Value = T>,
-    Y: EngineMut<Value = T>,
+    X: Engine<Elem = T>,
+    Y: EngineMut<Elem = T>,
     T: Copy + Add<Output = T> + Mul<Output = T> + PartialEq + Default,
 {
     same_size("axpby", ("x", "y"), x, y)?;
@@ -201,9 +201,9 @@ fn agree(cond: &str, x: usize, y: usize, dispatch: &str) -> Result<()> {
 /// ```
 pub fn gemm<A, B, C, T>(a: &DataTensor<A>, b: &DataTensor<B>, c: &mut DataTensor<C>) -> Result<()>
 where
-    A: Engine<Value = T>,
-    B: Engine<Value = T>,
-    C: EngineMut<Value = T>,
+    A: Engine<Elem = T>,
+    B: Engine<Elem = T>,
+    C: EngineMut<Elem = T>,
     T: Copy + Add<Output = T> + Mul<Output = T>,
 {
     let (sa, sb, sc) = (

@@ -260,6 +260,11 @@ impl Flat {
     /// Whether more tuples nest than CuTe text is read with (`depth` above
     /// [`cute_text::MAX_DEPTH`]).
     fn too_deep(&self) -> bool {
+        // Nesting deeper than the limit takes more tuple nodes than the limit: a profile of at
+        // most that many nodes (every layout met in practice) is within it.
+        if self.profile().len() <= cute_text::MAX_DEPTH {
+            return false;
+        }
         // In preorder, the tuples still open above a node, each with its modes left to come.
         let mut open = [0u32; cute_text::MAX_DEPTH];
         let mut top = 0;

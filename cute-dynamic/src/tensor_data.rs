@@ -40,9 +40,9 @@ use core::fmt;
 /// ```
 pub trait Engine {
     /// The element type (CuTe's `value_type`).
-    type Value;
+    type Elem;
     /// The elements.
-    fn data(&self) -> &[Self::Value];
+    fn data(&self) -> &[Self::Elem];
 }
 
 /// An engine whose elements can be written.
@@ -55,18 +55,18 @@ pub trait Engine {
 /// ```
 pub trait EngineMut: Engine {
     /// The elements, writable.
-    fn data_mut(&mut self) -> &mut [Self::Value];
+    fn data_mut(&mut self) -> &mut [Self::Elem];
 }
 
 impl<T> Engine for &[T] {
-    type Value = T;
+    type Elem = T;
     fn data(&self) -> &[T] {
         self
     }
 }
 
 impl<T> Engine for &mut [T] {
-    type Value = T;
+    type Elem = T;
     fn data(&self) -> &[T] {
         self
     }
@@ -79,7 +79,7 @@ impl<T> EngineMut for &mut [T] {
 }
 
 impl<T> Engine for Vec<T> {
-    type Value = T;
+    type Elem = T;
     fn data(&self) -> &[T] {
         self
     }
@@ -231,9 +231,9 @@ fn domain<'a>(op: &'static str, layout: &'a AnyLayout) -> Result<&'a Layout> {
 /// assert_eq!(*like.get(5)?, 0);
 /// # Ok::<(), cute_dynamic::LayoutError>(())
 /// ```
-pub fn make_tensor_like<E: Engine>(tensor: &DataTensor<E>) -> Result<DataTensor<Vec<E::Value>>>
+pub fn make_tensor_like<E: Engine>(tensor: &DataTensor<E>) -> Result<DataTensor<Vec<E::Elem>>>
 where
-    E::Value: Default + Clone,
+    E::Elem: Default + Clone,
 {
     make_owning_tensor(make_layout_like(domain(
         "make_tensor_like",
@@ -255,9 +255,9 @@ where
 /// assert_eq!(frag.data().len(), 24);
 /// # Ok::<(), cute_dynamic::LayoutError>(())
 /// ```
-pub fn make_fragment_like<E: Engine>(tensor: &DataTensor<E>) -> Result<DataTensor<Vec<E::Value>>>
+pub fn make_fragment_like<E: Engine>(tensor: &DataTensor<E>) -> Result<DataTensor<Vec<E::Elem>>>
 where
-    E::Value: Default + Clone,
+    E::Elem: Default + Clone,
 {
     make_owning_tensor(make_fragment_like_layout(domain(
         "make_fragment_like",
@@ -391,7 +391,7 @@ impl<E: Engine> DataTensor<E> {
     /// assert!(t.get(6).is_err());
     /// # Ok::<(), cute_dynamic::LayoutError>(())
     /// ```
-    pub fn get<'c>(&self, coord: impl Into<CoordRef<'c>>) -> Result<&E::Value> {
+    pub fn get<'c>(&self, coord: impl Into<CoordRef<'c>>) -> Result<&E::Elem> {
         let p = self.position(coord)?;
         self.engine
             .data()
@@ -406,7 +406,7 @@ impl<E: Engine> DataTensor<E> {
     /// assert_eq!(t.data(), [1, 2, 3]);
     /// # Ok::<(), cute_dynamic::LayoutError>(())
     /// ```
-    pub fn data(&self) -> &[E::Value] {
+    pub fn data(&self) -> &[E::Elem] {
         self.engine.data()
     }
 
@@ -501,7 +501,7 @@ impl<E: Engine> DataTensor<E> {
     /// assert_eq!((*row.get(0)?, *row.get(1)?), (3, 4));
     /// # Ok::<(), cute_dynamic::LayoutError>(())
     /// ```
-    pub fn view(&self) -> DataTensor<&[E::Value]> {
+    pub fn view(&self) -> DataTensor<&[E::Elem]> {
         DataTensor {
             engine: self.engine.data(),
             offset: self.offset,
@@ -707,7 +707,7 @@ impl<E: EngineMut> DataTensor<E> {
     /// assert!(t.get_mut((2, 0)).is_err());   // offset 6: outside the data
     /// # Ok::<(), cute_dynamic::LayoutError>(())
     /// ```
-    pub fn get_mut<'c>(&mut self, coord: impl Into<CoordRef<'c>>) -> Result<&mut E::Value> {
+    pub fn get_mut<'c>(&mut self, coord: impl Into<CoordRef<'c>>) -> Result<&mut E::Elem> {
         let p = self.position(coord)?;
         self.engine
             .data_mut()
@@ -723,7 +723,7 @@ impl<E: EngineMut> DataTensor<E> {
     /// assert_eq!(*t.get(2)?, 1);
     /// # Ok::<(), cute_dynamic::LayoutError>(())
     /// ```
-    pub fn data_mut(&mut self) -> &mut [E::Value] {
+    pub fn data_mut(&mut self) -> &mut [E::Elem] {
         self.engine.data_mut()
     }
 
@@ -737,7 +737,7 @@ impl<E: EngineMut> DataTensor<E> {
     /// assert_eq!(t.data(), [0, 0, 0, 9]);
     /// # Ok::<(), cute_dynamic::LayoutError>(())
     /// ```
-    pub fn view_mut(&mut self) -> DataTensor<&mut [E::Value]> {
+    pub fn view_mut(&mut self) -> DataTensor<&mut [E::Elem]> {
         DataTensor {
             engine: self.engine.data_mut(),
             offset: self.offset,
