@@ -749,6 +749,17 @@ impl<E, L: TensorLayout, O: IntTuple> Tensor<E, L, O> {
         crate::ops::shape(self.layout)
     }
 
+    /// CuTe's `cosize(tensor)`: the cosize of its layout.
+    ///
+    /// ```
+    /// let t = cute_static::make_fragment([0; 12], cute_static::layout!((_3,_4):(_4,_1)));
+    /// assert_eq!(t.cosize(), 12);
+    /// ```
+    #[inline(always)]
+    pub fn cosize(&self) -> i32 {
+        self.layout.cosize()
+    }
+
     /// CuTe's `rank(tensor)`.
     ///
     /// ```
@@ -794,6 +805,20 @@ impl<E, L: TensorLayout, O: IntTuple> Tensor<E, L, O> {
     #[inline(always)]
     pub fn engine_mut(&mut self) -> &mut E {
         &mut self.engine
+    }
+}
+
+impl<E, L: IsLayout, O: IntTuple> Tensor<E, L, O> {
+    /// CuTe's `stride(tensor)`: the stride of its (plain) layout, an IntTuple value.
+    ///
+    /// ```
+    /// let n = 9;
+    /// let t = cute_static::make_tensor(&[0; 40][..], cute_static::layout!((_4,_4):(n,_1))).unwrap();
+    /// assert_eq!(t.stride().to_string(), "(9,_1)");
+    /// ```
+    #[inline(always)]
+    pub fn stride(&self) -> crate::ops::Stride<L> {
+        crate::ops::stride(self.layout)
     }
 }
 
