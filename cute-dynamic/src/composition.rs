@@ -200,10 +200,18 @@ pub(crate) fn positive_shapes(f: &Flat) -> bool {
     f.shape().iter().all(|s| s.value() >= 1)
 }
 
+/// Whether `f`, as composition's right operand, walks A forward: every shape at least 1 and
+/// every stride at least 0. (A negative stride passes CuTe's weak Stride Divisibility
+/// Condition, `stride < shape`, on every mode, so it steps over `s1` and then `s2` where the
+/// mode `s1*s2` merged from them takes a piece: the coarser A of the twin is not harmless.)
+pub(crate) fn walks_forward(f: &Flat) -> bool {
+    positive_shapes(f) && f.stride().iter().all(|d| d.value() >= 0)
+}
+
 /// `composition_impl` on `coalesce_x(lhs)`.
 ///
 /// The twin's `lhs` is coarser than the run's (modes merged, run-time 1s dropped), which passes
-/// [`walk`] wherever the run's does, for shapes of at least 1: a mode of size 1 is a step that
+/// [`walk`] wherever the run's does, for a `rhs` that [`walks_forward`]: a mode of size 1 is a step that
 /// changes neither the rest nor any condition, and a mode `s1*s2` merged from `s1` and then `s2`
 /// takes in one step what those take in two (the same rest, the same conditions; when the
 /// stride is below `s1`, the complete form held on `s1` makes `s1` a multiple of it or the
@@ -211,7 +219,7 @@ pub(crate) fn positive_shapes(f: &Flat) -> bool {
 /// decisions converge here.
 pub(crate) fn composition_flat(lhs: &Flat, rhs: &Flat, checks: Checks) -> Result<Flat> {
     let mut coalesced = Flat::empty();
-    coalesce_x_for(lhs, positive_shapes(rhs), checks, &mut coalesced)?;
+    coalesce_x_for(lhs, walks_forward(rhs), checks, &mut coalesced)?;
     let mut out = Flat::empty();
     let mut exactness = Exactness::new(coalesced.shape());
     let operands = Operands(lhs, rhs);
@@ -253,16 +261,16 @@ pub(crate) fn require_exact(
     exact::require((Domain::OfA, false), a, &b, &r, (exactness, lhs.shape()))
 }
 
-/// Composition's `coalesce_x(lhs)`, for a `rhs` whose shapes are all at least 1 if
-/// `rhs_positive` (then, with `lhs`'s, coalesce's decisions converge: see
+/// Composition's `coalesce_x(lhs)`, for a `rhs` that [`walks_forward`] if `rhs_forward`
+/// (then, with `lhs`'s shapes at least 1, coalesce's decisions converge: see
 /// [`composition_flat`]), written to the empty `out`.
 pub(crate) fn coalesce_x_for(
     lhs: &Flat,
-    rhs_positive: bool,
+    rhs_forward: bool,
     checks: Checks,
     out: &mut Flat,
 ) -> Result<()> {
-    let harmless = rhs_positive && positive_shapes(lhs);
+    let harmless = rhs_forward && positive_shapes(lhs);
     coalesce_x_into(lhs, checks.coarsening_harmless(harmless), out)
 }
 

@@ -3,7 +3,8 @@
 use crate::coalesce::coalesce_into;
 use crate::complement::{Cotarget, Reader, complement_flat};
 use crate::composition::{
-    Operands, coalesce_x_for, composition_impl_into, positive_shapes, require_exact, too_many_modes,
+    Operands, coalesce_x_for, composition_impl_into, positive_shapes, require_exact,
+    too_many_modes, walks_forward,
 };
 use crate::coord::{Coord, slice};
 use crate::error::{Condition, LayoutError, Result};
@@ -53,8 +54,8 @@ fn logical_divide_modes(
     let lhs = match layout.shape().last() {
         Some(&s) if !checks.is_constant(s, 1) => &coalesced,
         _ => {
-            let rhs_positive = positive_shapes(tiler) && positive_shapes(&rest);
-            coalesce_x_for(layout, rhs_positive, checks, &mut recoalesced)?;
+            let rhs_forward = walks_forward(tiler) && walks_forward(&rest);
+            coalesce_x_for(layout, rhs_forward, checks, &mut recoalesced)?;
             &recoalesced
         }
     };

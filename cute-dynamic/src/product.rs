@@ -3,7 +3,7 @@
 
 use crate::complement::{Cotarget, Reader, complement_flat};
 use crate::composition::{
-    Operands, coalesce_x_for, composition_impl_into, positive_shapes, require_exact,
+    Operands, coalesce_x_for, composition_impl_into, positive_shapes, require_exact, walks_forward,
 };
 use crate::divide::{ByTiler, by_tiler, tile_unzip_flat, unpack_both, unpack_rest};
 use crate::error::{Condition, LayoutError, Result};
@@ -45,7 +45,7 @@ fn logical_product_into(block: &Flat, tiler: &Flat, checks: Checks, out: &mut Fl
     let complement = complement_flat(block, Cotarget::Tuple(&cotarget.into()), checks, reader)?;
     // `(block, composition(complement, tiler))`, the second mode composed in place.
     let mut lhs = Flat::empty();
-    coalesce_x_for(&complement, positive_shapes(tiler), checks, &mut lhs)?;
+    coalesce_x_for(&complement, walks_forward(tiler), checks, &mut lhs)?;
     out.push_tuple(2);
     out.push_flat(block);
     let mut exactness = Exactness::new(lhs.shape());
