@@ -743,10 +743,10 @@ pub static OPS: &[Op] = &[
     .core(&["call"]),
     // The other overloads of the vectors' ops: layouts, integer tuples.
     op("size", "size(A)", &[L], N, |a| int(a[0].layout()?.size()?)),
-    op("flatten", "flatten(A)", &[L], L, |a| {
-        let l = a[0].layout()?;
-        lay(Layout::new(l.shape().flatten(), l.stride().flatten())?)
-    }),
+    op("flatten", "flatten(A)", &[L], L, |a| lay(cute::flatten(a[0].layout()?)?)),
+    op("replace", "replace<i>(A, X)", &[L, Index, L], L, |a| lay(cute::replace(a[0].layout()?, a[1].index()?, a[2].layout()?)?)),
+    op("make_layout_like", "make_layout_like(A)", &[L], L, |a| lay(cute::make_layout_like(a[0].layout()?)?)),
+    op("make_fragment_like", "make_fragment_like(A)", &[L], L, |a| lay(cute::make_fragment_like_layout(a[0].layout()?)?)),
     op("idx2crd", "idx2crd(i, S, D)", &[S, S, S], S, |a| tup(cute::idx2crd_strided(a[0].tuple()?, a[1].tuple()?, a[2].tuple()?)?)),
     op("crd2idx", "crd2idx(c, A)", &[S, L], N, |a| int(a[1].layout()?.crd2idx(a[0].tuple()?)?)),
     op("call", "A(c)", &[L, S], N, |a| int(a[0].layout()?.call(a[1].tuple()?)?)),

@@ -209,6 +209,17 @@ const OP_SPELLINGS: &[(&str, &str, &str)] = &[
         "`flatten_layout`, `Layout::flatten`",
         "`flatten`",
     ),
+    ("replace<i>(A, X)", "`replace::<I>`", "`replace`"),
+    (
+        "make_layout_like(A)",
+        "`make_layout_like`",
+        "`make_layout_like`",
+    ),
+    (
+        "make_fragment_like(A)",
+        "`make_fragment_like_layout` (`make_fragment_like` for a register tensor)",
+        "`make_fragment_like_layout` (`make_fragment_like` for a tensor over data)",
+    ),
     (
         "idx2crd(i, S, D)",
         "—: none (a layout's `idx2crd` method covers compact strides)",
