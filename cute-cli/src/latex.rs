@@ -4,7 +4,6 @@
 //! as `--draw`: mode 0 as rows, the remaining modes as columns.
 
 use crate::grid::Grid;
-use crate::svg::TV_PALETTE;
 use crate::tv::{MmaGrids, TvFigure};
 use std::fmt::Write as _;
 
@@ -14,13 +13,11 @@ use cute_static::picture::{TIKZ_BEGIN, TIKZ_END, write_grid_and_labels};
 /// `(r, c)` at TikZ position `(r + dr, c + dc)`.
 fn tv_nodes(out: &mut String, g: &Grid, dr: i64, dc: i64) {
     for (i, j, t, v) in g.tv_cells() {
-        let (r, gr, b) = TV_PALETTE[t % 8];
-        let (i, j) = (i as i64 + dr, j as i64 + dc);
         // Writing to a String cannot fail.
-        let _ = writeln!(
+        let _ = cute_static::picture::tv_node(
             out,
-            "\\node[fill={{rgb,255:red,{r};green,{gr};blue,{b}}}] at ({i},{j}) \
-             {{\\shortstack{{T{t} \\\\ V{v}}}}};"
+            (i as i64 + dr, j as i64 + dc),
+            (t as i64, v as i64),
         );
     }
 }

@@ -321,7 +321,7 @@ pub use error::{Condition, IntError, LayoutError};
 pub use int::*;
 pub use layout::{IsLayout, Layout, LayoutOf, StaticLayout, TupleText, call, same_layout};
 pub use ops::*;
-pub use picture::{LatexPicture, LayoutPicture, print_latex, print_layout};
+pub use picture::{LatexPicture, LayoutPicture, PrintLatex, print_latex, print_layout};
 pub use swizzle::{SmemPtr, Swizzle};
 pub use tensor::{
     ArithmeticTuple, ArithmeticTupleIterator, IdentityCall, IdentityOrigin, IdentityTensor,

@@ -223,9 +223,29 @@ impl<L: TensorLayout + fmt::Display> fmt::Display for LayoutPicture<'_, L> {
     }
 }
 
-/// CuTe's `print_latex(layout)`: a standalone LaTeX/TikZ document of the layout's grid (a
-/// layout of rank 1 padded to rank 2 with `_1:_0`, CuTe's `append<2>`), each offset on CuTe's
-/// `TikzColor_BWx8` grey, for `{}` and `to_string`.
+/// What [`print_latex`] draws: a layout (its offsets), a tiled MMA (`print_latex(mma)`: the
+/// threads and values of C, A and B) or a tiled copy (`print_latex(copy)`: of its source and
+/// destination).
+///
+/// ```
+/// use cute_static::{layout, make_tiled_mma, mma_atoms::UniversalFMA, print_latex, tile, PrintLatex};
+/// fn document<X: PrintLatex>(x: &X) -> String { print_latex(x).to_string() }
+/// assert!(document(&layout!(_2:_1)).starts_with("% Layout: (_2,_1):(_1,_0)\n"));
+/// let mma = make_tiled_mma(UniversalFMA, layout!((_2,_2,_1):(_1,_2,_0)), tile!((_,_,_)));
+/// assert!(document(&mma).starts_with("% LayoutC: ArithTuple(_0,_0) o "));
+/// ```
+pub trait PrintLatex {
+    /// The TikZ document.
+    #[doc(hidden)]
+    fn write_latex(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result;
+}
+
+/// CuTe's `print_latex`: a standalone LaTeX/TikZ document, character for character as CuTe
+/// prints it, for `{}` and `to_string`. Of a layout of rank at most 2, each offset on CuTe's
+/// `TikzColor_BWx8` grey (a layout of rank 1 padded to rank 2 with `_1:_0`, CuTe's
+/// `append<2>`); of a tiled MMA, the thread and value of every element of C, A and B; of a
+/// tiled copy, those of its source and destination tiles (each on CuTe's `TikzColor_TV`
+/// colour of its thread).
 ///
 /// ```
 /// use cute_static::{layout, print_latex};
@@ -235,9 +255,8 @@ impl<L: TensorLayout + fmt::Display> fmt::Display for LayoutPicture<'_, L> {
 /// let row = print_latex(&layout!(_4:_1)).to_string();
 /// assert!(row.starts_with("% Layout: (_4,_1):(_1,_0)\n"));
 /// ```
-pub fn print_latex<L: IsLayout + fmt::Display>(layout: &L) -> LatexPicture<'_, L> {
-    let _ = const { grid_of("print_latex", &L::CL) };
-    LatexPicture(layout)
+pub fn print_latex<X: PrintLatex>(x: &X) -> LatexPicture<'_, X> {
+    LatexPicture(x)
 }
 
 /// The document [`print_latex`] returns (it prints with `{}`).
@@ -247,11 +266,18 @@ pub fn print_latex<L: IsLayout + fmt::Display>(layout: &L) -> LatexPicture<'_, L
 /// let p: cute_static::LatexPicture<'_, _> = cute_static::print_latex(&l);
 /// assert!(p.to_string().contains("grid (2,3);"));
 /// ```
-pub struct LatexPicture<'a, L>(&'a L);
+pub struct LatexPicture<'a, X>(&'a X);
 
-impl<L: IsLayout + fmt::Display> fmt::Display for LatexPicture<'_, L> {
+impl<X: PrintLatex> fmt::Display for LatexPicture<'_, X> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let l = self.0;
+        self.0.write_latex(f)
+    }
+}
+
+/// A layout's document: its offsets.
+impl<L: IsLayout + fmt::Display> PrintLatex for L {
+    fn write_latex(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let l = self;
         let rank = const { grid_of("print_latex", &L::CL) };
         let (rows, cols) = rows_cols(l, rank);
         let cell = |m: i64, n: i64| Some(i64::from(l.offset((m + rows * n) as i32)));
@@ -262,4 +288,78 @@ impl<L: IsLayout + fmt::Display> fmt::Display for LatexPicture<'_, L> {
             latex(f, &padded, rows, cols, &cell)
         }
     }
+}
+
+/// CuTe's `TikzColor_TV`: the fill of thread `t` is `TV_PALETTE[t mod 8]`.
+///
+/// ```
+/// assert_eq!(cute_static::picture::TV_PALETTE[0], "{rgb,255:red,175;green,175;blue,255}");
+/// ```
+pub const TV_PALETTE: [&str; 8] = [
+    "{rgb,255:red,175;green,175;blue,255}",
+    "{rgb,255:red,175;green,255;blue,175}",
+    "{rgb,255:red,255;green,255;blue,175}",
+    "{rgb,255:red,255;green,175;blue,175}",
+    "{rgb,255:red,210;green,210;blue,255}",
+    "{rgb,255:red,210;green,255;blue,210}",
+    "{rgb,255:red,255;green,255;blue,210}",
+    "{rgb,255:red,255;green,210;blue,210}",
+];
+
+/// The nodes of a thread-value picture: for each thread `t < threads` and value `v < values`
+/// (in that order), the cell `at(t, v)` of a `rows` x `cols` tile, drawn at `(row + dr, col +
+/// dc)` with `T{t} V{v}` on thread `t`'s colour, the first time that cell is met (CuTe's
+/// `filled` tensor). `rows * cols` is at most 2^16 cells (a larger tile is an error).
+///
+/// ```
+/// let mut out = String::new();
+/// let at = |t: i64, _v: i64| (t % 2, t / 2);
+/// cute_static::picture::tv_nodes(&mut out, (2, 1), (2, 2), (0, 0), &at)?;
+/// assert_eq!(out.lines().count(), 2);
+/// assert!(out.starts_with("\\node[fill={rgb,255:red,175;green,175;blue,255}] at (0,0) {\\shortstack{T0 \\\\ V0}};\n"));
+/// # Ok::<(), core::fmt::Error>(())
+/// ```
+pub fn tv_nodes(
+    out: &mut dyn fmt::Write,
+    (threads, values): (i64, i64),
+    (rows, cols): (i64, i64),
+    (dr, dc): (i64, i64),
+    at: &dyn Fn(i64, i64) -> (i64, i64),
+) -> fmt::Result {
+    const MAX_CELLS: i64 = 1 << 16;
+    if rows < 0 || cols < 0 || rows.saturating_mul(cols) > MAX_CELLS {
+        return Err(fmt::Error);
+    }
+    let mut filled = [0u64; (MAX_CELLS / 64) as usize];
+    for t in 0..threads {
+        for v in 0..values {
+            let (m, n) = at(t, v);
+            if !(0..rows).contains(&m) || !(0..cols).contains(&n) {
+                continue;
+            }
+            let cell = (m + rows * n) as usize;
+            if filled[cell / 64] & (1 << (cell % 64)) != 0 {
+                continue;
+            }
+            filled[cell / 64] |= 1 << (cell % 64);
+            tv_node(out, (m + dr, n + dc), (t, v))?;
+        }
+    }
+    Ok(())
+}
+
+/// One node of a thread-value picture: `T{t} V{v}` at `(r, c)` on thread `t`'s colour.
+///
+/// ```
+/// let mut out = String::new();
+/// cute_static::picture::tv_node(&mut out, (1, 2), (9, 3))?;
+/// assert_eq!(out, "\\node[fill={rgb,255:red,175;green,255;blue,175}] at (1,2) {\\shortstack{T9 \\\\ V3}};\n");
+/// # Ok::<(), core::fmt::Error>(())
+/// ```
+pub fn tv_node(out: &mut dyn fmt::Write, (r, c): (i64, i64), (t, v): (i64, i64)) -> fmt::Result {
+    let color = TV_PALETTE[t.rem_euclid(8) as usize];
+    writeln!(
+        out,
+        "\\node[fill={color}] at ({r},{c}) {{\\shortstack{{T{t} \\\\ V{v}}}}};"
+    )
 }

@@ -350,6 +350,35 @@ impl<TC: IsTiledCopy, const K: usize> Computes for CopyLayout<TC, K> {
     };
 }
 
+/// What CuTe's `print_latex(tiled_copy)` draws of side `SIDE` (`SRC`, `DST`): `tidfrg_S/D`
+/// of a reference over the tile `tile_mn = product_each(shape(Tiler_MN))`, at rest `_0`; the
+/// reference is the identity layout of the tile if `IDENTITY` (what CuTe prints), its
+/// column-major layout if not (each element's column-major index in the tile).
+#[doc(hidden)]
+pub struct CopyTvPicture<TC, const SIDE: usize, const IDENTITY: bool>(PhantomData<fn() -> TC>);
+
+impl<TC: IsTiledCopy, const SIDE: usize, const IDENTITY: bool> Computes
+    for CopyTvPicture<TC, SIDE, IDENTITY>
+{
+    const VALUE: L = {
+        let mut p = Prog::new(0);
+        let tile = crate::algebra::int_tuple::product_each(&mut p, &TC::TILED.tiler);
+        let reference = if IDENTITY {
+            crate::algebra::arithmetic_tuple::make_identity_layout(&tile)
+        } else {
+            crate::algebra::layout::make_layout(&mut p, &tile, crate::algebra::layout::Major::Left)
+        };
+        let tv = tl::tidfrg_unfolded(&mut p, &reference, &TC::TILED, SIDE);
+        let mut crd = crate::tree::Tree::new();
+        let at = crd.open();
+        crd.push(crate::tree::Kind::Under, 0);
+        crd.push(crate::tree::Kind::Under, 0);
+        crd.push_leaf(crate::tree::V::s(0));
+        crd.close(at, 3);
+        crate::algebra::slice::slice(&crd, &tv)
+    };
+}
+
 expr_type!(TidfrgSExpr, [A: IsLayout => a, TC: IsTiledCopy => tc] |p| tl::tidfrg_unfolded(p, &a, &tc, SRC), layout);
 expr_type!(TidfrgDExpr, [A: IsLayout => a, TC: IsTiledCopy => tc] |p| tl::tidfrg_unfolded(p, &a, &tc, DST), layout);
 
@@ -789,4 +818,78 @@ tensor_op! {
     /// The offset of [`TiledCopy::retile`], from the tensor's offset `O`.
     RetileOffset, RetileOffsetExpr;
     "cute_static::ThrCopy::new(tc, 0).retile_S(tensor)", [TC: IsTiledCopy => tc] |p, a| = tl::retile(p, &a, &tc);
+}
+
+/// CuTe's `print_latex(tiled_copy)`: the source tile at `(0,0)` and the destination tile at
+/// `(0,N+3)`, each element with the thread and value that copy it.
+///
+/// ```
+/// use cute_static::{layout, make_tiled_copy, print_latex, CopyAtom, UniversalCopy};
+/// let copy = make_tiled_copy(CopyAtom::<UniversalCopy<u64>, f32>::new(),
+///                            layout!((_2,_2):(_1,_2)), layout!((_2,_1):(_1,_0)));
+/// let doc = print_latex(&copy).to_string();
+/// assert!(doc.starts_with("% Layout S TV: ArithTuple(_0,_0) o ((_2,_2),(_2,_1)):((_2@0,_1@1),(_1@0,_0))\n"));
+/// ```
+impl<A, Tv, Tl> crate::picture::PrintLatex for TiledCopy<A, Tv, Tl>
+where
+    Self: IsTiledCopy,
+{
+    fn write_latex(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use crate::picture::{TIKZ_BEGIN, TIKZ_END, tv_nodes};
+        // The tile `(M,N)`, `product_each(shape(Tiler_MN))`.
+        let (m, n) = const {
+            let mut p = Prog::new(0);
+            let tile = crate::algebra::int_tuple::product_each(
+                &mut p,
+                &<Self as IsTiledCopy>::TILED.tiler,
+            );
+            if tile.static_size() > 1 << 16 {
+                crate::error::Msg::new(
+                    "print_latex: a tiled copy's tile of more than 65536 elements",
+                )
+                .fail()
+            }
+            (
+                tile.mode(0).static_size() as i64,
+                tile.mode(1).static_size() as i64,
+            )
+        };
+        let s_ids = LayoutOf::<Computed<CopyTvPicture<Self, SRC, true>>>(Computed(PhantomData));
+        let d_ids = LayoutOf::<Computed<CopyTvPicture<Self, DST, true>>>(Computed(PhantomData));
+        writeln!(f, "% Layout S TV: ArithTuple(_0,_0) o {s_ids}")?;
+        writeln!(f, "% Layout D TV: ArithTuple(_0,_0) o {d_ids}")?;
+        f.write_str(TIKZ_BEGIN)?;
+        let (s, d) = (
+            LayoutOf::<Computed<CopyTvPicture<Self, SRC, false>>>(Computed(PhantomData)),
+            LayoutOf::<Computed<CopyTvPicture<Self, DST, false>>>(Computed(PhantomData)),
+        );
+        let grid = "\\draw[color=black,thick,shift={(-0.5,-0.5)}]";
+        let label = |f: &mut fmt::Formatter<'_>, r: i64, c: i64, text: i64| {
+            writeln!(f, "\\node at ({r},{c}) {{\\Large{{\\texttt{{{text}}}}}}};")
+        };
+        let cell = |at: i32| (i64::from(at) % m, i64::from(at) / m);
+        // S at (0,0).
+        let at_s = |t: i64, v: i64| cell(s.call((t as i32, v as i32)));
+        let tv_s = (i64::from(s.size_mode::<0>()), i64::from(s.size_mode::<1>()));
+        tv_nodes(f, tv_s, (m, n), (0, 0), &at_s)?;
+        writeln!(f, "{grid} (0,0) grid ({m},{n});\n")?;
+        for i in 0..m {
+            label(f, i, -1, i)?;
+        }
+        for j in 0..n {
+            label(f, -1, j, j)?;
+        }
+        // D at (0,N+3).
+        let at_d = |t: i64, v: i64| cell(d.call((t as i32, v as i32)));
+        let tv_d = (i64::from(d.size_mode::<0>()), i64::from(d.size_mode::<1>()));
+        tv_nodes(f, tv_d, (m, n), (0, n + 3), &at_d)?;
+        writeln!(f, "{grid} (0,{}) grid ({m},{});\n", n + 3, n + n + 3)?;
+        for i in 0..m {
+            label(f, i, n + n + 3, i)?;
+        }
+        for j in 0..n {
+            label(f, -1, j + n + 3, j)?;
+        }
+        f.write_str(TIKZ_END)
+    }
 }

@@ -179,6 +179,32 @@ impl<TM: IsTiledMma, const K: usize> Computes for MmaLayout<TM, K> {
     };
 }
 
+/// What CuTe's `print_latex(tiled_mma)` prints of `LayoutK_TV` (`K` = 0, 1, 2: A, B, C): the
+/// identity tensor of its tile (`(M,K)`, `(N,K)`, `(M,N)`) composed with it,
+/// `composition(make_identity_layout(select(tile_mnk)), layout_TV)`.
+#[doc(hidden)]
+pub struct MmaTvCoords<TM, const K: usize>(PhantomData<fn() -> TM>);
+
+impl<TM: IsTiledMma, const K: usize> Computes for MmaTvCoords<TM, K> {
+    const VALUE: L = {
+        let mut p = Prog::new(0);
+        let t = &TM::TILED;
+        let (i, j) = match K {
+            0 => (0, 2),
+            1 => (1, 2),
+            _ => (0, 1),
+        };
+        let mut shape = Tree::new();
+        let at = shape.open();
+        shape.push_leaf(t.tile_size(&mut p, i));
+        shape.push_leaf(t.tile_size(&mut p, j));
+        shape.close(at, 2);
+        let identity = crate::algebra::arithmetic_tuple::make_identity_layout(&shape);
+        let tv = tl::mma_layout_tv(&mut p, t, K);
+        crate::algebra::composition::composition(&mut p, &identity, &tv)
+    };
+}
+
 /// The tile shape `(tile_size<0>, tile_size<1>, tile_size<2>)` of a tiled MMA.
 #[doc(hidden)]
 pub struct MmaTileShape<TM>(PhantomData<fn() -> TM>);
@@ -900,3 +926,116 @@ pub type PartitionC<T, TM, I> =
 /// }
 /// ```
 pub type PartitionCOffset<O, T, TM, I> = TupleOf<SliceCOffsetExpr::E<ThrfrgC<T, TM>, TM, I, O>>;
+
+/// Whether a tiled MMA's tiles fit [`crate::picture::tv_nodes`] (at most 2^16 cells each).
+const fn pictured_tiles(m: i32, n: i32, k: i32) {
+    let most = 1 << 16;
+    if m as i64 * n as i64 > most || m as i64 * k as i64 > most || n as i64 * k as i64 > most {
+        crate::error::Msg::new("print_latex: a tiled MMA's tiles of more than 65536 elements")
+            .fail()
+    }
+}
+
+/// CuTe's `print_latex(tiled_mma)`: C at `(0,0)`, A to its left at `(0,-K-1)`, B above it at
+/// `(-K-1,0)`, each element with the thread and value that hold it.
+///
+/// ```
+/// use cute_static::{layout, make_tiled_mma, mma_atoms::UniversalFMA, print_latex, tile};
+/// let mma = make_tiled_mma(UniversalFMA, layout!((_2,_2,_1):(_1,_2,_0)), tile!((_,_,_)));
+/// let doc = print_latex(&mma).to_string();
+/// assert!(doc.starts_with("% LayoutC: ArithTuple(_0,_0) o ((_2,_2),(_1,(_1,_1))):((_1@0,_1@1),(_0,(_0,_0)))\n"));
+/// assert!(doc.contains("\\node[fill={rgb,255:red,255;green,255;blue,175}] at (0,1) {\\shortstack{T2 \\\\ V0}};\n"));
+/// ```
+impl<A: MmaTraits, Ly: IsLayout, P: Tiler> crate::picture::PrintLatex for TiledMMA<A, Ly, P> {
+    fn write_latex(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use crate::picture::{TIKZ_BEGIN, TIKZ_END, tv_nodes};
+        let mma = *self;
+        let (mm, nn, kk) = (
+            mma.tile_size::<0>(),
+            mma.tile_size::<1>(),
+            mma.tile_size::<2>(),
+        );
+        const {
+            let t = <Self as Static>::VALUE;
+            pictured_tiles(t.tile_size::<0>(), t.tile_size::<1>(), t.tile_size::<2>())
+        };
+        let (m, n, k) = (i64::from(mm), i64::from(nn), i64::from(kk));
+        let coords = |f: &mut fmt::Formatter<'_>, name: &str, l: &dyn fmt::Display| {
+            writeln!(f, "% Layout{name}: ArithTuple(_0,_0) o {l}")
+        };
+        coords(
+            f,
+            "C",
+            &LayoutOf::<Computed<MmaTvCoords<Self, 2>>>(Computed(PhantomData)),
+        )?;
+        coords(
+            f,
+            "A",
+            &LayoutOf::<Computed<MmaTvCoords<Self, 0>>>(Computed(PhantomData)),
+        )?;
+        coords(
+            f,
+            "B",
+            &LayoutOf::<Computed<MmaTvCoords<Self, 1>>>(Computed(PhantomData)),
+        )?;
+        f.write_str(TIKZ_BEGIN)?;
+        let grid = "\\draw[color=black,thick,shift={(-0.5,-0.5)}]";
+        let label = |f: &mut fmt::Formatter<'_>, r: i64, c: i64, text: i64| {
+            writeln!(f, "\\node at ({r},{c}) {{\\Large{{\\texttt{{{text}}}}}}};")
+        };
+        // Each TV layout maps (thread, value) to the column-major index of its tile.
+        let (c, a, b) = (
+            mma.get_layoutC_TV(),
+            mma.get_layoutA_TV(),
+            mma.get_layoutB_TV(),
+        );
+        let cell = |at: i32, rows: i64| (i64::from(at) % rows, i64::from(at) / rows);
+        let threads_values = |s0: i32, s1: i32| (i64::from(s0), i64::from(s1));
+        // C at (0,0).
+        let at_c = |t: i64, v: i64| cell(c.call((t as i32, v as i32)), m);
+        tv_nodes(
+            f,
+            threads_values(c.size_mode::<0>(), c.size_mode::<1>()),
+            (m, n),
+            (0, 0),
+            &at_c,
+        )?;
+        writeln!(f, "{grid} (0,0) grid ({m},{n});\n")?;
+        // A at (0,-K-1): (m,k).
+        let at_a = |t: i64, v: i64| cell(a.call((t as i32, v as i32)), m);
+        tv_nodes(
+            f,
+            threads_values(a.size_mode::<0>(), a.size_mode::<1>()),
+            (m, k),
+            (0, -k - 1),
+            &at_a,
+        )?;
+        writeln!(f, "{grid} (0,{}) grid ({m},-1);\n", -k - 1)?;
+        for i in 0..m {
+            label(f, i, -k - 2, i)?;
+        }
+        for j in 0..k {
+            label(f, -1, j - k - 1, j)?;
+        }
+        // B at (-K-1,0): (n,k), drawn with k down and n across.
+        let at_b = |t: i64, v: i64| {
+            let (nb, kb) = cell(b.call((t as i32, v as i32)), n);
+            (kb, nb)
+        };
+        tv_nodes(
+            f,
+            threads_values(b.size_mode::<0>(), b.size_mode::<1>()),
+            (k, n),
+            (-k - 1, 0),
+            &at_b,
+        )?;
+        writeln!(f, "{grid} ({},0) grid (-1,{n});\n", -k - 1)?;
+        for j in 0..n {
+            label(f, -k - 2, j, j)?;
+        }
+        for i in 0..k {
+            label(f, i - k - 1, -1, i)?;
+        }
+        f.write_str(TIKZ_END)
+    }
+}
