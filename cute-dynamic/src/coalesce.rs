@@ -4,10 +4,10 @@
 //! twin could fail ([`crate::twin`]): they run once, on the input as given.
 
 use crate::error::{LayoutError, Result};
-use crate::flat::{Flat, on_flat};
+use crate::flat::Flat;
 use crate::int::Int;
 use crate::int_tuple::{IntTuple, filter_zeros as filter_zeros_tuple};
-use crate::layout::Layout;
+use crate::layout::{Layout, on_flat};
 use crate::prelude::*;
 use crate::twin::Checks;
 

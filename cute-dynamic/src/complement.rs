@@ -5,10 +5,10 @@
 
 use crate::coalesce::{coalesce_modes, coalesce_shape, filter_into};
 use crate::error::{Condition, LayoutError, Result};
-use crate::flat::{Flat, LEAVES, on_flat};
+use crate::flat::{Flat, LEAVES};
 use crate::int::Int;
 use crate::int_tuple::IntTuple;
-use crate::layout::{Layout, make_layout};
+use crate::layout::{Layout, make_layout, on_flat};
 use crate::prelude::*;
 use crate::small::Small;
 use crate::twin::{Checks, checked};

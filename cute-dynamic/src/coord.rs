@@ -5,6 +5,7 @@ use crate::int::Int;
 use crate::int_tuple::IntTuple;
 use crate::layout::Layout;
 use crate::prelude::*;
+use crate::twin::Twin;
 
 /// A coordinate whose leaves are integers or `_` (CuTe's `Underscore`), e.g. `(_,2)`.
 ///
@@ -35,6 +36,23 @@ impl Coord {
             Coord::Underscore
         } else {
             Coord::Tuple(vec![Coord::Underscore; n])
+        }
+    }
+}
+
+impl Twin for Coord {
+    fn is_all_static(&self) -> bool {
+        match self {
+            Coord::Int(i) => i.is_static(),
+            Coord::Underscore => true,
+            Coord::Tuple(t) => t.iter().all(Twin::is_all_static),
+        }
+    }
+    fn static_twin(&self) -> Self {
+        match self {
+            Coord::Int(i) => Coord::Int(i.static_twin()),
+            Coord::Underscore => Coord::Underscore,
+            Coord::Tuple(t) => Coord::Tuple(t.iter().map(Twin::static_twin).collect()),
         }
     }
 }

@@ -1,5 +1,7 @@
-//! Evaluation of a layout at an integer coordinate (CuTe's `layout(i)`, `crd2idx(i, shape,
-//! stride)`), and [`Plan`], a layout compiled for repeated evaluation.
+//! Evaluation of a layout at a coordinate (CuTe's `crd2idx(coord, shape, stride)`,
+//! [`Layout::call`], [`Layout::crd2idx`]), in particular at an integer coordinate (CuTe's
+//! `layout(i)`, `crd2idx(i, shape, stride)`), and [`Plan`], a layout compiled for repeated
+//! evaluation ([`Layout::plan`]).
 //!
 //! Rule (CuTe's `crd2idx` of an integer coordinate over a tuple shape): the coordinate splits
 //! column-major, mode by mode: `c % size(mode)` goes into the mode, `c / size(mode)` to the
@@ -29,7 +31,7 @@ use crate::error::{LayoutError, Result};
 use crate::flat::{Flat, LEAF};
 use crate::int::{Int, IntError};
 use crate::int_tuple::IntTuple;
-use crate::layout::Layout;
+use crate::layout::{CoordRef, Layout};
 use crate::prelude::*;
 use crate::stride::mismatched;
 use core::fmt;
@@ -299,6 +301,45 @@ fn fast(c: Int, f: &Flat) -> Option<Int> {
     Some(tagged(packed as u32 as i32, (packed >> 32) as u32))
 }
 
+/// CuTe's `crd2idx(coord, shape, stride)`: the offset of a coordinate.
+///
+/// * integer, integer, integer: `c * d`;
+/// * integer coordinate into a tuple shape: split it column-major over the modes
+///   (`c % size(s0)` into mode 0, the quotient into the rest, the last mode takes what is left);
+/// * tuple, tuple, tuple: the sum over the modes.
+///
+/// ```
+/// use cute_dynamic::{crd2idx, IntTuple};
+/// let s: IntTuple = "(_3,(_2,_3))".parse().unwrap();
+/// let d: IntTuple = "(_3,(_12,_1))".parse().unwrap();
+/// assert_eq!(crd2idx(&IntTuple::d(16), &s, &d).unwrap().value(), 17);
+/// assert_eq!(crd2idx(&"(1,(1,2))".parse().unwrap(), &s, &d).unwrap().value(), 17);
+/// ```
+pub fn crd2idx(coord: &IntTuple, shape: &IntTuple, stride: &IntTuple) -> Result<Int> {
+    match (coord, shape, stride) {
+        (IntTuple::Tuple(c), IntTuple::Tuple(s), IntTuple::Tuple(d)) => {
+            if c.len() != s.len() || c.len() != d.len() {
+                return Err(mismatched("crd2idx", coord, shape));
+            }
+            let mut terms = c.iter().zip(s.iter()).zip(d.iter());
+            let Some(((c0, s0), d0)) = terms.next() else {
+                return Ok(Int::new_static(0));
+            };
+            terms.try_fold(crd2idx(c0, s0, d0)?, |acc, ((ci, si), di)| {
+                Ok(acc.checked_add(crd2idx(ci, si, di)?)?)
+            })
+        }
+        (IntTuple::Int(c), IntTuple::Tuple(_), IntTuple::Tuple(_)) => {
+            int_coordinate(*c, shape, stride)
+        }
+        (IntTuple::Int(c), IntTuple::Int(_), IntTuple::Int(d)) => Ok(c.checked_mul(*d)?),
+        _ => Err(LayoutError::invalid(
+            "crd2idx",
+            format!("coordinate {coord} does not fit shape {shape} with stride {stride}"),
+        )),
+    }
+}
+
 /// CuTe's `crd2idx(c, shape, stride)` for an integer coordinate `c`: the fast path where it
 /// applies, else the exact path.
 pub(crate) fn int_coordinate(c: Int, shape: &IntTuple, stride: &IntTuple) -> Result<Int> {
@@ -316,6 +357,63 @@ pub(crate) fn index(i: i32, f: &Flat) -> Result<Int> {
     match fast(c, f) {
         Some(v) => Ok(v),
         None => exact(c, &f.shape_tuple(), &f.stride_tuple()),
+    }
+}
+
+impl Layout {
+    /// Evaluate the layout: the offset of an index or of a (possibly partial) coordinate.
+    /// CuTe's `layout(coord)` / `crd2idx(coord, layout)`.
+    ///
+    /// An index is a dynamic integer (a C++ `int`): it splits column-major over the modes
+    /// (`i % size(mode)` into the mode, `i / size(mode)` to the rest, the last mode takes what
+    /// is left), every operation checked (overflow is an error, never a wrapped offset) and
+    /// with CuTe's integral-constant rules for the tag. An index in the layout's domain is
+    /// evaluated in one pass over the leaves without allocating; to evaluate the same layout at
+    /// many indices, [`Layout::plan`] does the work that does not depend on the index once.
+    ///
+    /// ```
+    /// use cute_dynamic::{IntTuple, Layout};
+    /// let l: Layout = "(_3,(_2,_3)):(_3,(_12,_1))".parse().unwrap();
+    /// assert_eq!(l.call(16).unwrap().value(), 17);
+    /// let c: IntTuple = "(1,(1,2))".parse().unwrap();
+    /// assert_eq!(l.call(&c).unwrap().value(), 17);
+    /// ```
+    #[inline]
+    pub fn call<'c>(&self, coord: impl Into<CoordRef<'c>>) -> Result<Int> {
+        match coord.into() {
+            CoordRef::Index(i) => index(i, self.flat()),
+            CoordRef::Coord(c) => crd2idx(c, &self.shape(), &self.stride()),
+            CoordRef::Owned(c) => crd2idx(&c, &self.shape(), &self.stride()),
+        }
+    }
+
+    /// The layout compiled for evaluation at many 1-D indices: [`Plan::call`]`(i)` is
+    /// `self.call(i)` (same value, tag and errors), with the divisions by the modes' sizes
+    /// precomputed as multiplications (see [`Plan`]). Never fails: a layout the fast path does
+    /// not cover (non-positive sizes, a size or offsets beyond `i32`) gets a plan that
+    /// evaluates by the rule, as `call` does.
+    ///
+    /// ```
+    /// use cute_dynamic::Layout;
+    /// // CuTe: auto l = make_layout(make_shape(m, n), make_stride(1, m)); ... l(i) ...
+    /// let l: Layout = "(4,3):(1,4)".parse().unwrap();
+    /// let plan = l.plan();
+    /// let offsets: Vec<i32> = (0..12).map(|i| plan.call(i).unwrap().value()).collect();
+    /// assert_eq!(offsets, (0..12).collect::<Vec<_>>());
+    /// ```
+    #[must_use]
+    pub fn plan(&self) -> Plan {
+        Plan::new(self)
+    }
+
+    /// CuTe's `crd2idx(coord, layout)`.
+    ///
+    /// ```
+    /// let l: cute_dynamic::Layout = "(_2,_3):(_3,_1)".parse().unwrap();
+    /// assert_eq!(l.crd2idx(&"(1,2)".parse().unwrap()).unwrap().value(), 5);
+    /// ```
+    pub fn crd2idx(&self, coord: &IntTuple) -> Result<Int> {
+        crd2idx(coord, &self.shape(), &self.stride())
     }
 }
 
@@ -562,7 +660,6 @@ impl Plan {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::stride::crd2idx;
 
     /// The recursive `crd2idx` of an integer coordinate as it was before the plan (the
     /// reference): sizes recomputed at every level.

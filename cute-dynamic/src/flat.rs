@@ -7,7 +7,6 @@
 use crate::error::Result;
 use crate::int::Int;
 use crate::int_tuple::IntTuple;
-use crate::layout::Layout;
 use crate::prelude::*;
 use crate::twin::Twin;
 use core::fmt;
@@ -246,20 +245,10 @@ impl Flat {
         build(self, of, 0, 0).0
     }
 
-    /// The layout with these leaves and this profile.
-    /// The layout, or [`ErrorKind::TooDeep`](crate::ErrorKind::TooDeep) if it nests more
-    /// tuples than CuTe text is read with (every operation's result comes through here, so
-    /// that whatever is printed parses again).
-    pub(crate) fn into_layout(self) -> Result<Layout> {
-        if self.too_deep() {
-            return Err(crate::error::LayoutError::too_deep());
-        }
-        Ok(Layout::from_flat(self))
-    }
-
     /// Whether more tuples nest than CuTe text is read with (`depth` above
     /// [`cute_text::MAX_DEPTH`]).
-    fn too_deep(&self) -> bool {
+    #[inline]
+    pub(crate) fn too_deep(&self) -> bool {
         // Nesting deeper than the limit takes more tuple nodes than the limit: a profile of at
         // most that many nodes (every layout met in practice) is within it.
         if self.profile().len() <= cute_text::MAX_DEPTH {
@@ -366,7 +355,8 @@ impl Flat {
         Ok(size_at(self, 0, 0)?.0)
     }
 
-    /// CuTe's `cosize`: `1 + sum((s - 1) * |d|)`, summed mode by mode as [`Layout::cosize`].
+    /// CuTe's `cosize`: `1 + sum((s - 1) * |d|)`, summed mode by mode as
+    /// [`Layout::cosize`](crate::Layout::cosize).
     ///
     /// The leaves are summed in order where that is CuTe's sum: a leaf or a tuple of leaves (the
     /// same additions in the same order), or all-static leaves whose sums cannot overflow
@@ -550,12 +540,6 @@ impl Flat {
     }
 }
 
-impl fmt::Display for Flat {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        Layout::from_flat(self.clone()).fmt(f)
-    }
-}
-
 impl Twin for Flat {
     #[inline]
     fn is_all_static(&self) -> bool {
@@ -570,14 +554,10 @@ impl Twin for Flat {
     }
 }
 
-/// `f` on the layout's leaves and profile, its result as a layout.
-pub(crate) fn on_flat(layout: &Layout, f: impl FnOnce(&Flat) -> Result<Flat>) -> Result<Layout> {
-    f(layout.flat()).and_then(Flat::into_layout)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::layout::Layout;
 
     #[test]
     fn a_layout_goes_through_its_leaves_and_profile_unchanged() {

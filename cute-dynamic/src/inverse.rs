@@ -2,9 +2,9 @@
 
 use crate::coalesce::{coalesce_into, coalesce_modes};
 use crate::error::{Condition, LayoutError, Result};
-use crate::flat::{Flat, LEAVES, on_flat};
+use crate::flat::{Flat, LEAVES};
 use crate::int::Int;
-use crate::layout::Layout;
+use crate::layout::{Layout, on_flat};
 use crate::prelude::*;
 use crate::small::Small;
 use crate::twin::{Checks, checked};

@@ -1,14 +1,14 @@
 //! `Layout`: a congruent pair `shape:stride`, CuTe's `layout.hpp` constructors, accessors and
-//! mode manipulation (get, take, select, group, append, prepend, replace), evaluation and
-//! coshape/cosize.
+//! mode manipulation (get, take, select, group, append, prepend, replace) and coshape/cosize.
+//! Evaluation (`Layout::call`, `Layout::crd2idx`, `Layout::plan`) is in `eval`.
 
 use crate::error::{ErrorKind, LayoutError, Result};
-use crate::eval::Plan;
 use crate::flat::Flat;
 use crate::int::Int;
 use crate::int_tuple::IntTuple;
 use crate::prelude::*;
-use crate::stride::{Major, compact_major, crd2idx, idx2crd_strided};
+use crate::stride::{Major, compact_major, idx2crd_strided};
+use crate::twin::Twin;
 
 /// A CuTe layout: a shape and a congruent stride, a function from coordinates to offsets. Its
 /// leaves are held inline up to 8 (no heap, no reference counts); cloning copies them.
@@ -220,61 +220,6 @@ impl Layout {
         flat.into_layout()
     }
 
-    /// Evaluate the layout: the offset of an index or of a (possibly partial) coordinate.
-    /// CuTe's `layout(coord)` / `crd2idx(coord, layout)`.
-    ///
-    /// An index is a dynamic integer (a C++ `int`): it splits column-major over the modes
-    /// (`i % size(mode)` into the mode, `i / size(mode)` to the rest, the last mode takes what
-    /// is left), every operation checked (overflow is an error, never a wrapped offset) and
-    /// with CuTe's integral-constant rules for the tag. An index in the layout's domain is
-    /// evaluated in one pass over the leaves without allocating; to evaluate the same layout at
-    /// many indices, [`Layout::plan`] does the work that does not depend on the index once.
-    ///
-    /// ```
-    /// use cute_dynamic::{IntTuple, Layout};
-    /// let l: Layout = "(_3,(_2,_3)):(_3,(_12,_1))".parse().unwrap();
-    /// assert_eq!(l.call(16).unwrap().value(), 17);
-    /// let c: IntTuple = "(1,(1,2))".parse().unwrap();
-    /// assert_eq!(l.call(&c).unwrap().value(), 17);
-    /// ```
-    #[inline]
-    pub fn call<'c>(&self, coord: impl Into<CoordRef<'c>>) -> Result<Int> {
-        match coord.into() {
-            CoordRef::Index(i) => crate::eval::index(i, &self.flat),
-            CoordRef::Coord(c) => crd2idx(c, &self.shape(), &self.stride()),
-            CoordRef::Owned(c) => crd2idx(&c, &self.shape(), &self.stride()),
-        }
-    }
-
-    /// The layout compiled for evaluation at many 1-D indices: [`Plan::call`]`(i)` is
-    /// `self.call(i)` (same value, tag and errors), with the divisions by the modes' sizes
-    /// precomputed as multiplications (see [`Plan`]). Never fails: a layout the fast path does
-    /// not cover (non-positive sizes, a size or offsets beyond `i32`) gets a plan that
-    /// evaluates by the rule, as `call` does.
-    ///
-    /// ```
-    /// use cute_dynamic::Layout;
-    /// // CuTe: auto l = make_layout(make_shape(m, n), make_stride(1, m)); ... l(i) ...
-    /// let l: Layout = "(4,3):(1,4)".parse().unwrap();
-    /// let plan = l.plan();
-    /// let offsets: Vec<i32> = (0..12).map(|i| plan.call(i).unwrap().value()).collect();
-    /// assert_eq!(offsets, (0..12).collect::<Vec<_>>());
-    /// ```
-    #[must_use]
-    pub fn plan(&self) -> Plan {
-        Plan::new(self)
-    }
-
-    /// CuTe's `crd2idx(coord, layout)`.
-    ///
-    /// ```
-    /// let l: cute_dynamic::Layout = "(_2,_3):(_3,_1)".parse().unwrap();
-    /// assert_eq!(l.crd2idx(&"(1,2)".parse().unwrap()).unwrap().value(), 5);
-    /// ```
-    pub fn crd2idx(&self, coord: &IntTuple) -> Result<Int> {
-        crd2idx(coord, &self.shape(), &self.stride())
-    }
-
     /// CuTe's `layout.get_hier_coord(idx)` = `idx2crd(idx, shape, stride)` (compact layouts only).
     ///
     /// ```
@@ -283,6 +228,33 @@ impl Layout {
     /// ```
     pub fn idx2crd(&self, idx: i32) -> Result<IntTuple> {
         idx2crd_strided(&IntTuple::d(idx), &self.shape(), &self.stride())
+    }
+}
+
+impl Flat {
+    /// The layout with these leaves and this profile.
+    /// The layout, or [`ErrorKind::TooDeep`] if it nests more tuples than CuTe text is read with
+    /// (every operation's result comes through here, so that whatever is printed parses again).
+    #[inline]
+    pub(crate) fn into_layout(self) -> Result<Layout> {
+        if self.too_deep() {
+            return Err(LayoutError::too_deep());
+        }
+        Ok(Layout::from_flat(self))
+    }
+}
+
+/// `f` on the layout's leaves and profile, its result as a layout.
+pub(crate) fn on_flat(layout: &Layout, f: impl FnOnce(&Flat) -> Result<Flat>) -> Result<Layout> {
+    f(layout.flat()).and_then(Flat::into_layout)
+}
+
+impl Twin for Layout {
+    fn is_all_static(&self) -> bool {
+        self.flat().is_all_static()
+    }
+    fn static_twin(&self) -> Self {
+        Layout::from_flat(self.flat().static_twin())
     }
 }
 

@@ -256,7 +256,7 @@ pub use coord::{Coord, dice, dice_tuple, slice, slice_tuple};
 pub use coord_layout::{CoordLayout, make_identity_layout};
 pub use divide::{flat_divide, logical_divide, logical_divide_tiler, tiled_divide, zipped_divide};
 pub use error::{Condition, ErrorKind, LayoutError, Result};
-pub use eval::Plan;
+pub use eval::{Plan, crd2idx};
 pub use fragment::{flatten, make_fragment_like_layout, make_layout_like};
 pub use int::{Bool, Int, IntError};
 pub use int_tuple::{
@@ -278,7 +278,7 @@ pub use product::{
 };
 pub use recast::{downcast, upcast};
 pub use stride::{
-    Major, compact_col_major, compact_major, compact_order, compact_row_major, crd2idx, idx2crd,
+    Major, compact_col_major, compact_major, compact_order, compact_row_major, idx2crd,
     idx2crd_strided,
 };
 pub use swizzle::{MixedBits, Swizzle, make_swizzle};

@@ -5,6 +5,7 @@
 //! * the run-time view (`.values()`): every value as a plain number, e.g. `((2,2),3):((24,2),8)`.
 
 use crate::coord::Coord;
+use crate::flat::Flat;
 use crate::int::Int;
 use crate::int_tuple::IntTuple;
 use crate::layout::Layout;
@@ -78,6 +79,12 @@ impl Display for IntTuple {
 impl Display for Layout {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
         write_layout(f, self, View::Cute)
+    }
+}
+
+impl Display for Flat {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        Layout::from_flat(self.clone()).fmt(f)
     }
 }
 

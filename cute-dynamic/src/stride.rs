@@ -1,5 +1,5 @@
-//! Coordinates and strides (`stride.hpp`): `crd2idx`, `idx2crd`, compact column-/row-major strides
-//! and `compact_order`.
+//! Coordinates and strides (`stride.hpp`): `idx2crd`, compact column-/row-major strides and
+//! `compact_order`. `crd2idx`, the evaluation of a coordinate, is in `eval`.
 
 use crate::error::{Condition, LayoutError, Result};
 use crate::int::{Int, IntError};
@@ -8,45 +8,6 @@ use crate::prelude::*;
 
 pub(crate) fn mismatched(op: &'static str, a: &IntTuple, b: &IntTuple) -> LayoutError {
     LayoutError::precondition(Condition::MismatchedRanks, format!("{op}: {a} against {b}"))
-}
-
-/// CuTe's `crd2idx(coord, shape, stride)`: the offset of a coordinate.
-///
-/// * integer, integer, integer: `c * d`;
-/// * integer coordinate into a tuple shape: split it column-major over the modes
-///   (`c % size(s0)` into mode 0, the quotient into the rest, the last mode takes what is left);
-/// * tuple, tuple, tuple: the sum over the modes.
-///
-/// ```
-/// use cute_dynamic::{crd2idx, IntTuple};
-/// let s: IntTuple = "(_3,(_2,_3))".parse().unwrap();
-/// let d: IntTuple = "(_3,(_12,_1))".parse().unwrap();
-/// assert_eq!(crd2idx(&IntTuple::d(16), &s, &d).unwrap().value(), 17);
-/// assert_eq!(crd2idx(&"(1,(1,2))".parse().unwrap(), &s, &d).unwrap().value(), 17);
-/// ```
-pub fn crd2idx(coord: &IntTuple, shape: &IntTuple, stride: &IntTuple) -> Result<Int> {
-    match (coord, shape, stride) {
-        (IntTuple::Tuple(c), IntTuple::Tuple(s), IntTuple::Tuple(d)) => {
-            if c.len() != s.len() || c.len() != d.len() {
-                return Err(mismatched("crd2idx", coord, shape));
-            }
-            let mut terms = c.iter().zip(s.iter()).zip(d.iter());
-            let Some(((c0, s0), d0)) = terms.next() else {
-                return Ok(Int::new_static(0));
-            };
-            terms.try_fold(crd2idx(c0, s0, d0)?, |acc, ((ci, si), di)| {
-                Ok(acc.checked_add(crd2idx(ci, si, di)?)?)
-            })
-        }
-        (IntTuple::Int(c), IntTuple::Tuple(_), IntTuple::Tuple(_)) => {
-            crate::eval::int_coordinate(*c, shape, stride)
-        }
-        (IntTuple::Int(c), IntTuple::Int(_), IntTuple::Int(d)) => Ok(c.checked_mul(*d)?),
-        _ => Err(LayoutError::invalid(
-            "crd2idx",
-            format!("coordinate {coord} does not fit shape {shape} with stride {stride}"),
-        )),
-    }
 }
 
 /// CuTe's `idx2crd(idx, shape, stride)`: the coordinate of an index, `(idx / d) % s` per mode

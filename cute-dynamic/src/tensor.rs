@@ -26,11 +26,12 @@ use crate::composed::{AnyLayout, ComposedLayout, Offset, underscores_to_zero};
 use crate::coord::{Coord, dice, slice};
 use crate::coord_layout::{CoordLayout, make_identity_layout};
 use crate::error::{Condition, LayoutError, Result};
+use crate::eval::crd2idx;
 use crate::int::Int;
 use crate::int_tuple::{IntTuple, product_each};
 use crate::layout::{CoordRef, Layout};
 use crate::prelude::*;
-use crate::stride::{compact_col_major, crd2idx, idx2crd_strided};
+use crate::stride::{compact_col_major, idx2crd_strided};
 use crate::tiler::Tiler;
 use core::fmt;
 

@@ -4,6 +4,7 @@ use crate::error::Result;
 use crate::int::Int;
 use crate::layout::{Layout, make_layout};
 use crate::prelude::*;
+use crate::twin::Twin;
 
 /// A CuTe tiler: a layout, an integer `n` (the layout `n:_1`), `_` (leave the mode alone), or a
 /// tuple of tilers applied mode by mode.
@@ -52,6 +53,25 @@ impl Tiler {
             Tiler::Layout(l) => Ok(Some(l.clone())),
             Tiler::Int(n) => Ok(Some(make_layout(&(*n).into())?)),
             _ => Ok(None),
+        }
+    }
+}
+
+impl Twin for Tiler {
+    fn is_all_static(&self) -> bool {
+        match self {
+            Tiler::Layout(l) => l.is_all_static(),
+            Tiler::Int(i) => i.is_static(),
+            Tiler::Underscore => true,
+            Tiler::Tuple(t) => t.iter().all(Twin::is_all_static),
+        }
+    }
+    fn static_twin(&self) -> Self {
+        match self {
+            Tiler::Layout(l) => Tiler::Layout(l.static_twin()),
+            Tiler::Int(i) => Tiler::Int(i.static_twin()),
+            Tiler::Underscore => Tiler::Underscore,
+            Tiler::Tuple(t) => Tiler::Tuple(t.iter().map(Twin::static_twin).collect()),
         }
     }
 }

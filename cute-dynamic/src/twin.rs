@@ -237,11 +237,8 @@ pub(crate) fn is_complete_form(e: &LayoutError) -> bool {
     e.condition() == Some(Condition::StrideDivisibilityComplete)
 }
 
-use crate::coord::Coord;
 use crate::int::Int;
 use crate::int_tuple::IntTuple;
-use crate::layout::Layout;
-use crate::tiler::Tiler;
 
 /// Values that have an all-static twin.
 pub(crate) trait Twin {
@@ -266,51 +263,6 @@ impl Twin for IntTuple {
     }
     fn static_twin(&self) -> Self {
         self.map_leaves(&mut |i| i.static_twin())
-    }
-}
-
-impl Twin for Layout {
-    fn is_all_static(&self) -> bool {
-        self.flat().is_all_static()
-    }
-    fn static_twin(&self) -> Self {
-        Layout::from_flat(self.flat().static_twin())
-    }
-}
-
-impl Twin for Tiler {
-    fn is_all_static(&self) -> bool {
-        match self {
-            Tiler::Layout(l) => l.is_all_static(),
-            Tiler::Int(i) => i.is_static(),
-            Tiler::Underscore => true,
-            Tiler::Tuple(t) => t.iter().all(Twin::is_all_static),
-        }
-    }
-    fn static_twin(&self) -> Self {
-        match self {
-            Tiler::Layout(l) => Tiler::Layout(l.static_twin()),
-            Tiler::Int(i) => Tiler::Int(i.static_twin()),
-            Tiler::Underscore => Tiler::Underscore,
-            Tiler::Tuple(t) => Tiler::Tuple(t.iter().map(Twin::static_twin).collect()),
-        }
-    }
-}
-
-impl Twin for Coord {
-    fn is_all_static(&self) -> bool {
-        match self {
-            Coord::Int(i) => i.is_static(),
-            Coord::Underscore => true,
-            Coord::Tuple(t) => t.iter().all(Twin::is_all_static),
-        }
-    }
-    fn static_twin(&self) -> Self {
-        match self {
-            Coord::Int(i) => Coord::Int(i.static_twin()),
-            Coord::Underscore => Coord::Underscore,
-            Coord::Tuple(t) => Coord::Tuple(t.iter().map(Twin::static_twin).collect()),
-        }
     }
 }
 
