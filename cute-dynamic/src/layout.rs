@@ -414,16 +414,23 @@ pub fn group(layout: &Layout, b: usize, e: usize) -> Result<Layout> {
     join(s, d)
 }
 
-/// CuTe's `replace<N>(layout, x)`: mode `n` replaced by `x`.
+/// CuTe's `replace<N>(layout, x)`: mode `n` replaced by `x`; a layout that is not a tuple is
+/// its own mode 0, replaced whole (CuTe's `replace` of a non-tuple is `x`).
 ///
 /// ```
 /// use cute_dynamic::replace;
 /// let l = "(_2,_3):(_1,_2)".parse().unwrap();
 /// assert_eq!(replace(&l, 1, &"_5:_7".parse().unwrap()).unwrap().to_string(), "(_2,_5):(_1,_7)");
+/// let x = "(_2,_3):(_1,_2)".parse().unwrap();
+/// assert_eq!(replace(&"_4:_1".parse().unwrap(), 0, &x).unwrap().to_string(), "(_2,_3):(_1,_2)");
+/// assert_eq!(replace(&"(_4):(_1)".parse().unwrap(), 0, &x).unwrap().to_string(), "((_2,_3)):((_1,_2))");
 /// ```
 pub fn replace(layout: &Layout, n: usize, x: &Layout) -> Result<Layout> {
     if n >= layout.rank() {
         return Err(out_of_rank("replace", n, layout.rank()));
+    }
+    if !layout.shape().is_tuple() {
+        return Ok(x.clone());
     }
     let (mut s, mut d) = split(layout);
     s[n] = x.shape();
