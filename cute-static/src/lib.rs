@@ -134,7 +134,15 @@
 //!
 //! Also [`make_layout`] (`LayoutLeft`), [`make_layout_right`] (`LayoutRight`), [`get`]
 //! (`get<I>` / `layout<I>`), [`take`], [`select`] (`select<I...>`, the modes as a tuple of
-//! static integers) and [`group`].
+//! static integers), [`group`], [`replace`] (`replace<N>`), [`concat()`] (`make_layout(l0, l1,
+//! ...)`), [`flatten_layout`] (`flatten` of a layout, also `l.flatten()`), [`shape`],
+//! [`stride`], [`size_mode`] (`size<I>`), [`make_layout_like`], and CuTe's pictures
+//! [`print_layout`] and [`print_latex`] (layouts, tiled MMAs, tiled copies).
+//!
+//! Generic code asks a layout what CuTe's free functions ask: [`IsLayout`] and
+//! [`TensorLayout`] have `size`, `size_mode::<I>`, `rank`, `shape`, `stride` (IntTuple values),
+//! `cosize`, `depth`, `get::<I>` and `call`. `docs/cute-to-rust.md` in the repository has every
+//! CuTe call of CuTe's tutorial documents with its spelling here and in cute-dynamic.
 //!
 //! ## Swizzles and composed layouts
 //!
@@ -197,8 +205,10 @@
 //! | `make_layout_tv` | `make_layout_tv(thr, val)` | [`make_layout_tv`] |
 //! | `mma_atom_layouts` | `MMA_Traits<Atom>::ALayout` ... | [`MmaTraits`], [`mma_atoms`] |
 //!
-//! Also [`Tensor::compose`], the divides on tensors ([`Tensor::zipped_divide`], ...), and
-//! indexing by an index or a coordinate ([`Tensor::get`], `tensor[coord]`).
+//! Also [`Tensor::compose`], the divides on tensors ([`Tensor::zipped_divide`], ...),
+//! indexing by an index or a coordinate ([`Tensor::get`], `tensor[coord]`), [`Tensor::size`]
+//! (and `shape`, `rank`, `size_mode`), [`make_tensor_like`], and CuTe's reference tensor
+//! algorithms [`copy`], [`fill`], [`clear`], [`axpby`] and [`gemm`] over any tensors.
 //!
 //! ```
 //! use cute_static::{coord, layout, local_partition, local_tile, make_fragment, make_tensor, tile};
