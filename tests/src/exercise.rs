@@ -34,19 +34,21 @@
 //! ```
 
 use cute_dynamic::{
-    AnyLayout, ComposedLayout, Coord, Int, IntTuple, Layout, Major, Result, Swizzle, Tensor, Tiler,
-    append, append_to_rank, blocked_product, ceil_div, coalesce, coalesce_profile,
-    compact_col_major, compact_major, compact_order, compact_row_major, compatible, complement,
-    complement1, composition, composition_layout_swizzle, composition_swizzle, composition_tiler,
-    composition_with_offset, congruent, crd2idx, dice, dice_tuple, downcast, filter, filter_zeros,
-    filter_zeros_layout, flat_divide, flat_product, group, idx2crd, idx2crd_strided,
-    inner_partition, left_inverse, local_partition, local_tile, logical_divide,
-    logical_divide_tiler, logical_product, logical_product_tiler, make_composed_layout,
-    make_identity_layout, make_identity_tensor, make_layout, make_layout_major, make_layout_tv,
-    make_ordered_layout, make_tensor, max_common_layout, max_common_vector, nullspace,
-    outer_partition, prepend, print_layout, product_each, raked_product, replace, right_inverse,
-    select, shape_div, slice, slice_tuple, take, tile_to_shape, tiled_divide, tiled_product,
-    upcast, weakly_congruent, zipped_divide, zipped_product,
+    AnyLayout, ComposedLayout, Coord, DataTensor, Int, IntTuple, Layout, Major, Result, Swizzle,
+    Tensor, Tiler, append, append_to_rank, axpby, blocked_product, ceil_div, clear, coalesce,
+    coalesce_profile, compact_col_major, compact_major, compact_order, compact_row_major,
+    compatible, complement, complement1, composition, composition_layout_swizzle,
+    composition_swizzle, composition_tiler, composition_with_offset, congruent, copy, crd2idx,
+    dice, dice_tuple, downcast, fill, filter, filter_zeros, filter_zeros_layout, flat_divide,
+    flat_product, flatten, gemm, group, idx2crd, idx2crd_strided, inner_partition, left_inverse,
+    local_partition, local_tile, logical_divide, logical_divide_tiler, logical_product,
+    logical_product_tiler, make_composed_layout, make_fragment_like, make_fragment_like_layout,
+    make_identity_layout, make_identity_tensor, make_layout, make_layout_like, make_layout_major,
+    make_layout_tv, make_ordered_layout, make_owning_tensor, make_tensor, make_tensor_like,
+    make_tensor_on, max_common_layout, max_common_vector, nullspace, outer_partition, prepend,
+    print_latex, print_layout, product_each, raked_product, replace, right_inverse, select,
+    shape_div, slice, slice_tuple, take, tile_to_shape, tiled_divide, tiled_product, upcast,
+    weakly_congruent, zipped_divide, zipped_product,
 };
 use std::fmt::{self, Display};
 
@@ -444,4 +446,76 @@ pub fn every_operation(x: &Inputs) {
     let _ = (touch(&il.composition(b)), touch(&il.logical_divide(b)));
     let _ = (touch(&il.zipped_divide(tiler)), touch(&il.slice(coord)));
     let _ = make_layout_tv(a, b).map(|(s, l)| (s.to_string(), l.to_string()));
+
+    // The first hour: layouts like others, pictures, tensors over data and CuTe's reference
+    // algorithms.
+    exercise_result(&flatten(a));
+    exercise_result(&replace(a, i % 4, b));
+    exercise_result(&make_layout_like(a));
+    exercise_result(&make_fragment_like_layout(a));
+    if small_enough_to_draw(a) {
+        let _ = touch(&print_latex(a));
+    }
+    data_tensors(a, b, x);
+}
+
+/// A layout whose size and cosize are at most 4,096: the tensors over data made from it are
+/// made and copied element by element (their engines and positions are allocated, and a
+/// swizzled layout's offsets are checked one by one), so the properties keep to small ones.
+fn small(l: &Layout) -> bool {
+    [l.size(), l.cosize()]
+        .into_iter()
+        .all(|m| magnitude(m).is_some_and(|m| m <= 4096))
+}
+
+/// Tensors over (a prefix of) 4,096 floats with the layouts `a` and `b`: every partition and
+/// algorithm answers `Ok` or `Err`, and what is made reads back inside its data.
+fn data_tensors(a: &Layout, b: &Layout, x: &Inputs) {
+    let (tiler, coord, n) = (&x.tiler, &x.coord, x.n);
+    let data: Vec<f32> = (0..4096).map(|v| v as f32).collect();
+    let len = n.unsigned_abs() as usize % (data.len() + 1);
+    let on = |l: &Layout| make_tensor_on(&data[..len], l.clone());
+    let ta = on(a);
+    let _ = touch(&ta);
+    let Ok(ta) = ta else { return };
+    let read_all = |t: &DataTensor<&[f32]>| {
+        let size = t.size().value();
+        if (0..=4096).contains(&size) {
+            for k in 0..size {
+                // Every element of a tensor made over the data lies in it.
+                assert!(t.get(k).is_ok(), "{t}: element {k} outside its data");
+            }
+        }
+    };
+    if small(a) {
+        read_all(&ta);
+    }
+    let _ = touch(&ta.get(n));
+    let _ = touch(&ta.view().slice(coord));
+    let _ = touch(&ta.view().compose(tiler));
+    let _ = touch(&ta.view().logical_divide(tiler));
+    let _ = touch(&ta.view().zipped_divide(tiler));
+    let _ = touch(&ta.view().tiled_divide(tiler));
+    let _ = touch(&ta.view().flat_divide(tiler));
+    let _ = touch(&ta.view().local_tile(tiler, coord));
+    let _ = touch(&ta.view().inner_partition(tiler, coord));
+    let _ = touch(&ta.view().outer_partition(tiler, coord));
+    let _ = touch(&ta.view().local_partition(b, Int::new_dynamic(n)));
+    if !(small(a) && small(b)) {
+        return;
+    }
+    let _ = (
+        touch(&make_tensor_like(&ta)),
+        touch(&make_fragment_like(&ta)),
+    );
+    let Ok(mut tb) = make_owning_tensor::<f32>(b.clone()) else {
+        return;
+    };
+    let _ = touch(&copy(&ta, &mut tb).map(|()| "copied"));
+    let _ = touch(&axpby(2.0, &ta, 0.5, &mut tb).map(|()| "axpby"));
+    let _ = touch(&fill(&mut tb, 1.0).map(|()| "filled"));
+    let _ = touch(&clear(&mut tb).map(|()| "cleared"));
+    if let Ok(mut tc) = make_owning_tensor::<f32>(a.clone()) {
+        let _ = touch(&gemm(&ta, &tb, &mut tc).map(|()| "gemm"));
+    }
 }
