@@ -206,60 +206,46 @@ where
     C: EngineMut<Elem = T>,
     T: Copy + Add<Output = T> + Mul<Output = T>,
 {
-    let (sa, sb, sc) = (
-        |i| mode_size(a, i),
-        |i| mode_size(b, i),
-        |i| mode_size(&*c, i),
-    );
-    // (V, M, N, K) of each dispatch, after CuTe's checks.
-    let (v, m, n, k) = match (a.rank(), b.rank(), c.rank()) {
-        (1, 1, 1) => {
-            let d = "(V)x(V)=>(V)";
-            agree("size(A) == size(C) (AV == CV)", sa(0)?, sc(0)?, d)?;
-            agree("size(B) == size(C) (BV == CV)", sb(0)?, sc(0)?, d)?;
-            (sc(0)?, 1, 1, 1)
-        }
-        (1, 1, 2) => {
-            let d = "(M)x(N)=>(M,N)";
-            agree("size<0>(A) == size<0>(C) (AM == CM)", sa(0)?, sc(0)?, d)?;
-            agree("size<0>(B) == size<1>(C) (BN == CN)", sb(0)?, sc(1)?, d)?;
-            (1, sc(0)?, sc(1)?, 1)
-        }
-        (2, 2, 2) => {
-            let d = "(M,K)x(N,K)=>(M,N)";
-            agree("size<0>(A) == size<0>(C) (AM == CM)", sa(0)?, sc(0)?, d)?;
-            agree("size<0>(B) == size<1>(C) (BN == CN)", sb(0)?, sc(1)?, d)?;
-            agree("size<1>(A) == size<1>(B) (AK == BK)", sa(1)?, sb(1)?, d)?;
-            (1, sc(0)?, sc(1)?, sa(1)?)
-        }
-        (2, 2, 3) => {
-            let d = "(V,M)x(V,N)=>(V,M,N)";
-            agree("size<0>(A) == size<0>(C) (AV == CV)", sa(0)?, sc(0)?, d)?;
-            agree("size<0>(B) == size<0>(C) (BV == CV)", sb(0)?, sc(0)?, d)?;
-            agree("size<1>(A) == size<1>(C) (AM == CM)", sa(1)?, sc(1)?, d)?;
-            agree("size<1>(B) == size<2>(C) (BN == CN)", sb(1)?, sc(2)?, d)?;
-            (sc(0)?, sc(1)?, sc(2)?, 1)
-        }
-        (3, 3, 3) => {
-            let d = "(V,M,K)x(V,N,K)=>(V,M,N)";
-            agree("size<0>(A) == size<0>(C) (AV == CV)", sa(0)?, sc(0)?, d)?;
-            agree("size<0>(B) == size<0>(C) (BV == CV)", sb(0)?, sc(0)?, d)?;
-            agree("size<1>(A) == size<1>(C) (AM == CM)", sa(1)?, sc(1)?, d)?;
-            agree("size<1>(B) == size<2>(C) (BN == CN)", sb(1)?, sc(2)?, d)?;
-            agree("size<2>(A) == size<2>(B) (AK == BK)", sa(2)?, sb(2)?, d)?;
-            (sc(0)?, sc(1)?, sc(2)?, sa(2)?)
-        }
-        (ra, rb, rc) => {
-            return Err(LayoutError::invalid(
-                "gemm",
-                format!(
-                    "no dispatch for ranks A {ra}, B {rb}, C {rc}: CuTe's are (V)x(V)=>(V), \
-                     (M)x(N)=>(M,N), (M,K)x(N,K)=>(M,N), (V,M)x(V,N)=>(V,M,N), \
-                     (V,M,K)x(V,N,K)=>(V,M,N)"
-                ),
-            ));
+    // CuTe's forms and conditions, the table cute-static's `gemm` reads too.
+    let ranks = [a.rank(), b.rank(), c.rank()];
+    let Some(form) = cute_static::gemm_form(ranks) else {
+        let [ra, rb, rc] = ranks;
+        return Err(LayoutError::invalid(
+            "gemm",
+            format!(
+                "no dispatch for ranks A {ra}, B {rb}, C {rc}: CuTe's are (V)x(V)=>(V), \
+                 (M)x(N)=>(M,N), (M,K)x(N,K)=>(M,N), (V,M)x(V,N)=>(V,M,N), \
+                 (V,M,K)x(V,N,K)=>(V,M,N)"
+            ),
+        ));
+    };
+    // The size of operand `x`'s slot (1 where the form has no such mode).
+    let size = |x: usize, slot: usize| match form.modes[x][slot] {
+        None => Ok(1),
+        Some(mode) => match x {
+            0 => mode_size(a, mode),
+            1 => mode_size(b, mode),
+            _ => mode_size(&*c, mode),
+        },
+    };
+    // A side of a condition as CuTe writes it: `size(A)` in the all-vector form,
+    // `size<1>(A)` otherwise.
+    let side = |x: usize, mode: usize| {
+        let name = ["A", "B", "C"][x];
+        if ranks == [1, 1, 1] {
+            format!("size({name})")
+        } else {
+            format!("size<{mode}>({name})")
         }
     };
+    for (name, (x, i), (y, j)) in cute_static::GEMM_CONDITIONS {
+        if let (Some(mx), Some(my)) = (form.modes[x][i], form.modes[y][j]) {
+            let cond = format!("{} == {} ({name})", side(x, mx), side(y, my));
+            agree(&cond, size(x, i)?, size(y, j)?, form.name)?;
+        }
+    }
+    // (V, M, N, K): C's V, M and N, A's K.
+    let (v, m, n, k) = (size(2, 0)?, size(2, 1)?, size(2, 2)?, size(0, 2)?);
     let (pa, pb, pc) = (a.positions()?, b.positions()?, c.positions()?);
     let data = c.data_mut();
     // The indices below are below the sizes (the modes agree), and the positions lie in the

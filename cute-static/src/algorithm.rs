@@ -59,6 +59,22 @@ fn require(op: &'static str, condition: &'static str, a: i32, b: i32) -> Result<
     }
 }
 
+/// `size(x) == size(y)` for two tensors with layouts `L1` and `L2`, CuTe's condition `cond` of
+/// `op`: a compile error where both sizes are static, else an `Err` returned at run time.
+macro_rules! equal_sizes {
+    ($op:expr, $cond:expr, ($x:ident: $L1:ty, $y:ident: $L2:ty)) => {
+        const {
+            require_static(
+                $op,
+                $cond,
+                static_size(&<$L1>::CL, WHOLE),
+                static_size(&<$L2>::CL, WHOLE),
+            )
+        };
+        require($op, $cond, $x.size(), $y.size())?;
+    };
+}
+
 /// Element `i` of a tensor (an index of its domain), or the error of an engine too short for
 /// it (only a tensor made with `Tensor::from_engine` over an engine of its own can be).
 #[inline(always)]
@@ -81,11 +97,20 @@ fn write<'t, E: EngineMut, L: TensorLayout, O: IntTuple>(
     i: i32,
 ) -> Result<&'t mut E::Elem, LayoutError> {
     let len = t.data().len();
-    t.get_mut(i)
-        .ok_or(LayoutError::tensor_operands(op, OUTSIDE, i, len as i32))
+    t.get_mut(i).ok_or(LayoutError::tensor_operands(
+        op,
+        OUTSIDE,
+        i,
+        engine_len(len),
+    ))
 }
 
 const OUTSIDE: &str = "index < the elements of its engine";
+
+/// An engine's length for an error message (`i32::MAX` for one beyond it).
+fn engine_len(len: usize) -> i32 {
+    i32::try_from(len).unwrap_or(i32::MAX)
+}
 
 #[cold]
 fn outside<E: Engine, L: TensorLayout, O: IntTuple>(
@@ -93,7 +118,7 @@ fn outside<E: Engine, L: TensorLayout, O: IntTuple>(
     t: &Tensor<E, L, O>,
     i: i32,
 ) -> LayoutError {
-    LayoutError::tensor_operands(op, OUTSIDE, i, t.data().len() as i32)
+    LayoutError::tensor_operands(op, OUTSIDE, i, engine_len(t.data().len()))
 }
 
 /// CuTe's `copy(src, dst)`: `dst(i) = src(i)` for every index of the tensors, which must have
@@ -151,16 +176,7 @@ where
     O2: IntTuple,
 {
     const OP: &str = "copy";
-    const SIZES: &str = "size(src) == size(dst)";
-    const {
-        require_static(
-            OP,
-            SIZES,
-            static_size(&L1::CL, WHOLE),
-            static_size(&L2::CL, WHOLE),
-        )
-    };
-    require(OP, SIZES, src.size(), dst.size())?;
+    equal_sizes!(OP, "size(src) == size(dst)", (src: L1, dst: L2));
     for i in 0..dst.size() {
         *write(OP, dst, i)? = read(OP, src, i)?;
     }
@@ -236,16 +252,7 @@ where
     O2: IntTuple,
 {
     const OP: &str = "axpby";
-    const SIZES: &str = "size(x) == size(y)";
-    const {
-        require_static(
-            OP,
-            SIZES,
-            static_size(&L1::CL, WHOLE),
-            static_size(&L2::CL, WHOLE),
-        )
-    };
-    require(OP, SIZES, x.size(), y.size())?;
+    equal_sizes!(OP, "size(x) == size(y)", (x: L1, y: L2));
     let beta_is_zero = beta == T::default();
     for i in 0..x.size() {
         let ax = alpha * read(OP, x, i)?;
@@ -255,68 +262,120 @@ where
     Ok(())
 }
 
-/// The shapes of a thread-local GEMM, by CuTe's dispatch on the ranks of A, B and C: `(V, M,
-/// N, K)`, each 1 where the form has no such mode.
-struct Dims {
-    v: i32,
-    m: i32,
-    n: i32,
-    k: i32,
+/// A form of CuTe's thread-local `gemm(A, B, C)` (`cute/algorithm/gemm.hpp`), chosen by the
+/// ranks of A, B and C: which mode of each operand is its `V`, `M`/`N` and `K`. Written once
+/// for both crates (cute-dynamic's `gemm` reads it too); hidden from the docs, machinery.
+///
+/// ```
+/// let form = cute_static::gemm_form([2, 2, 2]).unwrap(); // (M,K) x (N,K) => (M,N)
+/// assert_eq!(form.name, "(M,K)x(N,K)=>(M,N)");
+/// assert_eq!(form.modes[0], [None, Some(0), Some(1)]); // A: no V, M = mode 0, K = mode 1
+/// assert!(cute_static::gemm_form([2, 2, 1]).is_none());
+/// ```
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GemmForm {
+    /// CuTe's name of the form, `(M,K)x(N,K)=>(M,N)`.
+    pub name: &'static str,
+    /// The modes `[V, M, K]` of A, `[V, N, K]` of B and `[V, M, N]` of C (`None` where the form
+    /// has no such mode: its size is 1).
+    pub modes: [[Option<usize>; 3]; 3],
 }
 
-/// CuTe's dispatch of `gemm(A, B, C)` on the ranks of A, B and C (`cute/algorithm/gemm.hpp`):
-/// which of A's and B's modes are `V`, `M`/`N` and `K`, and C's `V`, `M` and `N`, as mode
-/// numbers (`NONE` for a form without that mode).
-const NONE: usize = usize::MAX;
-
-/// `(a_v, a_m, a_k, b_n, c_v, c_m, c_n)` of each form, or a compile error naming CuTe's forms.
-const fn dispatch(ra: usize, rb: usize, rc: usize) -> [usize; 7] {
-    match (ra, rb, rc) {
-        // [1] (V) x (V) => (V)
-        (1, 1, 1) => [0, NONE, NONE, NONE, 0, NONE, NONE],
-        // [2] (M) x (N) => (M,N)
-        (1, 1, 2) => [NONE, 0, NONE, 0, NONE, 0, 1],
-        // [3] (M,K) x (N,K) => (M,N)
-        (2, 2, 2) => [NONE, 0, 1, 0, NONE, 0, 1],
-        // [4] (V,M) x (V,N) => (V,M,N)
-        (2, 2, 3) => [0, 1, NONE, 1, 0, 1, 2],
-        // [5] (V,M,K) x (V,N,K) => (V,M,N)
-        (3, 3, 3) => [0, 1, 2, 1, 0, 1, 2],
-        _ => Msg::new("gemm: no form takes A of rank ")
-            .num(ra as i32)
-            .str(", B of rank ")
-            .num(rb as i32)
-            .str(" and C of rank ")
-            .num(rc as i32)
-            .str(": CuTe's are (V)x(V)=>(V), (M)x(N)=>(M,N), (M,K)x(N,K)=>(M,N), (V,M)x(V,N)=>(V,M,N) and (V,M,K)x(V,N,K)=>(V,M,N)")
-            .fail(),
-    }
+/// CuTe's forms of `gemm(A, B, C)` by the ranks `[A, B, C]` ([`GemmForm`]), `None` for ranks
+/// no form takes.
+///
+/// ```
+/// let form = cute_static::gemm_form([3, 3, 3]).unwrap(); // (V,M,K) x (V,N,K) => (V,M,N)
+/// assert_eq!(form.modes[2], [Some(0), Some(1), Some(2)]);
+/// ```
+#[doc(hidden)]
+pub const fn gemm_form(ranks: [usize; 3]) -> Option<GemmForm> {
+    const N: Option<usize> = None;
+    let (name, modes) = match ranks {
+        [1, 1, 1] => (
+            "(V)x(V)=>(V)",
+            [[Some(0), N, N], [Some(0), N, N], [Some(0), N, N]],
+        ),
+        [1, 1, 2] => (
+            "(M)x(N)=>(M,N)",
+            [[N, Some(0), N], [N, Some(0), N], [N, Some(0), Some(1)]],
+        ),
+        [2, 2, 2] => ("(M,K)x(N,K)=>(M,N)", [[N, Some(0), Some(1)]; 3]),
+        [2, 2, 3] => (
+            "(V,M)x(V,N)=>(V,M,N)",
+            [
+                [Some(0), Some(1), N],
+                [Some(0), Some(1), N],
+                [Some(0), Some(1), Some(2)],
+            ],
+        ),
+        [3, 3, 3] => ("(V,M,K)x(V,N,K)=>(V,M,N)", [[Some(0), Some(1), Some(2)]; 3]),
+        _ => return None,
+    };
+    Some(GemmForm { name, modes })
 }
 
-/// The form of `gemm(A, B, C)` for these layouts ([`dispatch`]), CuTe's conditions checked on
-/// their static sizes.
-const fn forms(a: &CL, b: &CL, c: &CL) -> [usize; 7] {
+/// One side of a condition of [`GEMM_CONDITIONS`]: `(operand, slot)`, operands 0, 1, 2 for A,
+/// B, C and slots as in [`GemmForm::modes`].
+///
+/// ```
+/// let side: cute_static::GemmSide = (1, 2); // B's K
+/// assert_eq!(side.0, 1);
+/// ```
+#[doc(hidden)]
+pub type GemmSide = (usize, usize);
+
+/// CuTe's conditions on a form's modes, in the order they are checked: the name and the two
+/// sides, each `(operand, slot)` (operands 0, 1, 2 for A, B, C; slots as in
+/// [`GemmForm::modes`]). A condition on a mode the form does not have holds.
+///
+/// ```
+/// let (name, a, c) = cute_static::GEMM_CONDITIONS[2];
+/// assert_eq!((name, a, c), ("AM == CM", (0, 1), (2, 1)));
+/// ```
+#[doc(hidden)]
+pub const GEMM_CONDITIONS: [(&str, GemmSide, GemmSide); 5] = [
+    ("AV == CV", (0, 0), (2, 0)),
+    ("BV == CV", (1, 0), (2, 0)),
+    ("AM == CM", (0, 1), (2, 1)),
+    ("BN == CN", (1, 1), (2, 2)),
+    ("AK == BK", (0, 2), (1, 2)),
+];
+
+/// The form of `gemm(A, B, C)` for these layouts, CuTe's conditions checked on their static
+/// sizes; a compile error naming CuTe's forms for ranks no form takes.
+const fn checked_form(operands: [&CL; 3]) -> GemmForm {
     const OP: &str = "gemm";
-    let d = dispatch(
-        domain(a, OP).rank(),
-        domain(b, OP).rank(),
-        domain(c, OP).rank(),
-    );
-    require_static(OP, "AM == CM", static_mode(a, d[1]), static_mode(c, d[5]));
-    require_static(OP, "BN == CN", static_mode(b, d[3]), static_mode(c, d[6]));
-    require_static(OP, "AK == BK", static_mode(a, d[2]), static_mode(b, d[2]));
-    require_static(OP, "AV == CV", static_mode(a, d[0]), static_mode(c, d[4]));
-    require_static(OP, "BV == CV", static_mode(b, d[0]), static_mode(c, d[4]));
-    d
-}
-
-/// The size of mode `mode` (1 for `NONE`), static where known.
-const fn static_mode(cl: &CL, mode: usize) -> Option<i32> {
-    if mode == NONE {
-        Some(1)
-    } else {
-        static_size(cl, mode)
+    let ranks = [
+        domain(operands[0], OP).rank(),
+        domain(operands[1], OP).rank(),
+        domain(operands[2], OP).rank(),
+    ];
+    let Some(form) = gemm_form(ranks) else {
+        Msg::new("gemm: no form takes A of rank ")
+            .num(ranks[0] as i32)
+            .str(", B of rank ")
+            .num(ranks[1] as i32)
+            .str(" and C of rank ")
+            .num(ranks[2] as i32)
+            .str(": CuTe's are (V)x(V)=>(V), (M)x(N)=>(M,N), (M,K)x(N,K)=>(M,N), (V,M)x(V,N)=>(V,M,N) and (V,M,K)x(V,N,K)=>(V,M,N)")
+            .fail()
+    };
+    let mut k = 0;
+    while k < GEMM_CONDITIONS.len() {
+        let (name, (x, i), (y, j)) = GEMM_CONDITIONS[k];
+        if let (Some(mx), Some(my)) = (form.modes[x][i], form.modes[y][j]) {
+            require_static(
+                OP,
+                name,
+                static_size(operands[x], mx),
+                static_size(operands[y], my),
+            );
+        }
+        k += 1;
     }
+    form
 }
 
 /// The leaves of a shape's first three modes (none past its rank).
@@ -351,11 +410,6 @@ fn mode_sizes<L: TensorLayout>(l: &L) -> Result<[i32; 3], LayoutError> {
         }
     }
     Ok(out)
-}
-
-/// Mode `mode` of `sizes` (1 for `NONE`).
-fn mode_of(sizes: &[i32; 3], mode: usize) -> i32 {
-    if mode == NONE { 1 } else { sizes[mode] }
 }
 
 /// CuTe's thread-local `gemm(A, B, C)` with the universal FMA atom: `C += A * B` over the
@@ -412,34 +466,28 @@ where
     OC: IntTuple,
 {
     const OP: &str = "gemm";
-    let [av, am, ak, bn, cv, cm, cn] = const { forms(&LA::CL, &LB::CL, &LC::CL) };
-    // B's V and K are A's V and K modes (the forms are symmetric in A and B).
-    let (bv, bk) = (av, ak);
-    let (sa, sb, sc) = (
+    let form = const { checked_form([&LA::CL, &LB::CL, &LC::CL]) };
+    let sizes = [
         mode_sizes(a.layout())?,
         mode_sizes(b.layout())?,
         mode_sizes(c.layout())?,
-    );
-    require(OP, "AM == CM", mode_of(&sa, am), mode_of(&sc, cm))?;
-    require(OP, "BN == CN", mode_of(&sb, bn), mode_of(&sc, cn))?;
-    require(OP, "AK == BK", mode_of(&sa, ak), mode_of(&sb, bk))?;
-    require(OP, "AV == CV", mode_of(&sa, av), mode_of(&sc, cv))?;
-    require(OP, "BV == CV", mode_of(&sb, bv), mode_of(&sc, cv))?;
-    let d = Dims {
-        v: mode_of(&sc, cv),
-        m: mode_of(&sc, cm),
-        n: mode_of(&sc, cn),
-        k: mode_of(&sa, ak),
-    };
+    ];
+    // The size of an operand's slot (1 where the form has no such mode).
+    let size = |x: usize, i: usize| form.modes[x][i].map_or(1, |m| sizes[x][m]);
+    for (name, (x, i), (y, j)) in GEMM_CONDITIONS {
+        require(OP, name, size(x, i), size(y, j))?;
+    }
     // Indices are colexicographic: A (V,M,K) at v + V*(m + M*k), B (V,N,K) at v + V*(n + N*k),
     // C (V,M,N) at v + V*(m + M*n); every one is below an i32 size.
-    for k in 0..d.k {
-        for n in 0..d.n {
-            for m in 0..d.m {
-                for v in 0..d.v {
-                    let x = read(OP, a, v + d.v * (m + d.m * k))?;
-                    let y = read(OP, b, v + d.v * (n + d.n * k))?;
-                    let z = write(OP, c, v + d.v * (m + d.m * n))?;
+    // (V, M, N, K): C's V, M and N, A's K.
+    let [vs, ms, ns, ks] = [size(2, 0), size(2, 1), size(2, 2), size(0, 2)];
+    for k in 0..ks {
+        for n in 0..ns {
+            for m in 0..ms {
+                for v in 0..vs {
+                    let x = read(OP, a, v + vs * (m + ms * k))?;
+                    let y = read(OP, b, v + vs * (n + ns * k))?;
+                    let z = write(OP, c, v + vs * (m + ms * n))?;
                     *z = x * y + *z;
                 }
             }

@@ -310,6 +310,8 @@ mod tuple;
 mod typenum_int;
 mod values;
 
+#[doc(hidden)]
+pub use algorithm::{GEMM_CONDITIONS, GemmForm, GemmSide, gemm_form};
 pub use algorithm::{axpby, clear, copy, fill, gemm};
 pub use atom::{
     AutoVectorizingCopy, AutoVectorizingCopyWithAssumedAlignment, CopyAtom, CopyTraits,

@@ -180,6 +180,8 @@ const fn grid_of(op: &str, cl: &crate::algebra::composed::CL) -> usize {
 /// The rows and columns of `l`'s grid.
 fn rows_cols<L: TensorLayout>(l: &L, rank: usize) -> (i64, i64) {
     if rank == 2 {
+        // Columns as `size / rows`: `size_mode::<1>` would not compile for a rank-1 layout,
+        // which this branch, never taken for it, is compiled for too.
         let rows = i64::from(l.size_mode::<0>());
         (rows, i64::from(l.size()) / rows.max(1))
     } else {
@@ -218,6 +220,7 @@ impl<L: TensorLayout + fmt::Display> fmt::Display for LayoutPicture<'_, L> {
         let l = self.0;
         let rank = const { grid_of("print_layout", &L::CL) };
         let (rows, cols) = rows_cols(l, rank);
+        // `m + rows * n` is an index of the domain, below `size`, an `i32`.
         let cell = |m: i64, n: i64| i64::from(l.offset((m + rows * n) as i32));
         grid(f, l, i64::from(l.cosize()), rows, cols, &cell)
     }
@@ -280,6 +283,7 @@ impl<L: IsLayout + fmt::Display> PrintLatex for L {
         let l = self;
         let rank = const { grid_of("print_latex", &L::CL) };
         let (rows, cols) = rows_cols(l, rank);
+        // `m + rows * n` is an index of the domain, below `size`, an `i32`.
         let cell = |m: i64, n: i64| Some(i64::from(l.offset((m + rows * n) as i32)));
         if rank == 2 {
             latex(f, l, rows, cols, &cell)
@@ -328,6 +332,8 @@ pub fn tv_nodes(
 ) -> fmt::Result {
     const MAX_CELLS: i64 = 1 << 16;
     if rows < 0 || cols < 0 || rows.saturating_mul(cols) > MAX_CELLS {
+        // Not reached from `print_latex`: tiled MMAs and copies with larger tiles are refused
+        // while compiling, so its `Display` never returns this error.
         return Err(fmt::Error);
     }
     let mut filled = [0u64; (MAX_CELLS / 64) as usize];
