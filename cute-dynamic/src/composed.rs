@@ -1589,7 +1589,7 @@ pub fn gmma_layout_atom(
 }
 
 /// The size in bits of a CUTLASS value type name (`half_t`, `float`, `tfloat32_t`, `uint8_t`, ...).
-fn sizeof_bits(name: &str) -> Option<i32> {
+pub(crate) fn sizeof_bits(name: &str) -> Option<i32> {
     let name = name
         .trim_start_matches("cutlass::")
         .trim_start_matches("cute::");
@@ -1598,6 +1598,7 @@ fn sizeof_bits(name: &str) -> Option<i32> {
         "half_t" | "bfloat16_t" | "int16_t" | "uint16_t" => 16,
         "float" | "tfloat32_t" | "int32_t" | "uint32_t" => 32,
         "double" | "int64_t" | "uint64_t" => 64,
+        "uint128_t" => 128,
         _ => return None,
     })
 }

@@ -322,6 +322,41 @@ impl CoordLayout {
         checked!(composition_exact, lhs, rhs; checks)
     }
 
+    /// CuTe's `composition(A, tiler)`: for a tuple tiler, mode `i` composed with tiler `i`
+    /// (`_` keeps the mode, a tuple recurses) and the modes past the tiler's kept; a layout or
+    /// an integer tiler is [`CoordLayout::composition`].
+    ///
+    /// ```
+    /// let a: cute_dynamic::CoordLayout = "(_8,_4):(_1@0,_1@1)".parse()?;
+    /// let r = a.composition_tiler(&"(_4:_2,_)".parse()?)?;
+    /// assert_eq!(r.to_string(), "(_4,_4):(_2@0,_1@1)");
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
+    pub fn composition_tiler(&self, tiler: &Tiler) -> Result<CoordLayout> {
+        let Tiler::Tuple(items) = tiler else {
+            return match tiler.as_layout()? {
+                Some(b) => self.composition(&b),
+                None => Ok(self.clone()),
+            };
+        };
+        let modes = self.modes()?;
+        if items.len() > modes.len() {
+            return Err(LayoutError::precondition(
+                Condition::MismatchedRanks,
+                format!("composition: tiler {tiler} has more modes than {self}"),
+            ));
+        }
+        let composed = modes
+            .iter()
+            .enumerate()
+            .map(|(i, m)| match items.get(i) {
+                Some(t) => m.composition_tiler(t),
+                None => Ok(m.clone()),
+            })
+            .collect::<Result<Vec<_>>>()?;
+        CoordLayout::concat(&composed)
+    }
+
     /// CuTe's `logical_divide(A, B)` for a layout `B`:
     /// `composition(A, make_layout(B, complement(B, shape(coalesce(A)))))`.
     ///

@@ -151,6 +151,34 @@
 //! [`CoordLayout::coalesce`], [`CoordLayout::logical_divide`],
 //! [`CoordLayout::zipped_divide`], [`CoordLayout::slice`], [`CoordLayout::dice`].
 //!
+//! ## TiledCopy and TiledMMA
+//!
+//! CuTe's `copy_atom.hpp` and `mma_atom.hpp` at run time, the ops of the tiled vectors
+//! (`tests/data/tiled-vectors.jsonl`, every record passing): [`copy_atom`] (`Copy_Atom<Op, T>`
+//! by C++ names, the traits read from cute-static's types), [`make_tiled_copy`]
+//! ([`TiledCopy`]: `Tiler_MN`, `TiledLayout_TV`, `get_layoutS_TV`, `tidfrg_S/D`, `retile`),
+//! [`TiledCopy::get_slice`] ([`ThrCopy`]: `partition_S/D`, `retile_S/D`); [`make_tiled_mma`]
+//! ([`TiledMMA`]: `get_thr_layout_vmnk`, `tile_shape`, `get_layoutA/B/C_TV`, `thrfrg_A/B/C`,
+//! `make_fragment_A/B/C`), [`TiledMMA::get_slice`] ([`ThrMMA`]: `partition_A/B/C`,
+//! `partition_fragment_A/B/C`), [`make_tiled_copy_A`] and its siblings. The partitions take a
+//! layout-level [`Tensor`] or a [`DataTensor`] ([`IsTensor`]); [`print_latex`] draws both tiled
+//! atoms as CuTe does, and `Display` prints them as CuTe's `print`.
+//!
+//! ```
+//! use cute_dynamic::{copy_atom, make_tiled_copy, make_tiled_mma, mma_atom, Int, Tensor};
+//! // The GEMM tutorial's sgemm_2: copyA and mmaC, thread 37.
+//! let copy_a = make_tiled_copy(&copy_atom("UniversalCopy<uint128_t>", "float")?,
+//!                              &"(_32,_8):(_1,_32)".parse()?, &"(_4,_1):(_1,_0)".parse()?)?;
+//! let mma_c = make_tiled_mma(&mma_atom("UniversalFMA")?, &"(_16,_16,_1):(_1,_16,_0)".parse()?,
+//!                            &"(_,_,_)".parse()?)?;
+//! let s_a: Tensor = "_0|(_128,_8):(_1,_128)".parse()?;
+//! let t_as_a = copy_a.get_slice(Int::new_dynamic(37)).partition_D(s_a.clone())?;
+//! let t_cs_a = mma_c.get_slice(Int::new_dynamic(37)).partition_A(s_a)?;
+//! assert_eq!(t_as_a.to_string(), "148|((_4,_1),_1,_1):((_1,_0),_0,_0)");
+//! assert_eq!(t_cs_a.to_string(), "5|(_1,_8,_8):(_0,_16,_128)");
+//! # Ok::<(), cute_dynamic::LayoutError>(())
+//! ```
+//!
 //! ## Tensors over data and CuTe's reference algorithms
 //!
 //! A [`DataTensor`] is CuTe's `Tensor<Engine, Layout>` over elements: an [`Engine`] (`&[T]`,
@@ -213,6 +241,7 @@ mod composed;
 mod composition;
 mod coord;
 mod coord_layout;
+mod copy_atom;
 mod divide;
 mod error;
 mod eval;
@@ -224,6 +253,7 @@ mod int_tuple;
 mod inverse;
 mod layout;
 mod max_common;
+mod mma_atom;
 mod nullspace;
 pub mod ops;
 mod parse;
@@ -254,6 +284,7 @@ pub use composed::{
 pub use composition::{composition, composition_tiler};
 pub use coord::{Coord, dice, dice_tuple, slice, slice_tuple};
 pub use coord_layout::{CoordLayout, make_identity_layout};
+pub use copy_atom::{CopyAtom, ThrCopy, TiledCopy, copy_atom, make_tiled_copy};
 pub use divide::{flat_divide, logical_divide, logical_divide_tiler, tiled_divide, zipped_divide};
 pub use error::{Condition, ErrorKind, LayoutError, Result};
 pub use eval::{Plan, crd2idx};
@@ -269,9 +300,12 @@ pub use layout::{
     make_ordered_layout, prepend, replace, select, take,
 };
 pub use max_common::{max_common_layout, max_common_vector};
+pub use mma_atom::{
+    ThrMMA, TiledMMA, make_tiled_copy_A, make_tiled_copy_B, make_tiled_copy_C, make_tiled_mma,
+};
 pub use nullspace::nullspace;
 pub use print::Viewed;
-pub use print_layout::{print_composed_layout, print_latex, print_layout};
+pub use print_layout::{PrintLatex, print_composed_layout, print_latex, print_layout};
 pub use product::{
     blocked_product, flat_product, logical_product, logical_product_tiler, raked_product,
     tile_to_shape, tiled_product, zipped_product,
@@ -287,7 +321,7 @@ pub use tensor::{
     make_identity_tensor, make_tensor, outer_partition,
 };
 pub use tensor_data::{
-    DataTensor, Engine, EngineMut, make_fragment_like, make_owning_tensor, make_tensor_at,
-    make_tensor_like, make_tensor_on,
+    DataTensor, Engine, EngineMut, IsTensor, make_fragment_like, make_owning_tensor,
+    make_tensor_at, make_tensor_like, make_tensor_on,
 };
 pub use tiler::Tiler;

@@ -74,8 +74,12 @@ pub enum Kind {
     MmaAtom,
     /// A GMMA shared-memory atom, read from its C++ name (a composed layout).
     GmmaAtom,
-    /// A member of `MMA_Traits`: `ThrID`, `Shape_MNK`, `ALayout`, `BLayout`, `CLayout`.
+    /// A member of `MMA_Traits` (`ThrID`, `Shape_MNK`, `ALayout`, ...), of a `TiledCopy`
+    /// (`Tiler_MN`, `TiledLayout_TV`, `layoutS_TV`, ..., `print`) or of a `TiledMMA`
+    /// (`ThrLayoutVMNK`, `PermutationMNK`, `TileShape_MNK`, `LayoutA_TV`, ..., `print`).
     Field,
+    /// A C++ type name: a copy operation (`UniversalCopy<uint128_t>`) or a value type (`half_t`).
+    Name,
     /// A boolean (a result).
     Bool,
     /// Offsets `[v0,v1,...]` (a result).
@@ -107,7 +111,8 @@ impl Kind {
             Kind::CoordLayout => "a layout with scaled basis strides",
             Kind::MmaAtom => "an MMA atom (e.g. SM80_16x8x16_F16F16F16F16_TN)",
             Kind::GmmaAtom => "a GMMA atom (e.g. GMMA::Layout_K_SW128_Atom<half_t>)",
-            Kind::Field => "a member of MMA_Traits (ThrID, Shape_MNK, ALayout, BLayout, CLayout)",
+            Kind::Field => "a member (of MMA_Traits, TiledCopy or TiledMMA)",
+            Kind::Name => "a C++ type name (a copy operation, a value type)",
             Kind::Bool => "a boolean",
             Kind::List => "a list of offsets",
             Kind::Coords => "a list of coordinates",
@@ -137,6 +142,7 @@ impl Kind {
             Kind::MmaAtom => "MMA",
             Kind::GmmaAtom => "GMMA",
             Kind::Field => "member",
+            Kind::Name => "type",
             Kind::Bool => "boolean",
             Kind::List => "list",
             Kind::Coords => "coordinates",
@@ -165,6 +171,7 @@ impl Kind {
             Kind::MmaAtom => "MMA atom",
             Kind::GmmaAtom => "GMMA atom",
             Kind::Field => "member",
+            Kind::Name => "type name",
             Kind::Bool => "boolean",
             Kind::List => "list of offsets",
             Kind::Coords => "list of coordinates",
@@ -210,7 +217,7 @@ impl Kind {
             Kind::Tensor => Operand::Tensor(text.parse()?),
             Kind::CoordLayout => Operand::CoordLayout(text.parse()?),
             Kind::MmaAtom => Operand::Mma(Box::new(cute::mma_atom(text)?)),
-            Kind::Field => Operand::Text(text.to_string()),
+            Kind::Field | Kind::Name => Operand::Text(text.to_string()),
             Kind::Bool | Kind::List | Kind::Coords => {
                 return Err(LayoutError::invalid(
                     "read",
@@ -323,6 +330,7 @@ accessors! {
     coord_layout -> &CoordLayout, CoordLayout { Operand::CoordLayout(l) => l }
     mma -> &MmaAtom, MmaAtom { Operand::Mma(a) => a }
     text -> &str, Field { Operand::Text(t) => t }
+    name -> &str, Name { Operand::Text(t) => t }
 }
 
 /// `[a,b,...]`.
@@ -510,7 +518,7 @@ pub fn vector_op(name: &str) -> Option<&'static Op> {
 ///
 /// ```
 /// use cute_dynamic::ops::vector_names;
-/// assert_eq!((vector_names(false).len(), vector_names(true).len()), (45, 34));
+/// assert_eq!((vector_names(false).len(), vector_names(true).len()), (45, 34 + 13));
 /// assert_eq!(vector_names(false)[..3], ["coalesce", "filter", "filter_zeros"]);
 /// ```
 #[must_use]
@@ -674,7 +682,7 @@ impl Op {
 use Kind::{
     AnyLayout as A, Bool as B, Composed as C, Coord as Crd, CoordLayout as I, Coords, Field,
     GmmaAtom, Index, Int as N, IntTuple as S, Layout as L, LayoutFn as F, List, MmaAtom as Mma,
-    StaticInt, Swizzle as Sw, Tensor as X, Tiler as T,
+    Name, StaticInt, Swizzle as Sw, Tensor as X, Tiler as T,
 };
 
 /// Every operation, one entry per overload. Overloads of one name are tried in this order (a
@@ -746,7 +754,7 @@ pub static OPS: &[Op] = &[
     op("flatten", "flatten(A)", &[L], L, |a| lay(cute::flatten(a[0].layout()?)?)),
     op("replace", "replace<i>(A, X)", &[L, Index, L], L, |a| lay(cute::replace(a[0].layout()?, a[1].index()?, a[2].layout()?)?)),
     op("make_layout_like", "make_layout_like(A)", &[L], L, |a| lay(cute::make_layout_like(a[0].layout()?)?)),
-    op("make_fragment_like", "make_fragment_like(A)", &[L], L, |a| lay(cute::make_fragment_like_layout(a[0].layout()?)?)),
+    op("make_fragment_like", "make_fragment_like(A)", &[L], L, |a| lay(cute::make_fragment_like_layout(a[0].layout()?)?)).ext(&["make_fragment_like"]),
     op("idx2crd", "idx2crd(i, S, D)", &[S, S, S], S, |a| tup(cute::idx2crd_strided(a[0].tuple()?, a[1].tuple()?, a[2].tuple()?)?)),
     op("crd2idx", "crd2idx(c, A)", &[S, L], N, |a| int(a[1].layout()?.crd2idx(a[0].tuple()?)?)),
     op("call", "A(c)", &[L, S], N, |a| int(a[0].layout()?.call(a[1].tuple()?)?)),
@@ -941,6 +949,18 @@ pub static OPS: &[Op] = &[
         },
     )
     .ext_only(&["mma_atom_layouts"]),
+    op("tiled_copy", "make_tiled_copy(Copy_Atom<Op,T>{}, thr, val).Member", &[Name, Name, L, L, Field], L, |a| tiled_copy_field(&tiled_copy(a)?, a[4].text()?)).ext_only(&["tiled_copy"]),
+    op("partition_S", "make_tiled_copy(Copy_Atom<Op,T>{}, thr, val).get_slice(i).partition_S(make_tensor(p, L))", &[Name, Name, L, L, A, N], X, |a| tensor(tiled_copy(a)?.get_slice(a[5].int()?).partition_S(cute::make_tensor(a[4].any_layout()?))?)).ext_only(&["tiled_copy_partition_S"]),
+    op("partition_D", "make_tiled_copy(Copy_Atom<Op,T>{}, thr, val).get_slice(i).partition_D(make_tensor(p, L))", &[Name, Name, L, L, A, N], X, |a| tensor(tiled_copy(a)?.get_slice(a[5].int()?).partition_D(cute::make_tensor(a[4].any_layout()?))?)).ext_only(&["tiled_copy_partition_D"]),
+    op("retile_S", "make_tiled_copy(Copy_Atom<Op,T>{}, thr, val).get_slice(0).retile_S(make_tensor(p, L))", &[Name, Name, L, L, A], X, |a| tensor(tiled_copy(a)?.get_slice(Int::new_static(0)).retile_S(cute::make_tensor(a[4].any_layout()?))?)).ext_only(&["tiled_copy_retile_S"]),
+    op("retile_D", "make_tiled_copy(Copy_Atom<Op,T>{}, thr, val).get_slice(0).retile_D(make_tensor(p, L))", &[Name, Name, L, L, A], X, |a| tensor(tiled_copy(a)?.get_slice(Int::new_static(0)).retile_D(cute::make_tensor(a[4].any_layout()?))?)).ext_only(&["tiled_copy_retile_D"]),
+    op("tiled_mma", "make_tiled_mma(atom, atom_layout, permutations).Member", &[Mma, L, T, Field], L, |a| tiled_mma_field(&tiled_mma(a)?, a[3].text()?)).ext_only(&["tiled_mma"]),
+    op("partition_A", "make_tiled_mma(atom, atom_layout, permutations).get_slice(i).partition_A(make_tensor(p, L))", &[Mma, L, T, A, N], X, |a| tensor(tiled_mma(a)?.get_slice(a[4].int()?).partition_A(cute::make_tensor(a[3].any_layout()?))?)).ext_only(&["tiled_mma_partition_A"]),
+    op("partition_B", "make_tiled_mma(atom, atom_layout, permutations).get_slice(i).partition_B(make_tensor(p, L))", &[Mma, L, T, A, N], X, |a| tensor(tiled_mma(a)?.get_slice(a[4].int()?).partition_B(cute::make_tensor(a[3].any_layout()?))?)).ext_only(&["tiled_mma_partition_B"]),
+    op("partition_C", "make_tiled_mma(atom, atom_layout, permutations).get_slice(i).partition_C(make_tensor(p, L))", &[Mma, L, T, A, N], X, |a| tensor(tiled_mma(a)?.get_slice(a[4].int()?).partition_C(cute::make_tensor(a[3].any_layout()?))?)).ext_only(&["tiled_mma_partition_C"]),
+    op("partition_fragment_A", "make_tiled_mma(atom, atom_layout, permutations).get_slice(i).partition_fragment_A(make_tensor(p, L)).layout()", &[Mma, L, T, A, N], L, |a| lay(tiled_mma(a)?.get_slice(a[4].int()?).partition_fragment_A(&cute::make_tensor(a[3].any_layout()?))?)).ext_only(&["tiled_mma_partition_fragment_A"]),
+    op("partition_fragment_B", "make_tiled_mma(atom, atom_layout, permutations).get_slice(i).partition_fragment_B(make_tensor(p, L)).layout()", &[Mma, L, T, A, N], L, |a| lay(tiled_mma(a)?.get_slice(a[4].int()?).partition_fragment_B(&cute::make_tensor(a[3].any_layout()?))?)).ext_only(&["tiled_mma_partition_fragment_B"]),
+    op("partition_fragment_C", "make_tiled_mma(atom, atom_layout, permutations).get_slice(i).partition_fragment_C(make_tensor(p, L)).layout()", &[Mma, L, T, A, N], L, |a| lay(tiled_mma(a)?.get_slice(a[4].int()?).partition_fragment_C(&cute::make_tensor(a[3].any_layout()?))?)).ext_only(&["tiled_mma_partition_fragment_C"]),
     op("slice", "slice(c, X)", &[Crd, X], X, |a| tensor(a[1].tensor()?.slice(a[0].coord()?)?)),
     op("slice", "slice(c, I)", &[Crd, I], I, |a| ids(a[1].coord_layout()?.slice(a[0].coord()?)?)),
     op("dice", "dice(c, I)", &[Crd, I], I, |a| ids(a[1].coord_layout()?.dice(a[0].coord()?)?)),
@@ -981,6 +1001,55 @@ pub static OPS: &[Op] = &[
     op("c_layout", "MMA_Traits<Atom>::CLayout", &[Mma], L, |a| lay(a[0].mma()?.c_layout.clone())),
 ];
 
+/// `make_tiled_copy(Copy_Atom<a[0], a[1]>{}, a[2], a[3])`.
+fn tiled_copy(a: &[Operand]) -> Result<cute::TiledCopy> {
+    let atom = cute::copy_atom(a[0].name()?, a[1].name()?)?;
+    cute::make_tiled_copy(&atom, a[2].layout()?, a[3].layout()?)
+}
+
+/// A member of a TiledCopy, as the tiled vectors name it (TILED-FORMAT.md).
+fn tiled_copy_field(c: &cute::TiledCopy, field: &str) -> Result<Operand> {
+    Ok(match field {
+        "Tiler_MN" => Operand::IntTuple(c.tiler_mn().clone()),
+        "TiledLayout_TV" => Operand::Layout(c.tiled_layout_tv().clone()),
+        "layoutS_TV" => Operand::Layout(c.get_layoutS_TV()?),
+        "layoutD_TV" => Operand::Layout(c.get_layoutD_TV()?),
+        "layoutS_MN" => Operand::Layout(c.get_layoutS_MN()?),
+        "layoutD_MN" => Operand::Layout(c.get_layoutD_MN()?),
+        "print" => Operand::Text(c.to_string()),
+        other => {
+            return Err(LayoutError::invalid(
+                "tiled_copy",
+                format!("TiledCopy has no member {other}"),
+            ));
+        }
+    })
+}
+
+/// `make_tiled_mma(a[0], a[1], a[2])`.
+fn tiled_mma(a: &[Operand]) -> Result<cute::TiledMMA> {
+    cute::make_tiled_mma(a[0].mma()?, a[1].layout()?, a[2].tiler()?)
+}
+
+/// A member of a TiledMMA, as the tiled vectors name it (TILED-FORMAT.md).
+fn tiled_mma_field(m: &cute::TiledMMA, field: &str) -> Result<Operand> {
+    Ok(match field {
+        "ThrLayoutVMNK" => Operand::Layout(m.get_thr_layout_vmnk().clone()),
+        "PermutationMNK" => Operand::Tiler(m.permutations()),
+        "TileShape_MNK" => Operand::IntTuple(m.tile_shape()?),
+        "LayoutA_TV" => Operand::Layout(m.get_layoutA_TV()?),
+        "LayoutB_TV" => Operand::Layout(m.get_layoutB_TV()?),
+        "LayoutC_TV" => Operand::Layout(m.get_layoutC_TV()?),
+        "print" => Operand::Text(m.to_string()),
+        other => {
+            return Err(LayoutError::invalid(
+                "tiled_mma",
+                format!("TiledMMA has no member {other}"),
+            ));
+        }
+    })
+}
+
 fn fn_operand(f: &LayoutFn) -> Operand {
     match f {
         LayoutFn::Swizzle(s) => Operand::Swizzle(*s),
@@ -1006,7 +1075,7 @@ mod tests {
         sorted.sort_unstable();
         sorted.dedup();
         assert_eq!(sorted.len(), names.len());
-        assert_eq!(names.len(), 45 + 34);
+        assert_eq!(names.len(), 45 + 34 + 13);
     }
 
     #[test]

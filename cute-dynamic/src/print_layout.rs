@@ -142,26 +142,56 @@ fn render(
 ///
 /// ```
 /// use cute_dynamic::print_latex;
-/// let doc = print_latex(&"(2,2):(1,2)".parse()?)?;
+/// let doc = print_latex(&"(2,2):(1,2)".parse::<cute_dynamic::Layout>()?)?;
 /// assert!(doc.starts_with("% Layout: (2,2):(1,2)\n\\documentclass[convert]{standalone}\n"));
 /// assert!(doc.contains("\\node[fill=black!40] at (1,0) {1};\n"));
 /// assert!(doc.contains("\\draw[color=black,thick,shift={(-0.5,-0.5)}] (0,0) grid (2,2);\n\n"));
 /// assert!(doc.ends_with("\\node at (-1,1) {\\Large{\\texttt{1}}};\n\\end{tikzpicture}\n\\end{document}\n"));
 /// # Ok::<(), cute_dynamic::LayoutError>(())
 /// ```
-pub fn print_latex(layout: &Layout) -> Result<String> {
-    let r = layout.rank();
-    if r > 2 {
-        return Err(LayoutError::invalid(
-            "print_latex",
-            format!("{layout} has rank {r}, not at most 2"),
-        ));
+pub fn print_latex<X: PrintLatex + ?Sized>(x: &X) -> Result<String> {
+    x.latex_document()
+}
+
+/// What [`print_latex`] draws, CuTe's overloads: a [`Layout`] (rank at most 2), a
+/// [`crate::TiledCopy`] (its S and D sides) and a [`crate::TiledMMA`] (C with A to its left and
+/// B above).
+///
+/// ```
+/// use cute_dynamic::{copy_atom, make_tiled_copy, print_latex};
+/// let copy = make_tiled_copy(&copy_atom("UniversalCopy<uint64_t>", "float")?, &"(_2,_2):(_1,_2)".parse()?, &"(_2,_1):(_1,_0)".parse()?)?;
+/// assert!(print_latex(&copy)?.starts_with("% Layout S TV: ArithTuple(_0,_0) o ((_2,_2),(_2,_1)):((_2@0,_1@1),(_1@0,_0))\n"));
+/// # Ok::<(), cute_dynamic::LayoutError>(())
+/// ```
+pub trait PrintLatex: sealed::Sealed {
+    /// The TikZ document.
+    #[doc(hidden)]
+    fn latex_document(&self) -> Result<String>;
+}
+
+pub(crate) mod sealed {
+    pub trait Sealed {}
+    impl Sealed for crate::Layout {}
+    impl Sealed for crate::TiledCopy {}
+    impl Sealed for crate::TiledMMA {}
+}
+
+impl PrintLatex for Layout {
+    fn latex_document(&self) -> Result<String> {
+        let layout = self;
+        let r = layout.rank();
+        if r > 2 {
+            return Err(LayoutError::invalid(
+                "print_latex",
+                format!("{layout} has rank {r}, not at most 2"),
+            ));
+        }
+        let l = append_to_rank(layout, 2)?;
+        let (m, n) = (l.get(0)?, l.get(1)?);
+        let (rows, cols) = (m.size()?.value(), n.size()?.value());
+        let at: Cell<'_> = Box::new(|i, j| Ok(m.call(i)?.checked_add(n.call(j)?)?.value()));
+        latex(&l, rows, cols, &at)
     }
-    let l = append_to_rank(layout, 2)?;
-    let (m, n) = (l.get(0)?, l.get(1)?);
-    let (rows, cols) = (m.size()?.value(), n.size()?.value());
-    let at: Cell<'_> = Box::new(|i, j| Ok(m.call(i)?.checked_add(n.call(j)?)?.value()));
-    latex(&l, rows, cols, &at)
 }
 
 /// The TikZ document, laid out by `cute_static::picture::latex`.
@@ -171,5 +201,16 @@ fn latex(header: &dyn core::fmt::Display, rows: i32, cols: i32, at: &Cell<'_>) -
     let mut out = String::new();
     cute_static::picture::latex(&mut out, header, i64::from(rows), i64::from(cols), &cell)
         .map_err(|_| LayoutError::invalid("print_latex", "formatting failed"))?;
+    Ok(out)
+}
+
+/// A tiled atom's TikZ document, laid out by `cute_static::picture::tiled_copy_latex` or
+/// `tiled_mma_latex` into `out`.
+pub(crate) fn tiled_document(
+    write: impl FnOnce(&mut String) -> core::fmt::Result,
+) -> Result<String> {
+    let mut out = String::new();
+    write(&mut out)
+        .map_err(|_| LayoutError::invalid("print_latex", "a tile of more than 65536 elements"))?;
     Ok(out)
 }

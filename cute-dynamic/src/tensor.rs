@@ -233,8 +233,7 @@ impl Tensor {
     }
 
     /// CuTe's `tensor.compose(tiler)`: the same engine with the layout `composition(L, tiler)`
-    /// (by mode for a tuple tiler). An identity tensor composes with a layout or an integer
-    /// tiler only ([`CoordLayout::composition`]); a tuple tiler on it is an error.
+    /// (by mode for a tuple tiler; an identity tensor's by [`CoordLayout::composition_tiler`]).
     ///
     /// ```
     /// let t: cute_dynamic::Tensor = "_0|(8,24):(_1,8)".parse()?;
@@ -245,10 +244,7 @@ impl Tensor {
         self.map_layout(
             |l| crate::composition_tiler(l, tiler),
             |c| c.composition_tiler(tiler),
-            |l| match tiler.as_layout()? {
-                Some(t) => l.composition(&t),
-                None => Err(unsupported("compose", tiler, l)),
-            },
+            |l| l.composition_tiler(tiler),
         )
     }
 
@@ -485,7 +481,7 @@ fn dice_by<T: Clone>(
 /// per top mode. Rule: `idx` is split by the strides, `(idx / d) % s` for every leaf `s:d` (a
 /// static `_1` leaf gives `_0` without dividing), then each top mode's coordinate is combined
 /// column-major into one index.
-fn flat_coord(thr: &Layout, idx: Int) -> Result<Coord> {
+pub(crate) fn flat_coord(thr: &Layout, idx: Int) -> Result<Coord> {
     let hier = idx2crd_strided(&IntTuple::Int(idx), &thr.shape(), &thr.stride())?;
     match (thr.shape(), &hier) {
         (IntTuple::Tuple(shape), IntTuple::Tuple(crd)) => shape

@@ -696,6 +696,51 @@ impl<E: Engine> DataTensor<E> {
     }
 }
 
+/// A tensor a TiledCopy or TiledMMA partitions: a layout-level [`Tensor`], or a [`DataTensor`]
+/// whose partition keeps its engine (CuTe's partitions take any tensor and keep its data).
+///
+/// ```
+/// use cute_dynamic::{copy_atom, make_tiled_copy, make_tensor_on, Int, Layout, Tensor};
+/// let c = make_tiled_copy(&copy_atom("UniversalCopy<float>", "float")?, &"_4:_1".parse()?, &"_1:_0".parse()?)?;
+/// let data = [0u8; 8];
+/// let on_data = c.get_slice(Int::new_static(1)).partition_S(make_tensor_on(&data[..], "_8:_1".parse::<Layout>()?)?)?;
+/// let layout_only = c.get_slice(Int::new_static(1)).partition_S("_0|_8:_1".parse::<Tensor>()?)?;
+/// assert_eq!(on_data.tensor(), layout_only);
+/// # Ok::<(), cute_dynamic::LayoutError>(())
+/// ```
+pub trait IsTensor: Sized + sealed::Sealed {
+    /// The layout-level tensor (offset and layout).
+    #[doc(hidden)]
+    fn layout_tensor(&self) -> Tensor;
+    /// The same tensor with the layout-level tensor `t`, a partition of its own.
+    #[doc(hidden)]
+    fn with_layout_tensor(self, t: Tensor) -> Result<Self>;
+}
+
+mod sealed {
+    pub trait Sealed {}
+    impl Sealed for super::Tensor {}
+    impl<E: super::Engine> Sealed for super::DataTensor<E> {}
+}
+
+impl IsTensor for Tensor {
+    fn layout_tensor(&self) -> Tensor {
+        self.clone()
+    }
+    fn with_layout_tensor(self, t: Tensor) -> Result<Self> {
+        Ok(t)
+    }
+}
+
+impl<E: Engine> IsTensor for DataTensor<E> {
+    fn layout_tensor(&self) -> Tensor {
+        self.tensor()
+    }
+    fn with_layout_tensor(self, t: Tensor) -> Result<Self> {
+        self.with_tensor(t)
+    }
+}
+
 impl<E: EngineMut> DataTensor<E> {
     /// CuTe's `tensor(c) = v`: the element at an index, a coordinate or a Rust tuple, writable.
     /// The same checks as [`DataTensor::get`].

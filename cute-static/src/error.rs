@@ -260,6 +260,30 @@ pub enum Condition {
     /// and its Z partner. Not CuTe's check: CuTe decays such a slice to a plain layout, which is
     /// then not the function of the swizzled layout (it is for the static twin).
     SwizzleSliceDecay,
+    /// `Copy_Atom<Op, T>`: the source value layout (the traits' bit layout recast to `T`) must
+    /// have `size(ThrID)` threads.
+    CopyAtomSrc,
+    /// `Copy_Atom<Op, T>`: the same for the destination.
+    CopyAtomDst,
+    /// `Copy_Atom<Op, T>`: the same for the reference numbering.
+    CopyAtomRef,
+    /// `TiledCopy`: its thread count must be a multiple of the atom's.
+    TiledCopyThreads,
+    /// `TiledCopy`: its value count must be a multiple of the atom's.
+    TiledCopyValues,
+    /// `TiledCopy::tidfrg_S/D`: the tensor needs at least as many modes as `Tiler_MN`.
+    PartitionRank,
+    /// `TiledMMA`: `AtomLayoutMNK` has at most 3 modes.
+    TiledMmaLayoutRank,
+    /// `TiledMMA`: `PermutationMNK` has at most 3 modes.
+    TiledMmaPermutationRank,
+    /// `TiledMMA`: the permutations must be static.
+    TiledMmaStaticPermutation,
+    /// A permutation mode of a `TiledMMA` smaller than its atoms' tiling of that mode. Not CuTe's
+    /// check: CuTe accepts it, and its TV layouts then contradict its own partitions.
+    TiledMmaPermutationSize,
+    /// An owning tensor (a register fragment) needs a static layout.
+    DynamicOwningTensor,
 }
 
 impl Condition {
@@ -300,6 +324,19 @@ impl Condition {
             Condition::SwizzleSliceDecay => {
                 "A swizzled slice decays only if its remaining modes miss a Y bit or its Z partner"
             }
+            Condition::CopyAtomSrc => "CopyOperation is not valid for Src of ValType.",
+            Condition::CopyAtomDst => "CopyOperation is not valid for Dst of ValType.",
+            Condition::CopyAtomRef => "CopyOperation is not valid for Ref of ValType.",
+            Condition::TiledCopyThreads => "TiledCopy uses too few thrs for selected CopyAtom",
+            Condition::TiledCopyValues => "TiledCopy uses too few vals for selected CopyAtom",
+            Condition::PartitionRank => "Rank of tensor to be partitioned too small.",
+            Condition::TiledMmaLayoutRank => "TiledMMA requires rank-3 AtomLayoutMNK",
+            Condition::TiledMmaPermutationRank => "TiledMMA requires rank-3 PermutationMNK",
+            Condition::TiledMmaStaticPermutation => "TiledMMA requires static permutations of MNK.",
+            Condition::TiledMmaPermutationSize => {
+                "TiledMMA: the permutation of a mode is smaller than the atoms' tiling of it"
+            }
+            Condition::DynamicOwningTensor => "Dynamic owning tensors not supported",
         }
     }
 }

@@ -369,3 +369,128 @@ pub fn tv_node(out: &mut dyn fmt::Write, (r, c): (i64, i64), (t, v): (i64, i64))
         "\\node[fill={color}] at ({r},{c}) {{\\shortstack{{T{t} \\\\ V{v}}}}};"
     )
 }
+
+/// One operand of a tiled atom's picture: the layout of its header line (CuTe prints
+/// `ArithTuple(_0,_0) o L`, the TV layout over the tile's coordinates), the `(threads, values)`
+/// of its TV layout, and the tile index (column-major) that `(thread, value)` lands on.
+pub struct TvPicture<'a> {
+    /// The header's layout.
+    pub coords: &'a dyn fmt::Display,
+    /// `(size<0>, size<1>)` of the TV layout.
+    pub threads_values: (i64, i64),
+    /// `(thread, value) -> index` in the tile.
+    pub index: &'a dyn Fn(i64, i64) -> i64,
+}
+
+const GRID: &str = "\\draw[color=black,thick,shift={(-0.5,-0.5)}]";
+
+fn label(out: &mut dyn fmt::Write, r: i64, c: i64, text: i64) -> fmt::Result {
+    writeln!(
+        out,
+        "\\node at ({r},{c}) {{\\Large{{\\texttt{{{text}}}}}}};"
+    )
+}
+
+/// CuTe's `print_latex(tiled_copy)` of an `m x n` tile: the S side at `(0,0)`, the D side at
+/// `(0,N+3)`, each element with the thread and value that hold it.
+///
+/// ```
+/// use cute_static::picture::{tiled_copy_latex, TvPicture};
+/// let index = |t: i64, _v: i64| t;
+/// let side = TvPicture { coords: &"(_2,_1):(_1@0,_0)", threads_values: (2, 1), index: &index };
+/// let mut out = String::new();
+/// tiled_copy_latex(&mut out, (2, 1), &side, &side)?;
+/// assert!(out.starts_with("% Layout S TV: ArithTuple(_0,_0) o (_2,_1):(_1@0,_0)\n% Layout D TV: "));
+/// # Ok::<(), core::fmt::Error>(())
+/// ```
+pub fn tiled_copy_latex(
+    out: &mut dyn fmt::Write,
+    (m, n): (i64, i64),
+    s: &TvPicture<'_>,
+    d: &TvPicture<'_>,
+) -> fmt::Result {
+    writeln!(out, "% Layout S TV: ArithTuple(_0,_0) o {}", s.coords)?;
+    writeln!(out, "% Layout D TV: ArithTuple(_0,_0) o {}", d.coords)?;
+    out.write_str(TIKZ_BEGIN)?;
+    let cell = |at: i64| (at.rem_euclid(m.max(1)), at.div_euclid(m.max(1)));
+    // S at (0,0).
+    tv_nodes(out, s.threads_values, (m, n), (0, 0), &|t, v| {
+        cell((s.index)(t, v))
+    })?;
+    writeln!(out, "{GRID} (0,0) grid ({m},{n});\n")?;
+    for i in 0..m {
+        label(out, i, -1, i)?;
+    }
+    for j in 0..n {
+        label(out, -1, j, j)?;
+    }
+    // D at (0,N+3).
+    tv_nodes(out, d.threads_values, (m, n), (0, n + 3), &|t, v| {
+        cell((d.index)(t, v))
+    })?;
+    writeln!(out, "{GRID} (0,{}) grid ({m},{});\n", n + 3, n + n + 3)?;
+    for i in 0..m {
+        label(out, i, n + n + 3, i)?;
+    }
+    for j in 0..n {
+        label(out, -1, j + n + 3, j)?;
+    }
+    out.write_str(TIKZ_END)
+}
+
+/// CuTe's `print_latex(tiled_mma)` of an `m x n x k` tile: C at `(0,0)`, A to its left at
+/// `(0,-K-1)`, B above it at `(-K-1,0)` (drawn with k down and n across), each element with the
+/// thread and value that hold it.
+///
+/// ```
+/// use cute_static::picture::{tiled_mma_latex, TvPicture};
+/// let index = |t: i64, _v: i64| t;
+/// let op = TvPicture { coords: &"(_1,_1):(_0,_0)", threads_values: (1, 1), index: &index };
+/// let mut out = String::new();
+/// tiled_mma_latex(&mut out, (1, 1, 1), &op, &op, &op)?;
+/// assert!(out.starts_with("% LayoutC: ArithTuple(_0,_0) o (_1,_1):(_0,_0)\n% LayoutA: "));
+/// # Ok::<(), core::fmt::Error>(())
+/// ```
+pub fn tiled_mma_latex(
+    out: &mut dyn fmt::Write,
+    (m, n, k): (i64, i64, i64),
+    c: &TvPicture<'_>,
+    a: &TvPicture<'_>,
+    b: &TvPicture<'_>,
+) -> fmt::Result {
+    for (name, x) in [("C", c), ("A", a), ("B", b)] {
+        writeln!(out, "% Layout{name}: ArithTuple(_0,_0) o {}", x.coords)?;
+    }
+    out.write_str(TIKZ_BEGIN)?;
+    let cell = |at: i64, rows: i64| (at.rem_euclid(rows.max(1)), at.div_euclid(rows.max(1)));
+    // C at (0,0).
+    tv_nodes(out, c.threads_values, (m, n), (0, 0), &|t, v| {
+        cell((c.index)(t, v), m)
+    })?;
+    writeln!(out, "{GRID} (0,0) grid ({m},{n});\n")?;
+    // A at (0,-K-1): (m,k).
+    tv_nodes(out, a.threads_values, (m, k), (0, -k - 1), &|t, v| {
+        cell((a.index)(t, v), m)
+    })?;
+    writeln!(out, "{GRID} (0,{}) grid ({m},-1);\n", -k - 1)?;
+    for i in 0..m {
+        label(out, i, -k - 2, i)?;
+    }
+    for j in 0..k {
+        label(out, -1, j - k - 1, j)?;
+    }
+    // B at (-K-1,0): (n,k), drawn with k down and n across.
+    let at_b = |t: i64, v: i64| {
+        let (nb, kb) = cell((b.index)(t, v), n);
+        (kb, nb)
+    };
+    tv_nodes(out, b.threads_values, (k, n), (-k - 1, 0), &at_b)?;
+    writeln!(out, "{GRID} ({},0) grid (-1,{n});\n", -k - 1)?;
+    for j in 0..n {
+        label(out, -k - 2, j, j)?;
+    }
+    for i in 0..k {
+        label(out, i - k - 1, -1, i)?;
+    }
+    out.write_str(TIKZ_END)
+}

@@ -215,7 +215,7 @@ pub fn expression_for(op: &str, args: &[&str]) -> Option<String> {
 pub fn expected_error(r: &Record) -> String {
     let message = r.message.as_deref().unwrap_or_default();
     if r.variant == "perm_too_small" {
-        "TiledMMA: the permutation of mode"
+        cute_dynamic::Condition::TiledMmaPermutationSize.message()
     } else if message.starts_with("the value of ‘V’ is not usable in a constant expression") {
         // retile's `upcast<TiledNumThr * V>` of a run-time `V = size<0>(tensor)`
         "retile: size<0>(tensor)"
@@ -497,8 +497,9 @@ fn tiled_conformance() {
     assert!(failures.is_empty() && skipped == 0, "{failed} failed, {skipped} skipped");
 }
 
-/// cute-dynamic has no TiledCopy, but its `make_layout_tv` is what `make_tiled_copy` builds:
-/// cute-static's `Tiler_MN` and `TiledLayout_TV` agree with it on every record.
+/// cute-dynamic's `make_layout_tv` is what `make_tiled_copy` builds: cute-static's `Tiler_MN`
+/// and `TiledLayout_TV` agree with it on every record (the whole file runs through
+/// cute-dynamic's TiledCopy and TiledMMA in `tiled_dynamic.rs`).
 #[test]
 fn tiled_copy_agrees_with_cute_dynamic() {
     let got: std::collections::BTreeMap<&str, String> =

@@ -1397,14 +1397,14 @@ const CASES: &[(&str, &str)] = &[
     ("let _ = cute_static::make_tiled_copy(cute_static::CopyAtom::<cute_static::SM75_U16x8_LDSM_T, cute_static::gmma::half_t>::new(), cute_static::layout!((_8,_4):(_1,_8)), cute_static::layout!((_4,_2):(_1,_4))).get_slice(0).retile_S(tensor(cute_static::layout!((((4,2),_1),_1,_8,_3):(((1,_4),_0),_0,_8,64)))).to_string();", "retile: size<0>(tensor)"),
     ("let _ = cute_static::make_tiled_copy(cute_static::CopyAtom::<cute_static::SM75_U32x1_LDSM_N, u8>::new(), cute_static::layout!((_32,_8):(_1,_32)), cute_static::layout!((_16,_1):(_1,_0))).get_slice(0).retile_S(tensor(cute_static::layout!(((16,_2),_1,_1,_2):((_1,16),_32,_32,32)))).to_string();", "retile: size<0>(tensor)"),
     ("let _ = cute_static::make_tiled_copy(cute_static::CopyAtom::<cute_static::SM75_U16x8_LDSM_T, cute_static::gmma::half_t>::new(), cute_static::layout!((_2,_32):(_32,_1)), cute_static::layout!((_8,_1):(_1,_0))).get_slice(0).retile_S(tensor(cute_static::layout!(((_8,1),_1,_1,_3):((_1,0),0,_0,8)))).to_string();", "retile: size<0>(tensor)"),
-    ("let _ = cute_static::make_tiled_mma(cute_static::mma_atoms::SM80_16x8x16_F16F16F16F16_TN, cute_static::layout!((_2,_2,_1):(_1,_2,_0)), cute_static::tile!((_16,_8,_16)));", "TiledMMA: the permutation of mode"),
-    ("let _ = cute_static::make_tiled_mma(cute_static::mma_atoms::SM80_16x8x16_F16F16F16F16_TN, cute_static::layout!((_2,_2,_1):(_1,_2,_0)), cute_static::tile!((_16,_16,_16)));", "TiledMMA: the permutation of mode"),
-    ("let _ = cute_static::make_tiled_mma(cute_static::mma_atoms::SM80_16x8x16_F16F16F16F16_TN, cute_static::layout!((_2,_2,_1):(_1,_2,_0)), cute_static::tile!((_32,_8,_16)));", "TiledMMA: the permutation of mode"),
-    ("let _ = cute_static::make_tiled_mma(cute_static::mma_atoms::SM80_16x8x16_F16F16F16F16_TN, cute_static::layout!((_1,_1,_2):(_0,_0,_1)), cute_static::tile!((_16,_8,_16)));", "TiledMMA: the permutation of mode"),
-    ("let _ = cute_static::make_tiled_mma(cute_static::mma_atoms::SM80_16x8x8_F16F16F16F16_TN, cute_static::layout!((_2,_2,_1):(_1,_2,_0)), cute_static::tile!((_16,_8,_8)));", "TiledMMA: the permutation of mode"),
-    ("let _ = cute_static::make_tiled_mma(cute_static::mma_atoms::SM80_16x8x8_F16F16F16F16_TN, cute_static::layout!((_4,_1,_1):(_1,_0,_0)), cute_static::tile!(((_4,_4):(_4,_1),_,_)));", "TiledMMA: the permutation of mode"),
-    ("let _ = cute_static::make_tiled_mma(cute_static::mma_atoms::UniversalFMA, cute_static::layout!((_16,_16,_1):(_1,_16,_0)), cute_static::tile!((_8,_8,_1)));", "TiledMMA: the permutation of mode"),
-    ("let _ = cute_static::make_tiled_mma(cute_static::mma_atoms::UniversalFMA, cute_static::layout!((_16,_16,_1):(_16,_1,_0)), cute_static::tile!((_16,_8,_)));", "TiledMMA: the permutation of mode"),
+    ("let _ = cute_static::make_tiled_mma(cute_static::mma_atoms::SM80_16x8x16_F16F16F16F16_TN, cute_static::layout!((_2,_2,_1):(_1,_2,_0)), cute_static::tile!((_16,_8,_16)));", "TiledMMA: the permutation of a mode is smaller than the atoms' tiling of it"),
+    ("let _ = cute_static::make_tiled_mma(cute_static::mma_atoms::SM80_16x8x16_F16F16F16F16_TN, cute_static::layout!((_2,_2,_1):(_1,_2,_0)), cute_static::tile!((_16,_16,_16)));", "TiledMMA: the permutation of a mode is smaller than the atoms' tiling of it"),
+    ("let _ = cute_static::make_tiled_mma(cute_static::mma_atoms::SM80_16x8x16_F16F16F16F16_TN, cute_static::layout!((_2,_2,_1):(_1,_2,_0)), cute_static::tile!((_32,_8,_16)));", "TiledMMA: the permutation of a mode is smaller than the atoms' tiling of it"),
+    ("let _ = cute_static::make_tiled_mma(cute_static::mma_atoms::SM80_16x8x16_F16F16F16F16_TN, cute_static::layout!((_1,_1,_2):(_0,_0,_1)), cute_static::tile!((_16,_8,_16)));", "TiledMMA: the permutation of a mode is smaller than the atoms' tiling of it"),
+    ("let _ = cute_static::make_tiled_mma(cute_static::mma_atoms::SM80_16x8x8_F16F16F16F16_TN, cute_static::layout!((_2,_2,_1):(_1,_2,_0)), cute_static::tile!((_16,_8,_8)));", "TiledMMA: the permutation of a mode is smaller than the atoms' tiling of it"),
+    ("let _ = cute_static::make_tiled_mma(cute_static::mma_atoms::SM80_16x8x8_F16F16F16F16_TN, cute_static::layout!((_4,_1,_1):(_1,_0,_0)), cute_static::tile!(((_4,_4):(_4,_1),_,_)));", "TiledMMA: the permutation of a mode is smaller than the atoms' tiling of it"),
+    ("let _ = cute_static::make_tiled_mma(cute_static::mma_atoms::UniversalFMA, cute_static::layout!((_16,_16,_1):(_1,_16,_0)), cute_static::tile!((_8,_8,_1)));", "TiledMMA: the permutation of a mode is smaller than the atoms' tiling of it"),
+    ("let _ = cute_static::make_tiled_mma(cute_static::mma_atoms::UniversalFMA, cute_static::layout!((_16,_16,_1):(_16,_1,_0)), cute_static::tile!((_16,_8,_)));", "TiledMMA: the permutation of a mode is smaller than the atoms' tiling of it"),
     ("let _ = fragment_a(cute_static::make_tiled_mma(cute_static::mma_atoms::SM80_16x8x8_F16F16F16F16_TN, cute_static::layout!((_4,_2,_1):(_1,_4,_0)), cute_static::tile!((_,_,_))), std::hint::black_box(169i32), tensor(cute_static::layout!((64,8):(8,1))));", "Dynamic owning tensors not supported"),
     ("let _ = fragment_a(cute_static::make_tiled_mma(cute_static::mma_atoms::SM80_16x8x16_F16F16F16F16_TN, cute_static::layout!((_8,_1,_1):(_1,_0,_0)), cute_static::tile!((_,_,_))), std::hint::black_box(15i32), tensor(cute_static::layout!((256,16,2):(1,256,4096))));", "Dynamic owning tensors not supported"),
     ("let _ = fragment_a(cute_static::make_tiled_mma(cute_static::mma_atoms::SM61_DP4A, cute_static::layout!((_128,_1,_1):(_1,_1,_0)), cute_static::tile!((_,_,_))), std::hint::black_box(7i32), tensor(cute_static::layout!((384,8):(8,1))));", "Dynamic owning tensors not supported"),
@@ -1804,8 +1804,9 @@ fn tiled_conformance() {
     assert!(failures.is_empty() && skipped == 0, "{failed} failed, {skipped} skipped");
 }
 
-/// cute-dynamic has no TiledCopy, but its `make_layout_tv` is what `make_tiled_copy` builds:
-/// cute-static's `Tiler_MN` and `TiledLayout_TV` agree with it on every record.
+/// cute-dynamic's `make_layout_tv` is what `make_tiled_copy` builds: cute-static's `Tiler_MN`
+/// and `TiledLayout_TV` agree with it on every record (the whole file runs through
+/// cute-dynamic's TiledCopy and TiledMMA in `tiled_dynamic.rs`).
 #[test]
 fn tiled_copy_agrees_with_cute_dynamic() {
     let got: std::collections::BTreeMap<&str, String> =

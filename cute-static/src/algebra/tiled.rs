@@ -18,7 +18,7 @@ use super::slice::{slice, underscores};
 use super::stride::{compact_major, compact_order};
 use super::tensor::{Move, flat_coord};
 use super::tiler::Tl;
-use crate::error::Msg;
+use crate::error::{Condition, Msg};
 use crate::prog::Prog;
 use crate::tree::{At, Kind, Tree, V};
 use crate::tuple::layout_tiler;
@@ -62,13 +62,17 @@ pub struct CopyAtomC {
 
 /// `ValLayout{Src,Dst,Ref}` must each have `size(ThrID)` threads:
 /// `size<0>(ValLayoutX) == size(ThrID)`, else "CopyOperation is not valid for X of ValType.".
-const fn atom_threads(p: &mut Prog, l: &L, threads: i32, which: &str, bits: i32) {
+const fn atom_threads(p: &mut Prog, l: &L, threads: i32, which: Condition, bits: i32) {
     let got = size_of(p, &l.mode(0));
     if got != threads {
-        Msg::new("CopyOperation is not valid for ")
-            .str(which)
-            .str(" of ValType. ValLayout")
-            .str(which)
+        let which_str = match which {
+            Condition::CopyAtomSrc => "Src",
+            Condition::CopyAtomDst => "Dst",
+            _ => "Ref",
+        };
+        Msg::new(which.message())
+            .str(" ValLayout")
+            .str(which_str)
             .str(" = ")
             .layout(&l.shape, &l.stride)
             .str(" (the traits' bit layout recast to ")
@@ -90,9 +94,9 @@ pub(crate) const fn copy_atom(thr_id: &L, bit_layouts: [&L; 3], bits: i32) -> Co
     let dst = upcast(&mut p, bits, bit_layouts[1]);
     let ref_ = upcast(&mut p, bits, bit_layouts[2]);
     let threads = size_of(&mut p, thr_id);
-    atom_threads(&mut p, &src, threads, "Src", bits);
-    atom_threads(&mut p, &dst, threads, "Dst", bits);
-    atom_threads(&mut p, &ref_, threads, "Ref", bits);
+    atom_threads(&mut p, &src, threads, Condition::CopyAtomSrc, bits);
+    atom_threads(&mut p, &dst, threads, Condition::CopyAtomDst, bits);
+    atom_threads(&mut p, &ref_, threads, Condition::CopyAtomRef, bits);
     CopyAtomC {
         thr_id: *thr_id,
         src,
@@ -128,11 +132,14 @@ impl CopyC {
 }
 
 /// `TiledNumThr % AtomNumThr == 0` and `TiledNumVal % AtomNumVal == 0`, CuTe's two checks.
-const fn enough(tiled: i32, atom: i32, what: &str, tv: &L) {
+const fn enough(tiled: i32, atom: i32, which: Condition, tv: &L) {
     if atom <= 0 || tiled % atom != 0 {
-        Msg::new("TiledCopy uses too few ")
-            .str(what)
-            .str(" for selected CopyAtom: TiledLayout_TV = ")
+        let what = match which {
+            Condition::TiledCopyThreads => "thrs",
+            _ => "vals",
+        };
+        Msg::new(which.message())
+            .str(": TiledLayout_TV = ")
             .layout(&tv.shape, &tv.stride)
             .str(" has ")
             .num(tiled)
@@ -185,8 +192,8 @@ pub(crate) const fn tiled_copy(atom: CopyAtomC, tv: &L, tiler: &Tree) -> CopyC {
     };
     let (atom_thr, atom_val) = tc.atom_thr_val(&mut p);
     let (tiled_thr, tiled_val) = (size_of(&mut p, &tv.mode(0)), size_of(&mut p, &tv.mode(1)));
-    enough(tiled_thr, atom_thr, "thrs", tv);
-    enough(tiled_val, atom_val, "vals", tv);
+    enough(tiled_thr, atom_thr, Condition::TiledCopyThreads, tv);
+    enough(tiled_val, atom_val, Condition::TiledCopyValues, tv);
     let src = thrval2mn(&mut p, &atom, tv, &atom.src);
     let dst = thrval2mn(&mut p, &atom, tv, &atom.dst);
     CopyC {
@@ -198,7 +205,8 @@ pub(crate) const fn tiled_copy(atom: CopyAtomC, tv: &L, tiler: &Tree) -> CopyC {
 /// `rank(tensor) >= rank(Tiler_MN)`, else "Rank of tensor to be partitioned too small.".
 const fn rank_at_least(l: &L, tiler: &Tree) {
     if l.rank() < tiler.rank() {
-        Msg::new("Rank of tensor to be partitioned too small. ")
+        Msg::new(Condition::PartitionRank.message())
+            .str(" ")
             .layout(&l.shape, &l.stride)
             .str(" against Tiler_MN ")
             .tree(tiler)
@@ -392,7 +400,8 @@ const fn perm3(perm: &Tl) -> Tl {
     let root = perm.root();
     let n = if root.is_tup() { root.arity() } else { 1 };
     if n > 3 {
-        Msg::new("TiledMMA requires rank-3 PermutationMNK, got ")
+        Msg::new(Condition::TiledMmaPermutationRank.message())
+            .str(", got ")
             .tree(perm)
             .fail()
     }
@@ -459,13 +468,15 @@ impl MmaC {
 /// disagree).
 pub(crate) const fn tiled_mma(atom: MmaAtomC, thr_layout: &L, perm: &Tl) -> MmaC {
     if thr_layout.rank() > 3 {
-        Msg::new("TiledMMA requires rank-3 AtomLayoutMNK, got ")
+        Msg::new(Condition::TiledMmaLayoutRank.message())
+            .str(", got ")
             .layout(&thr_layout.shape, &thr_layout.stride)
             .fail()
     }
     let perm = perm3(perm);
     if !perm.is_static() {
-        Msg::new("TiledMMA requires static permutations of MNK. PermutationMNK = ")
+        Msg::new(Condition::TiledMmaStaticPermutation.message())
+            .str(" PermutationMNK = ")
             .tree(&perm)
             .fail()
     }
@@ -480,15 +491,14 @@ pub(crate) const fn tiled_mma(atom: MmaAtomC, thr_layout: &L, perm: &Tl) -> MmaC
             let size = tile_node_size(&mut p, mode).value();
             let atoms = t.atoms_extent(&mut p, i).value();
             if size < atoms {
-                Msg::new("TiledMMA: the permutation of mode ")
+                Msg::new(Condition::TiledMmaPermutationSize.message())
+                    .str(": mode ")
                     .str(MNK[i])
                     .str(" (")
                     .tree(&mode.sub())
                     .str(") has size ")
                     .num(size)
-                    .str(", smaller than the atoms' tiling of ")
-                    .str(MNK[i])
-                    .str(": size<")
+                    .str(", but size<")
                     .num(i as i32)
                     .str(">(AtomShape_MNK) * size<")
                     .num(i as i32 + 1)
@@ -713,7 +723,8 @@ pub(crate) const fn layout_like(p: &mut Prog, l: &L) -> L {
 
 pub(crate) const fn owning(l: &L) -> L {
     if !l.shape.is_static() || !l.stride.is_static() {
-        Msg::new("Dynamic owning tensors not supported: the fragment's layout ")
+        Msg::new(Condition::DynamicOwningTensor.message())
+            .str(": the fragment's layout ")
             .layout(&l.shape, &l.stride)
             .str(", which has run-time values; a register fragment needs a static layout")
             .fail()
@@ -761,7 +772,9 @@ mod tests {
     }
 
     #[test]
-    #[should_panic(expected = "TiledMMA: the permutation of mode N (_8) has size 8")]
+    #[should_panic(
+        expected = "TiledMMA: the permutation of a mode is smaller than the atoms' tiling of it: mode N (_8) has size 8"
+    )]
     fn a_permutation_smaller_than_the_atoms_is_refused() {
         tiled_mma(
             sm80(),

@@ -835,7 +835,7 @@ where
     Self: IsTiledCopy,
 {
     fn write_latex(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        use crate::picture::{TIKZ_BEGIN, TIKZ_END, tv_nodes};
+        use crate::picture::{TvPicture, tiled_copy_latex};
         // The tile `(M,N)`, `product_each(shape(Tiler_MN))`.
         let (m, n) = const {
             let mut p = Prog::new(0);
@@ -856,40 +856,22 @@ where
         };
         let s_ids = LayoutOf::<Computed<CopyTvPicture<Self, SRC, true>>>(Computed(PhantomData));
         let d_ids = LayoutOf::<Computed<CopyTvPicture<Self, DST, true>>>(Computed(PhantomData));
-        writeln!(f, "% Layout S TV: ArithTuple(_0,_0) o {s_ids}")?;
-        writeln!(f, "% Layout D TV: ArithTuple(_0,_0) o {d_ids}")?;
-        f.write_str(TIKZ_BEGIN)?;
         let (s, d) = (
             LayoutOf::<Computed<CopyTvPicture<Self, SRC, false>>>(Computed(PhantomData)),
             LayoutOf::<Computed<CopyTvPicture<Self, DST, false>>>(Computed(PhantomData)),
         );
-        let grid = "\\draw[color=black,thick,shift={(-0.5,-0.5)}]";
-        let label = |f: &mut fmt::Formatter<'_>, r: i64, c: i64, text: i64| {
-            writeln!(f, "\\node at ({r},{c}) {{\\Large{{\\texttt{{{text}}}}}}};")
+        let s_index = |t: i64, v: i64| i64::from(s.call((t as i32, v as i32)));
+        let d_index = |t: i64, v: i64| i64::from(d.call((t as i32, v as i32)));
+        let side = |coords, tv: (i32, i32), index| TvPicture {
+            coords,
+            threads_values: (i64::from(tv.0), i64::from(tv.1)),
+            index,
         };
-        let cell = |at: i32| (i64::from(at) % m, i64::from(at) / m);
-        // S at (0,0).
-        let at_s = |t: i64, v: i64| cell(s.call((t as i32, v as i32)));
-        let tv_s = (i64::from(s.size_mode::<0>()), i64::from(s.size_mode::<1>()));
-        tv_nodes(f, tv_s, (m, n), (0, 0), &at_s)?;
-        writeln!(f, "{grid} (0,0) grid ({m},{n});\n")?;
-        for i in 0..m {
-            label(f, i, -1, i)?;
-        }
-        for j in 0..n {
-            label(f, -1, j, j)?;
-        }
-        // D at (0,N+3).
-        let at_d = |t: i64, v: i64| cell(d.call((t as i32, v as i32)));
-        let tv_d = (i64::from(d.size_mode::<0>()), i64::from(d.size_mode::<1>()));
-        tv_nodes(f, tv_d, (m, n), (0, n + 3), &at_d)?;
-        writeln!(f, "{grid} (0,{}) grid ({m},{});\n", n + 3, n + n + 3)?;
-        for i in 0..m {
-            label(f, i, n + n + 3, i)?;
-        }
-        for j in 0..n {
-            label(f, -1, j + n + 3, j)?;
-        }
-        f.write_str(TIKZ_END)
+        tiled_copy_latex(
+            f,
+            (m, n),
+            &side(&s_ids, (s.size_mode::<0>(), s.size_mode::<1>()), &s_index),
+            &side(&d_ids, (d.size_mode::<0>(), d.size_mode::<1>()), &d_index),
+        )
     }
 }

@@ -948,7 +948,7 @@ const fn pictured_tiles(m: i32, n: i32, k: i32) {
 /// ```
 impl<A: MmaTraits, Ly: IsLayout, P: Tiler> crate::picture::PrintLatex for TiledMMA<A, Ly, P> {
     fn write_latex(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        use crate::picture::{TIKZ_BEGIN, TIKZ_END, tv_nodes};
+        use crate::picture::{TvPicture, tiled_mma_latex};
         let mma = *self;
         let (mm, nn, kk) = (
             mma.tile_size::<0>(),
@@ -960,82 +960,29 @@ impl<A: MmaTraits, Ly: IsLayout, P: Tiler> crate::picture::PrintLatex for TiledM
             pictured_tiles(t.tile_size::<0>(), t.tile_size::<1>(), t.tile_size::<2>())
         };
         let (m, n, k) = (i64::from(mm), i64::from(nn), i64::from(kk));
-        let coords = |f: &mut fmt::Formatter<'_>, name: &str, l: &dyn fmt::Display| {
-            writeln!(f, "% Layout{name}: ArithTuple(_0,_0) o {l}")
-        };
-        coords(
-            f,
-            "C",
-            &LayoutOf::<Computed<MmaTvCoords<Self, 2>>>(Computed(PhantomData)),
-        )?;
-        coords(
-            f,
-            "A",
-            &LayoutOf::<Computed<MmaTvCoords<Self, 0>>>(Computed(PhantomData)),
-        )?;
-        coords(
-            f,
-            "B",
-            &LayoutOf::<Computed<MmaTvCoords<Self, 1>>>(Computed(PhantomData)),
-        )?;
-        f.write_str(TIKZ_BEGIN)?;
-        let grid = "\\draw[color=black,thick,shift={(-0.5,-0.5)}]";
-        let label = |f: &mut fmt::Formatter<'_>, r: i64, c: i64, text: i64| {
-            writeln!(f, "\\node at ({r},{c}) {{\\Large{{\\texttt{{{text}}}}}}};")
-        };
+        let c_ids = LayoutOf::<Computed<MmaTvCoords<Self, 2>>>(Computed(PhantomData));
+        let a_ids = LayoutOf::<Computed<MmaTvCoords<Self, 0>>>(Computed(PhantomData));
+        let b_ids = LayoutOf::<Computed<MmaTvCoords<Self, 1>>>(Computed(PhantomData));
         // Each TV layout maps (thread, value) to the column-major index of its tile.
         let (c, a, b) = (
             mma.get_layoutC_TV(),
             mma.get_layoutA_TV(),
             mma.get_layoutB_TV(),
         );
-        let cell = |at: i32, rows: i64| (i64::from(at) % rows, i64::from(at) / rows);
-        let threads_values = |s0: i32, s1: i32| (i64::from(s0), i64::from(s1));
-        // C at (0,0).
-        let at_c = |t: i64, v: i64| cell(c.call((t as i32, v as i32)), m);
-        tv_nodes(
-            f,
-            threads_values(c.size_mode::<0>(), c.size_mode::<1>()),
-            (m, n),
-            (0, 0),
-            &at_c,
-        )?;
-        writeln!(f, "{grid} (0,0) grid ({m},{n});\n")?;
-        // A at (0,-K-1): (m,k).
-        let at_a = |t: i64, v: i64| cell(a.call((t as i32, v as i32)), m);
-        tv_nodes(
-            f,
-            threads_values(a.size_mode::<0>(), a.size_mode::<1>()),
-            (m, k),
-            (0, -k - 1),
-            &at_a,
-        )?;
-        writeln!(f, "{grid} (0,{}) grid ({m},-1);\n", -k - 1)?;
-        for i in 0..m {
-            label(f, i, -k - 2, i)?;
-        }
-        for j in 0..k {
-            label(f, -1, j - k - 1, j)?;
-        }
-        // B at (-K-1,0): (n,k), drawn with k down and n across.
-        let at_b = |t: i64, v: i64| {
-            let (nb, kb) = cell(b.call((t as i32, v as i32)), n);
-            (kb, nb)
+        let c_index = |t: i64, v: i64| i64::from(c.call((t as i32, v as i32)));
+        let a_index = |t: i64, v: i64| i64::from(a.call((t as i32, v as i32)));
+        let b_index = |t: i64, v: i64| i64::from(b.call((t as i32, v as i32)));
+        let operand = |coords, tv: (i32, i32), index| TvPicture {
+            coords,
+            threads_values: (i64::from(tv.0), i64::from(tv.1)),
+            index,
         };
-        tv_nodes(
+        tiled_mma_latex(
             f,
-            threads_values(b.size_mode::<0>(), b.size_mode::<1>()),
-            (k, n),
-            (-k - 1, 0),
-            &at_b,
-        )?;
-        writeln!(f, "{grid} ({},0) grid (-1,{n});\n", -k - 1)?;
-        for j in 0..n {
-            label(f, -k - 2, j, j)?;
-        }
-        for i in 0..k {
-            label(f, i - k - 1, -1, i)?;
-        }
-        f.write_str(TIKZ_END)
+            (m, n, k),
+            &operand(&c_ids, (c.size_mode::<0>(), c.size_mode::<1>()), &c_index),
+            &operand(&a_ids, (a.size_mode::<0>(), a.size_mode::<1>()), &a_index),
+            &operand(&b_ids, (b.size_mode::<0>(), b.size_mode::<1>()), &b_index),
+        )
     }
 }
