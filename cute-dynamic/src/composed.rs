@@ -1087,9 +1087,10 @@ impl ComposedLayout {
     ///    the result stays swizzled: `(Sw o off_zy o sliced, off_anti)`;
     /// 4. otherwise it decays to the plain layout `W o sliced` where `W` agrees with `Sw` on the
     ///    reachable offsets (one stride per Z and Y bit, signed by the bits of `off_zy`), and the
-    ///    offset is `Sw(off_zy) + off_anti`. CuTe also decays when `active` is dynamic; then the
-    ///    result is wrong if the remaining modes do reach a Y bit and its Z partner, which is
-    ///    refused here ([`Condition::SwizzleSliceDecay`]).
+    ///    offset is `Sw(off_zy) + off_anti`. CuTe also decays when `active` is dynamic; where
+    ///    the remaining modes do reach a Y bit and its Z partner, CuTe's answer is kept only if
+    ///    it is the slice point by point (up to [`MAX_ENUMERATED`] indices), and refused
+    ///    otherwise ([`Condition::SwizzleSliceDecay`], naming the first index where they part).
     ///
     /// For any other `A o O o L`: `(A o (O + L(crd with _ as 0)) o slice(crd, L), _0)`.
     ///
@@ -1106,22 +1107,33 @@ impl ComposedLayout {
         // the swizzle that its weak Stride Divisibility Condition lets through although they
         // need not be `A o B` (CUTLASS #3177), and decays a slice whose remaining offsets carry
         // into the swizzle's bits: its answer stands where it is the slice.
-        let (cute, cause) = match self.slice_through(crd, &crate::composition) {
-            Err(e) if is_complete_form(&e) => {
+        // The same where a divisibility condition of those compositions fails on run-time values,
+        // which CuTe does not check: its answer stands where it is the slice.
+        let unchecked_by_cute = |e: &LayoutError| {
+            matches!(
+                e.condition(),
+                Some(Condition::StrideDivisibility | Condition::ShapeDivisibility)
+            ) && !self.is_all_static()
+        };
+        let ((layout, offset, reaches), cause) = match self.slice_through(crd, &crate::composition)
+        {
+            Err(e) if is_complete_form(&e) || unchecked_by_cute(&e) => {
                 let unchecked = |a: &Layout, b: &Layout| composition_exact(a, b, Checks::UNCHECKED);
                 (self.slice_through(crd, &unchecked)?, Some(e))
             }
             other => (other?, None),
         };
+        let cute = (layout, offset);
         if has_integer(crd) {
-            self.check_slice(crd, &cute, cause)?;
+            self.check_slice(crd, &cute, cause, reaches)?;
         }
         Ok(cute)
     }
 
     /// `Ok` if the slice `(l, off)` of a swizzled `C` is `C` at `crd`: `l(i) + off == Sw(O +
     /// L(crd with its _ at the coordinates of i))` for every index of the remaining modes (up to
-    /// [`MAX_ENUMERATED`] of them; a larger slice is taken at CuTe's word unless `cause`);
+    /// [`MAX_ENUMERATED`] of them; a larger slice is taken at CuTe's word unless `cause` or
+    /// `reaches`, the note of a decay whose remaining modes reach a Y bit and its Z partner);
     /// otherwise the error naming the first index where they part ([`Condition::SwizzleSliceDecay`],
     /// with `cause`, CuTe's composition that is not `A o B`, appended).
     fn check_slice(
@@ -1129,6 +1141,7 @@ impl ComposedLayout {
         crd: &Coord,
         (l, off): &(AnyLayout, Offset),
         cause: Option<LayoutError>,
+        reaches: Option<String>,
     ) -> Result<()> {
         let LayoutFn::Swizzle(sw) = &self.layout_a else {
             return cause.map_or(Ok(()), Err);
@@ -1139,7 +1152,14 @@ impl ComposedLayout {
             + i64::from(self.offset.value());
         let n = sliced.size()?.value();
         if n > MAX_ENUMERATED {
-            return cause.map_or(Ok(()), Err);
+            return match (cause, reaches) {
+                (Some(e), _) => Err(e),
+                (None, Some(why)) => Err(LayoutError::precondition(
+                    Condition::SwizzleSliceDecay,
+                    format!("{why}, too many indices ({n}) to compare it with the slice"),
+                )),
+                (None, None) => Ok(()),
+            };
         }
         let value = |i: i32| -> Option<(i64, i64)> {
             let at = base + i64::from(sliced.call(i).ok()?.value());
@@ -1169,12 +1189,13 @@ impl ComposedLayout {
     }
 
     /// [`ComposedLayout::slice_and_offset`], the compositions with the swizzle's projections
-    /// made by `compose`.
+    /// made by `compose`; with the note of a decay whose dynamic remaining modes reach a Y bit
+    /// and its Z partner (CuTe's answer then stands only if it is the slice).
     fn slice_through(
         &self,
         crd: &Coord,
         compose: &dyn Fn(&Layout, &Layout) -> Result<Layout>,
-    ) -> Result<(AnyLayout, Offset)> {
+    ) -> Result<(AnyLayout, Offset, Option<String>)> {
         let layout = self.inner("slice")?;
         let sliced = slice(crd, layout)?;
         let sw = match &self.layout_a {
@@ -1183,12 +1204,12 @@ impl ComposedLayout {
                 let off = layout.call(&underscores_to_zero(crd))?;
                 let composed =
                     make_composed_layout(self.layout_a.clone(), self.offset.add(off)?, sliced);
-                return Ok((composed.into(), Offset::Int(Int::new_static(0))));
+                return Ok((composed.into(), Offset::Int(Int::new_static(0)), None));
             }
         };
         if !has_integer(crd) {
             let l = composition_with_offset(sw, self.offset, sliced);
-            return Ok((l, Offset::Int(Int::new_static(0))));
+            return Ok((l, Offset::Int(Int::new_static(0)), None));
         }
         if !has_underscore(crd) {
             return Err(LayoutError::invalid(
@@ -1211,22 +1232,19 @@ impl ComposedLayout {
         let collides = active.value() & !sw.apply(active.value()) != 0;
         if collides && active.is_static() {
             let l = make_composed_layout(sw, off_zy, sliced);
-            return Ok((l.into(), Offset::Int(off_anti)));
+            return Ok((l.into(), Offset::Int(off_anti), None));
         }
-        if collides {
-            return Err(LayoutError::precondition(
-                Condition::SwizzleSliceDecay,
-                format!(
-                    "slice({crd}, {self}): the dynamic remaining modes {sliced} reach the swizzle \
-                     bits {} of {sw}",
-                    active.value()
-                ),
-            ));
-        }
+        let reaches = collides.then(|| {
+            format!(
+                "slice({crd}, {self}): CuTe decays it although the dynamic remaining modes \
+                 {sliced} reach the swizzle bits {} of {sw}",
+                active.value()
+            )
+        });
         let w = decay_layout(&sw, &off_zy)?;
         let offset = off_zy.swizzled(&sw);
         let total = Offset::Int(offset.add(off_anti)?);
-        Ok((compose(&w, &sliced)?.into(), total))
+        Ok((compose(&w, &sliced)?.into(), total, reaches))
     }
 }
 

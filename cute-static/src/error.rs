@@ -256,9 +256,10 @@ pub enum Condition {
     /// Slicing a swizzled layout: each consumed mode's `shape * stride` must be a power of two
     /// (or zero).
     SwizzleSlicePow2,
-    /// Slicing a swizzled layout along dynamic remaining modes that reach a Y bit of the swizzle
-    /// and its Z partner. Not CuTe's check: CuTe decays such a slice to a plain layout, which is
-    /// then not the function of the swizzled layout (it is for the static twin).
+    /// A slice of a swizzled layout that CuTe decays to a plain layout which is not the slice
+    /// (its remaining modes reach a Y bit of the swizzle and its Z partner, or CuTe found the
+    /// bits through compositions that are not `A o B`). Not CuTe's check: where CuTe's decay is
+    /// the slice point by point, both crates keep it.
     SwizzleSliceDecay,
     /// `Copy_Atom<Op, T>`: the source value layout (the traits' bit layout recast to `T`) must
     /// have `size(ThrID)` threads.

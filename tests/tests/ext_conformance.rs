@@ -168,7 +168,9 @@ fn every_composed_value_round_trips() {
 /// 0 skipped. Issue 23: an identity tensor's coordinate of a size-1 mode that takes the rest of
 /// a run-time index is a run-time `0` (`((_2,_1),_3)` gives `((0,0),0)`); compositions CuTe does
 /// not check, kept where they are `A o B`; two swizzled slices whose decay CuTe gets wrong (both
-/// crates print CuTe's text, README "Conformance").
+/// crates print CuTe's text, README "Conformance"); 43 slices of swizzled layouts with run-time
+/// remaining modes whose compositions with the swizzle's projections fail a divisibility
+/// condition CuTe does not check on run-time values, kept because CuTe's answer is the slice.
 #[test]
 fn issue_vectors_pass() {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/data/issue-vectors.jsonl");
@@ -194,5 +196,5 @@ fn issue_vectors_pass() {
             v.outcome
         );
     }
-    assert_eq!(totals(&table), [22, 0, 0, 0, 4]);
+    assert_eq!(totals(&table), [65, 0, 0, 0, 4]);
 }
