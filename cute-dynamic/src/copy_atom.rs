@@ -17,7 +17,6 @@
 
 use crate::atom::make_layout_tv;
 use crate::coalesce::coalesce_profile;
-use crate::composed::sizeof_bits;
 use crate::composition::{composition, composition_tiler};
 use crate::coord::Coord;
 use crate::divide::zipped_divide;
@@ -26,6 +25,7 @@ use crate::int::Int;
 use crate::int_tuple::{IntTuple, product_each};
 use crate::inverse::right_inverse;
 use crate::layout::{Layout, make_layout};
+use crate::numeric::sizeof_bits;
 use crate::prelude::*;
 use crate::product::logical_product;
 use crate::recast::upcast;

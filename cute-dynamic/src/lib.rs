@@ -248,6 +248,7 @@ mod eval;
 mod exact;
 mod flat;
 mod fragment;
+mod gmma;
 mod int;
 mod int_tuple;
 mod inverse;
@@ -255,6 +256,8 @@ mod layout;
 mod max_common;
 mod mma_atom;
 mod nullspace;
+mod numeric;
+mod offset;
 pub mod ops;
 mod parse;
 mod print;
@@ -266,6 +269,7 @@ mod serde_text;
 mod small;
 mod stride;
 mod swizzle;
+mod swizzle_slice;
 mod tensor;
 mod tensor_data;
 mod tiler;
@@ -277,9 +281,8 @@ pub use atom::{MmaAtom, make_layout_tv, mma_atom, mma_atom_names};
 pub use coalesce::{coalesce, coalesce_profile, filter, filter_zeros_layout};
 pub use complement::{complement, complement1};
 pub use composed::{
-    AnyLayout, ComposedLayout, GmmaMajor, GmmaSwizzle, LayoutFn, Offset,
-    composition_layout_swizzle, composition_swizzle, composition_with_offset, gmma_atom,
-    gmma_layout_atom, gmma_layout_atom_bits, make_composed_layout,
+    AnyLayout, ComposedLayout, LayoutFn, composition_layout_swizzle, composition_swizzle,
+    composition_with_offset, make_composed_layout,
 };
 pub use composition::{composition, composition_tiler};
 pub use coord::{Coord, dice, dice_tuple, slice, slice_tuple};
@@ -289,6 +292,7 @@ pub use divide::{flat_divide, logical_divide, logical_divide_tiler, tiled_divide
 pub use error::{Condition, ErrorKind, LayoutError, Result};
 pub use eval::{Plan, crd2idx};
 pub use fragment::{flatten, make_fragment_like_layout, make_layout_like};
+pub use gmma::{GmmaMajor, GmmaSwizzle, gmma_atom, gmma_layout_atom, gmma_layout_atom_bits};
 pub use int::{Bool, Int, IntError};
 pub use int_tuple::{
     IntTuple, ceil_div, compatible, congruent, filter_zeros, product_each, shape_div,
@@ -304,6 +308,7 @@ pub use mma_atom::{
     ThrMMA, TiledMMA, make_tiled_copy_A, make_tiled_copy_B, make_tiled_copy_C, make_tiled_mma,
 };
 pub use nullspace::nullspace;
+pub use offset::Offset;
 pub use print::Viewed;
 pub use print_layout::{PrintLatex, print_composed_layout, print_latex, print_layout};
 pub use product::{

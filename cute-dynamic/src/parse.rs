@@ -4,13 +4,14 @@
 //! the byte offset.
 
 use crate::arithmetic_tuple::{CoordStride, ScaledBasis};
-use crate::composed::{AnyLayout, ComposedLayout, LayoutFn, Offset, make_composed_layout};
+use crate::composed::{AnyLayout, ComposedLayout, LayoutFn, make_composed_layout};
 use crate::coord::Coord;
 use crate::coord_layout::CoordLayout;
 use crate::error::{ErrorKind, LayoutError, Result};
 use crate::int::Int;
 use crate::int_tuple::IntTuple;
 use crate::layout::Layout;
+use crate::offset::Offset;
 use crate::prelude::*;
 use crate::swizzle::{MixedBits, Swizzle};
 use crate::tensor::Tensor;

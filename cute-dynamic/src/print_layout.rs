@@ -1,9 +1,10 @@
 //! `print_layout`: CuTe's ASCII grid of a rank-2 layout, character for character, for plain and
 //! composed (swizzled) layouts; `print_latex`: CuTe's LaTeX/TikZ picture of the same grid.
 
-use crate::composed::{AnyLayout, ComposedLayout, LayoutFn, Offset};
+use crate::composed::{AnyLayout, ComposedLayout, LayoutFn};
 use crate::error::{LayoutError, Result};
 use crate::layout::{Layout, append_to_rank};
+use crate::offset::Offset;
 use crate::prelude::*;
 
 /// Offset at grid cell (row, column).

@@ -22,7 +22,7 @@
 //! # Ok::<(), cute_dynamic::LayoutError>(())
 //! ```
 
-use crate::composed::{AnyLayout, ComposedLayout, Offset, underscores_to_zero};
+use crate::composed::{AnyLayout, ComposedLayout};
 use crate::coord::{Coord, dice, slice};
 use crate::coord_layout::{CoordLayout, make_identity_layout};
 use crate::error::{Condition, LayoutError, Result};
@@ -30,8 +30,10 @@ use crate::eval::crd2idx;
 use crate::int::Int;
 use crate::int_tuple::{IntTuple, product_each};
 use crate::layout::{CoordRef, Layout};
+use crate::offset::Offset;
 use crate::prelude::*;
 use crate::stride::{compact_col_major, idx2crd_strided};
+use crate::swizzle_slice::underscores_to_zero;
 use crate::tiler::Tiler;
 use core::fmt;
 

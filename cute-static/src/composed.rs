@@ -21,7 +21,7 @@
 
 use crate::algebra::complement as cm;
 use crate::algebra::composed::{self as cd, CL, Form, Off, Swz};
-use crate::algebra::{coalesce as co, composition as cp, divide as dv, product as pr};
+use crate::algebra::{by_mode as bm, coalesce as co, composition as cp, product as pr};
 use crate::coordinate::Coordinate;
 use crate::error::LayoutError;
 use crate::int::C;
@@ -455,7 +455,7 @@ cop! {
     /// assert_eq!(c.logical_divide(layout!(_2:_1)).to_string(), "Sw<1,1,1> o _0 o (_2,_4):(_1,_2)");
     /// ```
     logical_divide, LogicalDivideC, [T: Tiler => t] |p, c|
-        cd::map_b(&c, "logical_divide", dv::logical_divide_tiler(p, &cd::domain(&c, "logical_divide"), &t))
+        cd::map_b(&c, "logical_divide", bm::logical_divide_tiler(p, &cd::domain(&c, "logical_divide"), &t))
 }
 
 cop! {
@@ -468,7 +468,7 @@ cop! {
     /// assert_eq!(r.to_string(), "Sw<3,3,3> o _0 o ((_8,_32),(_1,_2)):((_64,_1),(_0,_32))");
     /// ```
     zipped_divide, ZippedDivideC, [T: Tiler => t] |p, c|
-        cd::map_b(&c, "zipped_divide", dv::zipped_divide(p, &cd::domain(&c, "zipped_divide"), &t))
+        cd::map_b(&c, "zipped_divide", bm::zipped_divide(p, &cd::domain(&c, "zipped_divide"), &t))
 }
 
 cop! {
@@ -481,7 +481,7 @@ cop! {
     /// assert_eq!(r.to_string(), "Sw<3,1,3> o _0 o ((_4,(_2,_4)),_16,_1):((_8,(_1,_2)),_32,_0)");
     /// ```
     tiled_divide, TiledDivideC, [T: Tiler => t] |p, c|
-        cd::map_b(&c, "tiled_divide", dv::tiled_divide(p, &cd::domain(&c, "tiled_divide"), &t))
+        cd::map_b(&c, "tiled_divide", bm::tiled_divide(p, &cd::domain(&c, "tiled_divide"), &t))
 }
 
 cop! {
@@ -494,7 +494,7 @@ cop! {
     /// assert_eq!(r.to_string(), "Sw<1,4,3> o _0 o (_4,_2,_4,_4):(_1,_16,_4,_32)");
     /// ```
     flat_divide, FlatDivideC, [T: Tiler => t] |p, c|
-        cd::map_b(&c, "flat_divide", dv::flat_divide(p, &cd::domain(&c, "flat_divide"), &t))
+        cd::map_b(&c, "flat_divide", bm::flat_divide(p, &cd::domain(&c, "flat_divide"), &t))
 }
 
 cop! {

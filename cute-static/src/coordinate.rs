@@ -119,7 +119,7 @@ impl Build {
     /// A plan over `l`'s roots: `l` with its dynamic leaves replaced by the nodes of `flat`
     /// that compute them.
     const fn new(l: &L, flat: &Flat) -> (Build, L) {
-        let (prog, rooted) = flat.rooted(l);
+        let (prog, rooted) = l.rooted(flat);
         let b = Build {
             n: 0,
             leaf: [0; PLAN_CAP],

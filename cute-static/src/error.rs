@@ -2,8 +2,7 @@
 //! words and the numbers involved, so the first line of the compiler error reads e.g.
 //! `evaluation panicked: Stride Divisibility Condition: stride _5 vs shape _4 in (_4,_2):(_1,_1)`.
 
-use crate::prog::Pred;
-use crate::tree::{At, Kind, Tree, V};
+use crate::bits::shiftr;
 use core::fmt;
 
 /// A fixed-size text buffer for messages built in const evaluation.
@@ -39,22 +38,6 @@ impl Msg {
         self.num(v)
     }
 
-    /// An integer during const evaluation: `_N` if static, `?` (a run-time value) if dynamic.
-    pub(crate) const fn v(&mut self, v: V) -> &mut Msg {
-        if v.dynamic {
-            self.str("?");
-        } else {
-            self.int(v.v);
-        }
-        let (indices, n) = crate::tree::Basis::indices(v.basis);
-        let mut k = 0;
-        while k < n {
-            self.str("@").num(indices[k] as i32);
-            k += 1;
-        }
-        self
-    }
-
     pub(crate) const fn num(&mut self, v: i32) -> &mut Msg {
         self.num64(v as i64)
     }
@@ -82,38 +65,6 @@ impl Msg {
             self.len += 1;
         }
         self
-    }
-
-    /// A tree in CuTe text.
-    pub(crate) const fn tree(&mut self, t: &Tree) -> &mut Msg {
-        self.node(t.root())
-    }
-
-    const fn node(&mut self, t: At) -> &mut Msg {
-        match t.kind() {
-            Kind::Int => self.v(t.v()),
-            Kind::Under => self.str("_"),
-            Kind::Layout => self.node(t.child(0)).str(":").node(t.child(1)),
-            Kind::Tup => {
-                self.str("(");
-                let mut c = 0;
-                while c < t.arity() {
-                    if c > 0 {
-                        self.str(",");
-                    }
-                    self.node(t.child(c));
-                    c += 1;
-                }
-                self.str(")")
-            }
-        }
-    }
-
-    /// A layout `shape:stride` in CuTe text.
-    pub(crate) const fn layout(&mut self, shape: &Tree, stride: &Tree) -> &mut Msg {
-        self.tree(shape);
-        self.str(":");
-        self.tree(stride)
     }
 
     /// The message so far.
@@ -581,5 +532,106 @@ impl core::error::Error for LayoutError {}
 impl core::fmt::Display for Msg {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.write_str(self.as_str())
+    }
+}
+
+/// A value-level precondition, checked at run time by the checked forms.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pred {
+    /// Composition: stride `a` against shape `b`: `a < b || a % b == 0`; on run-time values
+    /// also when the count `c` of elements taken is 1 (they land at 0 whatever the stride).
+    StrideDivides,
+    /// Composition, complete form: stride `a` below shape `b`, neither of `|a|` and `b` a
+    /// multiple of the other, with `c` elements leaving the mode (one element, `c == 1`, lands
+    /// at 0 whatever the stride): a step CuTe's weak form lets through that is not exact
+    /// ([`crate::algebra::exact`]).
+    StrideComplete,
+    /// Composition: the pieces of B's leaves in a mode of A take `a` of its `b` offsets, `a < b`
+    /// (more carry into the next mode).
+    NoCarry,
+    /// Composition: B's leaves of negative stride take one element of each inner mode of A, or
+    /// B has no leaf of positive stride (`a` is 1; [`crate::algebra::exact`]).
+    Exact,
+    /// Composition: CuTe's result is not `A o B` at index `a`, where it is `b` and `A(B(a))` is
+    /// `c` (never holds: the error of a point-by-point comparison).
+    NotComposition,
+    /// Composition: shape `a` is a multiple of `b`.
+    ShapeDivides,
+    /// `shape_div(a, b)`: `a % b == 0 || b % a == 0`.
+    EitherDivides,
+    /// `complement`: the new shape `a` (stride `b` over `c` covered offsets) is not 0.
+    Injective,
+    /// `upcast<b>`: stride `a` divides or is divided by `b`.
+    UpcastDivides,
+    /// `tile_to_shape`: the target `a` is a multiple of the block `b`.
+    TileDivides,
+    /// Slicing a swizzled layout that decays: the reachable swizzle bits `a` hold no Y bit (mask
+    /// `b`, shift `c`) together with its Z partner.
+    SwizzleNoCollision,
+}
+
+impl Pred {
+    /// Whether the values satisfy the condition; `Err` for an arithmetic failure on the way.
+    pub(crate) const fn holds(self, a: i32, b: i32, c: i32) -> Result<bool, IntError> {
+        Ok(match self {
+            Pred::StrideDivides => {
+                if a < b || c == 1 {
+                    true
+                } else if b == 0 {
+                    return Err(IntError::DivisionByZero { op: "%", lhs: a });
+                } else {
+                    a.wrapping_rem(b) == 0
+                }
+            }
+            Pred::StrideComplete => {
+                let below = a < b;
+                let m = a.unsigned_abs() as i64;
+                if !below || m == 0 || c == 1 {
+                    true
+                } else {
+                    // Exact if `m` divides the shape, if the shape divides `m` (no element
+                    // moves inside the mode: a negative stride over a mode of size 1, say), or
+                    // if every element stays inside the mode.
+                    let (b, c) = (b as i64, c as i64);
+                    b % m == 0 || (b > 0 && m % b == 0) || (b + m - 1) / m >= c
+                }
+            }
+            Pred::NoCarry => a < b,
+            Pred::Exact => a != 0,
+            Pred::NotComposition => false,
+            Pred::ShapeDivides | Pred::TileDivides => {
+                if b == 0 {
+                    return Err(IntError::DivisionByZero { op: "%", lhs: a });
+                }
+                a.wrapping_rem(b) == 0
+            }
+            Pred::EitherDivides => {
+                if b == 0 {
+                    return Err(IntError::DivisionByZero { op: "%", lhs: a });
+                }
+                a.wrapping_rem(b) == 0 || (a != 0 && b.wrapping_rem(a) == 0)
+            }
+            Pred::Injective => a != 0,
+            Pred::SwizzleNoCollision => a & !(a ^ shiftr(a & b, c)) == 0,
+            Pred::UpcastDivides => {
+                (b != 0 && a.wrapping_rem(b) == 0) || (a != 0 && b.wrapping_rem(a) == 0)
+            }
+        })
+    }
+
+    /// The CuTe condition this check stands for.
+    pub(crate) const fn condition(self) -> Condition {
+        match self {
+            Pred::StrideDivides => Condition::StrideDivisibility,
+            Pred::StrideComplete | Pred::NoCarry | Pred::Exact | Pred::NotComposition => {
+                Condition::StrideDivisibilityComplete
+            }
+            Pred::ShapeDivides => Condition::ShapeDivisibility,
+            Pred::EitherDivides => Condition::Divisibility,
+            Pred::Injective => Condition::NonInjectiveComplement,
+            Pred::UpcastDivides => Condition::UpcastDivisibility,
+            Pred::TileDivides => Condition::TileToShapeDivides,
+            Pred::SwizzleNoCollision => Condition::SwizzleSliceDecay,
+        }
     }
 }

@@ -489,7 +489,7 @@ impl<T: IsLayout> Program for IdxCode<T> {
 /// Output 0: `size`; output 1: `cosize`.
 impl<T: IsLayout> Program for SizeCode<T> {
     const CODE: Straight = {
-        let (mut p, l) = T::FLAT.rooted(&T::LAYOUT);
+        let (mut p, l) = T::LAYOUT.rooted(&T::FLAT);
         let mut outs = List::new();
         outs.push(p.product(&l.shape.leaves()));
         outs.push(l.cosize(&mut p));

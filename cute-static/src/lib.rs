@@ -288,6 +288,7 @@ struct ReadmeDoctests;
 mod algebra;
 mod algorithm;
 mod atom;
+mod bits;
 mod composed;
 mod coordinate;
 mod error;

@@ -5,8 +5,9 @@
 
 use crate::algebra::layout::{L, Major};
 use crate::algebra::{
-    coalesce as co, complement as cm, composition as cp, divide as dv, int_tuple as it,
-    inverse as iv, layout as ly, product as pr, recast as rc, slice as sl, stride as st,
+    by_mode as bm, coalesce as co, complement as cm, composition as cp, divide as dv,
+    int_tuple as it, inverse as iv, layout as ly, product as pr, recast as rc, slice as sl,
+    stride as st,
 };
 use crate::layout::{Expr, IsLayout, LayoutOf, Sym, dyn_values};
 use crate::prog::Prog;
@@ -569,7 +570,7 @@ op! {
     /// let r = logical_divide_tiler(layout!((_9,(_4,_8)):(_59,(_13,_1))), tile!((_3:_3,(_2,_4):(_1,_8))));
     /// assert_eq!(r.to_string(), "((_3,_3),((_2,_4),(_2,_2))):((_177,_59),((_13,_2),(_26,_1)))");
     /// ```
-    layout logical_divide_tiler, LogicalDivideTilerExpr, LogicalDivideTiler, [A: IsLayout => a, T: Tiler => t] |p| = dv::logical_divide_tiler(p, &a, &t);
+    layout logical_divide_tiler, LogicalDivideTilerExpr, LogicalDivideTiler, [A: IsLayout => a, T: Tiler => t] |p| = bm::logical_divide_tiler(p, &a, &t);
     twin
 }
 
@@ -581,7 +582,7 @@ op! {
     /// let r = zipped_divide(layout!((_9,(_4,_8)):(_59,(_13,_1))), tile!((_3:_3,(_2,_4):(_1,_8))));
     /// assert_eq!(r.to_string(), "((_3,(_2,_4)),(_3,(_2,_2))):((_177,(_13,_2)),(_59,(_26,_1)))");
     /// ```
-    layout zipped_divide, ZippedDivideExpr, ZippedDivide, [A: IsLayout => a, T: Tiler => t] |p| = dv::zipped_divide(p, &a, &t);
+    layout zipped_divide, ZippedDivideExpr, ZippedDivide, [A: IsLayout => a, T: Tiler => t] |p| = bm::zipped_divide(p, &a, &t);
     twin
 }
 
@@ -593,7 +594,7 @@ op! {
     /// let r = tiled_divide(layout!((_9,(_4,_8)):(_59,(_13,_1))), tile!((_3:_3,(_2,_4):(_1,_8))));
     /// assert_eq!(r.to_string(), "((_3,(_2,_4)),_3,(_2,_2)):((_177,(_13,_2)),_59,(_26,_1))");
     /// ```
-    layout tiled_divide, TiledDivideExpr, TiledDivide, [A: IsLayout => a, T: Tiler => t] |p| = dv::tiled_divide(p, &a, &t);
+    layout tiled_divide, TiledDivideExpr, TiledDivide, [A: IsLayout => a, T: Tiler => t] |p| = bm::tiled_divide(p, &a, &t);
     twin
 }
 
@@ -605,7 +606,7 @@ op! {
     /// let r = flat_divide(layout!((_9,(_4,_8)):(_59,(_13,_1))), tile!((_3:_3,(_2,_4):(_1,_8))));
     /// assert_eq!(r.to_string(), "(_3,(_2,_4),_3,(_2,_2)):(_177,(_13,_2),_59,(_26,_1))");
     /// ```
-    layout flat_divide, FlatDivideExpr, FlatDivide, [A: IsLayout => a, T: Tiler => t] |p| = dv::flat_divide(p, &a, &t);
+    layout flat_divide, FlatDivideExpr, FlatDivide, [A: IsLayout => a, T: Tiler => t] |p| = bm::flat_divide(p, &a, &t);
     twin
 }
 
@@ -629,7 +630,7 @@ op! {
     /// let r = logical_product_tiler(layout!((_2,_2):(_4,_1)), tile!(_6:_1));
     /// assert_eq!(r.to_string(), "((_2,_2),(_2,_3)):((_4,_1),(_2,_8))");
     /// ```
-    layout logical_product_tiler, LogicalProductTilerExpr, LogicalProductTiler, [A: IsLayout => a, T: Tiler => t] |p| = pr::logical_product_tiler(p, &a, &t);
+    layout logical_product_tiler, LogicalProductTilerExpr, LogicalProductTiler, [A: IsLayout => a, T: Tiler => t] |p| = bm::logical_product_tiler(p, &a, &t);
     twin
 }
 
@@ -641,7 +642,7 @@ op! {
     /// let r = zipped_product(layout!((_2,_5):(_5,_1)), layout!((_3,_4):(_1,_3)));
     /// assert_eq!(r.to_string(), "((_2,_5),(_3,_4)):((_5,_1),(_10,_30))");
     /// ```
-    layout zipped_product, ZippedProductExpr, ZippedProduct, [A: IsLayout => a, T: Tiler => t] |p| = pr::zipped_product(p, &a, &t);
+    layout zipped_product, ZippedProductExpr, ZippedProduct, [A: IsLayout => a, T: Tiler => t] |p| = bm::zipped_product(p, &a, &t);
     twin
 }
 
@@ -653,7 +654,7 @@ op! {
     /// let r = tiled_product(layout!((_2,_5):(_5,_1)), layout!((_3,_4):(_1,_3)));
     /// assert_eq!(r.to_string(), "((_2,_5),_3,_4):((_5,_1),_10,_30)");
     /// ```
-    layout tiled_product, TiledProductExpr, TiledProduct, [A: IsLayout => a, T: Tiler => t] |p| = pr::tiled_product(p, &a, &t);
+    layout tiled_product, TiledProductExpr, TiledProduct, [A: IsLayout => a, T: Tiler => t] |p| = bm::tiled_product(p, &a, &t);
     twin
 }
 
@@ -665,7 +666,7 @@ op! {
     /// let r = flat_product(layout!((_2,_5):(_5,_1)), layout!((_3,_4):(_1,_3)));
     /// assert_eq!(r.to_string(), "(_2,_5,_3,_4):(_5,_1,_10,_30)");
     /// ```
-    layout flat_product, FlatProductExpr, FlatProduct, [A: IsLayout => a, T: Tiler => t] |p| = pr::flat_product(p, &a, &t);
+    layout flat_product, FlatProductExpr, FlatProduct, [A: IsLayout => a, T: Tiler => t] |p| = bm::flat_product(p, &a, &t);
     twin
 }
 
@@ -787,7 +788,7 @@ op! {
     /// let (a, b) = (layout!(_4:_1), layout!((_2,_3):(_4,_8)));
     /// assert_eq!(concat((a, b)).to_string(), "(_4,(_2,_3)):(_1,(_4,_8))");
     /// ```
-    layout concat, ConcatExpr, Concat, [T: Tiler => t] |p| = ly::concat(p, &t);
+    layout concat, ConcatExpr, Concat, [T: Tiler => t] |p| = crate::algebra::tiler::concat(p, &t);
 }
 
 // ---- Recast, modes ------------------------------------------------------------------------

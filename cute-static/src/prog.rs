@@ -15,113 +15,13 @@
 //! type asking; [`eval`] unrolls them, so LLVM sees only the arithmetic they describe and folds
 //! it into the hand-written index computation (measured by `scripts/zero-cost.sh`).
 
-use crate::algebra::layout::L;
+use crate::bits::shiftr_u32;
+pub(crate) use crate::error::Pred;
 use crate::error::{self, Condition, Msg};
 use crate::tree::{List, V};
 
 /// Most nodes one program holds.
 pub const PCAP: usize = 512;
-
-/// A value-level precondition, checked at run time by the checked forms.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Pred {
-    /// Composition: stride `a` against shape `b`: `a < b || a % b == 0`; on run-time values
-    /// also when the count `c` of elements taken is 1 (they land at 0 whatever the stride).
-    StrideDivides,
-    /// Composition, complete form: stride `a` below shape `b`, neither of `|a|` and `b` a
-    /// multiple of the other, with `c` elements leaving the mode (one element, `c == 1`, lands
-    /// at 0 whatever the stride): a step CuTe's weak form lets through that is not exact
-    /// ([`crate::algebra::exact`]).
-    StrideComplete,
-    /// Composition: the pieces of B's leaves in a mode of A take `a` of its `b` offsets, `a < b`
-    /// (more carry into the next mode).
-    NoCarry,
-    /// Composition: B's leaves of negative stride take one element of each inner mode of A, or
-    /// B has no leaf of positive stride (`a` is 1; [`crate::algebra::exact`]).
-    Exact,
-    /// Composition: CuTe's result is not `A o B` at index `a`, where it is `b` and `A(B(a))` is
-    /// `c` (never holds: the error of a point-by-point comparison).
-    NotComposition,
-    /// Composition: shape `a` is a multiple of `b`.
-    ShapeDivides,
-    /// `shape_div(a, b)`: `a % b == 0 || b % a == 0`.
-    EitherDivides,
-    /// `complement`: the new shape `a` (stride `b` over `c` covered offsets) is not 0.
-    Injective,
-    /// `upcast<b>`: stride `a` divides or is divided by `b`.
-    UpcastDivides,
-    /// `tile_to_shape`: the target `a` is a multiple of the block `b`.
-    TileDivides,
-    /// Slicing a swizzled layout that decays: the reachable swizzle bits `a` hold no Y bit (mask
-    /// `b`, shift `c`) together with its Z partner.
-    SwizzleNoCollision,
-}
-
-impl Pred {
-    /// Whether the values satisfy the condition; `Err` for an arithmetic failure on the way.
-    pub(crate) const fn holds(self, a: i32, b: i32, c: i32) -> Result<bool, error::IntError> {
-        Ok(match self {
-            Pred::StrideDivides => {
-                if a < b || c == 1 {
-                    true
-                } else if b == 0 {
-                    return Err(error::IntError::DivisionByZero { op: "%", lhs: a });
-                } else {
-                    a.wrapping_rem(b) == 0
-                }
-            }
-            Pred::StrideComplete => {
-                let below = a < b;
-                let m = a.unsigned_abs() as i64;
-                if !below || m == 0 || c == 1 {
-                    true
-                } else {
-                    // Exact if `m` divides the shape, if the shape divides `m` (no element
-                    // moves inside the mode: a negative stride over a mode of size 1, say), or
-                    // if every element stays inside the mode.
-                    let (b, c) = (b as i64, c as i64);
-                    b % m == 0 || (b > 0 && m % b == 0) || (b + m - 1) / m >= c
-                }
-            }
-            Pred::NoCarry => a < b,
-            Pred::Exact => a != 0,
-            Pred::NotComposition => false,
-            Pred::ShapeDivides | Pred::TileDivides => {
-                if b == 0 {
-                    return Err(error::IntError::DivisionByZero { op: "%", lhs: a });
-                }
-                a.wrapping_rem(b) == 0
-            }
-            Pred::EitherDivides => {
-                if b == 0 {
-                    return Err(error::IntError::DivisionByZero { op: "%", lhs: a });
-                }
-                a.wrapping_rem(b) == 0 || (a != 0 && b.wrapping_rem(a) == 0)
-            }
-            Pred::Injective => a != 0,
-            Pred::SwizzleNoCollision => a & !(a ^ crate::algebra::composed::shiftr(a & b, c)) == 0,
-            Pred::UpcastDivides => {
-                (b != 0 && a.wrapping_rem(b) == 0) || (a != 0 && b.wrapping_rem(a) == 0)
-            }
-        })
-    }
-
-    /// The CuTe condition this check stands for.
-    pub(crate) const fn condition(self) -> Condition {
-        match self {
-            Pred::StrideDivides => Condition::StrideDivisibility,
-            Pred::StrideComplete | Pred::NoCarry | Pred::Exact | Pred::NotComposition => {
-                Condition::StrideDivisibilityComplete
-            }
-            Pred::ShapeDivides => Condition::ShapeDivisibility,
-            Pred::EitherDivides => Condition::Divisibility,
-            Pred::Injective => Condition::NonInjectiveComplement,
-            Pred::UpcastDivides => Condition::UpcastDivisibility,
-            Pred::TileDivides => Condition::TileToShapeDivides,
-            Pred::SwizzleNoCollision => Condition::SwizzleSliceDecay,
-        }
-    }
-}
 
 /// A program instruction.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -607,20 +507,6 @@ pub(crate) const fn step(op: Op, a: i32, b: i32) -> i32 {
     }
 }
 
-/// `shiftr` on the bits of `a` as a 32-bit unsigned value: `a >> s` for `s >= 0`, `a << -s`
-/// otherwise, 0 once every bit is out.
-pub(crate) const fn shiftr_u32(a: i32, s: i32) -> i32 {
-    let a = a as u32;
-    let r = if s >= 32 || s <= -32 {
-        0
-    } else if s >= 0 {
-        a >> s
-    } else {
-        a << -s
-    };
-    r as i32
-}
-
 /// One instruction with every failure reported: overflow, division by zero.
 pub(crate) const fn step_checked(op: Op, a: i32, b: i32) -> Result<i32, error::IntError> {
     use error::IntError;
@@ -697,16 +583,6 @@ impl Flat {
             k += 1;
         }
         f
-    }
-
-    /// `l` (whose dynamic leaves are numbered as this program's leaves) with every dynamic
-    /// leaf replaced by the node computing it, and the program those nodes belong to: the
-    /// start of a program over the roots that computes more from `l`.
-    pub(crate) const fn rooted(&self, l: &L) -> (Prog, L) {
-        let mut rooted = *l;
-        rooted.shape.map_dynamic_leaves(&self.out);
-        rooted.stride.map_dynamic_leaves(&self.out);
-        (self.prog, rooted)
     }
 
     /// Nothing: no leaves, no roots (the flat program of every all-static value).

@@ -619,3 +619,55 @@ impl<'a> At<'a> {
 const fn meta(v: V) -> u16 {
     (v.basis << 1) | v.dynamic as u16
 }
+
+/// Trees, layouts and const integers in the messages of compile errors ([`Msg`]), as CuTe
+/// prints them.
+impl Msg {
+    /// An integer during const evaluation: `_N` if static, `?` (a run-time value) if dynamic.
+    pub(crate) const fn v(&mut self, v: V) -> &mut Msg {
+        if v.dynamic {
+            self.str("?");
+        } else {
+            self.int(v.v);
+        }
+        let (indices, n) = Basis::indices(v.basis);
+        let mut k = 0;
+        while k < n {
+            self.str("@").num(indices[k] as i32);
+            k += 1;
+        }
+        self
+    }
+
+    /// A tree in CuTe text.
+    pub(crate) const fn tree(&mut self, t: &Tree) -> &mut Msg {
+        self.node(t.root())
+    }
+
+    const fn node(&mut self, t: At) -> &mut Msg {
+        match t.kind() {
+            Kind::Int => self.v(t.v()),
+            Kind::Under => self.str("_"),
+            Kind::Layout => self.node(t.child(0)).str(":").node(t.child(1)),
+            Kind::Tup => {
+                self.str("(");
+                let mut c = 0;
+                while c < t.arity() {
+                    if c > 0 {
+                        self.str(",");
+                    }
+                    self.node(t.child(c));
+                    c += 1;
+                }
+                self.str(")")
+            }
+        }
+    }
+
+    /// A layout `shape:stride` in CuTe text.
+    pub(crate) const fn layout(&mut self, shape: &Tree, stride: &Tree) -> &mut Msg {
+        self.tree(shape);
+        self.str(":");
+        self.tree(stride)
+    }
+}

@@ -5,16 +5,46 @@
 //! `composition(Sw<0,M,S>, _0, L)` is `L`, a sliced swizzle can decay), so a result is a [`CL`]
 //! whose [`Form`] says which.
 
+use super::arithmetic_tuple::moved;
 use super::composition::{composition, composition_as_cute};
 use super::exact;
 use super::layout::L;
 use super::recast;
 use super::slice::{dice, slice};
 use super::stride::{crd2idx, idx2crd};
-use super::tensor::Move;
+use crate::bits::{shiftr, shiftr_u32};
 use crate::error::{Condition, Msg};
-use crate::prog::{Pred, Prog, shiftr_u32};
+use crate::prog::{Pred, Prog};
 use crate::tree::{Kind, List, Tree, V};
+
+/// How a slice moves a tensor's origin.
+// Only ever a value of const evaluation (no heap there to box the large variant into).
+#[allow(clippy::large_enum_variant)]
+#[derive(Clone, Copy)]
+pub(crate) enum Move {
+    /// By a plain layout at a coordinate: `origin + of(at)`, component by component for an
+    /// identity tensor's origin (`of` then has scaled basis strides).
+    At { at: Tree, of: L },
+    /// By an offset (what a swizzled layout's slice gives).
+    By(V),
+}
+
+impl Move {
+    /// The moved origin (an offset, or an arithmetic tuple).
+    pub(crate) const fn origin(&self, p: &mut Prog, origin: &Tree) -> Tree {
+        match self {
+            Move::At { at, of } => moved(p, origin, at, of),
+            Move::By(v) => {
+                if !origin.is_int() {
+                    Msg::new("cute-static internal error: a swizzled layout's slice moves an integer offset, not the origin ")
+                        .tree(origin)
+                        .fail()
+                }
+                Tree::leaf(p.add(origin.value(), *v))
+            }
+        }
+    }
+}
 
 /// A swizzle `Sw<B,M,S>` (always static: its parameters are template arguments in CuTe).
 #[derive(Clone, Copy, Debug)]
@@ -22,21 +52,6 @@ pub struct Swz {
     pub(crate) b: i32,
     pub(crate) m: i32,
     pub(crate) s: i32,
-}
-
-/// `shiftr(v, s)`: `v >> s` for `s >= 0`, `v << -s` otherwise (0 once every bit is out).
-pub(crate) const fn shiftr(v: i32, s: i32) -> i32 {
-    if s >= 0 {
-        if s >= 32 {
-            if v < 0 { -1 } else { 0 }
-        } else {
-            v >> s
-        }
-    } else if s <= -32 {
-        0
-    } else {
-        v << -s
-    }
 }
 
 impl Swz {

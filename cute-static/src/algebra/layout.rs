@@ -1,9 +1,10 @@
 //! A const layout `shape:stride` and CuTe's basic layout functions: make_layout, get, append,
 //! prepend, concat, cosize, evaluation plans.
 
+pub(crate) use super::stride::{LayoutAt, Major};
 use crate::error::Msg;
-use crate::prog::Prog;
-use crate::tree::{At, Kind, List, Tree, V};
+use crate::prog::{Flat, Prog};
+use crate::tree::{Kind, List, Tree, V};
 
 /// A layout as a pair of const trees.
 #[derive(Clone, Copy, Debug)]
@@ -13,6 +14,16 @@ pub struct L {
 }
 
 impl L {
+    /// This layout (whose dynamic leaves are numbered as `flat`'s leaves) with every dynamic
+    /// leaf replaced by the node of `flat`'s program computing it, and that program: the start
+    /// of a program over the roots that computes more from the layout.
+    pub(crate) const fn rooted(&self, flat: &Flat) -> (Prog, L) {
+        let mut rooted = *self;
+        rooted.shape.map_dynamic_leaves(&flat.out);
+        rooted.stride.map_dynamic_leaves(&flat.out);
+        (flat.prog, rooted)
+    }
+
     /// The static twin: dynamic leaf `k` replaced by `values.v[k]`.
     pub(crate) const fn with_values(&self, values: &List) -> L {
         let (mut shape, mut stride) = (self.shape, self.stride);
@@ -118,23 +129,6 @@ impl L {
 
     pub(crate) const fn eq(&self, other: &L) -> bool {
         self.shape.equals(&other.shape) && self.stride.equals(&other.stride)
-    }
-}
-
-/// A node of a layout: the shape and stride cursors, walked together.
-#[derive(Clone, Copy)]
-pub(crate) struct LayoutAt<'a> {
-    pub(crate) shape: At<'a>,
-    pub(crate) stride: At<'a>,
-}
-
-impl<'a> LayoutAt<'a> {
-    /// Child `k` of a tuple mode.
-    pub(crate) const fn child(self, k: usize) -> LayoutAt<'a> {
-        LayoutAt {
-            shape: self.shape.child(k),
-            stride: self.stride.child(k),
-        }
     }
 }
 
@@ -257,14 +251,6 @@ pub(crate) const fn append_to_rank(a: &L, n: usize) -> L {
     m.build()
 }
 
-/// Which compact strides `make_layout` gives: CuTe's `LayoutLeft` (column-major, the default)
-/// or `LayoutRight` (row-major).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Major {
-    Left,
-    Right,
-}
-
 /// CuTe's `make_layout(shape)` (`LayoutLeft`) or `make_layout(shape, LayoutRight{})`.
 pub(crate) const fn make_layout(p: &mut Prog, shape: &Tree, major: Major) -> L {
     L::new(
@@ -374,27 +360,4 @@ pub(crate) const fn replace(a: &L, n: usize, x: &L) -> L {
 /// CuTe's `flatten(layout)`: one mode per leaf of the shape and of the stride.
 pub(crate) const fn flatten(a: &L) -> L {
     L::new(a.shape.flatten(), a.stride.flatten())
-}
-
-/// CuTe's `make_layout(l0, l1, ...)`: the modes of the tiler `t` (layouts, or integers `n`
-/// meaning `n:_1`) as the modes of one layout.
-pub(crate) const fn concat(p: &mut Prog, t: &super::tiler::Tl) -> L {
-    let root = t.root();
-    let n = if root.is_tup() { root.arity() } else { 1 };
-    let mut m = Modes::new();
-    let mut k = 0;
-    while k < n {
-        let mode = if root.is_tup() { root.child(k) } else { root };
-        match super::tiler::as_layout(p, mode) {
-            Some(l) => m.push(&l),
-            None => Msg::new("make_layout(l0, l1, ...): mode ")
-                .num(k as i32)
-                .str(" of ")
-                .tree(t)
-                .str(" is not a layout")
-                .fail(),
-        }
-        k += 1;
-    }
-    m.build()
 }

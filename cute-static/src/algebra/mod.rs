@@ -2,6 +2,7 @@
 //! static branches are the only branches; the results are exactly CuTe's for static inputs.
 
 pub(crate) mod arithmetic_tuple;
+pub(crate) mod by_mode;
 pub(crate) mod coalesce;
 pub(crate) mod complement;
 pub(crate) mod composed;

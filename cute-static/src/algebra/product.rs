@@ -1,12 +1,10 @@
-//! Products: `logical_product` and flavours, `blocked_product`, `raked_product`, `tile_to_shape`.
+//! Products: `logical_product(A, B)` (its tiler forms: [`super::by_mode`]), `blocked_product`,
+//! `raked_product`, `tile_to_shape`.
 
 use super::complement::complement;
 use super::composition::composition;
-use super::divide::{ByMode, by_mode, tile_unzip};
 use super::int_tuple::{ceil_div, product_each};
 use super::layout::{L, Major, append_to_rank, concat2, make_layout};
-use super::slice::{keep_rest_unpacked, unpack_both};
-use super::tiler::Tl;
 use crate::error::{Msg, rem};
 use crate::prog::{Pred, Prog};
 use crate::tree::{Tree, V};
@@ -20,26 +18,6 @@ pub(crate) const fn logical_product(p: &mut Prog, a: &L, b: &L) -> L {
     let complemented = complement(p, a, &Tree::leaf(cotarget));
     let rest = composition(p, &complemented, b);
     concat2(a, &rest)
-}
-
-/// CuTe's `logical_product(A, tiler)`.
-pub(crate) const fn logical_product_tiler(p: &mut Prog, a: &L, t: &Tl) -> L {
-    by_mode(p, a, t.root(), ByMode::Product)
-}
-
-/// CuTe's `zipped_product`.
-pub(crate) const fn zipped_product(p: &mut Prog, a: &L, t: &Tl) -> L {
-    tile_unzip(&logical_product_tiler(p, a, t), t)
-}
-
-/// CuTe's `tiled_product`.
-pub(crate) const fn tiled_product(p: &mut Prog, a: &L, t: &Tl) -> L {
-    keep_rest_unpacked(&zipped_product(p, a, t))
-}
-
-/// CuTe's `flat_product`.
-pub(crate) const fn flat_product(p: &mut Prog, a: &L, t: &Tl) -> L {
-    unpack_both(&zipped_product(p, a, t))
 }
 
 /// CuTe's `zip(a, b)` of two trees: `((a0,b0),(a1,b1),...)`; an integer `a` gives `((a,b))`.

@@ -2,10 +2,34 @@
 //! compact_order. Every leaf is static or dynamic; the arithmetic goes through the [`Prog`], so
 //! a result leaf is static exactly when CuTe's is.
 
-use super::layout::{LayoutAt, Major};
 use crate::error::{Msg, add};
 use crate::prog::Prog;
 use crate::tree::{At, List, Tree, V};
+
+/// Which compact strides `make_layout` gives: CuTe's `LayoutLeft` (column-major, the default)
+/// or `LayoutRight` (row-major).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Major {
+    Left,
+    Right,
+}
+
+/// A node of a layout: the shape and stride cursors, walked together.
+#[derive(Clone, Copy)]
+pub(crate) struct LayoutAt<'a> {
+    pub(crate) shape: At<'a>,
+    pub(crate) stride: At<'a>,
+}
+
+impl<'a> LayoutAt<'a> {
+    /// Child `k` of a tuple mode.
+    pub(crate) const fn child(self, k: usize) -> LayoutAt<'a> {
+        LayoutAt {
+            shape: self.shape.child(k),
+            stride: self.stride.child(k),
+        }
+    }
+}
 
 const fn mismatched(op: &str, a: &Tree, b: &Tree) -> ! {
     Msg::new("Mismatched Ranks: ")

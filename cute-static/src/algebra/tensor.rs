@@ -6,9 +6,9 @@
 //! bits in its offset). Each function here returns the new layout and that move ([`Move`]),
 //! which also moves an identity tensor's origin, an arithmetic tuple.
 
-use super::arithmetic_tuple::moved;
+use super::by_mode::zipped_divide;
+pub(crate) use super::composed::Move;
 use super::composed::{CL, domain, map_b, slice_and_offset};
-use super::divide::zipped_divide;
 use super::int_tuple::product_each;
 use super::layout::L;
 use super::slice::{dice, dice_tree, underscores};
@@ -18,35 +18,6 @@ use crate::algebra::layout::Major;
 use crate::error::Msg;
 use crate::prog::Prog;
 use crate::tree::{At, Kind, Tree, V};
-
-/// How a slice moves a tensor's origin.
-// Only ever a value of const evaluation (no heap there to box the large variant into).
-#[allow(clippy::large_enum_variant)]
-#[derive(Clone, Copy)]
-pub(crate) enum Move {
-    /// By a plain layout at a coordinate: `origin + of(at)`, component by component for an
-    /// identity tensor's origin (`of` then has scaled basis strides).
-    At { at: Tree, of: L },
-    /// By an offset (what a swizzled layout's slice gives).
-    By(V),
-}
-
-impl Move {
-    /// The moved origin (an offset, or an arithmetic tuple).
-    pub(crate) const fn origin(&self, p: &mut Prog, origin: &Tree) -> Tree {
-        match self {
-            Move::At { at, of } => moved(p, origin, at, of),
-            Move::By(v) => {
-                if !origin.is_int() {
-                    Msg::new("cute-static internal error: a swizzled layout's slice moves an integer offset, not the origin ")
-                        .tree(origin)
-                        .fail()
-                }
-                Tree::leaf(p.add(origin.value(), *v))
-            }
-        }
-    }
-}
 
 /// CuTe's `zipped_divide(tensor, tiler)`: the layout's, `A o O o zipped_divide(L, tiler)` for a
 /// composed one.

@@ -4,15 +4,15 @@
 //! divide and a composition of the tensor's layout (plain or swizzled, a [`CL`]) followed by a
 //! slice at the thread's coordinate, which moves the tensor's offset ([`Move`]).
 
+use super::by_mode::{logical_divide_tiler, tiled_product, zipped_divide};
 use super::coalesce::coalesce_profile;
 use super::complement::complement1;
 use super::composed::{CL, domain, map_b, slice_and_offset};
 use super::composition::{composition, composition_tiler};
-use super::divide::{logical_divide_tiler, zipped_divide};
 use super::int_tuple::{filter_zeros, product_each};
 use super::inverse::right_inverse;
 use super::layout::{L, Major, append_to_rank, concat2, make_layout, take};
-use super::product::{logical_product, tiled_product};
+use super::product::logical_product;
 use super::recast::upcast;
 use super::slice::{slice, underscores};
 use super::stride::{compact_major, compact_order};

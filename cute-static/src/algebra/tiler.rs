@@ -1,6 +1,6 @@
 //! Const tilers: trees whose nodes are integers, `_`, layouts or tuples of tilers.
 
-use super::layout::{L, Major};
+use super::layout::{L, Major, Modes};
 use crate::error::Msg;
 use crate::prog::Prog;
 use crate::tree::{At, Kind as Node, Tree, V};
@@ -43,4 +43,27 @@ pub(crate) const fn too_many_modes(op: &str, t: &Tl, l: &L) -> ! {
         .str(" has more modes than ")
         .layout(&l.shape, &l.stride)
         .fail()
+}
+
+/// CuTe's `make_layout(l0, l1, ...)`: the modes of the tiler `t` (layouts, or integers `n`
+/// meaning `n:_1`) as the modes of one layout.
+pub(crate) const fn concat(p: &mut Prog, t: &Tl) -> L {
+    let root = t.root();
+    let n = if root.is_tup() { root.arity() } else { 1 };
+    let mut m = Modes::new();
+    let mut k = 0;
+    while k < n {
+        let mode = if root.is_tup() { root.child(k) } else { root };
+        match as_layout(p, mode) {
+            Some(l) => m.push(&l),
+            None => Msg::new("make_layout(l0, l1, ...): mode ")
+                .num(k as i32)
+                .str(" of ")
+                .tree(t)
+                .str(" is not a layout")
+                .fail(),
+        }
+        k += 1;
+    }
+    m.build()
 }
