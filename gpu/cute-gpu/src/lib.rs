@@ -4,8 +4,9 @@
 //! (`nvptx64-nvidia-cuda`): thread and block indices and barriers (`arch`), global memory as a
 //! kernel parameter ([`GmemPtr`]) and shared memory (`SharedMemory`) as `cute-static`
 //! tensors, CuTe's copy algorithms with cute-static's copy atoms (`copy`, `copy_with` a
-//! `TiledCopy` of `UniversalCopy` of 32, 64 or 128 bits, the predicated `copy_if`) and the SIMT
-//! MMA (`UniversalFMA`: `gemm`, `gemm_with` a `TiledMMA`, `axpby`, `clear`).
+//! `TiledCopy` of `UniversalCopy` of 32, 64 or 128 bits, the predicated `copy_if`), the SIMT
+//! MMA (`UniversalFMA`: `gemm`, `gemm_with` a `TiledMMA`, `axpby`, `clear`) and the tensor-core
+//! MMA atoms (`DeviceMma`, `gemm_mma`: SM80 `mma.sync`).
 //!
 //! This crate is the only one of the GPU kernels with `unsafe`: the kernels themselves are safe
 //! Rust over its types. Every read and write of device memory checks, once per tensor and per
@@ -42,6 +43,8 @@ mod elem;
 #[cfg(target_arch = "nvptx64")]
 mod gemm;
 mod memory;
+#[cfg(target_arch = "nvptx64")]
+mod mma;
 
 #[cfg(target_arch = "nvptx64")]
 pub use copy::{Predicate, Transform, copy, copy_if, copy_with, transform};
@@ -51,3 +54,5 @@ pub use gemm::{axpby, clear, gemm, gemm_with};
 pub use memory::GmemPtr;
 #[cfg(target_arch = "nvptx64")]
 pub use memory::{Gmem, Memory, SharedMemory, Smem, SwizzledSmem};
+#[cfg(target_arch = "nvptx64")]
+pub use mma::{DeviceMma, gemm_mma};

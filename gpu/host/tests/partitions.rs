@@ -328,3 +328,51 @@ fn tiled_partitions_as_cute() {
         assert_eq!(c.to_string(), want, "mma partition_C, thread {tid}");
     }
 }
+
+/// The mma_sm80_16x8x16_f32f16 kernel's partitions of A, B and C (its own types), as
+/// cute-static computes them, against cute-dynamic's run-time TiledMMA of the same atom, for
+/// every lane of the warp; each lane's values of A cover the 16x16 tile once.
+#[test]
+fn mma_atom_partitions() {
+    use cute_kernels::mma_atoms::{LayoutA, LayoutB, LayoutC, Sm80Mma};
+    let data = vec![0u16; 256];
+    let mma = Sm80Mma::default();
+    let dyn_mma = dy::make_tiled_mma(
+        &dy::mma_atom("SM80_16x8x16_F32F16F16F32_TN").unwrap(),
+        &"(_1,_1,_1):(_0,_0,_0)".parse().unwrap(),
+        &"(_,_,_)".parse().unwrap(),
+    )
+    .unwrap();
+    let mut seen = [0u32; 256];
+    for lane in 0..32 {
+        let thr = mma.get_slice(lane);
+        let dthr = dyn_mma.get_slice(dy::Int::new_dynamic(lane));
+        let a = thr.partition_A(make_tensor(&data[..], LayoutA::new()).unwrap());
+        let da = dthr
+            .partition_A(dyn_tensor(&LayoutA::new().to_string()))
+            .unwrap();
+        assert_eq!(a.to_string(), da.to_string(), "partition_A, lane {lane}");
+        let b = thr.partition_B(make_tensor(&data[..], LayoutB::new()).unwrap());
+        let db = dthr
+            .partition_B(dyn_tensor(&LayoutB::new().to_string()))
+            .unwrap();
+        assert_eq!(b.to_string(), db.to_string(), "partition_B, lane {lane}");
+        let c = thr.partition_C(make_tensor(&data[..], LayoutC::new()).unwrap());
+        let dc = dthr
+            .partition_C(dyn_tensor(&LayoutC::new().to_string()))
+            .unwrap();
+        assert_eq!(c.to_string(), dc.to_string(), "partition_C, lane {lane}");
+        for v in 0..8 {
+            let at = da.call(&dy::IntTuple::tuple(vec![
+                dy::IntTuple::d(v),
+                dy::IntTuple::d(0),
+                dy::IntTuple::d(0),
+            ]));
+            seen[at.unwrap().as_int().unwrap().value() as usize] += 1;
+        }
+    }
+    assert!(
+        seen.iter().all(|&n| n == 1),
+        "A's values cover the tile once: {seen:?}"
+    );
+}

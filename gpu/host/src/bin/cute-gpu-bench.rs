@@ -25,7 +25,7 @@ use cudarc::driver::{
 use cudarc::nvrtc::Ptx;
 use cute_gpu_host::{Error, gmem};
 use cute_kernels::sgemm_1::{self, Major};
-use cute_kernels::{sgemm_2, tiled_copy, transpose};
+use cute_kernels::{mma_atoms, sgemm_2, tiled_copy, transpose};
 use cute_static::layout;
 use std::sync::Arc;
 
@@ -304,6 +304,61 @@ fn transpose_run(g: &mut Gpu, o: &Opts, m: i32, n: i32, time: bool) -> Result<()
     Ok(())
 }
 
+/// The bits of the `half_t` of a small integer (`|x| <= 2048`: exact).
+fn half_bits(x: i32) -> u16 {
+    let a = x.unsigned_abs();
+    let sign = if x < 0 { 0x8000 } else { 0 };
+    if a == 0 {
+        return sign;
+    }
+    let e = 31 - a.leading_zeros(); // a = 1.f * 2^e
+    let mantissa = (a << (10 - e)) & 0x3ff;
+    sign | ((e + 15) << 10) as u16 | mantissa as u16
+}
+
+/// `mma_sm80_16x8x16_f32f16`: one warp's `SM80_16x8x16_F32F16F16F32_TN` on small integers in
+/// `half_t` (exact in `float`), compared element by element with the product on the host: a
+/// value the atom's TV layouts put in the wrong place gives a wrong product.
+fn mma_atoms_run(g: &mut Gpu) -> Result<(), Error> {
+    let name = "mma_sm80_16x8x16_f32f16";
+    let f = g.function(name)?;
+    let (na, nb, nc) = mma_atoms::SIZES;
+    let ints = |n: usize, seed: u64| -> Vec<i32> {
+        random(n, seed)
+            .iter()
+            .map(|v| (v * 7.0).round() as i32)
+            .collect()
+    };
+    let (ha, hb) = (ints(na, g.next_seed()), ints(nb, g.next_seed()));
+    let bits = |v: &[i32]| v.iter().map(|&x| half_bits(x)).collect::<Vec<u16>>();
+    let a: CudaSlice<u16> = g.stream.clone_htod(&bits(&ha))?;
+    let b: CudaSlice<u16> = g.stream.clone_htod(&bits(&hb))?;
+    let c = g.upload(&vec![f32::NAN; nc])?;
+    let addr = |d: &CudaSlice<u16>| d.device_ptr(&g.stream).0;
+    let pa = gmem(addr(&a), na as u64, &mma_atoms::LayoutA::new(), "A")?;
+    let pb = gmem(addr(&b), nb as u64, &mma_atoms::LayoutB::new(), "B")?;
+    let pc = gmem(g.addr(&c), nc as u64, &mma_atoms::LayoutC::new(), "C")?;
+    let mut bl = g.stream.launch_builder(&f);
+    bl.arg(&pa).arg(&pb).arg(&pc);
+    // SAFETY: the kernel's arguments, its tensors checked by `gmem`; one warp (`check`).
+    unsafe { bl.launch(cfg(mma_atoms::check())) }?;
+    let out = g.download(&c)?;
+    // A (M,K):(16,1), B (N,K):(16,1), C (M,N):(1,16).
+    for m in 0..16 {
+        for n in 0..8 {
+            let want: i32 = (0..16).map(|k| ha[m * 16 + k] * hb[n * 16 + k]).sum();
+            let got = out[m + 16 * n];
+            if got != want as f32 {
+                return Err(Error::Wrong(format!(
+                    "{name}: C({m},{n}) = {got}, want {want}"
+                )));
+            }
+        }
+    }
+    println!("CHECK side=rust kernel={name} size=16x8x16 ok");
+    Ok(())
+}
+
 /// Which tutorial GEMM.
 #[derive(Clone, Copy)]
 enum Sgemm {
@@ -514,6 +569,9 @@ fn run(o: &Opts) -> Result<(), Error> {
         if o.wants("transpose") {
             transpose_run(&mut g, o, m, n, time && m == 8192)?;
         }
+    }
+    if o.wants("mma_sm80_16x8x16_f32f16") {
+        mma_atoms_run(&mut g)?;
     }
     if time && o.wants("device_copy") {
         device_copy(&mut g, o, 8192, 8192)?;

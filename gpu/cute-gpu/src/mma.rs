@@ -1,0 +1,176 @@
+//! CuTe's tensor-core MMA atoms (`arch/mma_sm80.hpp`) and `gemm(tiled_mma, A, B, C)` over a
+//! thread's register fragments (`algorithm/gemm.hpp`): each atom is one `mma.sync` on the
+//! values cute-static's `MMA_Traits` layouts give this thread.
+
+use crate::arch::trap;
+use crate::elem::Elem;
+use cute_static::mma_atoms::SM80_16x8x16_F32F16F16F32_TN;
+use cute_static::{IntTuple, IsLayout, IsTiledMma, MmaTraits, Tensor, TensorLayout, get};
+
+/// An MMA atom as the device runs it, CuTe's `MMA_Atom::call`: `D = A * B + C` on one
+/// thread's values of the atom's `(thread, value)` layouts (mode 0 of the partitioned
+/// fragments, in the atom's value order). Every thread of the atom's warp calls it together.
+pub trait DeviceMma: MmaTraits {
+    /// `ValTypeA`, as its bits (`half_t` is `u16`).
+    type A: Elem;
+    /// `ValTypeB`.
+    type B: Elem;
+    /// `ValTypeC` (and `ValTypeD`).
+    type C: Elem;
+    /// A thread's values of A, B and C: `size<1>` of `ALayout`, `BLayout`, `CLayout`.
+    const VALUES: (usize, usize, usize);
+    /// `D = A * B + C`, `d` holding C on entry.
+    fn call(a: &[Self::A], b: &[Self::B], d: &mut [Self::C]);
+}
+
+/// Two 16-bit values in one 32-bit register, the first in the low half (the order `mma.sync`
+/// reads a `.f16x2` operand in).
+#[inline(always)]
+fn pack(lo: u16, hi: u16) -> u32 {
+    u32::from(lo) | (u32::from(hi) << 16)
+}
+
+/// CuTe's `SM80_16x8x16_F32F16F16F32_TN`: `mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32`,
+/// a warp's 16x8 tile of `float` accumulators plus a 16x16 by 16x8 product of `half_t`; each
+/// thread holds 8 values of A, 4 of B and 4 of C.
+impl DeviceMma for SM80_16x8x16_F32F16F16F32_TN {
+    type A = u16;
+    type B = u16;
+    type C = f32;
+    const VALUES: (usize, usize, usize) = (8, 4, 4);
+
+    #[inline(always)]
+    fn call(a: &[u16], b: &[u16], d: &mut [f32]) {
+        let ([a0, a1, a2, a3, a4, a5, a6, a7], [b0, b1, b2, b3], [d0, d1, d2, d3]) = (a, b, d)
+        else {
+            trap()
+        };
+        let (ra, rb) = (
+            [
+                pack(*a0, *a1),
+                pack(*a2, *a3),
+                pack(*a4, *a5),
+                pack(*a6, *a7),
+            ],
+            [pack(*b0, *b1), pack(*b2, *b3)],
+        );
+        // SAFETY: `mma.sync` reads and writes this thread's registers only. Every thread of the
+        // warp must execute it together (`.aligned`); one that a warp reaches divergently has an
+        // undefined result (PTX ISA), wrong values or a hang, never a memory access.
+        unsafe {
+            core::arch::asm!(
+                "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 \
+                 {{{d0}, {d1}, {d2}, {d3}}}, {{{a0}, {a1}, {a2}, {a3}}}, {{{b0}, {b1}}}, \
+                 {{{d0}, {d1}, {d2}, {d3}}};",
+                d0 = inout(reg32) *d0,
+                d1 = inout(reg32) *d1,
+                d2 = inout(reg32) *d2,
+                d3 = inout(reg32) *d3,
+                a0 = in(reg32) ra[0],
+                a1 = in(reg32) ra[1],
+                a2 = in(reg32) ra[2],
+                a3 = in(reg32) ra[3],
+                b0 = in(reg32) rb[0],
+                b1 = in(reg32) rb[1],
+                options(pure, nomem, nostack),
+            );
+        }
+    }
+}
+
+/// The most values of one operand an atom takes per thread.
+const MAX_VALUES: usize = 16;
+
+/// CuTe's `gemm(tiled_mma, A, B, C)` for a tensor-core atom ([`DeviceMma`]): the thread's
+/// register fragments `(MMA, MMA_M, MMA_K)` of A, `(MMA, MMA_N, MMA_K)` of B (its
+/// `partition_fragment_A/B`, or fragments copied from its `partition_A/B`) and its accumulators
+/// `(MMA, MMA_M, MMA_N)`; for each k, each `(m, n)` runs the atom on `A(_,m,k)`, `B(_,n,k)`
+/// and `C(_,m,n)`. Mode 0 of each must be the atom's values; other shapes trap. Every thread of
+/// the warp calls it with fragments of the same shape.
+///
+/// ```ignore
+/// let mma = make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN, layout!((_1,_1,_1):(_0,_0,_0)), tile!((_, _, _)));
+/// gemm_mma(mma, &t_c_r_a, &t_c_r_b, &mut t_c_r_c);
+/// ```
+#[inline(always)]
+// Indexed loops over the atom's constant value counts unroll into registers; an iterator over
+// the write-back left a loop over local memory in the PTX.
+#[allow(clippy::needless_range_loop)]
+pub fn gemm_mma<TM, LA, LB, LC, OA, OB, OC, const NA: usize, const NB: usize, const NC: usize>(
+    _tiled_mma: TM,
+    a: &Tensor<[<TM::Atom as DeviceMma>::A; NA], LA, OA>,
+    b: &Tensor<[<TM::Atom as DeviceMma>::B; NB], LB, OB>,
+    c: &mut Tensor<[<TM::Atom as DeviceMma>::C; NC], LC, OC>,
+) where
+    TM: IsTiledMma,
+    TM::Atom: DeviceMma,
+    LA: TensorLayout + IsLayout,
+    LB: TensorLayout + IsLayout,
+    LC: TensorLayout + IsLayout,
+    OA: IntTuple,
+    OB: IntTuple,
+    OC: IntTuple,
+{
+    let (va, vb, vc) = <TM::Atom as DeviceMma>::VALUES;
+    let (m, k) = (
+        get::<1, _>(*a.layout()).size(),
+        get::<2, _>(*a.layout()).size(),
+    );
+    let n = get::<1, _>(*b.layout()).size();
+    if get::<0, _>(*a.layout()).size() != va as i32
+        || get::<0, _>(*b.layout()).size() != vb as i32
+        || get::<0, _>(*c.layout()).size() != vc as i32
+        || va.max(vb).max(vc) > MAX_VALUES
+        || get::<2, _>(*b.layout()).size() != k
+        || get::<1, _>(*c.layout()).size() != m
+        || get::<2, _>(*c.layout()).size() != n
+    {
+        trap()
+    }
+    let (oa, ob, oc) = (a.offset(), b.offset(), c.offset());
+    let value = |o: i32, at: i32| usize::try_from(o + at).unwrap_or(usize::MAX);
+    for kk in 0..k {
+        for mm in 0..m {
+            for nn in 0..n {
+                let mut ra = [<TM::Atom as DeviceMma>::A::default(); MAX_VALUES];
+                let mut rb = [<TM::Atom as DeviceMma>::B::default(); MAX_VALUES];
+                let mut rc = [<TM::Atom as DeviceMma>::C::default(); MAX_VALUES];
+                for v in 0..va {
+                    match a
+                        .engine()
+                        .get(value(oa, a.layout().offset((v as i32, mm, kk))))
+                    {
+                        Some(x) => ra[v] = *x,
+                        None => trap(),
+                    }
+                }
+                for v in 0..vb {
+                    match b
+                        .engine()
+                        .get(value(ob, b.layout().offset((v as i32, nn, kk))))
+                    {
+                        Some(x) => rb[v] = *x,
+                        None => trap(),
+                    }
+                }
+                for v in 0..vc {
+                    match c
+                        .engine()
+                        .get(value(oc, c.layout().offset((v as i32, mm, nn))))
+                    {
+                        Some(x) => rc[v] = *x,
+                        None => trap(),
+                    }
+                }
+                <TM::Atom as DeviceMma>::call(&ra[..va], &rb[..vb], &mut rc[..vc]);
+                for v in 0..vc {
+                    let at = value(oc, c.layout().offset((v as i32, mm, nn)));
+                    match c.engine_mut().get_mut(at) {
+                        Some(acc) => *acc = rc[v],
+                        None => trap(),
+                    }
+                }
+            }
+        }
+    }
+}
