@@ -79,3 +79,88 @@ macro_rules! launch_bounds {
         );
     };
 }
+
+/// `ldmatrix.sync.aligned.m8n8.x{regs}.shared.b16` (CuTe's `SM75_U32x{1,2,4}_LDSM_N`): this
+/// thread names the 16-byte row at the `.shared` address `row` and receives `regs` (1, 2 or 4)
+/// 32-bit registers of the warp's 8x8 matrices of 16-bit values; the rest of the array is 0.
+/// Every thread of the warp executes it together (`.aligned`); the rows of threads `8 * regs`
+/// and up are not read.
+///
+/// # Safety
+/// `row` is a 16-byte aligned `.shared` address of 16 bytes of the block's shared memory, for
+/// every thread whose row the instruction reads.
+#[inline(always)]
+pub unsafe fn ldmatrix(row: u32, regs: usize) -> [u32; 4] {
+    let mut r = [0u32; 4];
+    // SAFETY: the caller's `row` (above); the instruction writes this thread's registers only.
+    // Reached divergently by a warp, its result is undefined (PTX ISA): wrong values or a hang,
+    // no other memory access.
+    unsafe {
+        match regs {
+            1 => core::arch::asm!(
+                "ldmatrix.sync.aligned.m8n8.x1.shared.b16 {{{r0}}}, [{a}];",
+                r0 = out(reg32) r[0], a = in(reg32) row,
+                options(readonly, nostack, preserves_flags),
+            ),
+            2 => core::arch::asm!(
+                "ldmatrix.sync.aligned.m8n8.x2.shared.b16 {{{r0}, {r1}}}, [{a}];",
+                r0 = out(reg32) r[0], r1 = out(reg32) r[1], a = in(reg32) row,
+                options(readonly, nostack, preserves_flags),
+            ),
+            4 => core::arch::asm!(
+                "ldmatrix.sync.aligned.m8n8.x4.shared.b16 {{{r0}, {r1}, {r2}, {r3}}}, [{a}];",
+                r0 = out(reg32) r[0], r1 = out(reg32) r[1], r2 = out(reg32) r[2],
+                r3 = out(reg32) r[3], a = in(reg32) row,
+                options(readonly, nostack, preserves_flags),
+            ),
+            _ => trap(),
+        }
+    }
+    r
+}
+
+/// `cp.async.ca.shared.global [dst], [src], bytes` (CuTe's `SM80_CP_ASYNC_CACHEALWAYS`): starts
+/// copying `bytes` (4, 8 or 16) from global to shared memory; the copy completes at
+/// [`cp_async_wait`] after the [`cp_async_fence`] that closes its group.
+///
+/// # Safety
+/// `dst` is a `.shared` address of `bytes` bytes of the block's shared memory and `src` a
+/// `.global` address of `bytes` readable bytes, both aligned to `bytes`. Until the wait, the
+/// destination's bytes must not be read (they are unspecified) or written.
+#[inline(always)]
+pub unsafe fn cp_async(dst: u32, src: u64, bytes: u32) {
+    // SAFETY: the caller's addresses (above).
+    unsafe {
+        match bytes {
+            4 => {
+                core::arch::asm!("cp.async.ca.shared.global [{d}], [{s}], 4;", d = in(reg32) dst, s = in(reg64) src, options(nostack, preserves_flags))
+            }
+            8 => {
+                core::arch::asm!("cp.async.ca.shared.global [{d}], [{s}], 8;", d = in(reg32) dst, s = in(reg64) src, options(nostack, preserves_flags))
+            }
+            16 => {
+                core::arch::asm!("cp.async.ca.shared.global [{d}], [{s}], 16;", d = in(reg32) dst, s = in(reg64) src, options(nostack, preserves_flags))
+            }
+            _ => trap(),
+        }
+    }
+}
+
+/// CuTe's `cp_async_fence()`: `cp.async.commit_group`, closing the group of this thread's
+/// `cp.async` copies started since the last fence.
+#[inline(always)]
+pub fn cp_async_fence() {
+    // SAFETY: commits this thread's pending copies into a group; no memory is touched.
+    unsafe { core::arch::asm!("cp.async.commit_group;", options(nostack, preserves_flags)) }
+}
+
+/// CuTe's `cp_async_wait<N>()`: `cp.async.wait_group N`, waiting until at most `N` of this
+/// thread's groups are pending (`N = 0`: every copy done). Other threads' copies are visible
+/// only after a barrier ([`sync_threads`]) that follows their waits.
+#[inline(always)]
+pub fn cp_async_wait<const N: u32>() {
+    // SAFETY: waits on this thread's copies; no memory is touched.
+    unsafe {
+        core::arch::asm!("cp.async.wait_group {n};", n = const N, options(nostack, preserves_flags))
+    }
+}

@@ -12,9 +12,57 @@ use crate::arch::trap;
 use crate::elem::Elem;
 use crate::memory::{Memory, outside};
 use cute_static::{
-    ArithmeticTuple, ArithmeticTupleIterator, Engine, IdentityCall, IsCopyAtom, IsTiledCopy,
-    Tensor, TensorLayout, gmma::SizeofBits,
+    ArithmeticTuple, ArithmeticTupleIterator, AutoVectorizingCopyWithAssumedAlignment, CopyTraits,
+    Engine, IdentityCall, IsCopyAtom, IsTiledCopy, SM75_U32x1_LDSM_N, SM75_U32x2_LDSM_N,
+    SM75_U32x4_LDSM_N, SM80_CP_ASYNC_CACHEALWAYS, Tensor, TensorLayout, UniversalCopy,
+    gmma::SizeofBits,
 };
+
+/// What the device runs for a copy operation's atom (CuTe's `Copy_Atom::call`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CopyKind {
+    /// `UniversalCopy` and the auto-vectorizing copies: one `ld`/`st` of the atom's source
+    /// values, between any two of global memory, shared memory and registers.
+    Vector,
+    /// `SM75_U32x{N}_LDSM_N`: `ldmatrix.sync.aligned.m8n8.x{N}.shared.b16`, shared memory to
+    /// registers: each thread names one 16-byte row of 8 16-bit values and receives `N`
+    /// 32-bit registers (`2N` values) of the warp's `N` 8x8 matrices.
+    Ldsm(usize),
+    /// `SM80_CP_ASYNC_CACHEALWAYS`: `cp.async.ca.shared.global` of the atom's 4, 8 or 16 bytes,
+    /// global to shared memory, completed by [`crate::arch::cp_async_fence`] and
+    /// [`crate::arch::cp_async_wait`].
+    CpAsync,
+}
+
+/// A copy operation the device runs: its [`CopyKind`].
+pub trait DeviceCopy: CopyTraits {
+    /// The instruction.
+    const KIND: CopyKind;
+}
+
+impl<S: SizeofBits, D: SizeofBits> DeviceCopy for UniversalCopy<S, D> {
+    const KIND: CopyKind = CopyKind::Vector;
+}
+
+impl<const MAX_VEC_BITS: i32> DeviceCopy for AutoVectorizingCopyWithAssumedAlignment<MAX_VEC_BITS> {
+    const KIND: CopyKind = CopyKind::Vector;
+}
+
+impl DeviceCopy for SM75_U32x1_LDSM_N {
+    const KIND: CopyKind = CopyKind::Ldsm(1);
+}
+
+impl DeviceCopy for SM75_U32x2_LDSM_N {
+    const KIND: CopyKind = CopyKind::Ldsm(2);
+}
+
+impl DeviceCopy for SM75_U32x4_LDSM_N {
+    const KIND: CopyKind = CopyKind::Ldsm(4);
+}
+
+impl<S: SizeofBits, D: SizeofBits> DeviceCopy for SM80_CP_ASYNC_CACHEALWAYS<S, D> {
+    const KIND: CopyKind = CopyKind::CpAsync;
+}
 
 /// Both tensors lie in their memory and have the same size, which is returned.
 #[inline(always)]
@@ -92,6 +140,7 @@ pub fn copy_with<TC, T, S, D, SL, DL, SO, DO>(
     dst: &mut Tensor<D, DL, DO>,
 ) where
     TC: IsTiledCopy,
+    <TC::Atom as IsCopyAtom>::Op: DeviceCopy,
     T: Elem,
     S: Memory<T>,
     D: Memory<T>,
@@ -106,13 +155,147 @@ pub fn copy_with<TC, T, S, D, SL, DL, SO, DO>(
             "copy_with: the copy atom's value type and the tensors' element type differ in size"
         )
     };
-    match <TC::Atom as IsCopyAtom>::NUM_VAL_SRC {
-        1 => vectors::<1, _, _, _, _, _, _, _>(src, dst),
-        2 => vectors::<2, _, _, _, _, _, _, _>(src, dst),
-        4 => vectors::<4, _, _, _, _, _, _, _>(src, dst),
-        8 => vectors::<8, _, _, _, _, _, _, _>(src, dst),
-        16 => vectors::<16, _, _, _, _, _, _, _>(src, dst),
-        _ => trap(),
+    let k = <TC::Atom as IsCopyAtom>::NUM_VAL_SRC;
+    match <<TC::Atom as IsCopyAtom>::Op as DeviceCopy>::KIND {
+        CopyKind::Vector => match k {
+            1 => vectors::<1, _, _, _, _, _, _, _>(src, dst),
+            2 => vectors::<2, _, _, _, _, _, _, _>(src, dst),
+            4 => vectors::<4, _, _, _, _, _, _, _>(src, dst),
+            8 => vectors::<8, _, _, _, _, _, _, _>(src, dst),
+            16 => vectors::<16, _, _, _, _, _, _, _>(src, dst),
+            _ => trap(),
+        },
+        CopyKind::Ldsm(regs) => ldsm(src, dst, regs),
+        CopyKind::CpAsync => match k {
+            1 => cp_async::<1, _, _, _, _, _, _, _>(src, dst),
+            2 => cp_async::<2, _, _, _, _, _, _, _>(src, dst),
+            4 => cp_async::<4, _, _, _, _, _, _, _>(src, dst),
+            8 => cp_async::<8, _, _, _, _, _, _, _>(src, dst),
+            16 => cp_async::<16, _, _, _, _, _, _, _>(src, dst),
+            _ => trap(),
+        },
+    }
+}
+
+/// Whether the `k` elements of the tensor from index `i` are contiguous in its layout.
+#[inline(always)]
+fn contiguous<M, L: TensorLayout, O: cute_static::IntTuple>(
+    t: &Tensor<M, L, O>,
+    i: i32,
+    k: i32,
+) -> bool {
+    let first = t.layout().offset(i);
+    (1..k).all(|j| t.layout().offset(i + j) == first + j)
+}
+
+/// `ldmatrix.x{regs}` for every atom of the copy: the `8` 16-bit source values of each (one
+/// contiguous, 16-byte aligned row of shared memory) and its `2 * regs` destination values in
+/// registers.
+#[inline(always)]
+fn ldsm<T, S, D, SL, DL, SO, DO>(src: &Tensor<S, SL, SO>, dst: &mut Tensor<D, DL, DO>, regs: usize)
+where
+    T: Elem,
+    S: Memory<T>,
+    D: Memory<T>,
+    SL: TensorLayout,
+    DL: TensorLayout,
+    SO: cute_static::IntTuple,
+    DO: cute_static::IntTuple,
+{
+    let (n, nd, per_dst) = (src.layout().size(), dst.layout().size(), 2 * regs as i32);
+    if T::BITS != 16 || n % 8 != 0 || nd != n / 8 * per_dst || outside(src) || outside(dst) {
+        trap()
+    }
+    let (so, dof) = (src.offset(), dst.offset());
+    const MAX_ATOMS: usize = 64;
+    let mut rows = [0u32; MAX_ATOMS];
+    let atoms = n / 8;
+    if atoms as usize > MAX_ATOMS {
+        trap()
+    }
+    // Every row contiguous, 16-byte aligned and in shared memory, before any access.
+    for j in 0..atoms {
+        let at = so.wrapping_add(src.layout().offset(j * 8));
+        match src.engine().shared_address::<8>(at) {
+            Some(a) if a % 16 == 0 && contiguous(src, j * 8, 8) => rows[j as usize] = a,
+            _ => trap(),
+        }
+    }
+    for j in 0..atoms {
+        // SAFETY: each thread's row is a 16-byte aligned shared address of 8 elements of its
+        // source tensor, in its memory (checked above).
+        let r = unsafe { crate::arch::ldmatrix(rows[j as usize], regs) };
+        for v in 0..per_dst {
+            let word = r[(v / 2) as usize];
+            let half = if v % 2 == 0 {
+                word as u16
+            } else {
+                (word >> 16) as u16
+            };
+            let at = dof.wrapping_add(dst.layout().offset(j * per_dst + v));
+            // SAFETY: `j * per_dst + v` is an index of dst's domain, in its memory (checked
+            // above); one element is always aligned. `T` is 16 bits (checked above), `u16`'s
+            // bits.
+            unsafe {
+                let x: [T; 1] = core::mem::transmute_copy(&half);
+                dst.engine_mut().write::<1>(at, x);
+            }
+        }
+    }
+}
+
+/// `cp.async.ca` of every vector of `K` elements: from global memory to shared memory, each
+/// vector contiguous in both and aligned to its 4, 8 or 16 bytes.
+#[inline(always)]
+fn cp_async<const K: usize, T, S, D, SL, DL, SO, DO>(
+    src: &Tensor<S, SL, SO>,
+    dst: &mut Tensor<D, DL, DO>,
+) where
+    T: Elem,
+    S: Memory<T>,
+    D: Memory<T>,
+    SL: TensorLayout,
+    DL: TensorLayout,
+    SO: cute_static::IntTuple,
+    DO: cute_static::IntTuple,
+{
+    let n = checked(src, dst);
+    let (k, bytes) = (K as i32, K as u32 * T::BITS / 8);
+    if n % k != 0 || !matches!(bytes, 4 | 8 | 16) {
+        trap()
+    }
+    let (so, dof) = (src.offset(), dst.offset());
+    let mut bad = false;
+    for v in 0..n / k {
+        let (s, d) = (
+            so.wrapping_add(src.layout().offset(v * k)),
+            dof.wrapping_add(dst.layout().offset(v * k)),
+        );
+        bad |= !contiguous(src, v * k, k) || !contiguous(dst, v * k, k);
+        bad |= match (
+            src.engine().global_address(s),
+            dst.engine().shared_address::<K>(d),
+        ) {
+            (Some(g), Some(a)) => g % u64::from(bytes) != 0 || a % bytes != 0,
+            _ => true,
+        };
+    }
+    if bad {
+        trap()
+    }
+    for v in 0..n / k {
+        let (s, d) = (
+            so.wrapping_add(src.layout().offset(v * k)),
+            dof.wrapping_add(dst.layout().offset(v * k)),
+        );
+        if let (Some(g), Some(a)) = (
+            src.engine().global_address(s),
+            dst.engine().shared_address::<K>(d),
+        ) {
+            // SAFETY: the vector lies in both tensors' memory (`checked`), contiguous and
+            // aligned to its size (checked above).
+            unsafe { crate::arch::cp_async(a, g, bytes) }
+        }
     }
 }
 

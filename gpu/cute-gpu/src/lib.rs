@@ -47,7 +47,7 @@ mod memory;
 mod mma;
 
 #[cfg(target_arch = "nvptx64")]
-pub use copy::{Predicate, Transform, copy, copy_if, copy_with, transform};
+pub use copy::{CopyKind, DeviceCopy, Predicate, Transform, copy, copy_if, copy_with, transform};
 pub use elem::Elem;
 #[cfg(target_arch = "nvptx64")]
 pub use gemm::{axpby, clear, gemm, gemm_with};

@@ -299,6 +299,19 @@ mod device {
         /// The address of element 0, which a vector access must be aligned from (`None` for
         /// registers, which have no alignment).
         fn base(&self) -> Option<u64>;
+        /// The `.shared` address of the vector of `K` elements at `i` (the swizzle applied),
+        /// for the instructions that take one (`ldmatrix`, `cp.async`): `None` for memory that
+        /// is not shared. The caller checks `i` as for [`Memory::read`].
+        #[inline(always)]
+        fn shared_address<const K: usize>(&self, _i: i32) -> Option<u32> {
+            None
+        }
+        /// The `.global` address of element `i` (`cp.async`'s source): `None` for memory that
+        /// is not global.
+        #[inline(always)]
+        fn global_address(&self, _i: i32) -> Option<u64> {
+            None
+        }
     }
 
     /// Whether some offset of the tensor's layout, from its offset, lies outside its memory:
@@ -415,6 +428,13 @@ mod device {
             Some(self.addr)
         }
         #[inline(always)]
+        fn global_address(&self, i: i32) -> Option<u64> {
+            Some(
+                self.addr
+                    .wrapping_add((i as i64 as u64).wrapping_mul(u64::from(T::BITS / 8))),
+            )
+        }
+        #[inline(always)]
         unsafe fn read<const K: usize>(&self, i: i32) -> [T; K] {
             let addr = self
                 .addr
@@ -442,6 +462,10 @@ mod device {
             Some(u64::from(self.addr))
         }
         #[inline(always)]
+        fn shared_address<const K: usize>(&self, i: i32) -> Option<u32> {
+            Some(self.addr.wrapping_add((i as u32).wrapping_mul(T::BITS / 8)))
+        }
+        #[inline(always)]
         unsafe fn read<const K: usize>(&self, i: i32) -> [T; K] {
             let addr = self.addr.wrapping_add((i as u32).wrapping_mul(T::BITS / 8));
             // SAFETY: the caller's `i` is in bounds and aligned (Memory::read).
@@ -463,6 +487,11 @@ mod device {
         #[inline(always)]
         fn base(&self) -> Option<u64> {
             Some(u64::from(self.addr))
+        }
+        #[inline(always)]
+        fn shared_address<const K: usize>(&self, i: i32) -> Option<u32> {
+            let at = self.swizzled::<K>(i);
+            Some(self.addr.wrapping_add(at.wrapping_mul(T::BITS / 8)))
         }
         #[inline(always)]
         unsafe fn read<const K: usize>(&self, i: i32) -> [T; K] {

@@ -376,3 +376,98 @@ fn mma_atom_partitions() {
         "A's values cover the tile once: {seen:?}"
     );
 }
+
+/// The `_smem` kernel's copies: the cp.async TiledCopies of A and B (the kernel's own types) and
+/// the ldmatrix copies of A and B made by `make_tiled_copy_A/B` from its TiledMMA, as
+/// cute-static computes their partitions, against cute-dynamic's run-time TiledCopy, all lanes.
+#[test]
+fn mma_atom_copy_partitions() {
+    use cute_kernels::mma_atoms::{G2sA, G2sB, LayoutA, LayoutB, Sm80Mma};
+    use cute_static::{
+        CopyAtom, SM75_U32x2_LDSM_N, SM75_U32x4_LDSM_N, make_tiled_copy_A, make_tiled_copy_B,
+    };
+    let data = vec![0u16; 256];
+    let atom = |op: &str| dy::copy_atom(op, "half_t").unwrap();
+    let dyn_copy = |op: &str, thr: &str, val: &str| {
+        dy::make_tiled_copy(&atom(op), &thr.parse().unwrap(), &val.parse().unwrap()).unwrap()
+    };
+    let g2s_a = dyn_copy(
+        "SM80_CP_ASYNC_CACHEALWAYS<uint128_t>",
+        "(_16,_2):(_2,_1)",
+        "(_1,_8):(_0,_1)",
+    );
+    let g2s_b = dyn_copy(
+        "SM80_CP_ASYNC_CACHEALWAYS<uint64_t>",
+        "(_8,_4):(_4,_1)",
+        "(_1,_4):(_0,_1)",
+    );
+    assert_eq!(G2sA::default().to_string(), g2s_a.to_string());
+    assert_eq!(G2sB::default().to_string(), g2s_b.to_string());
+    let dyn_mma = dy::make_tiled_mma(
+        &dy::mma_atom("SM80_16x8x16_F32F16F16F32_TN").unwrap(),
+        &"(_1,_1,_1):(_0,_0,_0)".parse().unwrap(),
+        &"(_,_,_)".parse().unwrap(),
+    )
+    .unwrap();
+    let s2r_a = make_tiled_copy_A(
+        CopyAtom::<SM75_U32x4_LDSM_N, u16>::new(),
+        Sm80Mma::default(),
+    );
+    let s2r_b = make_tiled_copy_B(
+        CopyAtom::<SM75_U32x2_LDSM_N, u16>::new(),
+        Sm80Mma::default(),
+    );
+    let dyn_s2r_a = dy::make_tiled_copy_A(&atom("SM75_U32x4_LDSM_N"), &dyn_mma).unwrap();
+    let dyn_s2r_b = dy::make_tiled_copy_B(&atom("SM75_U32x2_LDSM_N"), &dyn_mma).unwrap();
+    assert_eq!(s2r_a.to_string(), dyn_s2r_a.to_string());
+    assert_eq!(s2r_b.to_string(), dyn_s2r_b.to_string());
+    let (ta, tb) = (
+        dyn_tensor(&LayoutA::new().to_string()),
+        dyn_tensor(&LayoutB::new().to_string()),
+    );
+    for lane in 0..32 {
+        let l = dy::Int::new_dynamic(lane);
+        let sa = make_tensor(&data[..], LayoutA::new()).unwrap();
+        let sb = make_tensor(&data[..], LayoutB::new()).unwrap();
+        for (what, got, want) in [
+            (
+                "g2s A",
+                G2sA::default().get_slice(lane).partition_D(sa).to_string(),
+                g2s_a
+                    .get_slice(l)
+                    .partition_D(ta.clone())
+                    .unwrap()
+                    .to_string(),
+            ),
+            (
+                "g2s B",
+                G2sB::default().get_slice(lane).partition_D(sb).to_string(),
+                g2s_b
+                    .get_slice(l)
+                    .partition_D(tb.clone())
+                    .unwrap()
+                    .to_string(),
+            ),
+            (
+                "ldmatrix A",
+                s2r_a.get_slice(lane).partition_S(sa).to_string(),
+                dyn_s2r_a
+                    .get_slice(l)
+                    .partition_S(ta.clone())
+                    .unwrap()
+                    .to_string(),
+            ),
+            (
+                "ldmatrix B",
+                s2r_b.get_slice(lane).partition_S(sb).to_string(),
+                dyn_s2r_b
+                    .get_slice(l)
+                    .partition_S(tb.clone())
+                    .unwrap()
+                    .to_string(),
+            ),
+        ] {
+            assert_eq!(got, want, "{what}, lane {lane}");
+        }
+    }
+}

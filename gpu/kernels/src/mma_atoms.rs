@@ -6,6 +6,11 @@
 //!
 //! * `mma_sm80_16x8x16_f32f16`: `SM80_16x8x16_F32F16F16F32_TN` (`mma.sync.m16n8k16`, `half_t`
 //!   in, `float` out): `C (16x8) = A (16x16) * B^T`, B `(N,K)` `8x16`, both k-major ("TN").
+//! * `mma_sm80_16x8x16_f32f16_smem`: the same product through shared memory, the way CuTe's
+//!   SM80 GEMMs feed the atom: A and B into shared memory with `cp.async`
+//!   (`SM80_CP_ASYNC_CACHEALWAYS`, 16 and 8 bytes a thread), then into the MMA's register
+//!   fragments with `ldmatrix` (`make_tiled_copy_A/B` of `SM75_U32x4_LDSM_N` and
+//!   `SM75_U32x2_LDSM_N`, `retile_D` of the fragments).
 //!
 //! ```
 //! use cute_kernels::mma_atoms::{check, Sm80Mma};
@@ -16,7 +21,10 @@
 
 use crate::sgemm_1::Launch;
 use cute_static::mma_atoms::SM80_16x8x16_F32F16F16F32_TN;
-use cute_static::{Static, StaticLayout, TiledMMA, layout_t, tile_t};
+use cute_static::{
+    CopyAtom, SM80_CP_ASYNC_CACHEALWAYS, Static, StaticLayout, TiledCopy, TiledMMA, layout_t,
+    tile_t,
+};
 
 /// One `SM80_16x8x16_F32F16F16F32_TN` atom, one warp: `make_tiled_mma(atom)`.
 pub type Sm80Mma =
@@ -28,20 +36,38 @@ pub type LayoutB = layout_t!((_8,_16):(_16,_1));
 /// C: `(M,N)` `16x8` `float`, m-major.
 pub type LayoutC = layout_t!((_16,_8):(_1,_16));
 
+/// A `half_t` as its bits.
+type Half = u16;
+/// A into shared memory: `make_tiled_copy(Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<uint128_t>,
+/// half_t>, (_16,_2) threads k-major, (_1,_8) values)`: each thread one 16-byte row piece.
+pub type G2sA = TiledCopy<
+    CopyAtom<SM80_CP_ASYNC_CACHEALWAYS<u128>, Half>,
+    cute_static::LayoutTv<layout_t!((_16,_2):(_2,_1)), layout_t!((_1,_8):(_0,_1))>,
+    cute_static::TilerMn<layout_t!((_16,_2):(_2,_1)), layout_t!((_1,_8):(_0,_1))>,
+>;
+/// B into shared memory: `(_8,_4)` threads k-major, `(_1,_4)` values, 8 bytes a thread.
+pub type G2sB = TiledCopy<
+    CopyAtom<SM80_CP_ASYNC_CACHEALWAYS<u64>, Half>,
+    cute_static::LayoutTv<layout_t!((_8,_4):(_4,_1)), layout_t!((_1,_4):(_0,_1))>,
+    cute_static::TilerMn<layout_t!((_8,_4):(_4,_1)), layout_t!((_1,_4):(_0,_1))>,
+>;
 /// The threads of [`Sm80Mma`], `size(tiled_mma)`: one warp.
 const THREADS: i32 = <Sm80Mma as Static>::VALUE.size();
 
-/// The launch: one block of one warp (the atom's `size(ThrID)` threads).
+/// The launch: one block of one warp (the atom's `size(ThrID)` threads), and the shared memory
+/// of the `_smem` kernel (A and B, each carved 128-byte aligned).
 ///
 /// ```
-/// assert_eq!(cute_kernels::mma_atoms::check().grid, (1, 1, 1));
+/// let launch = cute_kernels::mma_atoms::check();
+/// assert_eq!((launch.grid, launch.shared_bytes), ((1, 1, 1), 512 + 256));
 /// ```
 #[must_use]
 pub fn check() -> Launch {
+    let carved = |elems: i32| (elems as u32 * 2).div_ceil(128) * 128;
     Launch {
         grid: (1, 1, 1),
         block: (THREADS as u32, 1, 1),
-        shared_bytes: 0,
+        shared_bytes: carved(LayoutA::COSIZE) + carved(LayoutB::COSIZE),
     }
 }
 
@@ -59,9 +85,12 @@ pub const SIZES: (usize, usize, usize) = (
 #[cfg(target_arch = "nvptx64")]
 mod device {
     use super::*;
-    use cute_gpu::arch::thread_idx_x;
-    use cute_gpu::{GmemPtr, clear, copy, gemm_mma};
-    use cute_static::{Tensor, make_fragment_like};
+    use cute_gpu::arch::{cp_async_fence, cp_async_wait, sync_threads, thread_idx_x};
+    use cute_gpu::{GmemPtr, SharedMemory, clear, copy, copy_with, gemm_mma};
+    use cute_static::{
+        SM75_U32x2_LDSM_N, SM75_U32x4_LDSM_N, Tensor, make_fragment_like, make_tiled_copy_A,
+        make_tiled_copy_B,
+    };
 
     /// `SM80_16x8x16_F32F16F16F32_TN` on one warp: each thread copies its 8 values of A and 4
     /// of B into registers, runs the atom on zeroed accumulators and stores its 4 values of C.
@@ -82,6 +111,52 @@ mod device {
         let mut t_c_r_c: Tensor<[f32; 4], _> = mma.make_fragment_C(t_c_g_c);
         copy(&t_c_g_a, &mut t_c_r_a);
         copy(&t_c_g_b, &mut t_c_r_b);
+        clear(&mut t_c_r_c);
+        gemm_mma(mma, &t_c_r_a, &t_c_r_b, &mut t_c_r_c);
+        copy(&t_c_r_c, &mut t_c_g_c);
+    }
+
+    /// The same product fed through shared memory: `cp.async` of A and B (each thread one
+    /// vector), the fence and wait and a barrier, then `ldmatrix` of each thread's fragment
+    /// values (the MMA's `partition_fragment_A/B` retiled by the `ldmatrix` copies), the atom,
+    /// and C stored from registers.
+    #[allow(unsafe_code)] // `no_mangle`: the kernel's name in the PTX
+    #[unsafe(no_mangle)]
+    pub extern "ptx-kernel" fn mma_sm80_16x8x16_f32f16_smem(
+        a: GmemPtr<u16>,
+        b: GmemPtr<u16>,
+        c: GmemPtr<f32>,
+    ) {
+        let tid = thread_idx_x();
+        let (g_a, g_b) = (a.tensor(LayoutA::new()), b.tensor(LayoutB::new()));
+        let mut smem = SharedMemory::new();
+        let s_a = smem.tensor::<u16, _>(LayoutA::new());
+        let s_b = smem.tensor::<u16, _>(LayoutB::new());
+        // Global to shared, asynchronously.
+        let (g2s_a, g2s_b) = (G2sA::default(), G2sB::default());
+        let mut t_a_s_a = g2s_a.get_slice(tid).partition_D(s_a);
+        copy_with(g2s_a, &g2s_a.get_slice(tid).partition_S(g_a), &mut t_a_s_a);
+        let mut t_b_s_b = g2s_b.get_slice(tid).partition_D(s_b);
+        copy_with(g2s_b, &g2s_b.get_slice(tid).partition_S(g_b), &mut t_b_s_b);
+        cp_async_fence();
+        cp_async_wait::<0>();
+        sync_threads();
+        // Shared to the MMA's registers, with ldmatrix.
+        let mma = Sm80Mma::default();
+        let thr = mma.get_slice(tid);
+        let mut t_c_r_a: Tensor<[u16; 8], _> = thr.partition_fragment_A(s_a);
+        let mut t_c_r_b: Tensor<[u16; 4], _> = thr.partition_fragment_B(s_b);
+        // make_tiled_copy_A/B(Copy_Atom<SM75_U32x4_LDSM_N / SM75_U32x2_LDSM_N, half_t>, mma)
+        let s2r_a = make_tiled_copy_A(CopyAtom::<SM75_U32x4_LDSM_N, u16>::new(), mma);
+        let s2r_b = make_tiled_copy_B(CopyAtom::<SM75_U32x2_LDSM_N, u16>::new(), mma);
+        let mut t_x_r_a = s2r_a.get_slice(tid).retile_D(t_c_r_a);
+        copy_with(s2r_a, &s2r_a.get_slice(tid).partition_S(s_a), &mut t_x_r_a);
+        *t_c_r_a.engine_mut() = *t_x_r_a.engine();
+        let mut t_x_r_b = s2r_b.get_slice(tid).retile_D(t_c_r_b);
+        copy_with(s2r_b, &s2r_b.get_slice(tid).partition_S(s_b), &mut t_x_r_b);
+        *t_c_r_b.engine_mut() = *t_x_r_b.engine();
+        let mut t_c_g_c = thr.partition_C(c.tensor(LayoutC::new()));
+        let mut t_c_r_c: Tensor<[f32; 4], _> = mma.make_fragment_C(t_c_g_c);
         clear(&mut t_c_r_c);
         gemm_mma(mma, &t_c_r_a, &t_c_r_b, &mut t_c_r_c);
         copy(&t_c_r_c, &mut t_c_g_c);

@@ -316,11 +316,12 @@ fn half_bits(x: i32) -> u16 {
     sign | ((e + 15) << 10) as u16 | mantissa as u16
 }
 
-/// `mma_sm80_16x8x16_f32f16`: one warp's `SM80_16x8x16_F32F16F16F32_TN` on small integers in
-/// `half_t` (exact in `float`), compared element by element with the product on the host: a
-/// value the atom's TV layouts put in the wrong place gives a wrong product.
-fn mma_atoms_run(g: &mut Gpu) -> Result<(), Error> {
-    let name = "mma_sm80_16x8x16_f32f16";
+/// `mma_sm80_16x8x16_f32f16` (registers from global memory) and `..._smem` (cp.async into
+/// shared memory, ldmatrix into registers): one warp's `SM80_16x8x16_F32F16F16F32_TN` on small
+/// integers in `half_t` (exact in `float`), compared element by element with the product on the
+/// host: a value the atom's or the copies' TV layouts put in the wrong place gives a wrong
+/// product.
+fn mma_atoms_run(g: &mut Gpu, name: &str) -> Result<(), Error> {
     let f = g.function(name)?;
     let (na, nb, nc) = mma_atoms::SIZES;
     let ints = |n: usize, seed: u64| -> Vec<i32> {
@@ -570,8 +571,10 @@ fn run(o: &Opts) -> Result<(), Error> {
             transpose_run(&mut g, o, m, n, time && m == 8192)?;
         }
     }
-    if o.wants("mma_sm80_16x8x16_f32f16") {
-        mma_atoms_run(&mut g)?;
+    for name in ["mma_sm80_16x8x16_f32f16", "mma_sm80_16x8x16_f32f16_smem"] {
+        if o.wants(name) {
+            mma_atoms_run(&mut g, name)?;
+        }
     }
     if time && o.wants("device_copy") {
         device_copy(&mut g, o, 8192, 8192)?;
