@@ -16,7 +16,7 @@
 //! use cute_kernels::mma_atoms::{check, Sm80Mma};
 //! assert_eq!(check().block, (32, 1, 1));
 //! assert_eq!(Sm80Mma::default().get_layoutA_TV().to_string(),
-//!            "((_4,_8),(_2,_2,_2)):((_32,_1),(_16,_8,_128))");
+//!            "((_4,_8),((_2,_2,_2),(_1,_1))):((_32,_1),((_16,_8,_128),(_0,_0)))");
 //! ```
 
 use crate::sgemm_1::Launch;
