@@ -80,9 +80,10 @@ macro_rules! launch_bounds {
     };
 }
 
-/// `ldmatrix.sync.aligned.m8n8.x{regs}.shared.b16` (CuTe's `SM75_U32x{1,2,4}_LDSM_N`): this
-/// thread names the 16-byte row at the `.shared` address `row` and receives `regs` (1, 2 or 4)
-/// 32-bit registers of the warp's 8x8 matrices of 16-bit values; the rest of the array is 0.
+/// `ldmatrix.sync.aligned.m8n8.x{regs}[.trans].shared.b16` (CuTe's `SM75_U32x{1,2,4}_LDSM_N`,
+/// and with `trans` its `SM75_U16x{2,4,8}_LDSM_T`): this thread names the 16-byte row at the
+/// `.shared` address `row` and receives `regs` (1, 2 or 4) 32-bit registers of the warp's 8x8
+/// matrices of 16-bit values (each transposed with `trans`); the rest of the array is 0.
 /// Every thread of the warp executes it together (`.aligned`); the rows of threads `8 * regs`
 /// and up are not read.
 ///
@@ -90,29 +91,36 @@ macro_rules! launch_bounds {
 /// `row` is a 16-byte aligned `.shared` address of 16 bytes of the block's shared memory, for
 /// every thread whose row the instruction reads.
 #[inline(always)]
-pub unsafe fn ldmatrix(row: u32, regs: usize) -> [u32; 4] {
+pub unsafe fn ldmatrix(row: u32, regs: usize, trans: bool) -> [u32; 4] {
     let mut r = [0u32; 4];
+    macro_rules! ld {
+        ($x:literal, $t:literal, $($o:ident),+) => {
+            core::arch::asm!(
+                concat!("ldmatrix.sync.aligned.m8n8.x", $x, $t, ".shared.b16 {{", ld!(@list $($o),+), "}}, [{a}];"),
+                $($o = out(reg32) r[ld!(@idx $o)],)+
+                a = in(reg32) row,
+                options(readonly, nostack, preserves_flags),
+            )
+        };
+        (@list $first:ident $(, $rest:ident)*) => {
+            concat!("{", stringify!($first), "}" $(, ", {", stringify!($rest), "}")*)
+        };
+        (@idx r0) => { 0 };
+        (@idx r1) => { 1 };
+        (@idx r2) => { 2 };
+        (@idx r3) => { 3 };
+    }
     // SAFETY: the caller's `row` (above); the instruction writes this thread's registers only.
     // Reached divergently by a warp, its result is undefined (PTX ISA): wrong values or a hang,
     // no other memory access.
     unsafe {
-        match regs {
-            1 => core::arch::asm!(
-                "ldmatrix.sync.aligned.m8n8.x1.shared.b16 {{{r0}}}, [{a}];",
-                r0 = out(reg32) r[0], a = in(reg32) row,
-                options(readonly, nostack, preserves_flags),
-            ),
-            2 => core::arch::asm!(
-                "ldmatrix.sync.aligned.m8n8.x2.shared.b16 {{{r0}, {r1}}}, [{a}];",
-                r0 = out(reg32) r[0], r1 = out(reg32) r[1], a = in(reg32) row,
-                options(readonly, nostack, preserves_flags),
-            ),
-            4 => core::arch::asm!(
-                "ldmatrix.sync.aligned.m8n8.x4.shared.b16 {{{r0}, {r1}, {r2}, {r3}}}, [{a}];",
-                r0 = out(reg32) r[0], r1 = out(reg32) r[1], r2 = out(reg32) r[2],
-                r3 = out(reg32) r[3], a = in(reg32) row,
-                options(readonly, nostack, preserves_flags),
-            ),
+        match (regs, trans) {
+            (1, false) => ld!("1", "", r0),
+            (2, false) => ld!("2", "", r0, r1),
+            (4, false) => ld!("4", "", r0, r1, r2, r3),
+            (1, true) => ld!("1", ".trans", r0),
+            (2, true) => ld!("2", ".trans", r0, r1),
+            (4, true) => ld!("4", ".trans", r0, r1, r2, r3),
             _ => trap(),
         }
     }

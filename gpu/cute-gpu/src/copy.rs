@@ -13,9 +13,9 @@ use crate::elem::Elem;
 use crate::memory::{Memory, outside};
 use cute_static::{
     ArithmeticTuple, ArithmeticTupleIterator, AutoVectorizingCopyWithAssumedAlignment, CopyTraits,
-    Engine, IdentityCall, IsCopyAtom, IsTiledCopy, SM75_U32x1_LDSM_N, SM75_U32x2_LDSM_N,
-    SM75_U32x4_LDSM_N, SM80_CP_ASYNC_CACHEALWAYS, Tensor, TensorLayout, UniversalCopy,
-    gmma::SizeofBits,
+    Engine, IdentityCall, IsCopyAtom, IsTiledCopy, SM75_U16x2_LDSM_T, SM75_U16x4_LDSM_T,
+    SM75_U16x8_LDSM_T, SM75_U32x1_LDSM_N, SM75_U32x2_LDSM_N, SM75_U32x4_LDSM_N,
+    SM80_CP_ASYNC_CACHEALWAYS, Tensor, TensorLayout, UniversalCopy, gmma::SizeofBits,
 };
 
 /// What the device runs for a copy operation's atom (CuTe's `Copy_Atom::call`).
@@ -28,6 +28,9 @@ pub enum CopyKind {
     /// registers: each thread names one 16-byte row of 8 16-bit values and receives `N`
     /// 32-bit registers (`2N` values) of the warp's `N` 8x8 matrices.
     Ldsm(usize),
+    /// `SM75_U16x{2N}_LDSM_T`: `ldmatrix...x{N}.trans`, the same with each 8x8 matrix
+    /// transposed.
+    LdsmT(usize),
     /// `SM80_CP_ASYNC_CACHEALWAYS`: `cp.async.ca.shared.global` of the atom's 4, 8 or 16 bytes,
     /// global to shared memory, completed by [`crate::arch::cp_async_fence`] and
     /// [`crate::arch::cp_async_wait`].
@@ -58,6 +61,18 @@ impl DeviceCopy for SM75_U32x2_LDSM_N {
 
 impl DeviceCopy for SM75_U32x4_LDSM_N {
     const KIND: CopyKind = CopyKind::Ldsm(4);
+}
+
+impl DeviceCopy for SM75_U16x2_LDSM_T {
+    const KIND: CopyKind = CopyKind::LdsmT(1);
+}
+
+impl DeviceCopy for SM75_U16x4_LDSM_T {
+    const KIND: CopyKind = CopyKind::LdsmT(2);
+}
+
+impl DeviceCopy for SM75_U16x8_LDSM_T {
+    const KIND: CopyKind = CopyKind::LdsmT(4);
 }
 
 impl<S: SizeofBits, D: SizeofBits> DeviceCopy for SM80_CP_ASYNC_CACHEALWAYS<S, D> {
@@ -165,7 +180,8 @@ pub fn copy_with<TC, T, S, D, SL, DL, SO, DO>(
             16 => vectors::<16, _, _, _, _, _, _, _>(src, dst),
             _ => trap(),
         },
-        CopyKind::Ldsm(regs) => ldsm(src, dst, regs),
+        CopyKind::Ldsm(regs) => ldsm(src, dst, regs, false),
+        CopyKind::LdsmT(regs) => ldsm(src, dst, regs, true),
         CopyKind::CpAsync => match k {
             1 => cp_async::<1, _, _, _, _, _, _, _>(src, dst),
             2 => cp_async::<2, _, _, _, _, _, _, _>(src, dst),
@@ -188,12 +204,16 @@ fn contiguous<M, L: TensorLayout, O: cute_static::IntTuple>(
     (1..k).all(|j| t.layout().offset(i + j) == first + j)
 }
 
-/// `ldmatrix.x{regs}` for every atom of the copy: the `8` 16-bit source values of each (one
-/// contiguous, 16-byte aligned row of shared memory) and its `2 * regs` destination values in
-/// registers.
+/// `ldmatrix.x{regs}` (`.trans` if `trans`) for every atom of the copy: the `8` 16-bit source
+/// values of each (one contiguous, 16-byte aligned row of shared memory) and its `2 * regs`
+/// destination values in registers.
 #[inline(always)]
-fn ldsm<T, S, D, SL, DL, SO, DO>(src: &Tensor<S, SL, SO>, dst: &mut Tensor<D, DL, DO>, regs: usize)
-where
+fn ldsm<T, S, D, SL, DL, SO, DO>(
+    src: &Tensor<S, SL, SO>,
+    dst: &mut Tensor<D, DL, DO>,
+    regs: usize,
+    trans: bool,
+) where
     T: Elem,
     S: Memory<T>,
     D: Memory<T>,
@@ -224,7 +244,7 @@ where
     for j in 0..atoms {
         // SAFETY: each thread's row is a 16-byte aligned shared address of 8 elements of its
         // source tensor, in its memory (checked above).
-        let r = unsafe { crate::arch::ldmatrix(rows[j as usize], regs) };
+        let r = unsafe { crate::arch::ldmatrix(rows[j as usize], regs, trans) };
         for v in 0..per_dst {
             let word = r[(v / 2) as usize];
             let half = if v % 2 == 0 {

@@ -4,7 +4,9 @@
 
 use crate::arch::trap;
 use crate::elem::Elem;
-use cute_static::mma_atoms::SM80_16x8x16_F32F16F16F32_TN;
+use cute_static::mma_atoms::{
+    SM80_16x8x8_F16F16F16F16_TN, SM80_16x8x16_F16F16F16F16_TN, SM80_16x8x16_F32F16F16F32_TN,
+};
 use cute_static::{IntTuple, IsLayout, IsTiledMma, MmaTraits, Tensor, TensorLayout, get};
 
 /// An MMA atom as the device runs it, CuTe's `MMA_Atom::call`: `D = A * B + C` on one
@@ -75,6 +77,93 @@ impl DeviceMma for SM80_16x8x16_F32F16F16F32_TN {
                 options(pure, nomem, nostack),
             );
         }
+    }
+}
+
+/// `mma.sync.aligned.m16n8k{k}.row.col.f16.f16.f16.f16` on packed registers: `d` (two `.f16x2`
+/// registers) `+= a * b`.
+macro_rules! mma_f16 {
+    ($k:literal, $d:expr, [$($a:ident),+], [$($b:ident),+]) => {
+        // SAFETY: as for the `f32` atom: `mma.sync` reads and writes this thread's registers
+        // only; reached divergently by a warp, its result is undefined, never a memory access.
+        unsafe {
+            core::arch::asm!(
+                concat!("mma.sync.aligned.m16n8k", $k, ".row.col.f16.f16.f16.f16 {{{d0}, {d1}}}, {{",
+                    mma_f16!(@list $($a),+), "}}, {{", mma_f16!(@list $($b),+), "}}, {{{d0}, {d1}}};"),
+                d0 = inout(reg32) $d[0],
+                d1 = inout(reg32) $d[1],
+                $($a = in(reg32) $a,)+
+                $($b = in(reg32) $b,)+
+                options(pure, nomem, nostack),
+            );
+        }
+    };
+    (@list $first:ident $(, $rest:ident)*) => {
+        concat!("{", stringify!($first), "}" $(, ", {", stringify!($rest), "}")*)
+    };
+}
+
+/// CuTe's `SM80_16x8x8_F16F16F16F16_TN`: `mma.sync.aligned.m16n8k8.row.col.f16.f16.f16.f16`, a
+/// warp's 16x8 tile of `half_t` accumulators plus a 16x8 by 8x8 product; each thread holds 4
+/// values of A, 2 of B and 4 of C.
+impl DeviceMma for SM80_16x8x8_F16F16F16F16_TN {
+    type A = u16;
+    type B = u16;
+    type C = u16;
+    const VALUES: (usize, usize, usize) = (4, 2, 4);
+
+    #[inline(always)]
+    fn call(a: &[u16], b: &[u16], d: &mut [u16]) {
+        let ([x0, x1, x2, x3], [y0, y1], [c0, c1, c2, c3]) = (a, b, &mut *d) else {
+            trap()
+        };
+        let (a0, a1, b0) = (pack(*x0, *x1), pack(*x2, *x3), pack(*y0, *y1));
+        let mut r = [pack(*c0, *c1), pack(*c2, *c3)];
+        mma_f16!("8", r, [a0, a1], [b0]);
+        unpack_into(d, r);
+    }
+}
+
+/// CuTe's `SM80_16x8x16_F16F16F16F16_TN`: `mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16`;
+/// each thread holds 8 values of A, 4 of B and 4 of C.
+impl DeviceMma for SM80_16x8x16_F16F16F16F16_TN {
+    type A = u16;
+    type B = u16;
+    type C = u16;
+    const VALUES: (usize, usize, usize) = (8, 4, 4);
+
+    #[inline(always)]
+    fn call(a: &[u16], b: &[u16], d: &mut [u16]) {
+        let ([x0, x1, x2, x3, x4, x5, x6, x7], [y0, y1, y2, y3], [c0, c1, c2, c3]) =
+            (a, b, &mut *d)
+        else {
+            trap()
+        };
+        let (a0, a1, a2, a3) = (
+            pack(*x0, *x1),
+            pack(*x2, *x3),
+            pack(*x4, *x5),
+            pack(*x6, *x7),
+        );
+        let (b0, b1) = (pack(*y0, *y1), pack(*y2, *y3));
+        let mut r = [pack(*c0, *c1), pack(*c2, *c3)];
+        mma_f16!("16", r, [a0, a1, a2, a3], [b0, b1]);
+        unpack_into(d, r);
+    }
+}
+
+/// The four 16-bit values of two packed registers, low half first.
+#[inline(always)]
+fn unpack_into(d: &mut [u16], r: [u32; 2]) {
+    if let [d0, d1, d2, d3] = d {
+        (*d0, *d1, *d2, *d3) = (
+            r[0] as u16,
+            (r[0] >> 16) as u16,
+            r[1] as u16,
+            (r[1] >> 16) as u16,
+        );
+    } else {
+        trap()
     }
 }
 

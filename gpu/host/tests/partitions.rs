@@ -382,9 +382,10 @@ fn mma_atom_partitions() {
 /// cute-static computes their partitions, against cute-dynamic's run-time TiledCopy, all lanes.
 #[test]
 fn mma_atom_copy_partitions() {
-    use cute_kernels::mma_atoms::{G2sA, G2sB, LayoutA, LayoutB, Sm80Mma};
+    use cute_kernels::mma_atoms::{G2sA, G2sB, G2sBn, LayoutA, LayoutB, LayoutBn, Sm80Mma};
     use cute_static::{
-        CopyAtom, SM75_U32x2_LDSM_N, SM75_U32x4_LDSM_N, make_tiled_copy_A, make_tiled_copy_B,
+        CopyAtom, SM75_U16x4_LDSM_T, SM75_U32x2_LDSM_N, SM75_U32x4_LDSM_N, make_tiled_copy_A,
+        make_tiled_copy_B,
     };
     let data = vec![0u16; 256];
     let atom = |op: &str| dy::copy_atom(op, "half_t").unwrap();
@@ -401,8 +402,14 @@ fn mma_atom_copy_partitions() {
         "(_8,_4):(_4,_1)",
         "(_1,_4):(_0,_1)",
     );
+    let g2s_bn = dyn_copy(
+        "SM80_CP_ASYNC_CACHEALWAYS<uint64_t>",
+        "(_2,_16):(_1,_2)",
+        "(_4,_1):(_1,_0)",
+    );
     assert_eq!(G2sA::default().to_string(), g2s_a.to_string());
     assert_eq!(G2sB::default().to_string(), g2s_b.to_string());
+    assert_eq!(G2sBn::default().to_string(), g2s_bn.to_string());
     let dyn_mma = dy::make_tiled_mma(
         &dy::mma_atom("SM80_16x8x16_F32F16F16F32_TN").unwrap(),
         &"(_1,_1,_1):(_0,_0,_0)".parse().unwrap(),
@@ -419,6 +426,12 @@ fn mma_atom_copy_partitions() {
     );
     let dyn_s2r_a = dy::make_tiled_copy_A(&atom("SM75_U32x4_LDSM_N"), &dyn_mma).unwrap();
     let dyn_s2r_b = dy::make_tiled_copy_B(&atom("SM75_U32x2_LDSM_N"), &dyn_mma).unwrap();
+    let s2r_bt = make_tiled_copy_B(
+        CopyAtom::<SM75_U16x4_LDSM_T, u16>::new(),
+        Sm80Mma::default(),
+    );
+    let dyn_s2r_bt = dy::make_tiled_copy_B(&atom("SM75_U16x4_LDSM_T"), &dyn_mma).unwrap();
+    let tbn = dyn_tensor(&LayoutBn::new().to_string());
     assert_eq!(s2r_a.to_string(), dyn_s2r_a.to_string());
     assert_eq!(s2r_b.to_string(), dyn_s2r_b.to_string());
     let (ta, tb) = (
@@ -429,6 +442,7 @@ fn mma_atom_copy_partitions() {
         let l = dy::Int::new_dynamic(lane);
         let sa = make_tensor(&data[..], LayoutA::new()).unwrap();
         let sb = make_tensor(&data[..], LayoutB::new()).unwrap();
+        let sbn = make_tensor(&data[..], LayoutBn::new()).unwrap();
         for (what, got, want) in [
             (
                 "g2s A",
@@ -463,6 +477,27 @@ fn mma_atom_copy_partitions() {
                 dyn_s2r_b
                     .get_slice(l)
                     .partition_S(tb.clone())
+                    .unwrap()
+                    .to_string(),
+            ),
+            (
+                "g2s B n-major",
+                G2sBn::default()
+                    .get_slice(lane)
+                    .partition_D(sbn)
+                    .to_string(),
+                g2s_bn
+                    .get_slice(l)
+                    .partition_D(tbn.clone())
+                    .unwrap()
+                    .to_string(),
+            ),
+            (
+                "ldmatrix.trans B",
+                s2r_bt.get_slice(lane).partition_S(sbn).to_string(),
+                dyn_s2r_bt
+                    .get_slice(l)
+                    .partition_S(tbn.clone())
                     .unwrap()
                     .to_string(),
             ),

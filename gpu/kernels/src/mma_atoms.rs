@@ -11,6 +11,10 @@
 //!   (`SM80_CP_ASYNC_CACHEALWAYS`, 16 and 8 bytes a thread), then into the MMA's register
 //!   fragments with `ldmatrix` (`make_tiled_copy_A/B` of `SM75_U32x4_LDSM_N` and
 //!   `SM75_U32x2_LDSM_N`, `retile_D` of the fragments).
+//! * `mma_sm80_16x8x16_f32f16_ldsm_t`: the same with B n-major (`(N,K):(_1,_8)`), read from
+//!   shared memory by `SM75_U16x4_LDSM_T` (`ldmatrix.x2.trans`).
+//! * `mma_sm80_16x8x8_f16` and `mma_sm80_16x8x16_f16`: the `half_t` accumulator atoms
+//!   `SM80_16x8x8_F16F16F16F16_TN` and `SM80_16x8x16_F16F16F16F16_TN`, as the first kernel.
 //!
 //! ```
 //! use cute_kernels::mma_atoms::{check, Sm80Mma};
@@ -20,7 +24,9 @@
 //! ```
 
 use crate::sgemm_1::Launch;
-use cute_static::mma_atoms::SM80_16x8x16_F32F16F16F32_TN;
+use cute_static::mma_atoms::{
+    SM80_16x8x8_F16F16F16F16_TN, SM80_16x8x16_F16F16F16F16_TN, SM80_16x8x16_F32F16F16F32_TN,
+};
 use cute_static::{
     CopyAtom, SM80_CP_ASYNC_CACHEALWAYS, Static, StaticLayout, TiledCopy, TiledMMA, layout_t,
     tile_t,
@@ -35,6 +41,18 @@ pub type LayoutA = layout_t!((_16,_16):(_16,_1));
 pub type LayoutB = layout_t!((_8,_16):(_16,_1));
 /// C: `(M,N)` `16x8` `float`, m-major.
 pub type LayoutC = layout_t!((_16,_8):(_1,_16));
+/// B n-major: `(N,K)` `8x16`, `(_1,_8)`.
+pub type LayoutBn = layout_t!((_8,_16):(_1,_8));
+/// One `SM80_16x8x8_F16F16F16F16_TN` atom, one warp.
+pub type Sm80MmaF16k8 =
+    TiledMMA<SM80_16x8x8_F16F16F16F16_TN, layout_t!((_1,_1,_1):(_0,_0,_0)), tile_t!((_, _, _))>;
+/// One `SM80_16x8x16_F16F16F16F16_TN` atom, one warp.
+pub type Sm80MmaF16k16 =
+    TiledMMA<SM80_16x8x16_F16F16F16F16_TN, layout_t!((_1,_1,_1):(_0,_0,_0)), tile_t!((_, _, _))>;
+/// A of the `k = 8` atom: `(M,K)` `16x8`, k-major.
+pub type LayoutA8 = layout_t!((_16,_8):(_8,_1));
+/// B of the `k = 8` atom: `(N,K)` `8x8`, k-major.
+pub type LayoutB8 = layout_t!((_8,_8):(_8,_1));
 
 /// A `half_t` as its bits.
 type Half = u16;
@@ -51,6 +69,14 @@ pub type G2sB = TiledCopy<
     cute_static::LayoutTv<layout_t!((_8,_4):(_4,_1)), layout_t!((_1,_4):(_0,_1))>,
     cute_static::TilerMn<layout_t!((_8,_4):(_4,_1)), layout_t!((_1,_4):(_0,_1))>,
 >;
+/// B n-major into shared memory: `(_2,_16)` threads n-major, `(_4,_1)` values, 8 bytes a
+/// thread.
+pub type G2sBn = TiledCopy<
+    CopyAtom<SM80_CP_ASYNC_CACHEALWAYS<u64>, Half>,
+    cute_static::LayoutTv<layout_t!((_2,_16):(_1,_2)), layout_t!((_4,_1):(_1,_0))>,
+    cute_static::TilerMn<layout_t!((_2,_16):(_1,_2)), layout_t!((_4,_1):(_1,_0))>,
+>;
+
 /// The threads of [`Sm80Mma`], `size(tiled_mma)`: one warp.
 const THREADS: i32 = <Sm80Mma as Static>::VALUE.size();
 
@@ -82,38 +108,54 @@ pub const SIZES: (usize, usize, usize) = (
     LayoutC::COSIZE as usize,
 );
 
+/// The register-path check kernel of one atom: each thread copies its `partition_A/B` from
+/// global memory into fragments of `NA`/`NB` values, runs the atom on zeroed accumulators of
+/// `NC` values of `$c` and stores its `partition_C`.
+#[cfg(target_arch = "nvptx64")]
+macro_rules! atom_kernel {
+    ($(#[$doc:meta])* $name:ident: $mma:ty, $la:ty, $lb:ty, $c:ty, [$na:literal, $nb:literal, $nc:literal]) => {
+        $(#[$doc])*
+        #[allow(unsafe_code)] // `no_mangle`: the kernel's name in the PTX
+        #[unsafe(no_mangle)]
+        pub extern "ptx-kernel" fn $name(a: GmemPtr<u16>, b: GmemPtr<u16>, c: GmemPtr<$c>) {
+            let mma = <$mma>::default();
+            let thr = mma.get_slice(thread_idx_x());
+            let t_c_g_a = thr.partition_A(a.tensor(<$la>::new())); // (MMA,MMA_M,MMA_K)
+            let t_c_g_b = thr.partition_B(b.tensor(<$lb>::new())); // (MMA,MMA_N,MMA_K)
+            let mut t_c_g_c = thr.partition_C(c.tensor(LayoutC::new())); // (MMA,MMA_M,MMA_N)
+            let mut t_c_r_a: Tensor<[u16; $na], _> = make_fragment_like(&t_c_g_a);
+            let mut t_c_r_b: Tensor<[u16; $nb], _> = make_fragment_like(&t_c_g_b);
+            let mut t_c_r_c: Tensor<[$c; $nc], _> = mma.make_fragment_C(t_c_g_c);
+            copy(&t_c_g_a, &mut t_c_r_a);
+            copy(&t_c_g_b, &mut t_c_r_b);
+            clear(&mut t_c_r_c);
+            gemm_mma(mma, &t_c_r_a, &t_c_r_b, &mut t_c_r_c);
+            copy(&t_c_r_c, &mut t_c_g_c);
+        }
+    };
+}
+
 #[cfg(target_arch = "nvptx64")]
 mod device {
     use super::*;
     use cute_gpu::arch::{cp_async_fence, cp_async_wait, sync_threads, thread_idx_x};
     use cute_gpu::{GmemPtr, SharedMemory, clear, copy, copy_with, gemm_mma};
     use cute_static::{
-        SM75_U32x2_LDSM_N, SM75_U32x4_LDSM_N, Tensor, make_fragment_like, make_tiled_copy_A,
-        make_tiled_copy_B,
+        SM75_U16x4_LDSM_T, SM75_U32x2_LDSM_N, SM75_U32x4_LDSM_N, Tensor, make_fragment_like,
+        make_tiled_copy_A, make_tiled_copy_B,
     };
 
-    /// `SM80_16x8x16_F32F16F16F32_TN` on one warp: each thread copies its 8 values of A and 4
-    /// of B into registers, runs the atom on zeroed accumulators and stores its 4 values of C.
-    #[allow(unsafe_code)] // `no_mangle`: the kernel's name in the PTX
-    #[unsafe(no_mangle)]
-    pub extern "ptx-kernel" fn mma_sm80_16x8x16_f32f16(
-        a: GmemPtr<u16>,
-        b: GmemPtr<u16>,
-        c: GmemPtr<f32>,
-    ) {
-        let mma = Sm80Mma::default();
-        let thr = mma.get_slice(thread_idx_x());
-        let t_c_g_a = thr.partition_A(a.tensor(LayoutA::new())); // (MMA,MMA_M,MMA_K)
-        let t_c_g_b = thr.partition_B(b.tensor(LayoutB::new())); // (MMA,MMA_N,MMA_K)
-        let mut t_c_g_c = thr.partition_C(c.tensor(LayoutC::new())); // (MMA,MMA_M,MMA_N)
-        let mut t_c_r_a: Tensor<[u16; 8], _> = make_fragment_like(&t_c_g_a);
-        let mut t_c_r_b: Tensor<[u16; 4], _> = make_fragment_like(&t_c_g_b);
-        let mut t_c_r_c: Tensor<[f32; 4], _> = mma.make_fragment_C(t_c_g_c);
-        copy(&t_c_g_a, &mut t_c_r_a);
-        copy(&t_c_g_b, &mut t_c_r_b);
-        clear(&mut t_c_r_c);
-        gemm_mma(mma, &t_c_r_a, &t_c_r_b, &mut t_c_r_c);
-        copy(&t_c_r_c, &mut t_c_g_c);
+    atom_kernel! {
+        /// `SM80_16x8x16_F32F16F16F32_TN` on one warp.
+        mma_sm80_16x8x16_f32f16: Sm80Mma, LayoutA, LayoutB, f32, [8, 4, 4]
+    }
+    atom_kernel! {
+        /// `SM80_16x8x16_F16F16F16F16_TN` on one warp.
+        mma_sm80_16x8x16_f16: Sm80MmaF16k16, LayoutA, LayoutB, u16, [8, 4, 4]
+    }
+    atom_kernel! {
+        /// `SM80_16x8x8_F16F16F16F16_TN` on one warp.
+        mma_sm80_16x8x8_f16: Sm80MmaF16k8, LayoutA8, LayoutB8, u16, [4, 2, 4]
     }
 
     /// The same product fed through shared memory: `cp.async` of A and B (each thread one
@@ -149,6 +191,50 @@ mod device {
         // make_tiled_copy_A/B(Copy_Atom<SM75_U32x4_LDSM_N / SM75_U32x2_LDSM_N, half_t>, mma)
         let s2r_a = make_tiled_copy_A(CopyAtom::<SM75_U32x4_LDSM_N, u16>::new(), mma);
         let s2r_b = make_tiled_copy_B(CopyAtom::<SM75_U32x2_LDSM_N, u16>::new(), mma);
+        let mut t_x_r_a = s2r_a.get_slice(tid).retile_D(t_c_r_a);
+        copy_with(s2r_a, &s2r_a.get_slice(tid).partition_S(s_a), &mut t_x_r_a);
+        *t_c_r_a.engine_mut() = *t_x_r_a.engine();
+        let mut t_x_r_b = s2r_b.get_slice(tid).retile_D(t_c_r_b);
+        copy_with(s2r_b, &s2r_b.get_slice(tid).partition_S(s_b), &mut t_x_r_b);
+        *t_c_r_b.engine_mut() = *t_x_r_b.engine();
+        let mut t_c_g_c = thr.partition_C(c.tensor(LayoutC::new()));
+        let mut t_c_r_c: Tensor<[f32; 4], _> = mma.make_fragment_C(t_c_g_c);
+        clear(&mut t_c_r_c);
+        gemm_mma(mma, &t_c_r_a, &t_c_r_b, &mut t_c_r_c);
+        copy(&t_c_r_c, &mut t_c_g_c);
+    }
+
+    /// As `mma_sm80_16x8x16_f32f16_smem` with B n-major in global and shared memory, read into
+    /// the MMA's fragment by `SM75_U16x4_LDSM_T` (`ldmatrix.x2.trans`).
+    #[allow(unsafe_code)] // `no_mangle`: the kernel's name in the PTX
+    #[unsafe(no_mangle)]
+    pub extern "ptx-kernel" fn mma_sm80_16x8x16_f32f16_ldsm_t(
+        a: GmemPtr<u16>,
+        b: GmemPtr<u16>,
+        c: GmemPtr<f32>,
+    ) {
+        let tid = thread_idx_x();
+        let (g_a, g_b) = (a.tensor(LayoutA::new()), b.tensor(LayoutBn::new()));
+        let mut smem = SharedMemory::new();
+        let s_a = smem.tensor::<u16, _>(LayoutA::new());
+        let s_b = smem.tensor::<u16, _>(LayoutBn::new());
+        // Global to shared, asynchronously.
+        let (g2s_a, g2s_b) = (G2sA::default(), G2sBn::default());
+        let mut t_a_s_a = g2s_a.get_slice(tid).partition_D(s_a);
+        copy_with(g2s_a, &g2s_a.get_slice(tid).partition_S(g_a), &mut t_a_s_a);
+        let mut t_b_s_b = g2s_b.get_slice(tid).partition_D(s_b);
+        copy_with(g2s_b, &g2s_b.get_slice(tid).partition_S(g_b), &mut t_b_s_b);
+        cp_async_fence();
+        cp_async_wait::<0>();
+        sync_threads();
+        // Shared to the MMA's registers, with ldmatrix.
+        let mma = Sm80Mma::default();
+        let thr = mma.get_slice(tid);
+        let mut t_c_r_a: Tensor<[u16; 8], _> = thr.partition_fragment_A(s_a);
+        let mut t_c_r_b: Tensor<[u16; 4], _> = thr.partition_fragment_B(s_b);
+        // make_tiled_copy_A/B(Copy_Atom<SM75_U32x4_LDSM_N / SM75_U16x4_LDSM_T, half_t>, mma)
+        let s2r_a = make_tiled_copy_A(CopyAtom::<SM75_U32x4_LDSM_N, u16>::new(), mma);
+        let s2r_b = make_tiled_copy_B(CopyAtom::<SM75_U16x4_LDSM_T, u16>::new(), mma);
         let mut t_x_r_a = s2r_a.get_slice(tid).retile_D(t_c_r_a);
         copy_with(s2r_a, &s2r_a.get_slice(tid).partition_S(s_a), &mut t_x_r_a);
         *t_c_r_a.engine_mut() = *t_x_r_a.engine();

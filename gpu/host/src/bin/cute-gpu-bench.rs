@@ -316,47 +316,142 @@ fn half_bits(x: i32) -> u16 {
     sign | ((e + 15) << 10) as u16 | mantissa as u16
 }
 
-/// `mma_sm80_16x8x16_f32f16` (registers from global memory) and `..._smem` (cp.async into
-/// shared memory, ldmatrix into registers): one warp's `SM80_16x8x16_F32F16F16F32_TN` on small
-/// integers in `half_t` (exact in `float`), compared element by element with the product on the
-/// host: a value the atom's or the copies' TV layouts put in the wrong place gives a wrong
-/// product.
-fn mma_atoms_run(g: &mut Gpu, name: &str) -> Result<(), Error> {
+/// The value of the `half_t` bits `h` (normal numbers and zeros, what the atoms' checks give).
+fn half_value(h: u16) -> f32 {
+    let sign = if h & 0x8000 != 0 { -1.0 } else { 1.0 };
+    let (e, m) = (i32::from((h >> 10) & 0x1f), f32::from(h & 0x3ff));
+    if e == 0 {
+        sign * m * 2f32.powi(-24)
+    } else {
+        sign * (1.0 + m / 1024.0) * 2f32.powi(e - 15)
+    }
+}
+
+/// One MMA atom check kernel (`cute_kernels::mma_atoms`): its name, `(M, N, K)`, whether B is
+/// n-major in memory, whether C is `half_t`.
+struct AtomCheck {
+    name: &'static str,
+    mnk: (usize, usize, usize),
+    b_n_major: bool,
+    c_half: bool,
+}
+
+const ATOM_CHECKS: [AtomCheck; 5] = [
+    AtomCheck {
+        name: "mma_sm80_16x8x16_f32f16",
+        mnk: (16, 8, 16),
+        b_n_major: false,
+        c_half: false,
+    },
+    AtomCheck {
+        name: "mma_sm80_16x8x16_f32f16_smem",
+        mnk: (16, 8, 16),
+        b_n_major: false,
+        c_half: false,
+    },
+    AtomCheck {
+        name: "mma_sm80_16x8x16_f32f16_ldsm_t",
+        mnk: (16, 8, 16),
+        b_n_major: true,
+        c_half: false,
+    },
+    AtomCheck {
+        name: "mma_sm80_16x8x16_f16",
+        mnk: (16, 8, 16),
+        b_n_major: false,
+        c_half: true,
+    },
+    AtomCheck {
+        name: "mma_sm80_16x8x8_f16",
+        mnk: (16, 8, 8),
+        b_n_major: false,
+        c_half: true,
+    },
+];
+
+/// An MMA atom check kernel: one warp's atom on small integers in `half_t` (exact in `half_t`
+/// and `float`), A `(M,K)` k-major, B `(N,K)` k- or n-major, C `(M,N)` m-major, fed from
+/// global memory into registers, or through shared memory (`cp.async`, `ldmatrix`); C compared
+/// element by element with the host's product: a value any TV layout puts in the wrong place
+/// gives a wrong product.
+fn mma_atoms_run(g: &mut Gpu, k: &AtomCheck) -> Result<(), Error> {
+    let name = k.name;
     let f = g.function(name)?;
-    let (na, nb, nc) = mma_atoms::SIZES;
-    let ints = |n: usize, seed: u64| -> Vec<i32> {
-        random(n, seed)
+    let (m, n, kk) = k.mnk;
+    let ints = |len: usize, seed: u64| -> Vec<i32> {
+        random(len, seed)
             .iter()
             .map(|v| (v * 7.0).round() as i32)
             .collect()
     };
-    let (ha, hb) = (ints(na, g.next_seed()), ints(nb, g.next_seed()));
+    let (ha, hb) = (ints(m * kk, g.next_seed()), ints(n * kk, g.next_seed()));
     let bits = |v: &[i32]| v.iter().map(|&x| half_bits(x)).collect::<Vec<u16>>();
     let a: CudaSlice<u16> = g.stream.clone_htod(&bits(&ha))?;
     let b: CudaSlice<u16> = g.stream.clone_htod(&bits(&hb))?;
-    let c = g.upload(&vec![f32::NAN; nc])?;
-    let addr = |d: &CudaSlice<u16>| d.device_ptr(&g.stream).0;
-    let pa = gmem(addr(&a), na as u64, &mma_atoms::LayoutA::new(), "A")?;
-    let pb = gmem(addr(&b), nb as u64, &mma_atoms::LayoutB::new(), "B")?;
-    let pc = gmem(g.addr(&c), nc as u64, &mma_atoms::LayoutC::new(), "C")?;
-    let mut bl = g.stream.launch_builder(&f);
-    bl.arg(&pa).arg(&pb).arg(&pc);
-    // SAFETY: the kernel's arguments, its tensors checked by `gmem`; one warp (`check`).
-    unsafe { bl.launch(cfg(mma_atoms::check())) }?;
-    let out = g.download(&c)?;
-    // A (M,K):(16,1), B (N,K):(16,1), C (M,N):(1,16).
-    for m in 0..16 {
-        for n in 0..8 {
-            let want: i32 = (0..16).map(|k| ha[m * 16 + k] * hb[n * 16 + k]).sum();
-            let got = out[m + 16 * n];
+    let addr16 = |d: &CudaSlice<u16>| d.device_ptr(&g.stream).0;
+    let (mi, ni, ki) = (m as i32, n as i32, kk as i32);
+    let pa = gmem(
+        addr16(&a),
+        (m * kk) as u64,
+        &layout!((mi, ki):(ki, _1)),
+        "A",
+    )?;
+    let pb = if k.b_n_major {
+        gmem(
+            addr16(&b),
+            (n * kk) as u64,
+            &layout!((ni, ki):(_1, ni)),
+            "B",
+        )?
+    } else {
+        gmem(
+            addr16(&b),
+            (n * kk) as u64,
+            &layout!((ni, ki):(ki, _1)),
+            "B",
+        )?
+    };
+    let c_layout = layout!((mi, ni):(_1, mi));
+    let out: Vec<f32> = if k.c_half {
+        let c: CudaSlice<u16> = g.stream.clone_htod(&vec![0x7e00u16; m * n])?; // NaNs
+        let pc = gmem(addr16(&c), (m * n) as u64, &c_layout, "C")?;
+        let mut bl = g.stream.launch_builder(&f);
+        bl.arg(&pa).arg(&pb).arg(&pc);
+        // SAFETY: the kernel's arguments, its tensors checked by `gmem`; one warp (`check`).
+        unsafe { bl.launch(cfg(mma_atoms::check())) }?;
+        g.stream
+            .clone_dtoh(&c)?
+            .into_iter()
+            .map(half_value)
+            .collect()
+    } else {
+        let c = g.upload(&vec![f32::NAN; m * n])?;
+        let pc = gmem(g.addr(&c), (m * n) as u64, &c_layout, "C")?;
+        let mut bl = g.stream.launch_builder(&f);
+        bl.arg(&pa).arg(&pb).arg(&pc);
+        // SAFETY: as above.
+        unsafe { bl.launch(cfg(mma_atoms::check())) }?;
+        g.download(&c)?
+    };
+    let b_at = |j: usize, l: usize| {
+        if k.b_n_major {
+            hb[j + l * n]
+        } else {
+            hb[j * kk + l]
+        }
+    };
+    for i in 0..m {
+        for j in 0..n {
+            let want: i32 = (0..kk).map(|l| ha[i * kk + l] * b_at(j, l)).sum();
+            let got = out[i + m * j];
             if got != want as f32 {
                 return Err(Error::Wrong(format!(
-                    "{name}: C({m},{n}) = {got}, want {want}"
+                    "{name}: C({i},{j}) = {got}, want {want}"
                 )));
             }
         }
     }
-    println!("CHECK side=rust kernel={name} size=16x8x16 ok");
+    println!("CHECK side=rust kernel={name} size={m}x{n}x{kk} ok");
     Ok(())
 }
 
@@ -571,9 +666,9 @@ fn run(o: &Opts) -> Result<(), Error> {
             transpose_run(&mut g, o, m, n, time && m == 8192)?;
         }
     }
-    for name in ["mma_sm80_16x8x16_f32f16", "mma_sm80_16x8x16_f32f16_smem"] {
-        if o.wants(name) {
-            mma_atoms_run(&mut g, name)?;
+    for k in &ATOM_CHECKS {
+        if o.wants(k.name) {
+            mma_atoms_run(&mut g, k)?;
         }
     }
     if time && o.wants("device_copy") {
