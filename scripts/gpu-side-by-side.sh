@@ -56,6 +56,7 @@ note "CuTe C++ twins: times"
     [ -x "$w/transpose" ] && "$w/transpose" 8192 8192
     [ -x "$w/sgemm_1" ] && "$w/sgemm_1" 4096 4096 4096
     [ -x "$w/sgemm_2" ] && "$w/sgemm_2" 4096 4096 4096
+    [ -x "$w/sgemm_sm80" ] && "$w/sgemm_sm80" 4096 4096 4096
 } 2>&1 | tee "$out/cpp.log"
 
 note "SASS"
@@ -72,6 +73,7 @@ for b in "${twins[@]}"; do [ -x "$w/$b" ] && cuobjdump -sass "$w/$b" >"$w/$b.sas
     tn='gemm_device.*?fNS1_IJiNS3_ILi1EEEEE' nt='gemm_device.*?fNS1_IJNS3_ILi1EEEiEEE'
     python3 scripts/sass-loop.py cpp "$w/sgemm_1.sass" "sgemm_1_tn=$tn" "sgemm_1_nt=$nt"
     python3 scripts/sass-loop.py cpp "$w/sgemm_2.sass" "sgemm_2_tn=$tn" "sgemm_2_nt=$nt"
+    python3 scripts/sass-loop.py cpp "$w/sgemm_sm80.sass" "hgemm_sm80_tn=gemm_device"
 } 2>&1 | tee -a "$out/sass.log"
 
 note "compute-sanitizer (Rust kernels, small sizes)"

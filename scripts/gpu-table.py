@@ -56,10 +56,11 @@ def main():
         print(f"| device_copy | {size} | GB/s | | | {copy} | | | | 100% |")
     if sass:
         print()
-        print("| kernel | side | SASS instructions | main loop | FFMA / LDS / LDG in the loop (or kernel) |")
-        print("|---|---|---:|---:|---|")
+        print("| kernel | side | SASS instructions | main loop | FFMA / LDS / LDG in the loop (or kernel) | HMMA / LDSM / LDGSTS |")
+        print("|---|---|---:|---:|---|---|")
         for (k, side), f in sorted(sass.items()):
-            print(f"| {k} | {side} | {f['total']} | {f['loop']} | {f['ffma']} / {f['lds']} / {f['ldg']} |")
+            tc = f"{f.get('hmma', '-')} / {f.get('ldsm', '-')} / {f.get('ldgsts', '-')}"
+            print(f"| {k} | {side} | {f['total']} | {f['loop']} | {f['ffma']} / {f['lds']} / {f['ldg']} | {tc} |")
 
 
 if __name__ == "__main__":

@@ -5,8 +5,8 @@
 
 The main loop is the loop (a backward branch and the instructions from its target to it) that
 holds the most instructions; a kernel with no loop (a copy fully unrolled) reports `-`. Prints,
-per kernel, `SASS side=SIDE kernel=NAME total=N loop=L ffma=F lds=S ldg=G` (the last three
-counted inside the loop, or in the whole kernel when it has none), and `cutlass=1` where the
+per kernel, `SASS side=SIDE kernel=NAME total=N loop=L ffma=F lds=S ldg=G hmma=H ldsm=M
+ldgsts=A` (the counts after `loop` inside the loop, or in the whole kernel when it has none), and `cutlass=1` where the
 kernel's (mangled) name contains "cutlass". With NAME=REGEX arguments,
 only the kernels whose (mangled) name matches a REGEX are printed, as NAME: how the C++
 templates' instantiations are told apart (`sgemm_1_tn='gemm_device.*Li129E'`, the padded
@@ -43,7 +43,13 @@ def opcode(text):
 
 def count(body, lo, hi):
     ops = [opcode(t) for a, t in body if lo <= a <= hi and opcode(t) != "NOP"]
-    return len(ops), ops.count("FFMA"), ops.count("LDS"), ops.count("LDG")
+    return len(ops), ops.count("FFMA"), ops.count("LDS"), ops.count("LDG"), ops
+
+
+def tensor_core(ops):
+    """The tensor-core and async-copy instructions: HMMA, LDSM, LDGSTS (SM80's `mma.sync`,
+    `ldmatrix`, `cp.async`)."""
+    return f"hmma={ops.count('HMMA')} ldsm={ops.count('LDSM')} ldgsts={ops.count('LDGSTS')}"
 
 
 def main():
@@ -66,11 +72,11 @@ def main():
         named = int("cutlass" in name)
         if loops:
             _, lo, hi = max(loops)
-            n, f, s, g = count(body, lo, hi)
-            print(f"SASS side={side} kernel={short} total={total} loop={n} ffma={f} lds={s} ldg={g} cutlass={named}")
+            n, f, s, g, ops = count(body, lo, hi)
+            print(f"SASS side={side} kernel={short} total={total} loop={n} ffma={f} lds={s} ldg={g} {tensor_core(ops)} cutlass={named}")
         else:
-            _, f, s, g = count(body, 0, 1 << 40)
-            print(f"SASS side={side} kernel={short} total={total} loop=- ffma={f} lds={s} ldg={g} cutlass={named}")
+            _, f, s, g, ops = count(body, 0, 1 << 40)
+            print(f"SASS side={side} kernel={short} total={total} loop=- ffma={f} lds={s} ldg={g} {tensor_core(ops)} cutlass={named}")
 
 
 if __name__ == "__main__":

@@ -3,6 +3,7 @@
 
 use crate::arch::trap;
 use crate::check::fits;
+use crate::elem::Elem;
 use crate::memory::{Memory, outside};
 use cute_static::{IntTuple, IsLayout, IsTiledMma, Tensor, TensorLayout, get};
 
@@ -150,21 +151,89 @@ pub fn gemm_with<TM, A, B, LA, LB, LC, OA, OB, OC, const N: usize>(
     }
 }
 
+/// An element the epilogue scales: `float`, or `half_t` as its bits (`u16`, the convention of
+/// this crate), computed in `float` and rounded to nearest on the way back.
+pub trait Real: Elem {
+    /// The value as a `float`.
+    fn to_f32(self) -> f32;
+    /// The `float` `v` as this type.
+    fn from_f32(v: f32) -> Self;
+}
+
+impl Real for f32 {
+    #[inline(always)]
+    fn to_f32(self) -> f32 {
+        self
+    }
+    #[inline(always)]
+    fn from_f32(v: f32) -> Self {
+        v
+    }
+}
+
+/// `half_t`'s bits.
+impl Real for u16 {
+    #[inline(always)]
+    fn to_f32(self) -> f32 {
+        let v: f32;
+        // SAFETY: a register conversion, no memory.
+        unsafe {
+            core::arch::asm!("cvt.f32.f16 {v}, {h};", v = out(reg32) v, h = in(reg16) self, options(pure, nomem, nostack, preserves_flags));
+        }
+        v
+    }
+    #[inline(always)]
+    fn from_f32(v: f32) -> Self {
+        let h: u16;
+        // SAFETY: a register conversion, no memory.
+        unsafe {
+            core::arch::asm!("cvt.rn.f16.f32 {h}, {v};", h = out(reg16) h, v = in(reg32) v, options(pure, nomem, nostack, preserves_flags));
+        }
+        h
+    }
+}
+
+/// Calls `f(i)` for every `i` in `0..n`. For `n <= 256` the calls are written out, each behind
+/// its `i < n`, so that every index is a constant once `n` is: a register fragment indexed by
+/// them stays in registers (a loop over it that LLVM does not unroll puts the whole array in
+/// local memory). Past 256, a loop.
+#[inline(always)]
+fn for_each_index(n: i32, mut f: impl FnMut(i32)) {
+    if n > 256 {
+        for i in 0..n {
+            f(i)
+        }
+        return;
+    }
+    macro_rules! at {
+        ($($i:literal)*) => {
+            $(
+                if $i < n {
+                    f($i)
+                }
+            )*
+        };
+    }
+    at!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31 32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 47 48 49 50 51 52 53 54 55 56 57 58 59 60 61 62 63 64 65 66 67 68 69 70 71 72 73 74 75 76 77 78 79 80 81 82 83 84 85 86 87 88 89 90 91 92 93 94 95 96 97 98 99 100 101 102 103 104 105 106 107 108 109 110 111 112 113 114 115 116 117 118 119 120 121 122 123 124 125 126 127 128 129 130 131 132 133 134 135 136 137 138 139 140 141 142 143 144 145 146 147 148 149 150 151 152 153 154 155 156 157 158 159 160 161 162 163 164 165 166 167 168 169 170 171 172 173 174 175 176 177 178 179 180 181 182 183 184 185 186 187 188 189 190 191 192 193 194 195 196 197 198 199 200 201 202 203 204 205 206 207 208 209 210 211 212 213 214 215 216 217 218 219 220 221 222 223 224 225 226 227 228 229 230 231 232 233 234 235 236 237 238 239 240 241 242 243 244 245 246 247 248 249 250 251 252 253 254 255);
+}
+
 /// CuTe's `axpby(alpha, X, beta, Y)`: `Y(i) = alpha * X(i) + beta * Y(i)` for every index,
-/// `X` a register fragment and `Y` in memory (CuTe's epilogue). With `beta == 0`, `Y` is only
-/// written, not read (as CuTe's: a NaN or an uninitialized `Y` does not leak into the result).
+/// `X` a register fragment and `Y` in memory (CuTe's epilogue), computed in `float` ([`Real`]).
+/// With `beta == 0`, `Y` is only written, not read (as CuTe's: a NaN or an uninitialized `Y` does
+/// not leak into the result).
 ///
 /// ```ignore
 /// axpby(alpha, &t_c_r_c, beta, &mut t_c_g_c);
 /// ```
 #[inline(always)]
-pub fn axpby<Y, LX, LY, OX, OY, const N: usize>(
+pub fn axpby<T, Y, LX, LY, OX, OY, const N: usize>(
     alpha: f32,
-    x: &Tensor<[f32; N], LX, OX>,
+    x: &Tensor<[T; N], LX, OX>,
     beta: f32,
     y: &mut Tensor<Y, LY, OY>,
 ) where
-    Y: Memory<f32>,
+    T: Real,
+    Y: Memory<T>,
     LX: TensorLayout,
     LY: TensorLayout,
     OX: IntTuple,
@@ -175,7 +244,7 @@ pub fn axpby<Y, LX, LY, OX, OY, const N: usize>(
         trap()
     }
     let (ox, oy) = (x.offset(), y.offset());
-    for i in 0..n {
+    for_each_index(n, |i| {
         let Some(&xi) = x.engine().get((ox + x.layout().offset(i)) as usize) else {
             trap()
         };
@@ -183,13 +252,13 @@ pub fn axpby<Y, LX, LY, OX, OY, const N: usize>(
         // SAFETY: `i` is an index of Y's domain, in its memory (checked above).
         unsafe {
             let v = if beta == 0.0 {
-                alpha * xi
+                alpha * xi.to_f32()
             } else {
-                alpha * xi + beta * y.engine().read::<1>(at)[0]
+                alpha * xi.to_f32() + beta * y.engine().read::<1>(at)[0].to_f32()
             };
-            y.engine_mut().write::<1>(at, [v]);
+            y.engine_mut().write::<1>(at, [T::from_f32(v)]);
         }
-    }
+    });
 }
 
 /// CuTe's `clear(tensor)`: every element of a register fragment set to zero.

@@ -50,7 +50,7 @@ mod mma;
 pub use copy::{CopyKind, DeviceCopy, Predicate, Transform, copy, copy_if, copy_with, transform};
 pub use elem::Elem;
 #[cfg(target_arch = "nvptx64")]
-pub use gemm::{axpby, clear, gemm, gemm_with};
+pub use gemm::{Real, axpby, clear, gemm, gemm_with};
 pub use memory::GmemPtr;
 #[cfg(target_arch = "nvptx64")]
 pub use memory::{Gmem, Memory, SharedMemory, Smem, SwizzledSmem};

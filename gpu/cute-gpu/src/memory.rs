@@ -524,6 +524,36 @@ mod device {
         }
     }
 
+    /// A view of a register fragment (`&mut fragment[..]`): a slice of it the copies write in
+    /// place, where slicing the fragment itself would copy the array.
+    impl<T: Elem> Memory<T> for &mut [T] {
+        #[inline(always)]
+        fn len(&self) -> u64 {
+            <[T]>::len(self) as u64
+        }
+        #[inline(always)]
+        fn base(&self) -> Option<u64> {
+            None
+        }
+        #[inline(always)]
+        unsafe fn read<const K: usize>(&self, i: i32) -> [T; K] {
+            core::array::from_fn(|j| match self.get(i as usize + j) {
+                Some(x) => *x,
+                None => trap(),
+            })
+        }
+        #[inline(always)]
+        unsafe fn write<const K: usize>(&mut self, i: i32, v: [T; K]) {
+            #[allow(clippy::needless_range_loop)]
+            for j in 0..K {
+                match self.get_mut(i as usize + j) {
+                    Some(y) => *y = v[j],
+                    None => trap(),
+                }
+            }
+        }
+    }
+
     /// A register fragment (an owned array: `make_fragment`, `make_fragment_like`).
     impl<T: Elem, const N: usize> Memory<T> for [T; N] {
         #[inline(always)]

@@ -7,7 +7,7 @@ use crate::elem::Elem;
 use cute_static::mma_atoms::{
     SM80_16x8x8_F16F16F16F16_TN, SM80_16x8x16_F16F16F16F16_TN, SM80_16x8x16_F32F16F16F32_TN,
 };
-use cute_static::{IntTuple, IsLayout, IsTiledMma, MmaTraits, Tensor, TensorLayout, get};
+use cute_static::{IntTuple, IsLayout, IsTiledMma, MmaTraits, Tensor, TensorLayout};
 
 /// An MMA atom as the device runs it, CuTe's `MMA_Atom::call`: `D = A * B + C` on one
 /// thread's values of the atom's `(thread, value)` layouts (mode 0 of the partitioned
@@ -171,7 +171,7 @@ fn unpack_into(d: &mut [u16], r: [u32; 2]) {
 const MAX_VALUES: usize = 16;
 
 /// CuTe's `gemm(tiled_mma, A, B, C)` for a tensor-core atom ([`DeviceMma`]): the thread's
-/// register fragments `(MMA, MMA_M, MMA_K)` of A, `(MMA, MMA_N, MMA_K)` of B (its
+/// register fragments (arrays, or views of them as `&[T]`/`&mut [T]`) `(MMA, MMA_M, MMA_K)` of A, `(MMA, MMA_N, MMA_K)` of B (its
 /// `partition_fragment_A/B`, or fragments copied from its `partition_A/B`) and its accumulators
 /// `(MMA, MMA_M, MMA_N)`; for each k, each `(m, n)` runs the atom on `A(_,m,k)`, `B(_,n,k)`
 /// and `C(_,m,n)`. Mode 0 of each must be the atom's values; other shapes trap. Every thread of
@@ -185,14 +185,17 @@ const MAX_VALUES: usize = 16;
 // Indexed loops over the atom's constant value counts unroll into registers; an iterator over
 // the write-back left a loop over local memory in the PTX.
 #[allow(clippy::needless_range_loop)]
-pub fn gemm_mma<TM, LA, LB, LC, OA, OB, OC, const NA: usize, const NB: usize, const NC: usize>(
+pub fn gemm_mma<TM, EA, EB, EC, LA, LB, LC, OA, OB, OC>(
     _tiled_mma: TM,
-    a: &Tensor<[<TM::Atom as DeviceMma>::A; NA], LA, OA>,
-    b: &Tensor<[<TM::Atom as DeviceMma>::B; NB], LB, OB>,
-    c: &mut Tensor<[<TM::Atom as DeviceMma>::C; NC], LC, OC>,
+    a: &Tensor<EA, LA, OA>,
+    b: &Tensor<EB, LB, OB>,
+    c: &mut Tensor<EC, LC, OC>,
 ) where
     TM: IsTiledMma,
     TM::Atom: DeviceMma,
+    EA: AsRef<[<TM::Atom as DeviceMma>::A]>,
+    EB: AsRef<[<TM::Atom as DeviceMma>::B]>,
+    EC: AsRef<[<TM::Atom as DeviceMma>::C]> + AsMut<[<TM::Atom as DeviceMma>::C]>,
     LA: TensorLayout + IsLayout,
     LB: TensorLayout + IsLayout,
     LC: TensorLayout + IsLayout,
@@ -201,23 +204,25 @@ pub fn gemm_mma<TM, LA, LB, LC, OA, OB, OC, const NA: usize, const NB: usize, co
     OC: IntTuple,
 {
     let (va, vb, vc) = <TM::Atom as DeviceMma>::VALUES;
-    let (m, k) = (
-        get::<1, _>(*a.layout()).size(),
-        get::<2, _>(*a.layout()).size(),
-    );
-    let n = get::<1, _>(*b.layout()).size();
-    if get::<0, _>(*a.layout()).size() != va as i32
-        || get::<0, _>(*b.layout()).size() != vb as i32
-        || get::<0, _>(*c.layout()).size() != vc as i32
+    // Linear indices address every rank alike: A `(V,M[,K])` at `v + V*(m + M*k)`, B
+    // `(V,N[,K])`, C `(V,M,N)` (a rank-2 A and B is one k-block, CuTe's `tCrA(_,_,k_block)`).
+    let (sa, sb, sc) = (*a.layout(), *b.layout(), *c.layout());
+    let (m, n) = (sa.size_mode::<1>(), sb.size_mode::<1>());
+    let k = sa.size() / (va as i32 * m).max(1);
+    if sa.size_mode::<0>() != va as i32
+        || sb.size_mode::<0>() != vb as i32
+        || sc.size_mode::<0>() != vc as i32
         || va.max(vb).max(vc) > MAX_VALUES
-        || get::<2, _>(*b.layout()).size() != k
-        || get::<1, _>(*c.layout()).size() != m
-        || get::<2, _>(*c.layout()).size() != n
+        || sa.size() != va as i32 * m * k
+        || sb.size() != vb as i32 * n * k
+        || sc.size() != vc as i32 * m * n
+        || sc.size_mode::<1>() != m
     {
         trap()
     }
     let (oa, ob, oc) = (a.offset(), b.offset(), c.offset());
     let value = |o: i32, at: i32| usize::try_from(o + at).unwrap_or(usize::MAX);
+    let (va_, vb_, vc_) = (va as i32, vb as i32, vc as i32);
     for kk in 0..k {
         for mm in 0..m {
             for nn in 0..n {
@@ -225,36 +230,30 @@ pub fn gemm_mma<TM, LA, LB, LC, OA, OB, OC, const NA: usize, const NB: usize, co
                 let mut rb = [<TM::Atom as DeviceMma>::B::default(); MAX_VALUES];
                 let mut rc = [<TM::Atom as DeviceMma>::C::default(); MAX_VALUES];
                 for v in 0..va {
-                    match a
-                        .engine()
-                        .get(value(oa, a.layout().offset((v as i32, mm, kk))))
-                    {
+                    let i = v as i32 + va_ * (mm + m * kk);
+                    match a.engine().as_ref().get(value(oa, sa.offset(i))) {
                         Some(x) => ra[v] = *x,
                         None => trap(),
                     }
                 }
                 for v in 0..vb {
-                    match b
-                        .engine()
-                        .get(value(ob, b.layout().offset((v as i32, nn, kk))))
-                    {
+                    let i = v as i32 + vb_ * (nn + n * kk);
+                    match b.engine().as_ref().get(value(ob, sb.offset(i))) {
                         Some(x) => rb[v] = *x,
                         None => trap(),
                     }
                 }
                 for v in 0..vc {
-                    match c
-                        .engine()
-                        .get(value(oc, c.layout().offset((v as i32, mm, nn))))
-                    {
+                    let i = v as i32 + vc_ * (mm + m * nn);
+                    match c.engine().as_ref().get(value(oc, sc.offset(i))) {
                         Some(x) => rc[v] = *x,
                         None => trap(),
                     }
                 }
                 <TM::Atom as DeviceMma>::call(&ra[..va], &rb[..vb], &mut rc[..vc]);
                 for v in 0..vc {
-                    let at = value(oc, c.layout().offset((v as i32, mm, nn)));
-                    match c.engine_mut().get_mut(at) {
+                    let at = value(oc, c.layout().offset(v as i32 + vc_ * (mm + m * nn)));
+                    match c.engine_mut().as_mut().get_mut(at) {
                         Some(acc) => *acc = rc[v],
                         None => trap(),
                     }

@@ -506,3 +506,77 @@ fn mma_atom_copy_partitions() {
         }
     }
 }
+
+/// hgemm_sm80's partitions (its own types, as cute-static computes them): the cp.async copy of
+/// a run-time A tile, and the MMA and ldmatrix partitions of the swizzled shared tiles, against
+/// cute-dynamic's run-time TiledCopy and TiledMMA on the same CuTe text, for several threads.
+#[test]
+fn hgemm_partitions() {
+    use cute_kernels::hgemm_sm80::{CopyG2S, CtaTiler, MmaC, SmemA};
+    use cute_static::{CopyAtom, SM75_U32x4_LDSM_N, Swizzle, make_tiled_copy_A};
+    let data = vec![0u16; 1 << 17];
+    let atom = |op: &str| dy::copy_atom(op, "half_t").unwrap();
+    let dyn_copy = dy::make_tiled_copy(
+        &atom("SM80_CP_ASYNC_CACHEALWAYS<uint128_t>"),
+        &"(_16,_8):(_8,_1)".parse().unwrap(),
+        &"(_1,_8):(_0,_1)".parse().unwrap(),
+    )
+    .unwrap();
+    assert_eq!(CopyG2S::default().to_string(), dyn_copy.to_string());
+    let dyn_mma = dy::make_tiled_mma(
+        &dy::mma_atom("SM80_16x8x16_F16F16F16F16_TN").unwrap(),
+        &"(_2,_2,_1):(_1,_2,_0)".parse().unwrap(),
+        &"(_32,_32,_16)".parse().unwrap(),
+    )
+    .unwrap();
+    assert_eq!(MmaC::default().to_string(), dyn_mma.to_string());
+    let s2r = make_tiled_copy_A(CopyAtom::<SM75_U32x4_LDSM_N, u16>::new(), MmaC::default());
+    let dyn_s2r = dy::make_tiled_copy_A(&atom("SM75_U32x4_LDSM_N"), &dyn_mma).unwrap();
+    let (k, lda) = (std::hint::black_box(256), std::hint::black_box(264));
+    let smem = Swizzle::<3, 3, 3>::new().composition(SmemA::new());
+    let smem_text = format!("_0|{smem}");
+    for tid in [0, 1, 37, 127] {
+        let l = dy::Int::new_dynamic(tid);
+        // The CTA's A tile (BLK_M,BLK_K,k) of a run-time (M,K):(ldA,_1) at block (1, 0).
+        let ga = local_tile_proj(
+            make_tensor(&data[..], layout!((256, k):(lda, _1))).unwrap(),
+            CtaTiler::default(),
+            coord!((1, 0, _)),
+            coord!((_1, _, _1)),
+        );
+        let dga = dyn_local_tile_proj(
+            &dyn_tensor("(256,256):(264,_1)"),
+            "(_128,_128,_64)",
+            "(1,0,_)",
+            "(_1,_,_1)",
+        );
+        assert_eq!(ga.to_string(), dga.to_string(), "gA");
+        assert_eq!(
+            CopyG2S::default()
+                .get_slice(tid)
+                .partition_S(ga)
+                .to_string(),
+            dyn_copy.get_slice(l).partition_S(dga).unwrap().to_string(),
+            "copy_a partition_S, thread {tid}"
+        );
+        let sa = make_tensor(&data[..], smem).unwrap();
+        let dsa: dy::Tensor = smem_text.parse().unwrap();
+        assert_eq!(
+            CopyG2S::default()
+                .get_slice(tid)
+                .partition_D(sa)
+                .to_string(),
+            dyn_copy
+                .get_slice(l)
+                .partition_D(dsa.clone())
+                .unwrap()
+                .to_string(),
+            "copy_a partition_D, thread {tid}"
+        );
+        assert_eq!(
+            s2r.get_slice(tid).partition_S(sa).to_string(),
+            dyn_s2r.get_slice(l).partition_S(dsa).unwrap().to_string(),
+            "ldmatrix partition_S, thread {tid}"
+        );
+    }
+}

@@ -10,6 +10,7 @@
 //! | [`transpose`] | `transpose` | its twin in `gpu/twins/twin_transpose.cu` |
 //! | [`sgemm_1`] | `sgemm_1_nt`, `sgemm_1_tn` | `sgemm_1.cu` |
 //! | [`sgemm_2`] | `sgemm_2_nt`, `sgemm_2_tn` | `sgemm_2.cu` |
+//! | [`hgemm_sm80`] | `hgemm_sm80_tn` | `sgemm_sm80.cu` (its `half_t` TN path) |
 //! | [`mma_atoms`] | `mma_sm80_16x8x16_f32f16` | (the atoms' own check: one warp, one tensor-core tile) |
 //!
 //! Each module also holds, for every target, the kernel's static configuration (tile shapes,
@@ -132,6 +133,7 @@ fn operands_tn(
 }
 
 pub mod error;
+pub mod hgemm_sm80;
 pub mod mma_atoms;
 pub mod sgemm_1;
 pub mod sgemm_2;

@@ -25,7 +25,7 @@ use cudarc::driver::{
 use cudarc::nvrtc::Ptx;
 use cute_gpu_host::{Error, gmem};
 use cute_kernels::sgemm_1::{self, Major};
-use cute_kernels::{mma_atoms, sgemm_2, tiled_copy, transpose};
+use cute_kernels::{hgemm_sm80, mma_atoms, sgemm_2, tiled_copy, transpose};
 use cute_static::layout;
 use std::sync::Arc;
 
@@ -579,6 +579,130 @@ fn sgemm_run(
     Ok(())
 }
 
+/// `hgemm_sm80_tn` (`sgemm_sm80.cu`'s `half_t` TN GEMM): C = A B^T, A `(M,K)` and B `(N,K)`
+/// k-major, C `(M,N)` m-major, all `half_t`; inputs `j/8` for integers `|j| <= 8` (exact in
+/// `half_t`), checked against cuBLAS's SGEMM of the same values (the relative Frobenius error
+/// of the `half_t` accumulation and result at most 1e-2).
+fn hgemm_run(
+    g: &mut Gpu,
+    blas: &CudaBlas,
+    o: &Opts,
+    (m, n, k): (i32, i32, i32),
+    time: bool,
+) -> Result<(), Error> {
+    let name = "hgemm_sm80_tn";
+    if !o.wants(name) {
+        return Ok(());
+    }
+    let (lda, ldb, ldc) = (k, k, m);
+    let launch = hgemm_sm80::check(m, n, k, lda, ldb, ldc)?;
+    let f = g.function(name)?;
+    f.set_attribute(
+        cudarc::driver::sys::CUfunction_attribute_enum::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+        launch.shared_bytes as i32,
+    )?;
+    let (mu, nu, ku) = (m as usize, n as usize, k as usize);
+    let eighths = |len: usize, seed: u64| -> Vec<i32> {
+        random(len, seed)
+            .iter()
+            .map(|v| (v * 8.0).round() as i32)
+            .collect()
+    };
+    let (ia, ib) = (
+        eighths(mu * ku, g.next_seed()),
+        eighths(nu * ku, g.next_seed()),
+    );
+    // j/8 as half_t: j's bits with the exponent 3 lower (0 stays 0).
+    let halves = |v: &[i32]| -> Vec<u16> {
+        v.iter()
+            .map(|&j| if j == 0 { 0 } else { half_bits(j) - (3 << 10) })
+            .collect()
+    };
+    let floats = |v: &[i32]| v.iter().map(|&j| j as f32 / 8.0).collect::<Vec<f32>>();
+    let a: CudaSlice<u16> = g.stream.clone_htod(&halves(&ia))?;
+    let b: CudaSlice<u16> = g.stream.clone_htod(&halves(&ib))?;
+    let c: CudaSlice<u16> = g.stream.clone_htod(&vec![0x7e00u16; mu * nu])?; // NaNs: beta = 0
+    let (a32, b32) = (g.upload(&floats(&ia))?, g.upload(&floats(&ib))?);
+    let mut r = g.upload(&vec![0f32; mu * nu])?;
+    let addr16 = |d: &CudaSlice<u16>| d.device_ptr(&g.stream).0;
+    let pa = gmem(
+        addr16(&a),
+        (mu * ku) as u64,
+        &layout!((m, k):(lda, _1)),
+        "A",
+    )?;
+    let pb = gmem(
+        addr16(&b),
+        (nu * ku) as u64,
+        &layout!((n, k):(ldb, _1)),
+        "B",
+    )?;
+    let pc = gmem(
+        addr16(&c),
+        (mu * nu) as u64,
+        &layout!((m, n):(_1, ldc)),
+        "C",
+    )?;
+    let (alpha, beta) = (1.0f32, 0.0f32);
+    let run = || -> Result<(), Error> {
+        let mut bl = g.stream.launch_builder(&f);
+        bl.arg(&m).arg(&n).arg(&k).arg(&alpha);
+        bl.arg(&pa)
+            .arg(&lda)
+            .arg(&pb)
+            .arg(&ldb)
+            .arg(&beta)
+            .arg(&pc)
+            .arg(&ldc);
+        // SAFETY: the kernel's arguments in its order; its problem checked by
+        // `hgemm_sm80::check`, its tensors by `gmem`; its shared memory allowed above.
+        unsafe { bl.launch(cfg(launch)) }?;
+        Ok(())
+    };
+    run()?;
+    let gc = GemmConfig {
+        transa: cublasOperation_t::CUBLAS_OP_T,
+        transb: cublasOperation_t::CUBLAS_OP_N,
+        m,
+        n,
+        k,
+        alpha,
+        lda,
+        ldb,
+        beta,
+        ldc,
+    };
+    // SAFETY: A, B and R hold the M*K, N*K and M*N floats the configuration describes.
+    unsafe { blas.gemm(gc, &a32, &b32, &mut r) }?;
+    let out: Vec<f32> = g
+        .stream
+        .clone_dtoh(&c)?
+        .into_iter()
+        .map(half_value)
+        .collect();
+    let want = g.download(&r)?;
+    let (mut err, mut norm) = (0f64, 0f64);
+    for (x, y) in out.iter().zip(&want) {
+        err += f64::from(x - y).powi(2);
+        norm += f64::from(*y).powi(2);
+    }
+    let rel = (err / norm).sqrt();
+    if rel.is_nan() || rel > 1e-2 {
+        return Err(Error::Wrong(format!(
+            "{name} {m}x{n}x{k}: relative error {rel:.3e} against cuBLAS's SGEMM"
+        )));
+    }
+    println!("CHECK side=rust kernel={name} size={m}x{n}x{k} ok rel_err={rel:.2e}");
+    if time {
+        let ms = g.time(o.reps, run)?;
+        let flops = 2.0 * (mu * nu * ku) as f64;
+        report(o, name, &format!("{m}x{n}x{k}"), "TFLOP/s", &ms, move |t| {
+            flops / (t * 1e-3) / 1e12
+        });
+    }
+    Ok(())
+}
+
 /// Launches that must be refused on the host, never reach the GPU.
 fn refusals() -> Result<(), Error> {
     let cases: [(&str, Result<sgemm_1::Launch, cute_kernels::LaunchError>); 4] = [
@@ -680,6 +804,14 @@ fn run(o: &Opts) -> Result<(), Error> {
     } else {
         &[(256, 128, 64), (384, 1024, 200), (4096, 4096, 4096)]
     };
+    let hgemm_sizes: &[(i32, i32, i32)] = if o.small {
+        &[(256, 128, 64)]
+    } else {
+        &[(256, 128, 64), (384, 1024, 192), (4096, 4096, 4096)]
+    };
+    for &size in hgemm_sizes {
+        hgemm_run(&mut g, &blas, o, size, time && size.0 == 4096)?;
+    }
     for &size in gemm_sizes {
         let t = time && size.0 == 4096;
         for kernel in [Sgemm::One, Sgemm::Two] {
