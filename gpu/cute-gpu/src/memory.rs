@@ -524,6 +524,29 @@ mod device {
         }
     }
 
+    /// `K` elements of registers from `i`: checked indexing that traps (no panic machinery on
+    /// the device); a constant index, as in an unrolled copy, has no check left.
+    #[inline(always)]
+    fn registers_read<T: Elem, const K: usize>(r: &[T], i: i32) -> [T; K] {
+        core::array::from_fn(|j| match r.get(i as usize + j) {
+            Some(x) => *x,
+            None => trap(),
+        })
+    }
+
+    /// Writes `K` elements of registers from `i` (index loops: an array's `into_iter` keeps the
+    /// array in local memory).
+    #[inline(always)]
+    fn registers_write<T: Elem, const K: usize>(r: &mut [T], i: i32, v: [T; K]) {
+        #[allow(clippy::needless_range_loop)]
+        for j in 0..K {
+            match r.get_mut(i as usize + j) {
+                Some(y) => *y = v[j],
+                None => trap(),
+            }
+        }
+    }
+
     /// A view of a register fragment (`&mut fragment[..]`): a slice of it the copies write in
     /// place, where slicing the fragment itself would copy the array.
     impl<T: Elem> Memory<T> for &mut [T] {
@@ -537,20 +560,11 @@ mod device {
         }
         #[inline(always)]
         unsafe fn read<const K: usize>(&self, i: i32) -> [T; K] {
-            core::array::from_fn(|j| match self.get(i as usize + j) {
-                Some(x) => *x,
-                None => trap(),
-            })
+            registers_read(self, i)
         }
         #[inline(always)]
         unsafe fn write<const K: usize>(&mut self, i: i32, v: [T; K]) {
-            #[allow(clippy::needless_range_loop)]
-            for j in 0..K {
-                match self.get_mut(i as usize + j) {
-                    Some(y) => *y = v[j],
-                    None => trap(),
-                }
-            }
+            registers_write(self, i, v)
         }
     }
 
@@ -566,23 +580,11 @@ mod device {
         }
         #[inline(always)]
         unsafe fn read<const K: usize>(&self, i: i32) -> [T; K] {
-            // Checked indexing that traps (no panic machinery on the device); a constant
-            // index, as in an unrolled copy, has no check left.
-            core::array::from_fn(|j| match self.get(i as usize + j) {
-                Some(x) => *x,
-                None => trap(),
-            })
+            registers_read(self, i)
         }
         #[inline(always)]
         unsafe fn write<const K: usize>(&mut self, i: i32, v: [T; K]) {
-            // Index loops (an array's `into_iter` keeps the array in local memory).
-            #[allow(clippy::needless_range_loop)]
-            for j in 0..K {
-                match self.get_mut(i as usize + j) {
-                    Some(y) => *y = v[j],
-                    None => trap(),
-                }
-            }
+            registers_write(self, i, v)
         }
     }
 }

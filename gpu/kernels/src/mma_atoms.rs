@@ -158,93 +158,60 @@ mod device {
         mma_sm80_16x8x8_f16: Sm80MmaF16k8, LayoutA8, LayoutB8, u16, [4, 2, 4]
     }
 
-    /// The same product fed through shared memory: `cp.async` of A and B (each thread one
-    /// vector), the fence and wait and a barrier, then `ldmatrix` of each thread's fragment
-    /// values (the MMA's `partition_fragment_A/B` retiled by the `ldmatrix` copies), the atom,
-    /// and C stored from registers.
-    #[allow(unsafe_code)] // `no_mangle`: the kernel's name in the PTX
-    #[unsafe(no_mangle)]
-    pub extern "ptx-kernel" fn mma_sm80_16x8x16_f32f16_smem(
-        a: GmemPtr<u16>,
-        b: GmemPtr<u16>,
-        c: GmemPtr<f32>,
-    ) {
-        let tid = thread_idx_x();
-        let (g_a, g_b) = (a.tensor(LayoutA::new()), b.tensor(LayoutB::new()));
-        let mut smem = SharedMemory::new();
-        let s_a = smem.tensor::<u16, _>(LayoutA::new());
-        let s_b = smem.tensor::<u16, _>(LayoutB::new());
-        // Global to shared, asynchronously.
-        let (g2s_a, g2s_b) = (G2sA::default(), G2sB::default());
-        let mut t_a_s_a = g2s_a.get_slice(tid).partition_D(s_a);
-        copy_with(g2s_a, &g2s_a.get_slice(tid).partition_S(g_a), &mut t_a_s_a);
-        let mut t_b_s_b = g2s_b.get_slice(tid).partition_D(s_b);
-        copy_with(g2s_b, &g2s_b.get_slice(tid).partition_S(g_b), &mut t_b_s_b);
-        cp_async_fence();
-        cp_async_wait::<0>();
-        sync_threads();
-        // Shared to the MMA's registers, with ldmatrix.
-        let mma = Sm80Mma::default();
-        let thr = mma.get_slice(tid);
-        let mut t_c_r_a: Tensor<[u16; 8], _> = thr.partition_fragment_A(s_a);
-        let mut t_c_r_b: Tensor<[u16; 4], _> = thr.partition_fragment_B(s_b);
-        // make_tiled_copy_A/B(Copy_Atom<SM75_U32x4_LDSM_N / SM75_U32x2_LDSM_N, half_t>, mma)
-        let s2r_a = make_tiled_copy_A(CopyAtom::<SM75_U32x4_LDSM_N, u16>::new(), mma);
-        let s2r_b = make_tiled_copy_B(CopyAtom::<SM75_U32x2_LDSM_N, u16>::new(), mma);
-        let mut t_x_r_a = s2r_a.get_slice(tid).retile_D(t_c_r_a);
-        copy_with(s2r_a, &s2r_a.get_slice(tid).partition_S(s_a), &mut t_x_r_a);
-        *t_c_r_a.engine_mut() = *t_x_r_a.engine();
-        let mut t_x_r_b = s2r_b.get_slice(tid).retile_D(t_c_r_b);
-        copy_with(s2r_b, &s2r_b.get_slice(tid).partition_S(s_b), &mut t_x_r_b);
-        *t_c_r_b.engine_mut() = *t_x_r_b.engine();
-        let mut t_c_g_c = thr.partition_C(c.tensor(LayoutC::new()));
-        let mut t_c_r_c: Tensor<[f32; 4], _> = mma.make_fragment_C(t_c_g_c);
-        clear(&mut t_c_r_c);
-        gemm_mma(mma, &t_c_r_a, &t_c_r_b, &mut t_c_r_c);
-        copy(&t_c_r_c, &mut t_c_g_c);
+    /// The product of `mma_sm80_16x8x16_f32f16` fed through shared memory: `cp.async` of A and B
+    /// (TiledCopies `$g2s_b` for B, B laid out by `$lb`), the fence and wait and a barrier, then
+    /// `ldmatrix` (`$s2r_b` for B) of each thread's fragment values (the MMA's
+    /// `partition_fragment_A/B` retiled by the `ldmatrix` copies), the atom, and C stored from
+    /// registers.
+    macro_rules! smem_kernel {
+        ($(#[$doc:meta])* $name:ident: $lb:ty, $g2s_b:ty, $s2r_b:ty) => {
+            $(#[$doc])*
+            #[allow(unsafe_code)] // `no_mangle`: the kernel's name in the PTX
+            #[unsafe(no_mangle)]
+            pub extern "ptx-kernel" fn $name(a: GmemPtr<u16>, b: GmemPtr<u16>, c: GmemPtr<f32>) {
+                let tid = thread_idx_x();
+                let (g_a, g_b) = (a.tensor(LayoutA::new()), b.tensor(<$lb>::new()));
+                let mut smem = SharedMemory::new();
+                let s_a = smem.tensor::<u16, _>(LayoutA::new());
+                let s_b = smem.tensor::<u16, _>(<$lb>::new());
+                // Global to shared, asynchronously.
+                let (g2s_a, g2s_b) = (G2sA::default(), <$g2s_b>::default());
+                let mut t_a_s_a = g2s_a.get_slice(tid).partition_D(s_a);
+                copy_with(g2s_a, &g2s_a.get_slice(tid).partition_S(g_a), &mut t_a_s_a);
+                let mut t_b_s_b = g2s_b.get_slice(tid).partition_D(s_b);
+                copy_with(g2s_b, &g2s_b.get_slice(tid).partition_S(g_b), &mut t_b_s_b);
+                cp_async_fence();
+                cp_async_wait::<0>();
+                sync_threads();
+                // Shared to the MMA's registers, with ldmatrix: make_tiled_copy_A/B(Copy_Atom<
+                // SM75_U32x4_LDSM_N / $s2r_b, half_t>, mma).
+                let mma = Sm80Mma::default();
+                let thr = mma.get_slice(tid);
+                let mut t_c_r_a: Tensor<[u16; 8], _> = thr.partition_fragment_A(s_a);
+                let mut t_c_r_b: Tensor<[u16; 4], _> = thr.partition_fragment_B(s_b);
+                let s2r_a = make_tiled_copy_A(CopyAtom::<SM75_U32x4_LDSM_N, u16>::new(), mma);
+                let s2r_b = make_tiled_copy_B(CopyAtom::<$s2r_b, u16>::new(), mma);
+                let mut t_x_r_a = s2r_a.get_slice(tid).retile_D(t_c_r_a);
+                copy_with(s2r_a, &s2r_a.get_slice(tid).partition_S(s_a), &mut t_x_r_a);
+                *t_c_r_a.engine_mut() = *t_x_r_a.engine();
+                let mut t_x_r_b = s2r_b.get_slice(tid).retile_D(t_c_r_b);
+                copy_with(s2r_b, &s2r_b.get_slice(tid).partition_S(s_b), &mut t_x_r_b);
+                *t_c_r_b.engine_mut() = *t_x_r_b.engine();
+                let mut t_c_g_c = thr.partition_C(c.tensor(LayoutC::new()));
+                let mut t_c_r_c: Tensor<[f32; 4], _> = mma.make_fragment_C(t_c_g_c);
+                clear(&mut t_c_r_c);
+                gemm_mma(mma, &t_c_r_a, &t_c_r_b, &mut t_c_r_c);
+                copy(&t_c_r_c, &mut t_c_g_c);
+            }
+        };
     }
-
-    /// As `mma_sm80_16x8x16_f32f16_smem` with B n-major in global and shared memory, read into
-    /// the MMA's fragment by `SM75_U16x4_LDSM_T` (`ldmatrix.x2.trans`).
-    #[allow(unsafe_code)] // `no_mangle`: the kernel's name in the PTX
-    #[unsafe(no_mangle)]
-    pub extern "ptx-kernel" fn mma_sm80_16x8x16_f32f16_ldsm_t(
-        a: GmemPtr<u16>,
-        b: GmemPtr<u16>,
-        c: GmemPtr<f32>,
-    ) {
-        let tid = thread_idx_x();
-        let (g_a, g_b) = (a.tensor(LayoutA::new()), b.tensor(LayoutBn::new()));
-        let mut smem = SharedMemory::new();
-        let s_a = smem.tensor::<u16, _>(LayoutA::new());
-        let s_b = smem.tensor::<u16, _>(LayoutBn::new());
-        // Global to shared, asynchronously.
-        let (g2s_a, g2s_b) = (G2sA::default(), G2sBn::default());
-        let mut t_a_s_a = g2s_a.get_slice(tid).partition_D(s_a);
-        copy_with(g2s_a, &g2s_a.get_slice(tid).partition_S(g_a), &mut t_a_s_a);
-        let mut t_b_s_b = g2s_b.get_slice(tid).partition_D(s_b);
-        copy_with(g2s_b, &g2s_b.get_slice(tid).partition_S(g_b), &mut t_b_s_b);
-        cp_async_fence();
-        cp_async_wait::<0>();
-        sync_threads();
-        // Shared to the MMA's registers, with ldmatrix.
-        let mma = Sm80Mma::default();
-        let thr = mma.get_slice(tid);
-        let mut t_c_r_a: Tensor<[u16; 8], _> = thr.partition_fragment_A(s_a);
-        let mut t_c_r_b: Tensor<[u16; 4], _> = thr.partition_fragment_B(s_b);
-        // make_tiled_copy_A/B(Copy_Atom<SM75_U32x4_LDSM_N / SM75_U16x4_LDSM_T, half_t>, mma)
-        let s2r_a = make_tiled_copy_A(CopyAtom::<SM75_U32x4_LDSM_N, u16>::new(), mma);
-        let s2r_b = make_tiled_copy_B(CopyAtom::<SM75_U16x4_LDSM_T, u16>::new(), mma);
-        let mut t_x_r_a = s2r_a.get_slice(tid).retile_D(t_c_r_a);
-        copy_with(s2r_a, &s2r_a.get_slice(tid).partition_S(s_a), &mut t_x_r_a);
-        *t_c_r_a.engine_mut() = *t_x_r_a.engine();
-        let mut t_x_r_b = s2r_b.get_slice(tid).retile_D(t_c_r_b);
-        copy_with(s2r_b, &s2r_b.get_slice(tid).partition_S(s_b), &mut t_x_r_b);
-        *t_c_r_b.engine_mut() = *t_x_r_b.engine();
-        let mut t_c_g_c = thr.partition_C(c.tensor(LayoutC::new()));
-        let mut t_c_r_c: Tensor<[f32; 4], _> = mma.make_fragment_C(t_c_g_c);
-        clear(&mut t_c_r_c);
-        gemm_mma(mma, &t_c_r_a, &t_c_r_b, &mut t_c_r_c);
-        copy(&t_c_r_c, &mut t_c_g_c);
+    smem_kernel! {
+        /// B k-major, read by `SM75_U32x2_LDSM_N` (`ldmatrix.x2`).
+        mma_sm80_16x8x16_f32f16_smem: LayoutB, G2sB, SM75_U32x2_LDSM_N
+    }
+    smem_kernel! {
+        /// B n-major in global and shared memory, read by `SM75_U16x4_LDSM_T`
+        /// (`ldmatrix.x2.trans`).
+        mma_sm80_16x8x16_f32f16_ldsm_t: LayoutBn, G2sBn, SM75_U16x4_LDSM_T
     }
 }

@@ -557,13 +557,27 @@ fn sgemm_run(
     // SAFETY: A, B and R hold the M*K, N*K and M*N floats the configuration describes.
     unsafe { blas.gemm(gc, &a, &b, &mut r) }?;
     let (out, want) = (g.download(&c)?, g.download(&r)?);
+    gemm_verdict(g, o, name, (m, n, k), (&out, &want, 1e-5), time, run)
+}
+
+/// A GEMM's result `out` against cuBLAS's `want` (relative Frobenius error at most `tol`), the
+/// CHECK line, then, if `time`, its TFLOP/s (`2*M*N*K`) over `run`.
+fn gemm_verdict(
+    g: &Gpu,
+    o: &Opts,
+    name: &str,
+    (m, n, k): (i32, i32, i32),
+    (out, want, tol): (&[f32], &[f32], f64),
+    time: bool,
+    run: impl Fn() -> Result<(), Error>,
+) -> Result<(), Error> {
     let (mut err, mut norm) = (0f64, 0f64);
-    for (x, y) in out.iter().zip(&want) {
+    for (x, y) in out.iter().zip(want) {
         err += f64::from(x - y).powi(2);
         norm += f64::from(*y).powi(2);
     }
     let rel = (err / norm).sqrt();
-    if rel.is_nan() || rel > 1e-5 {
+    if rel.is_nan() || rel > tol {
         return Err(Error::Wrong(format!(
             "{name} {m}x{n}x{k}: relative error {rel:.3e} against cuBLAS"
         )));
@@ -571,7 +585,7 @@ fn sgemm_run(
     println!("CHECK side=rust kernel={name} size={m}x{n}x{k} ok rel_err={rel:.2e}");
     if time {
         let ms = g.time(o.reps, run)?;
-        let flops = 2.0 * (mu * nu * ku) as f64;
+        let flops = 2.0 * f64::from(m) * f64::from(n) * f64::from(k);
         report(o, name, &format!("{m}x{n}x{k}"), "TFLOP/s", &ms, move |t| {
             flops / (t * 1e-3) / 1e12
         });
@@ -681,26 +695,7 @@ fn hgemm_run(
         .map(half_value)
         .collect();
     let want = g.download(&r)?;
-    let (mut err, mut norm) = (0f64, 0f64);
-    for (x, y) in out.iter().zip(&want) {
-        err += f64::from(x - y).powi(2);
-        norm += f64::from(*y).powi(2);
-    }
-    let rel = (err / norm).sqrt();
-    if rel.is_nan() || rel > 1e-2 {
-        return Err(Error::Wrong(format!(
-            "{name} {m}x{n}x{k}: relative error {rel:.3e} against cuBLAS's SGEMM"
-        )));
-    }
-    println!("CHECK side=rust kernel={name} size={m}x{n}x{k} ok rel_err={rel:.2e}");
-    if time {
-        let ms = g.time(o.reps, run)?;
-        let flops = 2.0 * (mu * nu * ku) as f64;
-        report(o, name, &format!("{m}x{n}x{k}"), "TFLOP/s", &ms, move |t| {
-            flops / (t * 1e-3) / 1e12
-        });
-    }
-    Ok(())
+    gemm_verdict(g, o, name, (m, n, k), (&out, &want, 1e-2), time, run)
 }
 
 /// Launches that must be refused on the host, never reach the GPU.
