@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the GPU kernels (gpu/kernels) to PTX for sm_90 with the nightly toolchain that
+# Builds the GPU kernels (gpu/kernels) to PTX for sm_90a (Hopper with its `wgmma`) with the nightly toolchain that
 # gpu/rust-toolchain.toml names, and checks that the PTX stands alone (no unresolved function:
 # everything a kernel calls must be inlined or generic, the PTX is one crate's assembly).
 #   scripts/gpu-build.sh            -> gpu/target/ptx/cute_kernels.ptx
@@ -13,8 +13,9 @@ export CARGO_TERM_COLOR=never
 rustup component add rust-src --toolchain nightly >/dev/null 2>&1 || true
 # rustc writes the assembly only when it compiles the crate: clean it so that it does.
 cargo +nightly clean -q -p cute-kernels --release --target nvptx64-nvidia-cuda
+rm -f target/nvptx64-nvidia-cuda/release/deps/cute_kernels-*.s
 cargo +nightly rustc -p cute-kernels --release -Zbuild-std=core \
-    --target nvptx64-nvidia-cuda -- --emit=asm -C target-cpu=sm_90 \
+    --target nvptx64-nvidia-cuda -- --emit=asm -C target-cpu=sm_90a \
     -C llvm-args=-unroll-threshold=4000
 ptx=$(ls target/nvptx64-nvidia-cuda/release/deps/cute_kernels-*.s)
 mkdir -p target/ptx

@@ -57,10 +57,11 @@ note "CuTe C++ twins: times"
     [ -x "$w/sgemm_1" ] && "$w/sgemm_1" 4096 4096 4096
     [ -x "$w/sgemm_2" ] && "$w/sgemm_2" 4096 4096 4096
     [ -x "$w/sgemm_sm80" ] && "$w/sgemm_sm80" 4096 4096 4096
+    [ -x "$w/wgmma_sm90" ] && "$w/wgmma_sm90" 4096 4096 4096
 } 2>&1 | tee "$out/cpp.log"
 
 note "SASS"
-ptxas -arch=sm_90 -O3 gpu/target/ptx/cute_kernels.ptx -o "$w/rust.cubin" &&
+ptxas -arch=sm_90a -O3 gpu/target/ptx/cute_kernels.ptx -o "$w/rust.cubin" &&
     cuobjdump -sass "$w/rust.cubin" >"$w/rust.sass" &&
     python3 scripts/sass-loop.py rust "$w/rust.sass" | tee "$out/sass.log"
 for b in "${twins[@]}"; do [ -x "$w/$b" ] && cuobjdump -sass "$w/$b" >"$w/$b.sass"; done
@@ -74,10 +75,12 @@ for b in "${twins[@]}"; do [ -x "$w/$b" ] && cuobjdump -sass "$w/$b" >"$w/$b.sas
     python3 scripts/sass-loop.py cpp "$w/sgemm_1.sass" "sgemm_1_tn=$tn" "sgemm_1_nt=$nt"
     python3 scripts/sass-loop.py cpp "$w/sgemm_2.sass" "sgemm_2_tn=$tn" "sgemm_2_nt=$nt"
     python3 scripts/sass-loop.py cpp "$w/sgemm_sm80.sass" "hgemm_sm80_tn=gemm_device"
+    # Its TN instantiation: A's stride (int, _1) after the half_t element type.
+    python3 scripts/sass-loop.py cpp "$w/wgmma_sm90.sass" 'wgmma_sm90_tn=gemm_device.*?half_tENS1_IJiNS3_ILi1EEEEE'
 } 2>&1 | tee -a "$out/sass.log"
 
 note "compute-sanitizer (Rust kernels, small sizes)"
-for tool in memcheck racecheck; do
+for tool in memcheck racecheck synccheck; do
     compute-sanitizer --tool "$tool" --error-exitcode 9 "${bench[@]}" --check-only --small \
         >"$out/sanitizer-$tool.log" 2>&1
     rc=$?

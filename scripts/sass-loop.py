@@ -6,7 +6,7 @@
 The main loop is the loop (a backward branch and the instructions from its target to it) that
 holds the most instructions; a kernel with no loop (a copy fully unrolled) reports `-`. Prints,
 per kernel, `SASS side=SIDE kernel=NAME total=N loop=L ffma=F lds=S ldg=G hmma=H ldsm=M
-ldgsts=A` (the counts after `loop` inside the loop, or in the whole kernel when it has none), and `cutlass=1` where the
+ldgsts=A hgmma=W` (the counts after `loop` inside the loop, or in the whole kernel when it has none), and `cutlass=1` where the
 kernel's (mangled) name contains "cutlass". With NAME=REGEX arguments,
 only the kernels whose (mangled) name matches a REGEX are printed, as NAME: how the C++
 templates' instantiations are told apart (`sgemm_1_tn='gemm_device.*Li129E'`, the padded
@@ -47,9 +47,10 @@ def count(body, lo, hi):
 
 
 def tensor_core(ops):
-    """The tensor-core and async-copy instructions: HMMA, LDSM, LDGSTS (SM80's `mma.sync`,
-    `ldmatrix`, `cp.async`)."""
-    return f"hmma={ops.count('HMMA')} ldsm={ops.count('LDSM')} ldgsts={ops.count('LDGSTS')}"
+    """The tensor-core and async-copy instructions: HMMA, LDSM, LDGSTS, HGMMA (SM80's
+    `mma.sync`, `ldmatrix`, `cp.async`; SM90's `wgmma.mma_async`)."""
+    return (f"hmma={ops.count('HMMA')} ldsm={ops.count('LDSM')} ldgsts={ops.count('LDGSTS')} "
+            f"hgmma={ops.count('HGMMA')}")
 
 
 def main():

@@ -172,3 +172,78 @@ pub fn cp_async_wait<const N: u32>() {
         core::arch::asm!("cp.async.wait_group {n};", n = const N, options(nostack, preserves_flags))
     }
 }
+
+/// CuTe's `warpgroup_arrive()`: `wgmma.fence.sync.aligned`, ordering this warp's earlier
+/// register and shared-memory accesses before the `wgmma.mma_async` that follow. Every thread
+/// of the warpgroup executes it before its first `wgmma` and whenever the accumulators were
+/// touched in between.
+#[inline(always)]
+pub fn warpgroup_arrive() {
+    // SAFETY: a fence; no memory is touched.
+    unsafe {
+        core::arch::asm!(
+            "wgmma.fence.sync.aligned;",
+            options(nostack, preserves_flags)
+        )
+    }
+}
+
+/// CuTe's `warpgroup_commit_batch()`: `wgmma.commit_group.sync.aligned`, closing the group of
+/// this warpgroup's `wgmma.mma_async` issued since the last commit.
+#[inline(always)]
+pub fn warpgroup_commit_batch() {
+    // SAFETY: commits pending operations into a group; no memory is touched.
+    unsafe {
+        core::arch::asm!(
+            "wgmma.commit_group.sync.aligned;",
+            options(nostack, preserves_flags)
+        )
+    }
+}
+
+/// CuTe's `warpgroup_wait<N>()`: `wgmma.wait_group.sync.aligned N`, waiting until at most `N`
+/// of the warpgroup's `wgmma` groups are pending; their accumulators are then written and the
+/// shared memory they read may be overwritten.
+#[inline(always)]
+pub fn warpgroup_wait<const N: u32>() {
+    // SAFETY: waits on this warpgroup's operations; no memory is touched.
+    unsafe {
+        core::arch::asm!(
+            "wgmma.wait_group.sync.aligned {n};",
+            n = const N,
+            options(nostack, preserves_flags)
+        )
+    }
+}
+
+/// CuTe's `warpgroup_fence_operand(accumulators)`: keeps the compiler from moving reads or
+/// writes of these registers across it, so that none lands between a `wgmma.mma_async` and
+/// the wait that completes it.
+#[inline(always)]
+pub fn warpgroup_fence_operand(regs: &mut [u32]) {
+    for r in regs {
+        // SAFETY: an empty instruction that claims to read and write the register (and memory,
+        // no `nomem`): a compiler barrier, nothing executes.
+        unsafe {
+            core::arch::asm!(
+                "// fence operand {0}",
+                inout(reg32) * r,
+                options(nostack, preserves_flags)
+            )
+        }
+    }
+}
+
+/// CUTLASS's `fence_view_async_shared()`: `fence.proxy.async.shared::cta`, making this
+/// thread's shared-memory writes (stores, completed `cp.async`) visible to the async proxy
+/// that `wgmma` reads shared memory through. A barrier after it publishes them to the block.
+#[inline(always)]
+pub fn fence_view_async_shared() {
+    // SAFETY: a fence; no memory is touched.
+    unsafe {
+        core::arch::asm!(
+            "fence.proxy.async.shared::cta;",
+            options(nostack, preserves_flags)
+        )
+    }
+}

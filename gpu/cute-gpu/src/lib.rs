@@ -42,6 +42,7 @@ mod copy;
 mod elem;
 #[cfg(target_arch = "nvptx64")]
 mod gemm;
+pub mod gmma;
 mod memory;
 #[cfg(target_arch = "nvptx64")]
 mod mma;
@@ -55,4 +56,4 @@ pub use memory::GmemPtr;
 #[cfg(target_arch = "nvptx64")]
 pub use memory::{Gmem, Memory, SharedMemory, Smem, SwizzledSmem};
 #[cfg(target_arch = "nvptx64")]
-pub use mma::{DeviceMma, gemm_mma};
+pub use mma::{DeviceGmma, DeviceMma, gemm_mma};

@@ -189,11 +189,12 @@ mod device {
             }
         }
 
-        /// The next `len` elements of `T`, 128-byte aligned: their address (traps past the end).
+        /// The next `len` elements of `T`, aligned to `align` bytes (a power of two, at least
+        /// 128): their address (traps past the end).
         #[inline(always)]
-        fn carve<T: Elem>(&mut self, len: u32) -> u32 {
+        fn carve<T: Elem>(&mut self, len: u32, align: u32) -> u32 {
             let bytes = u64::from(len) * u64::from(T::BITS / 8);
-            let start = (self.next + 127) & !127;
+            let start = (self.next + (align - 1)) & !(align - 1);
             if u64::from(start) + bytes > u64::from(self.end) {
                 trap()
             }
@@ -212,7 +213,8 @@ mod device {
         }
 
         /// CuTe's `make_tensor(make_smem_ptr(p, Swizzle<B,M,S>{}), layout)`: the next elements
-        /// of `T` (`cosize(layout)` rounded up to the swizzle's block, 128-byte aligned) as a
+        /// of `T` (`cosize(layout)` rounded up to the swizzle's block, aligned to the block's
+        /// bytes, at least 128 and at most 1024) as a
         /// tensor with the plain `layout` whose elements the swizzle places: the function
         /// `Sw o layout`. Traps if they run past the dynamic shared memory of the launch.
         ///
@@ -232,7 +234,10 @@ mod device {
         ) -> Tensor<SwizzledSmem<T, B, M, S>, L> {
             let block = SwizzledSmem::<T, B, M, S>::BLOCK;
             let len = Self::extent(&layout).div_ceil(block) * block;
-            let addr = self.carve::<T>(len);
+            // Aligned to its block, the swizzle of an offset is the swizzle of the address,
+            // which hardware that swizzles addresses reads (`wgmma`'s descriptors: blocks of
+            // at most 1024 bytes, `Sw<3,4,3>` on bytes).
+            let addr = self.carve::<T>(len, (block * (T::BITS / 8)).clamp(128, 1024));
             Tensor::from_engine(
                 SwizzledSmem {
                     addr,
@@ -253,7 +258,7 @@ mod device {
         #[inline(always)]
         pub fn tensor<T: Elem, L: TensorLayout>(&mut self, layout: L) -> Tensor<Smem<T>, L> {
             let len = Self::extent(&layout);
-            let addr = self.carve::<T>(len);
+            let addr = self.carve::<T>(len, 128);
             Tensor::from_engine(
                 Smem {
                     addr,

@@ -1,11 +1,14 @@
-//! CuTe's tensor-core MMA atoms (`arch/mma_sm80.hpp`) and `gemm(tiled_mma, A, B, C)` over a
-//! thread's register fragments (`algorithm/gemm.hpp`): each atom is one `mma.sync` on the
-//! values cute-static's `MMA_Traits` layouts give this thread.
+//! CuTe's tensor-core MMA atoms (`arch/mma_sm80.hpp`, `arch/mma_sm90_gmma.hpp`) and
+//! `gemm(tiled_mma, A, B, C)` over a thread's register fragments (`algorithm/gemm.hpp`): each
+//! SM80 atom is one `mma.sync` on the values cute-static's `MMA_Traits` layouts give this
+//! thread; each SM90 GMMA atom one `wgmma.mma_async` of a warpgroup.
 
 use crate::arch::trap;
 use crate::elem::Elem;
+use crate::gmma::GmmaDescriptor;
 use cute_static::mma_atoms::{
     SM80_16x8x8_F16F16F16F16_TN, SM80_16x8x16_F16F16F16F16_TN, SM80_16x8x16_F32F16F16F32_TN,
+    SM90_64x64x16_F16F16F16_SS,
 };
 use cute_static::{IntTuple, IsLayout, IsTiledMma, MmaTraits, Tensor, TensorLayout};
 
@@ -259,6 +262,103 @@ pub fn gemm_mma<TM, EA, EB, EC, LA, LB, LC, OA, OB, OC>(
                     }
                 }
             }
+        }
+    }
+}
+
+/// An SM90 GMMA atom as the device runs it, both operands in shared memory (CuTe's `_SS`
+/// atoms): one `wgmma.mma_async` of the warpgroup, `D = A * B + D` (`+ 0 * D` when `scale_d`
+/// is false), A and B read through their descriptors ([`GmmaDescriptor`], made by
+/// [`make_gmma_desc!`](crate::make_gmma_desc)), `MAJOR_*_MN` whether each is MN-major (`tnspA`,
+/// `tnspB`). The accumulators are this thread's 32-bit registers in the atom's `CLayout`
+/// value order, two 16-bit values a register for `half_t` accumulators (the first in the low
+/// half). Issue it between [`arch::warpgroup_arrive`](crate::arch::warpgroup_arrive) and
+/// [`arch::warpgroup_commit_batch`](crate::arch::warpgroup_commit_batch); the registers hold
+/// the result after [`arch::warpgroup_wait`](crate::arch::warpgroup_wait).
+pub trait DeviceGmma: MmaTraits {
+    /// The accumulator registers a thread holds.
+    const REGS: usize;
+    /// The `wgmma.mma_async` on `d` (`REGS` registers; another length traps).
+    fn call<const MAJOR_A_MN: bool, const MAJOR_B_MN: bool>(
+        desc_a: GmmaDescriptor,
+        desc_b: GmmaDescriptor,
+        d: &mut [u32],
+        scale_d: bool,
+    );
+}
+
+/// CuTe's `SM90_64x64x16_F16F16F16_SS`: `wgmma.mma_async.sync.aligned.m64n64k16.f16.f16.f16`,
+/// the warpgroup's 64x64 tile of `half_t` accumulators plus a 64x16 by 16x64 product; each
+/// thread holds 32 values of C in 16 registers.
+impl DeviceGmma for SM90_64x64x16_F16F16F16_SS {
+    const REGS: usize = 16;
+
+    #[inline(always)]
+    fn call<const MAJOR_A_MN: bool, const MAJOR_B_MN: bool>(
+        desc_a: GmmaDescriptor,
+        desc_b: GmmaDescriptor,
+        d: &mut [u32],
+        scale_d: bool,
+    ) {
+        let [
+            d0,
+            d1,
+            d2,
+            d3,
+            d4,
+            d5,
+            d6,
+            d7,
+            d8,
+            d9,
+            d10,
+            d11,
+            d12,
+            d13,
+            d14,
+            d15,
+        ] = d
+        else {
+            trap()
+        };
+        // SAFETY: `wgmma.mma_async` reads the shared memory its descriptors name, which the
+        // caller's descriptors place in the block's shared memory (made from a layout checked
+        // by `make_gmma_desc!` and a carved shared tensor), and writes this thread's registers.
+        // Every thread of the warpgroup must execute it together (`.aligned`); the registers
+        // are read only after `warpgroup_wait` (the caller's protocol, CuTe's).
+        unsafe {
+            core::arch::asm!(
+                "{{",
+                ".reg .pred p;",
+                "setp.ne.b32 p, {scale_d}, 0;",
+                "wgmma.mma_async.sync.aligned.m64n64k16.f16.f16.f16 \
+                 {{{d0}, {d1}, {d2}, {d3}, {d4}, {d5}, {d6}, {d7}, \
+                 {d8}, {d9}, {d10}, {d11}, {d12}, {d13}, {d14}, {d15}}}, \
+                 {da}, {db}, p, 1, 1, {ta}, {tb};",
+                "}}",
+                d0 = inout(reg32) *d0,
+                d1 = inout(reg32) *d1,
+                d2 = inout(reg32) *d2,
+                d3 = inout(reg32) *d3,
+                d4 = inout(reg32) *d4,
+                d5 = inout(reg32) *d5,
+                d6 = inout(reg32) *d6,
+                d7 = inout(reg32) *d7,
+                d8 = inout(reg32) *d8,
+                d9 = inout(reg32) *d9,
+                d10 = inout(reg32) *d10,
+                d11 = inout(reg32) *d11,
+                d12 = inout(reg32) *d12,
+                d13 = inout(reg32) *d13,
+                d14 = inout(reg32) *d14,
+                d15 = inout(reg32) *d15,
+                da = in(reg64) desc_a.0,
+                db = in(reg64) desc_b.0,
+                scale_d = in(reg32) u32::from(scale_d),
+                ta = const MAJOR_A_MN as u32,
+                tb = const MAJOR_B_MN as u32,
+                options(nostack),
+            );
         }
     }
 }

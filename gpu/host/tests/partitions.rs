@@ -580,3 +580,175 @@ fn hgemm_partitions() {
         );
     }
 }
+
+/// `wgmma_sm90_tn`'s layouts: its shared tiles are CuTe's `tile_to_shape` of
+/// `GMMA::Layout_K_SW128_Atom<half_t>`; its MMA partitions agree with cute-dynamic's; the
+/// descriptors it computes at compile time carry CuTe's fields, and move by the partition's
+/// offsets (16-byte units) from atom tile to atom tile.
+#[test]
+fn wgmma_partitions() {
+    use cute_gpu::gmma::LayoutType;
+    use cute_kernels::wgmma_sm90::{CtaTiler, DESC_A, DESC_B, MmaW, SmemA, SmemB};
+    use cute_static::gmma::{Layout_K_SW128_Atom, half_t};
+    use cute_static::{Tensor, TensorLayout, int_tuple};
+    let gmma = Layout_K_SW128_Atom::<half_t>::new()
+        .tile_to_shape(int_tuple!((_128, _64, _3)))
+        .to_string();
+    assert_eq!(
+        gmma,
+        format!("Sw<3,4,3> o smem_ptr[16b](unset) o {}", SmemA::new())
+    );
+    assert_eq!(SmemA::new().to_string(), SmemB::new().to_string());
+    // make_gmma_desc<Major::K> of a (64,16) K_SW128 tile: 128-byte swizzle, SBO 1024 bytes.
+    for d in [DESC_A, DESC_B] {
+        assert_eq!(
+            (
+                d.layout_type(),
+                d.stride_byte_offset(),
+                d.leading_byte_offset()
+            ),
+            (LayoutType::B128 as u8, 64, 1)
+        );
+    }
+    let dyn_mma = dy::make_tiled_mma(
+        &dy::mma_atom("SM90_64x64x16_F16F16F16_SS").unwrap(),
+        &"(_1,_1,_1):(_0,_0,_0)".parse().unwrap(),
+        &"(_,_,_)".parse().unwrap(),
+    )
+    .unwrap();
+    assert_eq!(MmaW::default().to_string(), dyn_mma.to_string());
+    let data = vec![0u16; 1 << 18];
+    let smem_text = format!("_0|{}", SmemA::new());
+    for tid in [0, 1, 77, 127] {
+        let l = dy::Int::new_dynamic(tid);
+        let thr = MmaW::default().get_slice(tid);
+        let sa = make_tensor(&data[..], SmemA::new()).unwrap();
+        let t_c_s_a = thr.partition_A(sa);
+        let dsa: dy::Tensor = smem_text.parse().unwrap();
+        assert_eq!(
+            t_c_s_a.to_string(),
+            dyn_mma.get_slice(l).partition_A(dsa).unwrap().to_string(),
+            "partition_A, thread {tid}"
+        );
+        // Atom tile (m, k, pipe) starts (m*64 rows of 128 bytes) + (k*32 bytes) + (pipe*16 KiB)
+        // on: in 16-byte units 512*m + 2*k + 1024*pipe, what the kernel adds to DESC_A.
+        for (m, k, pipe) in [(0, 0, 0), (1, 0, 0), (0, 3, 0), (1, 2, 2)] {
+            let at = t_c_s_a.offset() + t_c_s_a.layout().offset(1024 * (m + 2 * (k + 4 * pipe)));
+            assert_eq!(at % 8, 0);
+            assert_eq!(
+                at / 8,
+                512 * m + 2 * k + 1024 * pipe,
+                "tile ({m},{k},{pipe})"
+            );
+        }
+        let (m, n) = (std::hint::black_box(512), std::hint::black_box(384));
+        let gc = local_tile_proj(
+            make_tensor(&data[..], layout!((m, n):(_1, m))).unwrap(),
+            CtaTiler::default(),
+            coord!((2, 1, _)),
+            coord!((_1, _1, _)),
+        );
+        let dgc = dyn_local_tile_proj(
+            &dyn_tensor("(512,384):(_1,512)"),
+            "(_128,_128,_64)",
+            "(2,1,_)",
+            "(_1,_1,_)",
+        );
+        let t_c_g_c = thr.partition_C(gc);
+        assert_eq!(
+            t_c_g_c.to_string(),
+            dyn_mma.get_slice(l).partition_C(dgc).unwrap().to_string(),
+            "partition_C, thread {tid}"
+        );
+        // The accumulators the kernel fills register by register: value v of atom (m, n) at
+        // v + 32 * (m + 2 * n), compact.
+        let frag: Tensor<[u16; 128], _> = MmaW::default().make_fragment_C(t_c_g_c);
+        assert_eq!(
+            frag.layout().to_string(),
+            "((_2,_2,_8),_2,_2):((_1,_2,_4),_32,_64)"
+        );
+    }
+}
+
+/// `make_gmma_desc` on the GMMA atoms CuTe names, tiled as `tile_to_shape` tiles them, with the
+/// fields CuTe's rule gives; and CuTe's conditions on layouts one `wgmma` cannot read.
+#[test]
+fn gmma_descriptors() {
+    use cute_gpu::gmma::{GmmaError, LayoutType, Major, make_gmma_desc};
+    use cute_gpu::make_gmma_desc;
+    use cute_static::{TileToShape, int_tuple_t, layout_t};
+    type K64<A> = TileToShape<A, int_tuple_t!((_64, _64))>;
+    type Mn128<A> = TileToShape<A, int_tuple_t!((_128, _16))>;
+    // K-major atoms of half_t, a (64,16) tile: (layout type, SBO, LBO) in 16-byte units.
+    let k_major = [
+        make_gmma_desc!(Major::K, u16, swizzle 0, K64<layout_t!((_8,_8):(_8,_1))>, rows 64, tile (64, 16)),
+        make_gmma_desc!(Major::K, u16, swizzle 1, K64<layout_t!((_8,_16):(_16,_1))>, rows 64, tile (64, 16)),
+        make_gmma_desc!(Major::K, u16, swizzle 2, K64<layout_t!((_8,_32):(_32,_1))>, rows 64, tile (64, 16)),
+        make_gmma_desc!(Major::K, u16, swizzle 3, K64<layout_t!((_8,_64):(_64,_1))>, rows 64, tile (64, 16)),
+    ];
+    let fields = |d: cute_gpu::gmma::GmmaDescriptor| {
+        (
+            d.layout_type(),
+            d.stride_byte_offset(),
+            d.leading_byte_offset(),
+        )
+    };
+    assert_eq!(fields(k_major[0]), (LayoutType::Interleave as u8, 8, 64));
+    assert_eq!(fields(k_major[1]), (LayoutType::B32 as u8, 16, 1));
+    assert_eq!(fields(k_major[2]), (LayoutType::B64 as u8, 32, 1));
+    assert_eq!(fields(k_major[3]), (LayoutType::B128 as u8, 64, 1));
+    // MN-major atoms of half_t, a (128,16) tile: two atoms along MN (LBO), two along K (SBO).
+    let mn_major = [
+        make_gmma_desc!(Major::MN, u16, swizzle 1, Mn128<layout_t!((_16,_8):(_1,_16))>, rows 128, tile (128, 16)),
+        make_gmma_desc!(Major::MN, u16, swizzle 2, Mn128<layout_t!((_32,_8):(_1,_32))>, rows 128, tile (128, 16)),
+        make_gmma_desc!(Major::MN, u16, swizzle 3, Mn128<layout_t!((_64,_8):(_1,_64))>, rows 128, tile (128, 16)),
+    ];
+    // SW32: atom 16x8 halves (128 el = 16 units); 8 atoms along MN, then K: LBO 16, SBO 128.
+    assert_eq!(fields(mn_major[0]), (LayoutType::B32 as u8, 128, 16));
+    assert_eq!(fields(mn_major[1]), (LayoutType::B64 as u8, 128, 32));
+    assert_eq!(fields(mn_major[2]), (LayoutType::B128 as u8, 128, 64));
+    // The conditions, with CuTe's words and the values.
+    let row_major: Vec<i32> = (0..128).map(|i| (i % 64) * 9 + i / 64).collect(); // rows of 9 units
+    let e = make_gmma_desc(Major::K, LayoutType::B128, 16, 64, 2, &row_major).unwrap_err();
+    assert_eq!(
+        e,
+        GmmaError::Stride {
+            major: Major::K,
+            mn: 1,
+            k: 0,
+            found: 9,
+            expected: 8
+        }
+    );
+    assert!(
+        e.to_string()
+            .starts_with("Not a canonical GMMA_K Layout: Expected stride failure.")
+    );
+    let e = make_gmma_desc(Major::K, LayoutType::B128, 16, 64, 3, &[0; 192]).unwrap_err();
+    assert_eq!(
+        e,
+        GmmaError::KSize {
+            major: Major::K,
+            k: 3
+        }
+    );
+    let e = make_gmma_desc(Major::MN, LayoutType::B128, 16, 8, 12, &[0; 96]).unwrap_err();
+    assert!(
+        e.to_string()
+            .starts_with("Not a canonical GMMA_MN Layout: Expected K-size")
+    );
+    let far: Vec<i32> = (0..128)
+        .map(|i| (i % 64) * 8 + (i / 64) + (i % 64 / 8) * 20000)
+        .collect();
+    let e = make_gmma_desc(Major::K, LayoutType::B128, 16, 64, 2, &far).unwrap_err();
+    assert!(
+        matches!(
+            e,
+            GmmaError::Field {
+                what: "stride byte offset",
+                ..
+            }
+        ),
+        "{e}"
+    );
+}

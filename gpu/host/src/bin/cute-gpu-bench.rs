@@ -25,7 +25,7 @@ use cudarc::driver::{
 use cudarc::nvrtc::Ptx;
 use cute_gpu_host::{Error, gmem};
 use cute_kernels::sgemm_1::{self, Major};
-use cute_kernels::{hgemm_sm80, mma_atoms, sgemm_2, tiled_copy, transpose};
+use cute_kernels::{hgemm_sm80, mma_atoms, sgemm_2, tiled_copy, transpose, wgmma_sm90};
 use cute_static::layout;
 use std::sync::Arc;
 
@@ -593,23 +593,36 @@ fn gemm_verdict(
     Ok(())
 }
 
-/// `hgemm_sm80_tn` (`sgemm_sm80.cu`'s `half_t` TN GEMM): C = A B^T, A `(M,K)` and B `(N,K)`
-/// k-major, C `(M,N)` m-major, all `half_t`; inputs `j/8` for integers `|j| <= 8` (exact in
-/// `half_t`), checked against cuBLAS's SGEMM of the same values (the relative Frobenius error
-/// of the `half_t` accumulation and result at most 1e-2).
+/// A `half_t` TN GEMM kernel: its name and its launch check (both take the tutorial's
+/// `gemm_tn` arguments).
+type HgemmKernel = (
+    &'static str,
+    fn(i32, i32, i32, i32, i32, i32) -> Result<sgemm_1::Launch, cute_kernels::LaunchError>,
+);
+
+/// The `half_t` TN GEMMs: `sgemm_sm80.cu`'s and `hopper/wgmma_sm90.cu`'s.
+const HGEMMS: [HgemmKernel; 2] = [
+    ("hgemm_sm80_tn", hgemm_sm80::check),
+    ("wgmma_sm90_tn", wgmma_sm90::check),
+];
+
+/// A `half_t` TN GEMM ([`HGEMMS`]): C = A B^T, A `(M,K)` and B `(N,K)` k-major, C `(M,N)`
+/// m-major, all `half_t`; inputs `j/8` for integers `|j| <= 8` (exact in `half_t`), checked
+/// against cuBLAS's SGEMM of the same values (the relative Frobenius error of the `half_t`
+/// accumulation and result at most 1e-2).
 fn hgemm_run(
     g: &mut Gpu,
     blas: &CudaBlas,
     o: &Opts,
+    (name, check): HgemmKernel,
     (m, n, k): (i32, i32, i32),
     time: bool,
 ) -> Result<(), Error> {
-    let name = "hgemm_sm80_tn";
     if !o.wants(name) {
         return Ok(());
     }
     let (lda, ldb, ldc) = (k, k, m);
-    let launch = hgemm_sm80::check(m, n, k, lda, ldb, ldc)?;
+    let launch = check(m, n, k, lda, ldb, ldc)?;
     let f = g.function(name)?;
     f.set_attribute(
         cudarc::driver::sys::CUfunction_attribute_enum::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
@@ -668,8 +681,8 @@ fn hgemm_run(
             .arg(&beta)
             .arg(&pc)
             .arg(&ldc);
-        // SAFETY: the kernel's arguments in its order; its problem checked by
-        // `hgemm_sm80::check`, its tensors by `gmem`; its shared memory allowed above.
+        // SAFETY: the kernel's arguments in its order; its problem checked by its `check`,
+        // its tensors by `gmem`; its shared memory allowed above.
         unsafe { bl.launch(cfg(launch)) }?;
         Ok(())
     };
@@ -700,11 +713,15 @@ fn hgemm_run(
 
 /// Launches that must be refused on the host, never reach the GPU.
 fn refusals() -> Result<(), Error> {
-    let cases: [(&str, Result<sgemm_1::Launch, cute_kernels::LaunchError>); 4] = [
+    let cases: [(&str, Result<sgemm_1::Launch, cute_kernels::LaunchError>); 5] = [
         ("sgemm_1 M=1000", sgemm_1::check(Major::Nt, 1000, 128, 64)),
         ("sgemm_1 K=12", sgemm_1::check(Major::Tn, 128, 128, 12)),
         ("tiled_copy N=100", tiled_copy::check(128, 100)),
         ("transpose M=96", transpose::check(96, 64)),
+        (
+            "wgmma_sm90 ldA=100",
+            wgmma_sm90::check(128, 128, 64, 100, 64, 128),
+        ),
     ];
     for (what, r) in cases {
         match r {
@@ -804,8 +821,10 @@ fn run(o: &Opts) -> Result<(), Error> {
     } else {
         &[(256, 128, 64), (384, 1024, 192), (4096, 4096, 4096)]
     };
-    for &size in hgemm_sizes {
-        hgemm_run(&mut g, &blas, o, size, time && size.0 == 4096)?;
+    for kernel in HGEMMS {
+        for &size in hgemm_sizes {
+            hgemm_run(&mut g, &blas, o, kernel, size, time && size.0 == 4096)?;
+        }
     }
     for &size in gemm_sizes {
         let t = time && size.0 == 4096;
