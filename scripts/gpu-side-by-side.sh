@@ -58,6 +58,7 @@ note "CuTe C++ twins: times"
     [ -x "$w/sgemm_2" ] && "$w/sgemm_2" 4096 4096 4096
     [ -x "$w/sgemm_sm80" ] && "$w/sgemm_sm80" 4096 4096 4096
     [ -x "$w/wgmma_sm90" ] && "$w/wgmma_sm90" 4096 4096 4096
+    [ -x "$w/wgmma_tma_sm90" ] && "$w/wgmma_tma_sm90" 4096 4096 4096
 } 2>&1 | tee "$out/cpp.log"
 
 note "SASS"
@@ -77,6 +78,7 @@ for b in "${twins[@]}"; do [ -x "$w/$b" ] && cuobjdump -sass "$w/$b" >"$w/$b.sas
     python3 scripts/sass-loop.py cpp "$w/sgemm_sm80.sass" "hgemm_sm80_tn=gemm_device"
     # Its TN instantiation: A's stride (int, _1) after the half_t element type.
     python3 scripts/sass-loop.py cpp "$w/wgmma_sm90.sass" 'wgmma_sm90_tn=gemm_device.*?half_tENS1_IJiNS3_ILi1EEEEE'
+    python3 scripts/sass-loop.py cpp "$w/wgmma_tma_sm90.sass" 'wgmma_tma_sm90_tn=gemm_device.*?MajorE0E'
 } 2>&1 | tee -a "$out/sass.log"
 
 note "compute-sanitizer (Rust kernels, small sizes)"

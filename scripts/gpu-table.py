@@ -56,10 +56,10 @@ def main():
         print(f"| device_copy | {size} | GB/s | | | {copy} | | | | 100% |")
     if sass:
         print()
-        print("| kernel | side | SASS instructions | main loop | FFMA / LDS / LDG in the loop (or kernel) | HMMA / LDSM / LDGSTS / HGMMA |")
+        print("| kernel | side | SASS instructions | main loop | FFMA / LDS / LDG in the loop (or kernel) | HMMA / LDSM / LDGSTS / HGMMA / UTMALDG |")
         print("|---|---|---:|---:|---|---|")
         for (k, side), f in sorted(sass.items()):
-            tc = " / ".join(f.get(x, "-") for x in ("hmma", "ldsm", "ldgsts", "hgmma"))
+            tc = " / ".join(f.get(x, "-") for x in ("hmma", "ldsm", "ldgsts", "hgmma", "utmaldg"))
             print(f"| {k} | {side} | {f['total']} | {f['loop']} | {f['ffma']} / {f['lds']} / {f['ldg']} | {tc} |")
 
 

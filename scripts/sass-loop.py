@@ -4,9 +4,10 @@
     sass-loop.py SIDE FILE.sass [NAME=REGEX ...]
 
 The main loop is the loop (a backward branch and the instructions from its target to it) that
-holds the most instructions; a kernel with no loop (a copy fully unrolled) reports `-`. Prints,
+holds the most instructions, branches placed after the kernel's last EXIT (out-of-line retry
+loops jumping back) left out; a kernel with no loop (a copy fully unrolled) reports `-`. Prints,
 per kernel, `SASS side=SIDE kernel=NAME total=N loop=L ffma=F lds=S ldg=G hmma=H ldsm=M
-ldgsts=A hgmma=W` (the counts after `loop` inside the loop, or in the whole kernel when it has none), and `cutlass=1` where the
+ldgsts=A hgmma=W utmaldg=T` (the counts after `loop` inside the loop, or in the whole kernel when it has none), and `cutlass=1` where the
 kernel's (mangled) name contains "cutlass". With NAME=REGEX arguments,
 only the kernels whose (mangled) name matches a REGEX are printed, as NAME: how the C++
 templates' instantiations are told apart (`sgemm_1_tn='gemm_device.*Li129E'`, the padded
@@ -47,10 +48,10 @@ def count(body, lo, hi):
 
 
 def tensor_core(ops):
-    """The tensor-core and async-copy instructions: HMMA, LDSM, LDGSTS, HGMMA (SM80's
-    `mma.sync`, `ldmatrix`, `cp.async`; SM90's `wgmma.mma_async`)."""
+    """The tensor-core and async-copy instructions: HMMA, LDSM, LDGSTS, HGMMA, UTMALDG (SM80's
+    `mma.sync`, `ldmatrix`, `cp.async`; SM90's `wgmma.mma_async`, TMA loads)."""
     return (f"hmma={ops.count('HMMA')} ldsm={ops.count('LDSM')} ldgsts={ops.count('LDGSTS')} "
-            f"hgmma={ops.count('HGMMA')}")
+            f"hgmma={ops.count('HGMMA')} utmaldg={ops.count('UTMALDG')}")
 
 
 def main():
@@ -62,9 +63,12 @@ def main():
             continue
         short = names[0] if names else name
         loops = []
+        # Out-of-line code after the last EXIT (the retry loops of `mbarrier.try_wait`) jumps
+        # back into the kernel: not a loop of its own.
+        last_exit = max((a for a, t in body if opcode(t) == "EXIT"), default=1 << 40)
         for a, t in body:
             m = re.search(r"\bBRA\s+(?:\S+\s+)?0x([0-9a-f]+)", t)
-            if m and int(m.group(1), 16) < a:
+            if m and int(m.group(1), 16) < a and a < last_exit:
                 lo = int(m.group(1), 16)
                 loops.append((count(body, lo, a)[0], lo, a))
         total = count(body, 0, 1 << 40)[0]

@@ -46,6 +46,7 @@ pub mod gmma;
 mod memory;
 #[cfg(target_arch = "nvptx64")]
 mod mma;
+pub mod tma;
 
 #[cfg(target_arch = "nvptx64")]
 pub use copy::{CopyKind, DeviceCopy, Predicate, Transform, copy, copy_if, copy_with, transform};

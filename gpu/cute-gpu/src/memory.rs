@@ -135,7 +135,7 @@ mod device {
     impl<T, const B: i32, const M: i32, const S: i32> SwizzledSmem<T, B, M, S> {
         /// The elements the swizzle permutes among themselves: `Sw` changes only the bits of
         /// its ZZZ mask, so it maps each aligned block of `BLOCK` elements onto itself.
-        const BLOCK: u32 = {
+        pub(crate) const BLOCK: u32 = {
             let zzz = Swizzle::<B, M, S>::ZZZ_MASK as u32;
             if zzz == 0 {
                 1
@@ -192,7 +192,7 @@ mod device {
         /// The next `len` elements of `T`, aligned to `align` bytes (a power of two, at least
         /// 128): their address (traps past the end).
         #[inline(always)]
-        fn carve<T: Elem>(&mut self, len: u32, align: u32) -> u32 {
+        pub(crate) fn carve<T: Elem>(&mut self, len: u32, align: u32) -> u32 {
             let bytes = u64::from(len) * u64::from(T::BITS / 8);
             let start = (self.next + (align - 1)) & !(align - 1);
             if u64::from(start) + bytes > u64::from(self.end) {

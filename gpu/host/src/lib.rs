@@ -44,6 +44,109 @@ pub struct KernelPtr {
 // whose layout is the same (`#[repr(C)] { addr: u64, len: u64, PhantomData }`).
 unsafe impl DeviceRepr for KernelPtr {}
 
+/// A TMA tensor map as a kernel parameter: the host's image of `cute_gpu::tma::TmaMap`
+/// (`#[repr(C)]`: the global address of the encoded 128-byte `CUtensorMap`, the bytes of its
+/// box, padding; the test `abi` checks they agree). Made by [`tma_map`].
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KernelTmaMap {
+    /// The device address of the encoded `CUtensorMap` (64-byte aligned).
+    pub addr: u64,
+    /// The bytes one load of its box moves.
+    pub box_bytes: u32,
+    /// Padding to 16 bytes.
+    pub pad: u32,
+}
+
+// SAFETY: a u64 and two u32s, `#[repr(C)]`, passed by value as the kernels' `TmaMap`
+// parameters, whose layout is the same.
+unsafe impl DeviceRepr for KernelTmaMap {}
+
+/// Encodes the tensor map of `tma_box` (`cute_gpu::tma::make_tma_box`'s box of a `half_t`
+/// global tensor at `global`, 16-byte aligned) with `cuTensorMapEncodeTiled`, copies it to the
+/// device, and returns the allocation (keep it alive while kernels use the map) and the
+/// kernel parameter.
+///
+/// ```no_run
+/// # fn main() -> Result<(), cute_gpu_host::Error> {
+/// use cudarc::driver::DevicePtr;
+/// let ctx = cudarc::driver::CudaContext::new(0)?;
+/// let stream = ctx.default_stream();
+/// let a = stream.alloc_zeros::<u16>(256 * 256)?;
+/// // CuTe's make_tma_atom(SM90_TMA_LOAD{}, A (256,256):(256,_1), a (64,64) K_SW128 tile).
+/// let b = cute_gpu::tma::make_tma_box(16, [256, 256], [256, 1], [64, 64], |m, k| 64 * m + k, 3).unwrap();
+/// let (_keep, map) = cute_gpu_host::tma_map(&stream, &b, a.device_ptr(&stream).0)?;
+/// assert_eq!(map.box_bytes, 8192);
+/// # Ok(()) }
+/// ```
+pub fn tma_map(
+    stream: &std::sync::Arc<cudarc::driver::CudaStream>,
+    tma_box: &cute_gpu::tma::TmaBox,
+    global: u64,
+) -> Result<(cudarc::driver::CudaSlice<u8>, KernelTmaMap), Error> {
+    use cudarc::driver::sys;
+    if global % 16 != 0 {
+        return Err(LaunchError::Misaligned {
+            what: "TMA global address",
+            value: global,
+            multiple: 16,
+        }
+        .into());
+    }
+    let swizzle = match tma_box.swizzle {
+        cute_gpu::tma::TmaSwizzle::None => sys::CUtensorMapSwizzle::CU_TENSOR_MAP_SWIZZLE_NONE,
+        cute_gpu::tma::TmaSwizzle::B32 => sys::CUtensorMapSwizzle::CU_TENSOR_MAP_SWIZZLE_32B,
+        cute_gpu::tma::TmaSwizzle::B64 => sys::CUtensorMapSwizzle::CU_TENSOR_MAP_SWIZZLE_64B,
+        cute_gpu::tma::TmaSwizzle::B128 => sys::CUtensorMapSwizzle::CU_TENSOR_MAP_SWIZZLE_128B,
+    };
+    let mut map = sys::CUtensorMap { opaque: [0; 16] };
+    let strides = [tma_box.strides_bytes[1]];
+    let element_strides = [1u32, 1];
+    // SAFETY: every pointer is to a live local array of the rank's length (globalStrides has
+    // rank - 1 entries); the driver writes the 128-byte map only.
+    let r = unsafe {
+        sys::cuTensorMapEncodeTiled(
+            &mut map,
+            sys::CUtensorMapDataType::CU_TENSOR_MAP_DATA_TYPE_FLOAT16,
+            2,
+            global as *mut std::ffi::c_void,
+            tma_box.dims.as_ptr(),
+            strides.as_ptr(),
+            tma_box.box_dims.as_ptr(),
+            element_strides.as_ptr(),
+            sys::CUtensorMapInterleave::CU_TENSOR_MAP_INTERLEAVE_NONE,
+            swizzle,
+            sys::CUtensorMapL2promotion::CU_TENSOR_MAP_L2_PROMOTION_L2_256B,
+            sys::CUtensorMapFloatOOBfill::CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE,
+        )
+    };
+    if r != sys::CUresult::CUDA_SUCCESS {
+        return Err(Error::Cuda(format!("cuTensorMapEncodeTiled: {r:?}")));
+    }
+    let bytes: Vec<u8> = map.opaque.iter().flat_map(|w| w.to_le_bytes()).collect();
+    let dev = stream.clone_htod(&bytes)?;
+    let addr = {
+        use cudarc::driver::DevicePtr;
+        dev.device_ptr(stream).0
+    };
+    if addr % 64 != 0 {
+        return Err(LaunchError::Misaligned {
+            what: "tensor map",
+            value: addr,
+            multiple: 64,
+        }
+        .into());
+    }
+    Ok((
+        dev,
+        KernelTmaMap {
+            addr,
+            box_bytes: tma_box.box_bytes,
+            pad: 0,
+        },
+    ))
+}
+
 /// Why a kernel was not launched, or what went wrong around it.
 #[derive(Debug)]
 pub enum Error {
@@ -126,5 +229,13 @@ mod tests {
             align_of::<cute_gpu::GmemPtr<f32>>()
         );
         assert_eq!(size_of::<KernelPtr>(), size_of::<cute_gpu::GmemPtr<u8>>());
+        assert_eq!(
+            size_of::<KernelTmaMap>(),
+            size_of::<cute_gpu::tma::TmaMap>()
+        );
+        assert_eq!(
+            align_of::<KernelTmaMap>(),
+            align_of::<cute_gpu::tma::TmaMap>()
+        );
     }
 }

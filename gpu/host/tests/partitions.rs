@@ -752,3 +752,60 @@ fn gmma_descriptors() {
         "{e}"
     );
 }
+
+/// `wgmma_tma_sm90_tn`'s TMA boxes: CuTe's `make_tma_atom` of a K_SW128 stage (a 64x128 box,
+/// K first, the 128-byte swizzle, 16 KiB each), and the rule's refusals.
+#[test]
+fn tma_boxes() {
+    use cute_gpu::tma::{TmaError, TmaSwizzle, make_tma_box};
+    use cute_kernels::wgmma_tma_sm90::tma_boxes;
+    let (a, b) = tma_boxes(512, 384, 256, 264, 256).unwrap();
+    assert_eq!(
+        (a.dims, a.strides_bytes, a.box_dims),
+        ([256, 512], [2, 528], [64, 128])
+    );
+    assert_eq!(
+        (b.dims, b.strides_bytes, b.box_dims),
+        ([256, 384], [2, 512], [64, 128])
+    );
+    assert_eq!(
+        (a.swizzle, a.box_bytes, a.mode0),
+        (TmaSwizzle::B128, 16384, 1)
+    );
+    assert!(matches!(
+        tma_boxes(128, 128, 64, 100, 64),
+        Err(cute_kernels::LaunchError::Tma {
+            what: "A",
+            err: TmaError::Stride { bytes: 200 }
+        })
+    ));
+    // M-major global with a K-major shared tile: the tile is not the box in TMA's order.
+    let e = make_tma_box(16, [128, 64], [1, 128], [128, 64], |m, k| 64 * m + k, 3).unwrap_err();
+    assert!(
+        matches!(
+            e,
+            TmaError::BoxRow {
+                bytes: 256,
+                span: 128
+            }
+        ),
+        "{e}"
+    );
+    let e = make_tma_box(16, [128, 64], [1, 128], [64, 64], |m, k| 64 * m + k, 3).unwrap_err();
+    assert!(
+        matches!(
+            e,
+            TmaError::SmemOrder {
+                i0: 1,
+                i1: 0,
+                found: 64,
+                expected: 1
+            }
+        ),
+        "{e}"
+    );
+    let e = make_tma_box(16, [128, 64], [128, 2], [64, 64], |m, k| 64 * m + k, 3).unwrap_err();
+    assert!(matches!(e, TmaError::NotContiguous { .. }), "{e}");
+    let e = make_tma_box(16, [128, 64], [64, 1], [64, 64], |m, k| 64 * m + k, 4).unwrap_err();
+    assert_eq!(e, TmaError::Swizzle { b: 4 });
+}

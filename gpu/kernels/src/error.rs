@@ -53,6 +53,13 @@ pub enum LaunchError {
         /// The check's finding.
         err: cute_gpu::check::OutOfBounds,
     },
+    /// A tile that is not one TMA box (`cute_gpu::tma`'s rule).
+    Tma {
+        /// Which tensor.
+        what: &'static str,
+        /// The rule broken.
+        err: cute_gpu::tma::TmaError,
+    },
     /// A grid dimension larger than CUDA allows.
     GridTooLarge {
         /// The number of blocks asked for in that dimension.
@@ -80,6 +87,7 @@ impl fmt::Display for LaunchError {
                 write!(f, "{what} = {value} is not a multiple of {multiple}")
             }
             LaunchError::OutOfBounds { what, err } => write!(f, "{what}: {err}"),
+            LaunchError::Tma { what, err } => write!(f, "{what}: {err}"),
             LaunchError::GridTooLarge { blocks } => {
                 write!(
                     f,

@@ -12,6 +12,7 @@
 //! | [`sgemm_2`] | `sgemm_2_nt`, `sgemm_2_tn` | `sgemm_2.cu` |
 //! | [`hgemm_sm80`] | `hgemm_sm80_tn` | `sgemm_sm80.cu` (its `half_t` TN path) |
 //! | [`wgmma_sm90`] | `wgmma_sm90_tn` | `hopper/wgmma_sm90.cu` (its TN path) |
+//! | [`wgmma_tma_sm90`] | `wgmma_tma_sm90_tn` | `hopper/wgmma_tma_sm90.cu` (its TN path) |
 //! | [`mma_atoms`] | `mma_sm80_16x8x16_f32f16` | (the atoms' own check: one warp, one tensor-core tile) |
 //!
 //! Each module also holds, for every target, the kernel's static configuration (tile shapes,
@@ -141,6 +142,7 @@ pub mod sgemm_2;
 pub mod tiled_copy;
 pub mod transpose;
 pub mod wgmma_sm90;
+pub mod wgmma_tma_sm90;
 
 pub use error::LaunchError;
 

@@ -23,9 +23,11 @@ use cudarc::driver::{
     sys::CUevent_flags,
 };
 use cudarc::nvrtc::Ptx;
-use cute_gpu_host::{Error, gmem};
+use cute_gpu_host::{Error, gmem, tma_map};
 use cute_kernels::sgemm_1::{self, Major};
-use cute_kernels::{hgemm_sm80, mma_atoms, sgemm_2, tiled_copy, transpose, wgmma_sm90};
+use cute_kernels::{
+    hgemm_sm80, mma_atoms, sgemm_2, tiled_copy, transpose, wgmma_sm90, wgmma_tma_sm90,
+};
 use cute_static::layout;
 use std::sync::Arc;
 
@@ -593,17 +595,21 @@ fn gemm_verdict(
     Ok(())
 }
 
-/// A `half_t` TN GEMM kernel: its name and its launch check (both take the tutorial's
-/// `gemm_tn` arguments).
+/// A `half_t` TN GEMM kernel: its name, its launch check (both take the tutorial's `gemm_tn`
+/// arguments), and whether it reads A and B through TMA tensor maps (`m, n, k, alpha, tma_a,
+/// tma_b, beta, C, ldC`) rather than pointers (`m, n, k, alpha, A, ldA, B, ldB, beta, C, ldC`).
 type HgemmKernel = (
     &'static str,
     fn(i32, i32, i32, i32, i32, i32) -> Result<sgemm_1::Launch, cute_kernels::LaunchError>,
+    bool,
 );
 
-/// The `half_t` TN GEMMs: `sgemm_sm80.cu`'s and `hopper/wgmma_sm90.cu`'s.
-const HGEMMS: [HgemmKernel; 2] = [
-    ("hgemm_sm80_tn", hgemm_sm80::check),
-    ("wgmma_sm90_tn", wgmma_sm90::check),
+/// The `half_t` TN GEMMs: `sgemm_sm80.cu`'s, `hopper/wgmma_sm90.cu`'s and
+/// `hopper/wgmma_tma_sm90.cu`'s.
+const HGEMMS: [HgemmKernel; 3] = [
+    ("hgemm_sm80_tn", hgemm_sm80::check, false),
+    ("wgmma_sm90_tn", wgmma_sm90::check, false),
+    ("wgmma_tma_sm90_tn", wgmma_tma_sm90::check, true),
 ];
 
 /// A `half_t` TN GEMM ([`HGEMMS`]): C = A B^T, A `(M,K)` and B `(N,K)` k-major, C `(M,N)`
@@ -614,7 +620,7 @@ fn hgemm_run(
     g: &mut Gpu,
     blas: &CudaBlas,
     o: &Opts,
-    (name, check): HgemmKernel,
+    (name, check, tma): HgemmKernel,
     (m, n, k): (i32, i32, i32),
     time: bool,
 ) -> Result<(), Error> {
@@ -671,16 +677,27 @@ fn hgemm_run(
         "C",
     )?;
     let (alpha, beta) = (1.0f32, 0.0f32);
+    // The TMA kernels' tensor maps (kept alive while the kernel runs).
+    let maps = if tma {
+        let (box_a, box_b) = wgmma_tma_sm90::tma_boxes(m, n, k, lda, ldb)?;
+        let (keep_a, map_a) = tma_map(&g.stream, &box_a, pa.addr)?;
+        let (keep_b, map_b) = tma_map(&g.stream, &box_b, pb.addr)?;
+        Some(((keep_a, keep_b), (map_a, map_b)))
+    } else {
+        None
+    };
     let run = || -> Result<(), Error> {
         let mut bl = g.stream.launch_builder(&f);
         bl.arg(&m).arg(&n).arg(&k).arg(&alpha);
-        bl.arg(&pa)
-            .arg(&lda)
-            .arg(&pb)
-            .arg(&ldb)
-            .arg(&beta)
-            .arg(&pc)
-            .arg(&ldc);
+        match &maps {
+            Some((_, (map_a, map_b))) => {
+                bl.arg(map_a).arg(map_b);
+            }
+            None => {
+                bl.arg(&pa).arg(&lda).arg(&pb).arg(&ldb);
+            }
+        }
+        bl.arg(&beta).arg(&pc).arg(&ldc);
         // SAFETY: the kernel's arguments in its order; its problem checked by its `check`,
         // its tensors by `gmem`; its shared memory allowed above.
         unsafe { bl.launch(cfg(launch)) }?;
@@ -727,6 +744,15 @@ fn refusals() -> Result<(), Error> {
         match r {
             Err(e) => println!("REFUSED {what}: {e}"),
             Ok(_) => return Err(Error::Wrong(format!("{what} was not refused"))),
+        }
+    }
+    // A k-major A whose rows (ldA = 4100 halves, 8200 bytes) TMA cannot stride.
+    match wgmma_tma_sm90::tma_boxes(128, 128, 64, 4100, 64) {
+        Err(e) => println!("REFUSED wgmma_tma_sm90 TMA box of ldA=4100: {e}"),
+        Ok(_) => {
+            return Err(Error::Wrong(
+                "the TMA box of ldA=4100 was not refused".into(),
+            ));
         }
     }
     Ok(())
