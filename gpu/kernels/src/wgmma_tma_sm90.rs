@@ -1,5 +1,5 @@
 //! `hopper/wgmma_tma_sm90.cu` of CuTe's tutorial, its TN path (`gemm_tn`): the Hopper HGEMM
-//! fed by TMA. The tiles, shared layouts and MMA of [`wgmma_sm90`]  (a
+//! fed by TMA. The tiles, shared layouts and MMA of [`wgmma_sm90`] (a
 //! `(_128,_128,_64)` CTA tile, one warpgroup, `tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>,
 //! (_128,_64,_3))`, `SM90_64x64x16_F16F16F16_SS<K,K>`), with the copies replaced by
 //! `SM90_TMA_LOAD`: one thread loads each stage's A and B boxes, completing on the stage's
