@@ -61,6 +61,9 @@ note "CuTe C++ twins: times"
     [ -x "$w/wgmma_tma_sm90" ] && "$w/wgmma_tma_sm90" 4096 4096 4096
 } 2>&1 | tee "$out/cpp.log"
 
+note "cuBLAS (PyTorch's fp16 matmul) for the kernels measured against it"
+python3 scripts/gpu-cublas.py hgemm_ws_sm90_tn 4096x4096x4096 8192x8192x8192 2>&1 | tee "$out/cublas.log"
+
 note "SASS"
 ptxas -arch=sm_90a -O3 gpu/target/ptx/cute_kernels.ptx -o "$w/rust.cubin" &&
     cuobjdump -sass "$w/rust.cubin" >"$w/rust.sass" &&
@@ -91,6 +94,6 @@ for tool in memcheck racecheck synccheck; do
 done
 
 note "table"
-python3 scripts/gpu-table.py "$out/rust.log" "$out/rust-cutlass-name.log" "$out/cpp.log" "$out/sass.log" | tee "$out/table.md"
+python3 scripts/gpu-table.py "$out/rust.log" "$out/rust-cutlass-name.log" "$out/cpp.log" "$out/cublas.log" "$out/sass.log" | tee "$out/table.md"
 rm -rf "$w"
 exit $status

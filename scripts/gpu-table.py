@@ -8,7 +8,8 @@ Prints a markdown table: kernel, size, unit, CuTe C++ (median of its repetitions
 C++ kernel's name contains "cutlass" (ptxas then applies other scheduling heuristics), Rust, the
 ratio Rust / C++ (higher is better for both GB/s and TFLOP/s), the same Rust PTX with its
 kernels named `cutlass_...` (side=rust-cutlass-name) and its ratio, and the device copy's GB/s
-with each memory-bound kernel's share of it; then the SASS counts of both sides.
+with each memory-bound kernel's share of it; the kernels measured against cuBLAS (side=cublas,
+scripts/gpu-cublas.py) in a table of their own; then the SASS counts of both sides.
 """
 import re
 import sys
@@ -37,7 +38,8 @@ def main():
     print("| kernel | size | unit | CuTe C++ | C++ name has `cutlass` | Rust | Rust / C++ "
           "| Rust named `cutlass_` | its ratio | Rust / device copy |")
     print("|---|---|---|---:|:---:|---:|---:|---:|---:|---:|")
-    for k, size in sorted({(k, s) for (k, s, _) in results if k != "device_copy"}):
+    against_cublas = {(k, s) for (k, s, side) in results if side == "cublas"}
+    for k, size in sorted({(k, s) for (k, s, _) in results if k != "device_copy"} - against_cublas):
         cpp, rust = results.get((k, size, "cpp")), results.get((k, size, "rust"))
         alt = results.get((k, size, "rust-cutlass-name"))
         unit = (cpp or rust)["unit"]
@@ -54,6 +56,18 @@ def main():
     if copy:
         size = next(s for (k, s, _) in results if k == "device_copy")
         print(f"| device_copy | {size} | GB/s | | | {copy} | | | | 100% |")
+    if against_cublas:
+        print()
+        print("| kernel | size | unit | cuBLAS (PyTorch fp16) | Rust | Rust / cuBLAS | Rust named `cutlass_` | its ratio |")
+        print("|---|---|---|---:|---:|---:|---:|---:|")
+        for k, size in sorted(against_cublas):
+            b = float(results[(k, size, "cublas")]["median"])
+            rust, alt = results.get((k, size, "rust")), results.get((k, size, "rust-cutlass-name"))
+            r = float(rust["median"]) if rust else None
+            a = float(alt["median"]) if alt else None
+            print(f"| {k} | {size} | TFLOP/s | {b} | {r if r is not None else '-'} "
+                  f"| {f'{r / b:.2f}' if r else '-'} | {a if a is not None else '-'} "
+                  f"| {f'{a / b:.2f}' if a else '-'} |")
     if sass:
         print()
         print("| kernel | side | SASS instructions | main loop | FFMA / LDS / LDG in the loop (or kernel) | HMMA / LDSM / LDGSTS / HGMMA / UTMALDG |")

@@ -1,17 +1,20 @@
 //! Generates `cute-static/src/mma_atoms.rs`: CuTe's MMA atoms as zero-sized types whose
 //! `MmaTraits` (Shape_MNK, ThrID, ALayout, BLayout, CLayout) are cute-static layouts, written
 //! from cute-dynamic's atom registry (`cute_dynamic::mma_atom`), so the layouts are said once.
-//! Every atom before SM90 is here, and the SM90 GMMA atoms the extension vectors record.
+//! Every atom before SM90 is here, and the SM90 GMMA atoms the extension vectors record or the
+//! GPU kernels (`gpu/kernels`) use.
 //! `cargo run -p cute-tests --bin gen-static-atoms` rewrites the file; the test
 //! `static_atoms_are_up_to_date` fails if it is stale.
 
 use std::fmt::Write;
 
-/// The SM90 atoms the extension and tiled vectors record (their layouts do not depend on the
-/// operand majors in the template arguments).
-const SM90_RECORDED: [&str; 7] = [
+/// The SM90 atoms the extension and tiled vectors record, and `SM90_64x256x16_F32F16F16_SS` of
+/// the warp-specialized GPU GEMM (their layouts do not depend on the operand majors in the
+/// template arguments).
+const SM90_RECORDED: [&str; 8] = [
     "SM90_64x128x16_F32BF16BF16_RS",
     "SM90_64x16x8_F32TF32TF32_SS_TN",
+    "SM90_64x256x16_F32F16F16_SS",
     "SM90_64x32x32_S32S8S8_SS_TN",
     "SM90_64x64x16_F16F16F16_SS",
     "SM90_64x64x16_F32F16F16_SS",

@@ -216,20 +216,60 @@ pub fn warpgroup_wait<const N: u32>() {
     }
 }
 
+/// A 32-bit accumulator register of a `wgmma` (`u32` for two packed `half_t`, `f32`).
+pub trait Accumulator: Copy + sealed::Sealed {
+    /// An empty instruction that claims to read and write the register.
+    fn fence(&mut self);
+}
+
+mod sealed {
+    pub trait Sealed {}
+    impl Sealed for u32 {}
+    impl Sealed for f32 {}
+}
+
+macro_rules! accumulator {
+    ($($t:ty),*) => {$(
+        impl Accumulator for $t {
+            #[inline(always)]
+            fn fence(&mut self) {
+                // SAFETY: an empty instruction that claims to read and write the register (and
+                // memory, no `nomem`): a compiler barrier, nothing executes.
+                unsafe { core::arch::asm!("// fence operand {0}", inout(reg32) *self, options(nostack, preserves_flags)) }
+            }
+        }
+    )*};
+}
+
+accumulator!(u32, f32);
+
 /// CuTe's `warpgroup_fence_operand(accumulators)`: keeps the compiler from moving reads or
 /// writes of these registers across it, so that none lands between a `wgmma.mma_async` and
 /// the wait that completes it.
 #[inline(always)]
-pub fn warpgroup_fence_operand(regs: &mut [u32]) {
+pub fn warpgroup_fence_operand<T: Accumulator>(regs: &mut [T]) {
     for r in regs {
-        // SAFETY: an empty instruction that claims to read and write the register (and memory,
-        // no `nomem`): a compiler barrier, nothing executes.
-        unsafe {
-            core::arch::asm!(
-                "// fence operand {0}",
-                inout(reg32) * r,
-                options(nostack, preserves_flags)
-            )
+        r.fence();
+    }
+}
+
+/// `setmaxnreg.{inc,dec}.sync.aligned.u32 N` (CUTLASS's `warpgroup_reg_alloc<N>` and
+/// `warpgroup_reg_dealloc<N>`): this warpgroup asks for (`INC`) or gives back registers, to
+/// `N` a thread (24 to 256, a multiple of 8). Every thread of the warpgroup executes it.
+#[inline(always)]
+pub fn warpgroup_set_max_registers<const N: u32, const INC: bool>() {
+    const {
+        assert!(
+            N >= 24 && N <= 256 && N.is_multiple_of(8),
+            "setmaxnreg takes 24..=256 in steps of 8"
+        )
+    };
+    // SAFETY: changes the register budget of this warpgroup's threads; no memory is touched.
+    unsafe {
+        if INC {
+            core::arch::asm!("setmaxnreg.inc.sync.aligned.u32 {n};", n = const N, options(nostack, preserves_flags))
+        } else {
+            core::arch::asm!("setmaxnreg.dec.sync.aligned.u32 {n};", n = const N, options(nostack, preserves_flags))
         }
     }
 }

@@ -218,7 +218,8 @@ fn for_each_index(n: i32, mut f: impl FnMut(i32)) {
 }
 
 /// CuTe's `axpby(alpha, X, beta, Y)`: `Y(i) = alpha * X(i) + beta * Y(i)` for every index,
-/// `X` a register fragment and `Y` in memory (CuTe's epilogue), computed in `float` ([`Real`]).
+/// `X` a register fragment and `Y` in memory (CuTe's epilogue), computed in `float` ([`Real`]);
+/// their element types may differ (`float` accumulators into a `half_t` C).
 /// With `beta == 0`, `Y` is only written, not read (as CuTe's: a NaN or an uninitialized `Y` does
 /// not leak into the result).
 ///
@@ -226,14 +227,15 @@ fn for_each_index(n: i32, mut f: impl FnMut(i32)) {
 /// axpby(alpha, &t_c_r_c, beta, &mut t_c_g_c);
 /// ```
 #[inline(always)]
-pub fn axpby<T, Y, LX, LY, OX, OY, const N: usize>(
+pub fn axpby<T, U, Y, LX, LY, OX, OY, const N: usize>(
     alpha: f32,
     x: &Tensor<[T; N], LX, OX>,
     beta: f32,
     y: &mut Tensor<Y, LY, OY>,
 ) where
     T: Real,
-    Y: Memory<T>,
+    U: Real,
+    Y: Memory<U>,
     LX: TensorLayout,
     LY: TensorLayout,
     OX: IntTuple,
@@ -256,7 +258,7 @@ pub fn axpby<T, Y, LX, LY, OX, OY, const N: usize>(
             } else {
                 alpha * xi.to_f32() + beta * y.engine().read::<1>(at)[0].to_f32()
             };
-            y.engine_mut().write::<1>(at, [T::from_f32(v)]);
+            y.engine_mut().write::<1>(at, [U::from_f32(v)]);
         }
     });
 }

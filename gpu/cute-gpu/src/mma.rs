@@ -3,12 +3,13 @@
 //! SM80 atom is one `mma.sync` on the values cute-static's `MMA_Traits` layouts give this
 //! thread; each SM90 GMMA atom one `wgmma.mma_async` of a warpgroup.
 
+use crate::arch::Accumulator;
 use crate::arch::trap;
 use crate::elem::Elem;
 use crate::gmma::GmmaDescriptor;
 use cute_static::mma_atoms::{
     SM80_16x8x8_F16F16F16F16_TN, SM80_16x8x16_F16F16F16F16_TN, SM80_16x8x16_F32F16F16F32_TN,
-    SM90_64x64x16_F16F16F16_SS,
+    SM90_64x64x16_F16F16F16_SS, SM90_64x256x16_F32F16F16_SS,
 };
 use cute_static::{IntTuple, IsLayout, IsTiledMma, MmaTraits, Tensor, TensorLayout};
 
@@ -276,51 +277,24 @@ pub fn gemm_mma<TM, EA, EB, EC, LA, LB, LC, OA, OB, OC>(
 /// [`arch::warpgroup_commit_batch`](crate::arch::warpgroup_commit_batch); the registers hold
 /// the result after [`arch::warpgroup_wait`](crate::arch::warpgroup_wait).
 pub trait DeviceGmma: MmaTraits {
+    /// An accumulator register: `u32` (two `half_t`) or `f32`.
+    type Acc: Accumulator + Default;
     /// The accumulator registers a thread holds.
     const REGS: usize;
     /// The `wgmma.mma_async` on `d` (`REGS` registers; another length traps).
     fn call<const MAJOR_A_MN: bool, const MAJOR_B_MN: bool>(
         desc_a: GmmaDescriptor,
         desc_b: GmmaDescriptor,
-        d: &mut [u32],
+        d: &mut [Self::Acc],
         scale_d: bool,
     );
 }
 
-/// CuTe's `SM90_64x64x16_F16F16F16_SS`: `wgmma.mma_async.sync.aligned.m64n64k16.f16.f16.f16`,
-/// the warpgroup's 64x64 tile of `half_t` accumulators plus a 64x16 by 16x64 product; each
-/// thread holds 32 values of C in 16 registers.
-impl DeviceGmma for SM90_64x64x16_F16F16F16_SS {
-    const REGS: usize = 16;
-
-    #[inline(always)]
-    fn call<const MAJOR_A_MN: bool, const MAJOR_B_MN: bool>(
-        desc_a: GmmaDescriptor,
-        desc_b: GmmaDescriptor,
-        d: &mut [u32],
-        scale_d: bool,
-    ) {
-        let [
-            d0,
-            d1,
-            d2,
-            d3,
-            d4,
-            d5,
-            d6,
-            d7,
-            d8,
-            d9,
-            d10,
-            d11,
-            d12,
-            d13,
-            d14,
-            d15,
-        ] = d
-        else {
-            trap()
-        };
+/// `wgmma.mma_async.sync.aligned.{shape}.{types}` on the accumulator array `d` (its elements
+/// named by the literal indices, in order), the descriptors, `scale-d` from a register and the
+/// transposes as immediates.
+macro_rules! wgmma {
+    ($shape:literal, $types:literal, $d:ident, $da:expr, $db:expr, $scale:expr, $ta:expr, $tb:expr, [$($i:literal)*]) => {
         // SAFETY: `wgmma.mma_async` reads the shared memory its descriptors name, which the
         // caller's descriptors place in the block's shared memory (made from a layout checked
         // by `make_gmma_desc!` and a carved shared tensor), and writes this thread's registers.
@@ -331,34 +305,64 @@ impl DeviceGmma for SM90_64x64x16_F16F16F16_SS {
                 "{{",
                 ".reg .pred p;",
                 "setp.ne.b32 p, {scale_d}, 0;",
-                "wgmma.mma_async.sync.aligned.m64n64k16.f16.f16.f16 \
-                 {{{d0}, {d1}, {d2}, {d3}, {d4}, {d5}, {d6}, {d7}, \
-                 {d8}, {d9}, {d10}, {d11}, {d12}, {d13}, {d14}, {d15}}}, \
-                 {da}, {db}, p, 1, 1, {ta}, {tb};",
+                concat!("wgmma.mma_async.sync.aligned.", $shape, ".", $types, " {{",
+                    wgmma!(@list $($i)*), "}}, {da}, {db}, p, 1, 1, {ta}, {tb};"),
                 "}}",
-                d0 = inout(reg32) *d0,
-                d1 = inout(reg32) *d1,
-                d2 = inout(reg32) *d2,
-                d3 = inout(reg32) *d3,
-                d4 = inout(reg32) *d4,
-                d5 = inout(reg32) *d5,
-                d6 = inout(reg32) *d6,
-                d7 = inout(reg32) *d7,
-                d8 = inout(reg32) *d8,
-                d9 = inout(reg32) *d9,
-                d10 = inout(reg32) *d10,
-                d11 = inout(reg32) *d11,
-                d12 = inout(reg32) *d12,
-                d13 = inout(reg32) *d13,
-                d14 = inout(reg32) *d14,
-                d15 = inout(reg32) *d15,
-                da = in(reg64) desc_a.0,
-                db = in(reg64) desc_b.0,
-                scale_d = in(reg32) u32::from(scale_d),
-                ta = const MAJOR_A_MN as u32,
-                tb = const MAJOR_B_MN as u32,
+                $(inout(reg32) $d[$i],)*
+                da = in(reg64) $da,
+                db = in(reg64) $db,
+                scale_d = in(reg32) $scale,
+                ta = const $ta,
+                tb = const $tb,
                 options(nostack),
             );
         }
+    };
+    (@list $first:literal $($rest:literal)*) => {
+        concat!("{", stringify!($first), "}" $(, ", {", stringify!($rest), "}")*)
+    };
+}
+
+/// CuTe's `SM90_64x64x16_F16F16F16_SS`: `wgmma.mma_async.sync.aligned.m64n64k16.f16.f16.f16`,
+/// the warpgroup's 64x64 tile of `half_t` accumulators plus a 64x16 by 16x64 product; each
+/// thread holds 32 values of C in 16 registers.
+impl DeviceGmma for SM90_64x64x16_F16F16F16_SS {
+    type Acc = u32;
+    const REGS: usize = 16;
+
+    #[inline(always)]
+    fn call<const MAJOR_A_MN: bool, const MAJOR_B_MN: bool>(
+        desc_a: GmmaDescriptor,
+        desc_b: GmmaDescriptor,
+        d: &mut [u32],
+        scale_d: bool,
+    ) {
+        let Ok(d) = <&mut [u32; 16]>::try_from(d) else {
+            trap()
+        };
+        wgmma!("m64n64k16", "f16.f16.f16", d, desc_a.0, desc_b.0, u32::from(scale_d),
+            MAJOR_A_MN as u32, MAJOR_B_MN as u32, [0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15]);
+    }
+}
+
+/// CuTe's `SM90_64x256x16_F32F16F16_SS`: `wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16`,
+/// the warpgroup's 64x256 tile of `float` accumulators plus a 64x16 by 16x256 product; each
+/// thread holds 128 values of C.
+impl DeviceGmma for SM90_64x256x16_F32F16F16_SS {
+    type Acc = f32;
+    const REGS: usize = 128;
+
+    #[inline(always)]
+    fn call<const MAJOR_A_MN: bool, const MAJOR_B_MN: bool>(
+        desc_a: GmmaDescriptor,
+        desc_b: GmmaDescriptor,
+        d: &mut [f32],
+        scale_d: bool,
+    ) {
+        let Ok(d) = <&mut [f32; 128]>::try_from(d) else {
+            trap()
+        };
+        wgmma!("m64n256k16", "f32.f16.f16", d, desc_a.0, desc_b.0, u32::from(scale_d),
+            MAJOR_A_MN as u32, MAJOR_B_MN as u32, [0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31 32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 47 48 49 50 51 52 53 54 55 56 57 58 59 60 61 62 63 64 65 66 67 68 69 70 71 72 73 74 75 76 77 78 79 80 81 82 83 84 85 86 87 88 89 90 91 92 93 94 95 96 97 98 99 100 101 102 103 104 105 106 107 108 109 110 111 112 113 114 115 116 117 118 119 120 121 122 123 124 125 126 127]);
     }
 }

@@ -809,3 +809,65 @@ fn tma_boxes() {
     let e = make_tma_box(16, [128, 64], [64, 1], [64, 64], |m, k| 64 * m + k, 4).unwrap_err();
     assert_eq!(e, TmaError::Swizzle { b: 4 });
 }
+
+/// `hgemm_ws_sm90_tn`'s layouts: its stages are CuTe's `tile_to_shape` of
+/// `GMMA::Layout_K_SW128_Atom<half_t>`, its two consumer warpgroups partition A's rows and
+/// share B as cute-dynamic's `TiledMMA` does, its descriptors carry CuTe's fields, and its
+/// TMA boxes are a 64x128 and a 64x256 box.
+#[test]
+fn hgemm_ws_partitions() {
+    use cute_gpu::gmma::LayoutType;
+    use cute_kernels::hgemm_ws_sm90::{DESC_A, DESC_B, MmaWs, SmemA, SmemB, tma_boxes};
+    use cute_static::gmma::{Layout_K_SW128_Atom, half_t};
+    use cute_static::int_tuple;
+    assert_eq!(
+        Layout_K_SW128_Atom::<half_t>::new()
+            .tile_to_shape(int_tuple!((_256, _64, _4)))
+            .to_string(),
+        format!("Sw<3,4,3> o smem_ptr[16b](unset) o {}", SmemB::new())
+    );
+    for d in [DESC_A, DESC_B] {
+        assert_eq!(
+            (
+                d.layout_type(),
+                d.stride_byte_offset(),
+                d.leading_byte_offset()
+            ),
+            (LayoutType::B128 as u8, 64, 1)
+        );
+    }
+    let dyn_mma = dy::make_tiled_mma(
+        &dy::mma_atom("SM90_64x256x16_F32F16F16_SS").unwrap(),
+        &"(_2,_1,_1):(_1,_0,_0)".parse().unwrap(),
+        &"(_,_,_)".parse().unwrap(),
+    )
+    .unwrap();
+    assert_eq!(MmaWs::default().to_string(), dyn_mma.to_string());
+    let data = vec![0u16; 1 << 18];
+    for tid in [0, 127, 128, 255] {
+        let l = dy::Int::new_dynamic(tid);
+        let thr = MmaWs::default().get_slice(tid);
+        let ta = thr.partition_A(make_tensor(&data[..], SmemA::new()).unwrap());
+        let tb = thr.partition_B(make_tensor(&data[..], SmemB::new()).unwrap());
+        let dsa: dy::Tensor = format!("_0|{}", SmemA::new()).parse().unwrap();
+        let dsb: dy::Tensor = format!("_0|{}", SmemB::new()).parse().unwrap();
+        assert_eq!(
+            ta.to_string(),
+            dyn_mma.get_slice(l).partition_A(dsa).unwrap().to_string()
+        );
+        assert_eq!(
+            tb.to_string(),
+            dyn_mma.get_slice(l).partition_B(dsb).unwrap().to_string()
+        );
+        // The second warpgroup's A starts 64 rows (of 128 bytes) on: 512 16-byte units.
+        assert_eq!(
+            ta.offset() / 8,
+            if tid < 128 { 0 } else { 512 },
+            "thread {tid}"
+        );
+        assert_eq!(tb.offset(), 0);
+    }
+    let (a, b) = tma_boxes(8192, 8192, 8192, 8192, 8192).unwrap();
+    assert_eq!((a.box_dims, b.box_dims), ([64, 128], [64, 256]));
+    assert_eq!((a.box_bytes, b.box_bytes), (16384, 32768));
+}

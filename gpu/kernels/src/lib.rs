@@ -13,6 +13,7 @@
 //! | [`hgemm_sm80`] | `hgemm_sm80_tn` | `sgemm_sm80.cu` (its `half_t` TN path) |
 //! | [`wgmma_sm90`] | `wgmma_sm90_tn` | `hopper/wgmma_sm90.cu` (its TN path) |
 //! | [`wgmma_tma_sm90`] | `wgmma_tma_sm90_tn` | `hopper/wgmma_tma_sm90.cu` (its TN path) |
+//! | [`hgemm_ws_sm90`] | `hgemm_ws_sm90_tn` | our own: TMA, 4 stages, warp-specialized (against cuBLAS) |
 //! | [`mma_atoms`] | `mma_sm80_16x8x16_f32f16` | (the atoms' own check: one warp, one tensor-core tile) |
 //!
 //! Each module also holds, for every target, the kernel's static configuration (tile shapes,
@@ -136,6 +137,7 @@ fn operands_tn(
 
 pub mod error;
 pub mod hgemm_sm80;
+pub mod hgemm_ws_sm90;
 pub mod mma_atoms;
 pub mod sgemm_1;
 pub mod sgemm_2;

@@ -61,22 +61,33 @@ pub fn tma_boxes(
     lda: i32,
     ldb: i32,
 ) -> Result<(TmaBox, TmaBox), LaunchError> {
-    let tile = |what: &'static str, rows: i32, ld: i32, smem: &dyn Fn(i32, i32) -> i32| {
-        let b = make_tma_box(16, [rows, k], [i64::from(ld), 1], [128, 64], smem, 3)
-            .map_err(|err| LaunchError::Tma { what, err })?;
-        if b.mode0 != 1 {
-            return Err(LaunchError::Tma {
-                what,
-                err: cute_gpu::tma::TmaError::NotContiguous {
-                    strides: [i64::from(ld), 1],
-                },
-            });
-        }
-        Ok(b)
-    };
-    let a = tile("A", m, lda, &|i, j| SmemA::new().call((i, j, 0)))?;
-    let b = tile("B", n, ldb, &|i, j| SmemB::new().call((i, j, 0)))?;
+    let a = k_major_box("A", m, k, lda, 128, &|i, j| SmemA::new().call((i, j, 0)))?;
+    let b = k_major_box("B", n, k, ldb, 128, &|i, j| SmemB::new().call((i, j, 0)))?;
     Ok((a, b))
+}
+
+/// The TMA box of a k-major `half_t` operand `(rows, K):(ld, _1)` into a stage of `rows_tile`
+/// rows and 64 halves (`smem(i, j)` its offsets), 128-byte swizzle: `Err` unless K is the
+/// box's dimension 0 (the kernels' coordinates assume it) and the rule holds.
+pub(crate) fn k_major_box(
+    what: &'static str,
+    rows: i32,
+    k: i32,
+    ld: i32,
+    rows_tile: i32,
+    smem: &dyn Fn(i32, i32) -> i32,
+) -> Result<TmaBox, LaunchError> {
+    let b = make_tma_box(16, [rows, k], [i64::from(ld), 1], [rows_tile, 64], smem, 3)
+        .map_err(|err| LaunchError::Tma { what, err })?;
+    if b.mode0 != 1 {
+        return Err(LaunchError::Tma {
+            what,
+            err: cute_gpu::tma::TmaError::NotContiguous {
+                strides: [i64::from(ld), 1],
+            },
+        });
+    }
+    Ok(b)
 }
 
 #[cfg(target_arch = "nvptx64")]

@@ -26,7 +26,8 @@ use cudarc::nvrtc::Ptx;
 use cute_gpu_host::{Error, gmem, tma_map};
 use cute_kernels::sgemm_1::{self, Major};
 use cute_kernels::{
-    hgemm_sm80, mma_atoms, sgemm_2, tiled_copy, transpose, wgmma_sm90, wgmma_tma_sm90,
+    hgemm_sm80, hgemm_ws_sm90, mma_atoms, sgemm_2, tiled_copy, transpose, wgmma_sm90,
+    wgmma_tma_sm90,
 };
 use cute_static::layout;
 use std::sync::Arc;
@@ -596,20 +597,51 @@ fn gemm_verdict(
 }
 
 /// A `half_t` TN GEMM kernel: its name, its launch check (both take the tutorial's `gemm_tn`
-/// arguments), and whether it reads A and B through TMA tensor maps (`m, n, k, alpha, tma_a,
-/// tma_b, beta, C, ldC`) rather than pointers (`m, n, k, alpha, A, ldA, B, ldB, beta, C, ldC`).
+/// arguments), the TMA boxes it reads A and B by (then its arguments are `m, n, k, alpha,
+/// tma_a, tma_b, beta, C, ldC`; without, `m, n, k, alpha, A, ldA, B, ldB, beta, C, ldC`), and
+/// its sizes (the first is the `--small` one; each of 4096 and up is timed).
 type HgemmKernel = (
     &'static str,
     fn(i32, i32, i32, i32, i32, i32) -> Result<sgemm_1::Launch, cute_kernels::LaunchError>,
-    bool,
+    Option<TmaBoxes>,
+    &'static [(i32, i32, i32)],
 );
 
-/// The `half_t` TN GEMMs: `sgemm_sm80.cu`'s, `hopper/wgmma_sm90.cu`'s and
-/// `hopper/wgmma_tma_sm90.cu`'s.
-const HGEMMS: [HgemmKernel; 3] = [
-    ("hgemm_sm80_tn", hgemm_sm80::check, false),
-    ("wgmma_sm90_tn", wgmma_sm90::check, false),
-    ("wgmma_tma_sm90_tn", wgmma_tma_sm90::check, true),
+/// A kernel's TMA boxes of A and B for `(M, N, K, ldA, ldB)`.
+type TmaBoxes =
+    fn(
+        i32,
+        i32,
+        i32,
+        i32,
+        i32,
+    ) -> Result<(cute_gpu::tma::TmaBox, cute_gpu::tma::TmaBox), cute_kernels::LaunchError>;
+
+/// The tutorial HGEMMs' sizes.
+const TUTORIAL_SIZES: &[(i32, i32, i32)] = &[(256, 128, 64), (384, 1024, 192), (4096, 4096, 4096)];
+
+/// The `half_t` TN GEMMs: `sgemm_sm80.cu`'s, `hopper/wgmma_sm90.cu`'s,
+/// `hopper/wgmma_tma_sm90.cu`'s and our warp-specialized one (its tile is 128x256).
+const HGEMMS: [HgemmKernel; 4] = [
+    ("hgemm_sm80_tn", hgemm_sm80::check, None, TUTORIAL_SIZES),
+    ("wgmma_sm90_tn", wgmma_sm90::check, None, TUTORIAL_SIZES),
+    (
+        "wgmma_tma_sm90_tn",
+        wgmma_tma_sm90::check,
+        Some(wgmma_tma_sm90::tma_boxes),
+        TUTORIAL_SIZES,
+    ),
+    (
+        "hgemm_ws_sm90_tn",
+        hgemm_ws_sm90::check,
+        Some(hgemm_ws_sm90::tma_boxes),
+        &[
+            (256, 256, 64),
+            (384, 1024, 192),
+            (4096, 4096, 4096),
+            (8192, 8192, 8192),
+        ],
+    ),
 ];
 
 /// A `half_t` TN GEMM ([`HGEMMS`]): C = A B^T, A `(M,K)` and B `(N,K)` k-major, C `(M,N)`
@@ -620,7 +652,7 @@ fn hgemm_run(
     g: &mut Gpu,
     blas: &CudaBlas,
     o: &Opts,
-    (name, check, tma): HgemmKernel,
+    (name, check, tma, _): HgemmKernel,
     (m, n, k): (i32, i32, i32),
     time: bool,
 ) -> Result<(), Error> {
@@ -678,8 +710,8 @@ fn hgemm_run(
     )?;
     let (alpha, beta) = (1.0f32, 0.0f32);
     // The TMA kernels' tensor maps (kept alive while the kernel runs).
-    let maps = if tma {
-        let (box_a, box_b) = wgmma_tma_sm90::tma_boxes(m, n, k, lda, ldb)?;
+    let maps = if let Some(tma_boxes) = tma {
+        let (box_a, box_b) = tma_boxes(m, n, k, lda, ldb)?;
         let (keep_a, map_a) = tma_map(&g.stream, &box_a, pa.addr)?;
         let (keep_b, map_b) = tma_map(&g.stream, &box_b, pb.addr)?;
         Some(((keep_a, keep_b), (map_a, map_b)))
@@ -842,14 +874,10 @@ fn run(o: &Opts) -> Result<(), Error> {
     } else {
         &[(256, 128, 64), (384, 1024, 200), (4096, 4096, 4096)]
     };
-    let hgemm_sizes: &[(i32, i32, i32)] = if o.small {
-        &[(256, 128, 64)]
-    } else {
-        &[(256, 128, 64), (384, 1024, 192), (4096, 4096, 4096)]
-    };
     for kernel in HGEMMS {
-        for &size in hgemm_sizes {
-            hgemm_run(&mut g, &blas, o, kernel, size, time && size.0 == 4096)?;
+        let sizes = if o.small { &kernel.3[..1] } else { kernel.3 };
+        for &size in sizes {
+            hgemm_run(&mut g, &blas, o, kernel, size, time && size.0 >= 4096)?;
         }
     }
     for &size in gemm_sizes {
