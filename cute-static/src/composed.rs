@@ -58,6 +58,13 @@ pub trait CExpr: Copy {
     type Args: Leaves;
     /// The operands.
     fn args(&self) -> &Self::Args;
+    /// The verdict of the checked form on the outcome of the operation's run-time checks: the
+    /// outcome itself, except for an operation whose answer is also compared with its
+    /// point-by-point definition (`slice`: kept where a condition CuTe does not check on
+    /// run-time values failed but the answer is the slice, refused where it is not).
+    fn verdict(&self, outcome: Result<(), LayoutError>) -> Result<(), LayoutError> {
+        outcome
+    }
 }
 
 /// A composed layout type (the operand of the operations on composed layouts).
@@ -135,7 +142,8 @@ impl<E: CExpr> Leaves for ComposedOf<E> {
     fn check(&self) -> Result<(), LayoutError> {
         self.0.args().check()?;
         let prog: &Prog = const { &E::CSYM.prog };
-        run_checked(prog, |i| self.0.args().dyn_leaf(i))
+        self.0
+            .verdict(run_checked(prog, |i| self.0.args().dyn_leaf(i)))
     }
     const FLAT: Flat = if Self::NDYN == 0 {
         Flat::EMPTY
@@ -377,6 +385,13 @@ macro_rules! cop {
         $(#[$doc:meta])*
         $name:ident, $Expr:ident, [$($A:ident: $AB:ident => $a:ident),*] |$p:ident, $c:ident| $body:expr
     ) => {
+        cop! { $(#[$doc])* $name, $Expr, [$($A: $AB => $a),*] |$p, $c| $body; verdict = outcome }
+    };
+    (
+        $(#[$doc:meta])*
+        $name:ident, $Expr:ident, [$($A:ident: $AB:ident => $a:ident),*] |$p:ident, $c:ident| $body:expr;
+        verdict = $verdict:ident
+    ) => {
         #[allow(non_snake_case)]
         pub(crate) mod $Expr {
             use super::*;
@@ -402,6 +417,9 @@ macro_rules! cop {
                 #[inline(always)]
                 fn args(&self) -> &Self::Args {
                     &self.0
+                }
+                fn verdict(&self, outcome: Result<(), LayoutError>) -> Result<(), LayoutError> {
+                    $verdict(self, outcome)
                 }
             }
 
@@ -578,7 +596,107 @@ cop! {
     /// let c = Swizzle::<3, 3, 3>::new().composition(layout!((_8,_64):(_64,_1)));
     /// assert_eq!(c.slice(coord!((_,_3))).to_string(), "(_8):(_72)"); // decays: a plain layout
     /// ```
-    slice, SliceC, [Cd: SliceCoord => crd] |p, c| cd::slice_and_offset(p, &crd, &c).0
+    slice, SliceC, [Cd: SliceCoord => crd] |p, c| cd::slice_and_offset(p, &crd, &c).0;
+    verdict = slice_verdict
+}
+
+/// The outcome of an operation's checks stands (the operations with no point-by-point
+/// definition).
+fn outcome<T>(_: &T, outcome: Result<(), LayoutError>) -> Result<(), LayoutError> {
+    outcome
+}
+
+/// The most indices of a slice [`slice_verdict`] compares (as cute-dynamic).
+const MAX_ENUMERATED: i32 = 1 << 16;
+
+/// The checked form of `slice(crd, Sw o O o L)` with run-time values: CuTe's slice `R` must be
+/// the slice, `R(i) + t == Sw(O + L(crd with its _ at the coordinates of i))` for one offset
+/// `t` (the tensor's, `slice_and_offset`'s second part) at every index of the remaining modes.
+/// Compared point by point (up to 2^16 indices) wherever the checks passed, or failed only on
+/// a divisibility condition of CuTe's compositions with the swizzle's projections (which CuTe
+/// does not check on run-time values) or on the decay of a slice whose run-time remaining
+/// modes may reach a Y bit and its Z partner (which CuTe decays unchecked): kept where `R` is
+/// the slice, refused (`NotSlice`, Condition::SwizzleSliceDecay) where it is not. Beyond 2^16 indices the checks' outcome
+/// stands. The rule of cute-dynamic's `ComposedLayout::slice_and_offset`. An all-static slice
+/// was compared while compiling.
+fn slice_verdict<Cp: IsComposed, Cd: SliceCoord>(
+    e: &SliceC::E<Cp, Cd>,
+    outcome: Result<(), LayoutError>,
+) -> Result<(), LayoutError> {
+    use crate::Condition as K;
+    let cl: CL = Cp::COMPOSED;
+    let unchecked_by_cute = matches!(
+        &outcome,
+        Err(e) if matches!(
+            e.condition(),
+            Some(
+                K::StrideDivisibility
+                    | K::ShapeDivisibility
+                    | K::StrideDivisibilityComplete
+                    | K::SwizzleSliceDecay
+            )
+        )
+    );
+    if (outcome.is_err() && !unchecked_by_cute)
+        || !matches!(cl.form, Form::SwOL)
+        || Cp::NDYN + Cd::NDYN == 0
+    {
+        return outcome;
+    }
+    let (c, crd) = &e.0;
+    // The operand and the coordinate with their run-time values, as a static twin.
+    let vals = crate::layout::dyn_values(c);
+    let value = |v: V| {
+        if v.dynamic {
+            vals.v[v.v as usize].v
+        } else {
+            v.v
+        }
+    };
+    let offset = match cl.off {
+        Off::Int(v) => value(v),
+        Off::Smem(_) => 0,
+        Off::Mixed { s, d, .. } => s as i32 | value(d),
+    };
+    let l = cl.l.with_values(&vals);
+    let crd = Cd::COORD.with_values(&crate::layout::dyn_values(crd));
+    let sliced = crate::algebra::slice::slice(&crd, &l);
+    let mut p = Prog::twin();
+    let at = |p: &mut Prog, t: &Tree, l: &crate::algebra::layout::L| {
+        i64::from(crate::algebra::stride::crd2idx(p, t, &l.shape, &l.stride).v)
+    };
+    let base = i64::from(offset) + at(&mut p, &cd::zero_underscores(&crd), &l);
+    let n = match crate::algebra::exact::size_of(&sliced) {
+        Some(n) if (0..=i64::from(MAX_ENUMERATED)).contains(&n) => n as i32,
+        _ => return outcome,
+    };
+    let r = ComposedOf(*e);
+    let mut t = None;
+    for i in 0..n {
+        let (Ok(x), Ok(y)) = (
+            i32::try_from(base + at(&mut p, &Tree::leaf(V::s(i)), &sliced)),
+            i32::try_from(base),
+        ) else {
+            return outcome.and(Err(LayoutError::condition_failed(
+                crate::prog::Pred::NotSlice,
+                i,
+                0,
+                0,
+            )));
+        };
+        let (want, got) = (i64::from(cl.sw.apply(x)), i64::from(r.call(i)));
+        let t0 = *t.get_or_insert(i64::from(cl.sw.apply(y)) - got);
+        if got + t0 != want {
+            let narrow = |v: i64| i32::try_from(v).unwrap_or(i32::MAX);
+            return Err(LayoutError::condition_failed(
+                crate::prog::Pred::NotSlice,
+                i,
+                narrow(got + t0),
+                narrow(want),
+            ));
+        }
+    }
+    p.twin_outcome()
 }
 
 cop! {

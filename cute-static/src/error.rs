@@ -521,6 +521,11 @@ impl fmt::Display for LayoutError {
                     Pred::SwizzleNoCollision => {
                         write!(f, "the remaining modes reach the swizzle bits {a}")
                     }
+                    Pred::NotSlice => write!(
+                        f,
+                        "CuTe's slice of the swizzled layout is not the slice: at {a} it is {b} \
+                         where the layout gives {c}"
+                    ),
                 }
             }
         }
@@ -568,6 +573,10 @@ pub enum Pred {
     /// Slicing a swizzled layout that decays: the reachable swizzle bits `a` hold no Y bit (mask
     /// `b`, shift `c`) together with its Z partner.
     SwizzleNoCollision,
+    /// Slicing a swizzled layout with run-time values: CuTe's slice at index `a` is `b` (its
+    /// offset added) where the sliced layout gives `c` (never holds: the error of a
+    /// point-by-point comparison).
+    NotSlice,
 }
 
 impl Pred {
@@ -598,7 +607,7 @@ impl Pred {
             }
             Pred::NoCarry => a < b,
             Pred::Exact => a != 0,
-            Pred::NotComposition => false,
+            Pred::NotComposition | Pred::NotSlice => false,
             Pred::ShapeDivides | Pred::TileDivides => {
                 if b == 0 {
                     return Err(IntError::DivisionByZero { op: "%", lhs: a });
@@ -631,7 +640,7 @@ impl Pred {
             Pred::Injective => Condition::NonInjectiveComplement,
             Pred::UpcastDivides => Condition::UpcastDivisibility,
             Pred::TileDivides => Condition::TileToShapeDivides,
-            Pred::SwizzleNoCollision => Condition::SwizzleSliceDecay,
+            Pred::SwizzleNoCollision | Pred::NotSlice => Condition::SwizzleSliceDecay,
         }
     }
 }

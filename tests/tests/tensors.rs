@@ -408,3 +408,533 @@ fn identity_tensor_coordinates_keep_cutes_run_time_zeros() {
     coordinates!((((_2, _1)), _2));
     coordinates!((_2, (_2, (_1, _1))));
 }
+
+/// Slices of a swizzled layout whose remaining modes are run-time values (issue 23 point 6a):
+/// where CuTe's compositions with the swizzle's projections fail a divisibility condition CuTe
+/// does not check on run-time values, both crates keep CuTe's answer exactly where it is the
+/// slice (compared point by point), and refuse it elsewhere: the same verdict and text from
+/// cute-static's `.checked()` and cute-dynamic, over a grid of run-time shapes and strides.
+#[test]
+fn mixed_swizzled_slices_agree_with_cute_dynamic() {
+    use cute_static::make_composed_layout;
+    let (mut kept, mut refused) = (0, 0);
+    for d0 in 1..=4 {
+        for d1 in 1..=4 {
+            for e0 in -3..=8 {
+                for e1 in -3..=12 {
+                    let (a, b, x, y) = black_box((d0, d1, e0, e1));
+                    let swizzled = make_composed_layout(
+                        Swizzle::<1, 0, 1>::new(),
+                        C::<0>,
+                        layout!((a, b, _2):(x, y, _1)),
+                    );
+                    let s = swizzled.slice(coord!((_, _, 1)));
+                    let text = format!("Sw<1,0,1> o _0 o ({d0},{d1},_2):({e0},{e1},_1)");
+                    let want: dynamic::ComposedLayout = text.parse().unwrap();
+                    let d = want.slice(&c("(_,_,1)"));
+                    match (s.checked(), d) {
+                        (Ok(s), Ok(d)) => {
+                            assert_eq!(s.to_string(), d.to_string(), "{text}");
+                            kept += 1;
+                        }
+                        (Err(_), Err(_)) => refused += 1,
+                        (s, d) => panic!("{text}: cute-static {s:?}, cute-dynamic {d:?}"),
+                    }
+                }
+            }
+        }
+    }
+    println!("kept {kept}, refused {refused}");
+    assert!(
+        kept > 100 && refused > 100,
+        "kept {kept}, refused {refused}"
+    );
+}
+
+/// The 43 slices of swizzled layouts with run-time remaining modes recorded from CuTe C++ 4.2
+/// for issue 23 (`data/issue-vectors.jsonl`, `composed_slice/issue23/2..44`) through
+/// cute-static's checked form: each is CuTe's text and `Ok` (18 of them were refused before
+/// the checked form compared CuTe's slice with its definition point by point).
+#[test]
+fn issue23_swizzled_slices_checked_as_cute() {
+    use cute_static::make_composed_layout;
+    let cases: Vec<(&str, Result<String, cute_static::LayoutError>)> = vec![
+        (
+            "((1,1,1),(1,2,2)):((3,2,4),(2,1,4))",
+            make_composed_layout(
+                Swizzle::<1, 0, 1>::new(),
+                C::<0>,
+                layout!((1,4,_2):(3,2,_1)),
+            )
+            .slice(coord!((_, _, 1)))
+            .checked()
+            .map(|x| x.to_string()),
+        ),
+        (
+            "((1,1,1),(1,1,4)):((-3,6,4),(-8,12,8))",
+            make_composed_layout(
+                Swizzle::<1, 0, 1>::new(),
+                C::<0>,
+                layout!((1,4,_4):(3,8,_2)),
+            )
+            .slice(coord!((_, _, 1)))
+            .checked()
+            .map(|x| x.to_string()),
+        ),
+        (
+            "((1,1,1),(1,1,4)):((-6,9,8),(-8,12,8))",
+            make_composed_layout(
+                Swizzle::<1, 0, 1>::new(),
+                C::<0>,
+                layout!((1,4,_2):(6,8,_2)),
+            )
+            .slice(coord!((_, _, 1)))
+            .checked()
+            .map(|x| x.to_string()),
+        ),
+        (
+            "((1,1,3),(1,2,1)):((4,2,4),(2,1,4))",
+            make_composed_layout(
+                Swizzle::<1, 0, 1>::new(),
+                C::<0>,
+                layout!((3,3,_2):(4,2,_1)),
+            )
+            .slice(coord!((_, _, 1)))
+            .checked()
+            .map(|x| x.to_string()),
+        ),
+        (
+            "((1,2,2),(1,1,1)):((2,3,4),(6,9,8))",
+            make_composed_layout(
+                Swizzle::<1, 0, 1>::new(),
+                C::<0>,
+                layout!((4,1,_2):(2,6,_4)),
+            )
+            .slice(coord!((_, _, 1)))
+            .checked()
+            .map(|x| x.to_string()),
+        ),
+        (
+            "((1,1,4),(1,1,1)):((4,6,4),(6,9,8))",
+            make_composed_layout(
+                Swizzle::<1, 0, 1>::new(),
+                C::<0>,
+                layout!((4,1,_4):(4,6,_4)),
+            )
+            .slice(coord!((_, _, 1)))
+            .checked()
+            .map(|x| x.to_string()),
+        ),
+        (
+            "((1,1,4),(1,2,1)):((4,2,4),(2,1,4))",
+            make_composed_layout(
+                Swizzle::<1, 0, 1>::new(),
+                C::<0>,
+                layout!((4,3,_2):(4,2,_1)),
+            )
+            .slice(coord!((_, _, 1)))
+            .checked()
+            .map(|x| x.to_string()),
+        ),
+        (
+            "((1,1,1),(1,2,2)):((3,6,8),(4,6,8))",
+            make_composed_layout(
+                Swizzle::<1, 1, 1>::new(),
+                C::<0>,
+                layout!((1,4,_2):(3,4,_8)),
+            )
+            .slice(coord!((_, _, 1)))
+            .checked()
+            .map(|x| x.to_string()),
+        ),
+        (
+            "((1,1,1),(1,2,2)):((6,12,8),(4,6,8))",
+            make_composed_layout(
+                Swizzle::<1, 1, 1>::new(),
+                C::<0>,
+                layout!((1,4,_2):(6,4,_8)),
+            )
+            .slice(coord!((_, _, 1)))
+            .checked()
+            .map(|x| x.to_string()),
+        ),
+        (
+            "((2,1,1),(1,2,1)):((1,2,8),(4,2,8))",
+            make_composed_layout(
+                Swizzle::<1, 1, 1>::new(),
+                C::<0>,
+                layout!((2,3,_2):(1,4,_2)),
+            )
+            .slice(coord!((_, _, 1)))
+            .checked()
+            .map(|x| x.to_string()),
+        ),
+        (
+            "((3,1,1),(2,1,1)):((1,6,8),(1,6,8))",
+            make_composed_layout(
+                Swizzle::<1, 1, 1>::new(),
+                C::<0>,
+                layout!((3,2,_2):(1,1,_8)),
+            )
+            .slice(coord!((_, _, 1)))
+            .checked()
+            .map(|x| x.to_string()),
+        ),
+        (
+            "((1,1,1,3),(1,1,2,1)):((8,8,4,8),(4,4,2,8))",
+            make_composed_layout(
+                Swizzle::<1, 1, 1>::new(),
+                C::<0>,
+                layout!((3,3,_4):(8,4,_2)),
+            )
+            .slice(coord!((_, _, 1)))
+            .checked()
+            .map(|x| x.to_string()),
+        ),
+        (
+            "((1,1,2,2),(1,1,1,1)):((4,4,2,8),(3,4,2,8))",
+            make_composed_layout(
+                Swizzle::<1, 1, 1>::new(),
+                C::<0>,
+                layout!((4,1,_4):(4,3,_2)),
+            )
+            .slice(coord!((_, _, 1)))
+            .checked()
+            .map(|x| x.to_string()),
+        ),
+        (
+            "((1,1,1,4),(1,1,1,1)):((8,-8,12,8),(6,-6,12,8))",
+            make_composed_layout(
+                Swizzle::<1, 1, 1>::new(),
+                C::<0>,
+                layout!((4,1,_2):(8,6,_4)),
+            )
+            .slice(coord!((_, _, 1)))
+            .checked()
+            .map(|x| x.to_string()),
+        ),
+        (
+            "((1,1,1,1),(2,2,1,1)):((3,-4,5,16),(1,-2,5,16))",
+            make_composed_layout(
+                Swizzle::<2, 0, 2>::new(),
+                C::<0>,
+                layout!((1,4,_2):(3,1,_8)),
+            )
+            .slice(coord!((_, _, 1)))
+            .checked()
+            .map(|x| x.to_string()),
+        ),
+        (
+            "((1,1,1,1,1),(1,1,2,2,1)):((6,6,10,6,16),(4,4,5,6,16))",
+            make_composed_layout(
+                Swizzle::<2, 0, 2>::new(),
+                C::<0>,
+                layout!((1,4,_4):(6,4,_2)),
+            )
+            .slice(coord!((_, _, 1)))
+            .checked()
+            .map(|x| x.to_string()),
+        ),
+        (
+            "((1,2,1),(1,2,1)):((4,5,16),(8,10,16))",
+            make_composed_layout(
+                Swizzle::<2, 0, 2>::new(),
+                C::<0>,
+                layout!((2,3,_2):(4,8,_16)),
+            )
+            .slice(coord!((_, _, 1)))
+            .checked()
+            .map(|x| x.to_string()),
+        ),
+        (
+            "((1,4,1),(1,1,1)):((4,5,16),(6,10,16))",
+            make_composed_layout(
+                Swizzle::<2, 0, 2>::new(),
+                C::<0>,
+                layout!((4,1,_2):(4,6,_16)),
+            )
+            .slice(coord!((_, _, 1)))
+            .checked()
+            .map(|x| x.to_string()),
+        ),
+        (
+            "((1,1,1),(2,2,1)):((3,5,8),(2,5,8))",
+            make_composed_layout(
+                Swizzle::<1, 0, 2>::new(),
+                C::<0>,
+                layout!((1,4,_2):(3,2,_16)),
+            )
+            .slice(coord!((_, _, 1)))
+            .checked()
+            .map(|x| x.to_string()),
+        ),
+        (
+            "((1,1,1),(4,1,1)):((6,10,8),(1,5,8))",
+            make_composed_layout(
+                Swizzle::<1, 0, 2>::new(),
+                C::<0>,
+                layout!((1,4,_2):(6,1,_16)),
+            )
+            .slice(coord!((_, _, 1)))
+            .checked()
+            .map(|x| x.to_string()),
+        ),
+        (
+            "((2,1,1),(1,1,2)):((3,5,8),(8,10,8))",
+            make_composed_layout(
+                Swizzle::<1, 0, 2>::new(),
+                C::<0>,
+                layout!((2,2,_2):(3,8,_8)),
+            )
+            .slice(coord!((_, _, 1)))
+            .checked()
+            .map(|x| x.to_string()),
+        ),
+        (
+            "((1,1,2),(1,2,1)):((8,10,8),(4,5,8))",
+            make_composed_layout(
+                Swizzle::<1, 0, 2>::new(),
+                C::<0>,
+                layout!((2,3,_2):(8,4,_8)),
+            )
+            .slice(coord!((_, _, 1)))
+            .checked()
+            .map(|x| x.to_string()),
+        ),
+        (
+            "((1,1,3),(3,1,1)):((8,10,8),(1,5,8))",
+            make_composed_layout(
+                Swizzle::<1, 0, 2>::new(),
+                C::<0>,
+                layout!((3,3,_2):(8,1,_8)),
+            )
+            .slice(coord!((_, _, 1)))
+            .checked()
+            .map(|x| x.to_string()),
+        ),
+        (
+            "((2,2,1,1),(1,1,1,1)):((-1,2,5,8),(-6,6,10,8))",
+            make_composed_layout(
+                Swizzle::<1, 0, 2>::new(),
+                C::<0>,
+                layout!((4,1,_4):(1,6,_4)),
+            )
+            .slice(coord!((_, _, 1)))
+            .checked()
+            .map(|x| x.to_string()),
+        ),
+        (
+            "((1,1,2,2),(1,1,1,1)):((4,4,5,8),(6,6,10,8))",
+            make_composed_layout(
+                Swizzle::<1, 0, 2>::new(),
+                C::<0>,
+                layout!((4,1,_4):(4,6,_2)),
+            )
+            .slice(coord!((_, _, 1)))
+            .checked()
+            .map(|x| x.to_string()),
+        ),
+        (
+            "((1,1,4),(2,1,1)):((8,10,8),(3,5,8))",
+            make_composed_layout(
+                Swizzle::<1, 0, 2>::new(),
+                C::<0>,
+                layout!((4,2,_2):(8,3,_8)),
+            )
+            .slice(coord!((_, _, 1)))
+            .checked()
+            .map(|x| x.to_string()),
+        ),
+        (
+            "((1,1,1,1),(4,1,1,1)):((3,-4,10,32),(1,-4,10,32))",
+            make_composed_layout(
+                Swizzle::<2, 1, 2>::new(),
+                C::<0>,
+                layout!((1,4,_2):(3,1,_16)),
+            )
+            .slice(coord!((_, _, 1)))
+            .checked()
+            .map(|x| x.to_string()),
+        ),
+        (
+            "((1,1,1,1,1),(1,2,2,1,1)):((6,-6,8,10,32),(2,-2,4,10,32))",
+            make_composed_layout(
+                Swizzle::<2, 1, 2>::new(),
+                C::<0>,
+                layout!((1,4,_2):(6,2,_8)),
+            )
+            .slice(coord!((_, _, 1)))
+            .checked()
+            .map(|x| x.to_string()),
+        ),
+        (
+            "((2,1,1),(2,1,1)):((3,10,32),(3,10,32))",
+            make_composed_layout(
+                Swizzle::<2, 1, 2>::new(),
+                C::<0>,
+                layout!((2,2,_2):(3,3,_1)),
+            )
+            .slice(coord!((_, _, 1)))
+            .checked()
+            .map(|x| x.to_string()),
+        ),
+        (
+            "((2,1,1),(3,1,1)):((4,10,32),(1,10,32))",
+            make_composed_layout(
+                Swizzle::<2, 1, 2>::new(),
+                C::<0>,
+                layout!((2,3,_2):(4,1,_1)),
+            )
+            .slice(coord!((_, _, 1)))
+            .checked()
+            .map(|x| x.to_string()),
+        ),
+        (
+            "((3,1,1),(3,1,1)):((1,10,32),(1,10,32))",
+            make_composed_layout(
+                Swizzle::<2, 1, 2>::new(),
+                C::<0>,
+                layout!((3,3,_2):(1,1,_1)),
+            )
+            .slice(coord!((_, _, 1)))
+            .checked()
+            .map(|x| x.to_string()),
+        ),
+        (
+            "((2,2,1,1,1,1),(1,1,1,1,1,1)):((1,2,4,10,12,32),(6,6,8,10,12,32))",
+            make_composed_layout(
+                Swizzle::<2, 1, 2>::new(),
+                C::<0>,
+                layout!((4,1,_4):(1,6,_4)),
+            )
+            .slice(coord!((_, _, 1)))
+            .checked()
+            .map(|x| x.to_string()),
+        ),
+        (
+            "((1,1,1,2,2,1),(1,1,1,1,1,1)):((8,8,8,10,12,32),(3,4,4,10,12,32))",
+            make_composed_layout(
+                Swizzle::<2, 1, 2>::new(),
+                C::<0>,
+                layout!((4,1,_4):(8,3,_4)),
+            )
+            .slice(coord!((_, _, 1)))
+            .checked()
+            .map(|x| x.to_string()),
+        ),
+        (
+            "((1,1,1),(1,2,2)):((6,12,16),(8,12,16))",
+            make_composed_layout(
+                Swizzle::<1, 2, 1>::new(),
+                C::<0>,
+                layout!((1,4,_2):(6,8,_1)),
+            )
+            .slice(coord!((_, _, 1)))
+            .checked()
+            .map(|x| x.to_string()),
+        ),
+        (
+            "((2,1,1),(1,2,1)):((1,12,16),(8,12,16))",
+            make_composed_layout(
+                Swizzle::<1, 2, 1>::new(),
+                C::<0>,
+                layout!((2,3,_4):(1,8,_2)),
+            )
+            .slice(coord!((_, _, 1)))
+            .checked()
+            .map(|x| x.to_string()),
+        ),
+        (
+            "((3,1,1),(2,1,1)):((2,12,16),(1,12,16))",
+            make_composed_layout(
+                Swizzle::<1, 2, 1>::new(),
+                C::<0>,
+                layout!((3,2,_2):(2,1,_16)),
+            )
+            .slice(coord!((_, _, 1)))
+            .checked()
+            .map(|x| x.to_string()),
+        ),
+        (
+            "((4,1,1),(1,1,1)):((1,4,16),(6,4,16))",
+            make_composed_layout(
+                Swizzle::<1, 2, 1>::new(),
+                C::<0>,
+                layout!((4,1,_2):(1,6,_4)),
+            )
+            .slice(coord!((_, _, 1)))
+            .checked()
+            .map(|x| x.to_string()),
+        ),
+        (
+            "((4,1,1,1),(1,1,2,1)):((1,4,4,16),(8,8,4,16))",
+            make_composed_layout(
+                Swizzle::<1, 2, 1>::new(),
+                C::<0>,
+                layout!((4,3,_4):(1,8,_4)),
+            )
+            .slice(coord!((_, _, 1)))
+            .checked()
+            .map(|x| x.to_string()),
+        ),
+        (
+            "((1,1,1,1,1),(2,2,1,1,1)):((6,-6,8,9,32),(1,-2,4,9,32))",
+            make_composed_layout(
+                Swizzle::<2, 0, 3>::new(),
+                C::<0>,
+                layout!((1,4,_2):(6,1,_16)),
+            )
+            .slice(coord!((_, _, 1)))
+            .checked()
+            .map(|x| x.to_string()),
+        ),
+        (
+            "((2,1,1,1),(1,2,1,1)):((6,7,18,32),(8,7,18,32))",
+            make_composed_layout(
+                Swizzle::<2, 0, 3>::new(),
+                C::<0>,
+                layout!((2,2,_2):(6,8,_1)),
+            )
+            .slice(coord!((_, _, 1)))
+            .checked()
+            .map(|x| x.to_string()),
+        ),
+        (
+            "((1,3,1,1),(1,2,1,1)):((-2,2,9,32),(-2,2,9,32))",
+            make_composed_layout(
+                Swizzle::<2, 0, 3>::new(),
+                C::<0>,
+                layout!((3,2,_2):(2,2,_8)),
+            )
+            .slice(coord!((_, _, 1)))
+            .checked()
+            .map(|x| x.to_string()),
+        ),
+        (
+            "((2,2,1,1,1),(1,1,1,1,1)):((1,-2,4,9,32),(6,-6,8,9,32))",
+            make_composed_layout(
+                Swizzle::<2, 0, 3>::new(),
+                C::<0>,
+                layout!((4,1,_2):(1,6,_16)),
+            )
+            .slice(coord!((_, _, 1)))
+            .checked()
+            .map(|x| x.to_string()),
+        ),
+        (
+            "((1,4,1),(1,1,1)):((8,9,32),(6,9,32))",
+            make_composed_layout(
+                Swizzle::<2, 0, 3>::new(),
+                C::<0>,
+                layout!((4,1,_2):(8,6,_4)),
+            )
+            .slice(coord!((_, _, 1)))
+            .checked()
+            .map(|x| x.to_string()),
+        ),
+    ];
+    assert_eq!(cases.len(), 43);
+    for (want, got) in cases {
+        assert_eq!(got.as_deref(), Ok(want));
+    }
+}

@@ -855,7 +855,7 @@ const fn decay_layout(p: &mut Prog, sw: Swz, off: Off) -> L {
 }
 
 /// `c` with every `_` replaced by a static `_0`.
-const fn zero_underscores(c: &Tree) -> Tree {
+pub(crate) const fn zero_underscores(c: &Tree) -> Tree {
     let mut out = *c;
     let mut k = 0;
     while k < out.len {
