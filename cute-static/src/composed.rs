@@ -623,8 +623,30 @@ fn slice_verdict<Cp: IsComposed, Cd: SliceCoord>(
     e: &SliceC::E<Cp, Cd>,
     outcome: Result<(), LayoutError>,
 ) -> Result<(), LayoutError> {
+    let (c, crd) = &e.0;
+    let r = ComposedOf(*e);
+    swizzled_slice_verdict(
+        &Cp::COMPOSED,
+        &crate::layout::dyn_values(c),
+        &Cd::COORD.with_values(&crate::layout::dyn_values(crd)),
+        Cp::NDYN + Cd::NDYN,
+        |i| r.call(i),
+        outcome,
+    )
+}
+
+/// [`slice_verdict`] for the swizzled `cl` with the run-time values `vals` of its dynamic
+/// leaves, sliced at `crd` (its values in), `ndyn` run-time values in all, CuTe's slice
+/// evaluating to `r(i)`: also the rule of a swizzled tensor's slice.
+pub(crate) fn swizzled_slice_verdict(
+    cl: &CL,
+    vals: &crate::tree::List,
+    crd: &Tree,
+    ndyn: usize,
+    r: impl Fn(i32) -> i32,
+    outcome: Result<(), LayoutError>,
+) -> Result<(), LayoutError> {
     use crate::Condition as K;
-    let cl: CL = Cp::COMPOSED;
     let unchecked_by_cute = matches!(
         &outcome,
         Err(e) if matches!(
@@ -637,15 +659,10 @@ fn slice_verdict<Cp: IsComposed, Cd: SliceCoord>(
             )
         )
     );
-    if (outcome.is_err() && !unchecked_by_cute)
-        || !matches!(cl.form, Form::SwOL)
-        || Cp::NDYN + Cd::NDYN == 0
-    {
+    if (outcome.is_err() && !unchecked_by_cute) || !matches!(cl.form, Form::SwOL) || ndyn == 0 {
         return outcome;
     }
-    let (c, crd) = &e.0;
-    // The operand and the coordinate with their run-time values, as a static twin.
-    let vals = crate::layout::dyn_values(c);
+    // The operand with its run-time values, as a static twin.
     let value = |v: V| {
         if v.dynamic {
             vals.v[v.v as usize].v
@@ -658,19 +675,17 @@ fn slice_verdict<Cp: IsComposed, Cd: SliceCoord>(
         Off::Smem(_) => 0,
         Off::Mixed { s, d, .. } => s as i32 | value(d),
     };
-    let l = cl.l.with_values(&vals);
-    let crd = Cd::COORD.with_values(&crate::layout::dyn_values(crd));
-    let sliced = crate::algebra::slice::slice(&crd, &l);
+    let l = cl.l.with_values(vals);
+    let sliced = crate::algebra::slice::slice(crd, &l);
     let mut p = Prog::twin();
     let at = |p: &mut Prog, t: &Tree, l: &crate::algebra::layout::L| {
         i64::from(crate::algebra::stride::crd2idx(p, t, &l.shape, &l.stride).v)
     };
-    let base = i64::from(offset) + at(&mut p, &cd::zero_underscores(&crd), &l);
+    let base = i64::from(offset) + at(&mut p, &cd::zero_underscores(crd), &l);
     let n = match crate::algebra::exact::size_of(&sliced) {
         Some(n) if (0..=i64::from(MAX_ENUMERATED)).contains(&n) => n as i32,
         _ => return outcome,
     };
-    let r = ComposedOf(*e);
     let mut t = None;
     for i in 0..n {
         let (Ok(x), Ok(y)) = (
@@ -684,7 +699,7 @@ fn slice_verdict<Cp: IsComposed, Cd: SliceCoord>(
                 0,
             )));
         };
-        let (want, got) = (i64::from(cl.sw.apply(x)), i64::from(r.call(i)));
+        let (want, got) = (i64::from(cl.sw.apply(x)), i64::from(r(i)));
         let t0 = *t.get_or_insert(i64::from(cl.sw.apply(y)) - got);
         if got + t0 != want {
             let narrow = |v: i64| i32::try_from(v).unwrap_or(i32::MAX);

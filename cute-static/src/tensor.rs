@@ -1484,8 +1484,9 @@ macro_rules! tensor_op {
         $(#[$ldoc:meta])* $Layout:ident, $LExpr:ident;
         $(#[$odoc:meta])* $Offset:ident, $OExpr:ident;
         $call:literal, [$($B:ident: $BB:ident => $b:ident),+] |$p:ident, $a:ident| = $body:expr;
+        $(verdict = $verdict:ident;)?
     ) => {
-        tensor_op!(@exprs $LExpr, $OExpr, [$($B: $BB => $b),+] |$p, $a| = $body);
+        tensor_op!(@exprs $LExpr, $OExpr, [$($B: $BB => $b),+] |$p, $a| = $body $(; verdict = $verdict)?);
 
         $(#[$ldoc])*
         #[doc = ""]
@@ -1499,7 +1500,7 @@ macro_rules! tensor_op {
     };
     // The expression types alone: the layout's (`$LExpr::E<A, B...>`) and the offset's
     // (`$OExpr::E<A, B..., O>`).
-    (@exprs $LExpr:ident, $OExpr:ident, [$($B:ident: $BB:ident => $b:ident),+] |$p:ident, $a:ident| = $body:expr) => {
+    (@exprs $LExpr:ident, $OExpr:ident, [$($B:ident: $BB:ident => $b:ident),+] |$p:ident, $a:ident| = $body:expr $(; verdict = $verdict:ident)?) => {
         #[allow(non_snake_case)]
         mod $LExpr {
             use super::*;
@@ -1524,6 +1525,11 @@ macro_rules! tensor_op {
             impl<A: TensorLayout, $($B: $BB),+> CExpr for E<A, $($B),+> {
                 const CSYM: CSym = Self::PART.csym();
                 expr_methods!((A, $($B,)+));
+                $(
+                    fn verdict(&self, outcome: Result<(), LayoutError>) -> Result<(), LayoutError> {
+                        $verdict(self, outcome)
+                    }
+                )?
             }
 
             impl<A: TensorLayout, $($B: $BB),+> Expr for E<A, $($B),+> {
@@ -1576,6 +1582,26 @@ tensor_op! {
     /// The offset of `tensor.slice(crd)` ([`Tensor::slice`]), from the tensor's offset `O`.
     SliceOffset, SliceOffsetExpr;
     "tensor.slice(c)", [Cd: SliceCoord => c] |p, a| = cd::slice_and_offset(p, has_underscore(&c), &a);
+    verdict = slice_verdict;
+}
+
+/// The checked form of a swizzled tensor's slice with run-time values: its layout is the
+/// slice (up to the offset the tensor carries), compared point by point as a swizzled
+/// layout's slice is (`ComposedOf::slice`'s checked form, the same rule).
+fn slice_verdict<A: TensorLayout, Cd: SliceCoord>(
+    e: &SliceLayoutExpr::E<A, Cd>,
+    outcome: Result<(), LayoutError>,
+) -> Result<(), LayoutError> {
+    let (a, crd) = &e.0;
+    let r = crate::composed::ComposedOf(*e);
+    crate::composed::swizzled_slice_verdict(
+        &A::CL,
+        &crate::layout::dyn_values(a),
+        &Cd::COORD.with_values(&crate::layout::dyn_values(crd)),
+        A::NDYN + Cd::NDYN,
+        |i| r.call(i),
+        outcome,
+    )
 }
 
 tensor_op! {
