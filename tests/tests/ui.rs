@@ -1,5 +1,6 @@
 //! Compile-fail tests of cute-static: every static precondition of CuTe's algebra and the
-//! macros' own errors. The `mixed_*` cases are one per reason CuTe rejects a `dynamic` or
+//! macros' own errors; and of the GPU layer's static layouts (`gmma_desc_*`: a shared layout one
+//! `wgmma` cannot read, `cute_gpu::make_gmma_desc!`). The `mixed_*` cases are one per reason CuTe rejects a `dynamic` or
 //! `mixed` vector while compiling (`mixed_rejections` checks every such vector). Each
 //! `ui-tests/*.rs` is built as a binary of one scratch crate (cute-static with its `typenum`
 //! feature), and its errors are compared with the pinned `ui-tests/*.stderr`, normalised to
@@ -61,13 +62,16 @@ fn ui() {
     let _ = std::fs::remove_dir_all(&bins);
     std::fs::create_dir_all(&bins).expect("crate dir");
     let cute_static = Path::new(env!("CARGO_MANIFEST_DIR")).join("../cute-static");
+    let cute_gpu = Path::new(env!("CARGO_MANIFEST_DIR")).join("../gpu/cute-gpu");
     // With the optional typenum leaves; the workspace's lock pins typenum, whose crate the
-    // workspace's own build has fetched, so building the cases needs no registry.
+    // workspace's own build has fetched, so building the cases needs no registry. cute-gpu
+    // (built for the host) for the GMMA descriptors computed while compiling.
     let manifest = format!(
         "[package]\nname = \"ui\"\nversion = \"0.0.0\"\nedition = \"2024\"\n\
          [dependencies]\ncute-static = {{ path = {:?}, features = [\"typenum\"] }}\n\
-         typenum = \"1.17\"\n[workspace]\n",
-        cute_static.display().to_string()
+         cute-gpu = {{ path = {:?} }}\ntypenum = \"1.17\"\n[workspace]\n",
+        cute_static.display().to_string(),
+        cute_gpu.display().to_string()
     );
     std::fs::write(dir.join("Cargo.toml"), manifest).expect("manifest");
     let lock = Path::new(env!("CARGO_MANIFEST_DIR")).join("../Cargo.lock");
