@@ -699,14 +699,18 @@ fn gmma_descriptors() {
     assert_eq!(fields(k_major[3]), (LayoutType::B128 as u8, 64, 1));
     // MN-major atoms of half_t, a (128,16) tile: two atoms along MN (LBO), two along K (SBO).
     let mn_major = [
+        make_gmma_desc!(Major::MN, u16, swizzle 0, Mn128<layout_t!((_8,_8):(_1,_8))>, rows 128, tile (128, 16)),
         make_gmma_desc!(Major::MN, u16, swizzle 1, Mn128<layout_t!((_16,_8):(_1,_16))>, rows 128, tile (128, 16)),
         make_gmma_desc!(Major::MN, u16, swizzle 2, Mn128<layout_t!((_32,_8):(_1,_32))>, rows 128, tile (128, 16)),
         make_gmma_desc!(Major::MN, u16, swizzle 3, Mn128<layout_t!((_64,_8):(_1,_64))>, rows 128, tile (128, 16)),
     ];
+    // INTER: atom 8x8 halves (8 units), 16 atoms along MN, then K: SBO 8 (the next MN
+    // vector), LBO 128 (the next 8 of K).
+    assert_eq!(fields(mn_major[0]), (LayoutType::Interleave as u8, 8, 128));
     // SW32: atom 16x8 halves (128 el = 16 units); 8 atoms along MN, then K: LBO 16, SBO 128.
-    assert_eq!(fields(mn_major[0]), (LayoutType::B32 as u8, 128, 16));
-    assert_eq!(fields(mn_major[1]), (LayoutType::B64 as u8, 128, 32));
-    assert_eq!(fields(mn_major[2]), (LayoutType::B128 as u8, 128, 64));
+    assert_eq!(fields(mn_major[1]), (LayoutType::B32 as u8, 128, 16));
+    assert_eq!(fields(mn_major[2]), (LayoutType::B64 as u8, 128, 32));
+    assert_eq!(fields(mn_major[3]), (LayoutType::B128 as u8, 128, 64));
     // The conditions, with CuTe's words and the values.
     let row_major: Vec<i32> = (0..128).map(|i| (i % 64) * 9 + i / 64).collect(); // rows of 9 units
     let e = make_gmma_desc(Major::K, LayoutType::B128, 16, 64, 2, &row_major).unwrap_err();
