@@ -111,7 +111,8 @@ const KNOWN: &str = "UniversalCopy<S[,D]>, SM80_CP_ASYNC_CACHEALWAYS<S[,D]>, \
     SM80_CP_ASYNC_CACHEGLOBAL<S[,D]>, AutoVectorizingCopy, DefaultCopy, \
     AutoVectorizingCopyWithAssumedAlignment<8|16|32|64|128>, SM75_U32x1_LDSM_N, \
     SM75_U32x2_LDSM_N, SM75_U32x4_LDSM_N, SM75_U16x2_LDSM_T, SM75_U16x4_LDSM_T, \
-    SM75_U16x8_LDSM_T";
+    SM75_U16x8_LDSM_T, SM90_U32x1_STSM_N, SM90_U32x2_STSM_N, SM90_U32x4_STSM_N, \
+    SM90_U16x2_STSM_T, SM90_U16x4_STSM_T, SM90_U16x8_STSM_T";
 
 /// `Copy_Traits<Op>` by CuTe's name of `Op`: `[ThrID, SrcLayout, DstLayout, RefLayout]`.
 fn copy_traits(op: &str) -> Result<[Layout; 4]> {
@@ -154,6 +155,12 @@ fn copy_traits(op: &str) -> Result<[Layout; 4]> {
         ("SM75_U16x2_LDSM_T", 0) => traits::<cute_static::SM75_U16x2_LDSM_T>(),
         ("SM75_U16x4_LDSM_T", 0) => traits::<cute_static::SM75_U16x4_LDSM_T>(),
         ("SM75_U16x8_LDSM_T", 0) => traits::<cute_static::SM75_U16x8_LDSM_T>(),
+        ("SM90_U32x1_STSM_N", 0) => traits::<cute_static::SM90_U32x1_STSM_N>(),
+        ("SM90_U32x2_STSM_N", 0) => traits::<cute_static::SM90_U32x2_STSM_N>(),
+        ("SM90_U32x4_STSM_N", 0) => traits::<cute_static::SM90_U32x4_STSM_N>(),
+        ("SM90_U16x2_STSM_T", 0) => traits::<cute_static::SM90_U16x2_STSM_T>(),
+        ("SM90_U16x4_STSM_T", 0) => traits::<cute_static::SM90_U16x4_STSM_T>(),
+        ("SM90_U16x8_STSM_T", 0) => traits::<cute_static::SM90_U16x8_STSM_T>(),
         _ => Err(unknown()),
     }
 }

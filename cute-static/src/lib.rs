@@ -231,7 +231,8 @@
 //! The layout side of CuTe's `copy_atom.hpp` and `mma_atom.hpp` ([`atom`](crate::CopyAtom)'s
 //! types): a copy operation's bit layouts ([`CopyTraits`]: [`UniversalCopy`],
 //! [`AutoVectorizingCopy`], [`DefaultCopy`], [`SM80_CP_ASYNC_CACHEALWAYS`],
-//! [`SM80_CP_ASYNC_CACHEGLOBAL`], the `ldmatrix` operations [`SM75_U32x4_LDSM_N`], ...)
+//! [`SM80_CP_ASYNC_CACHEGLOBAL`], the `ldmatrix` operations [`SM75_U32x4_LDSM_N`], ..., the
+//! `stmatrix` operations [`SM90_U32x4_STSM_N`], ...)
 //! recast to a value type ([`CopyAtom`]) and tiled over threads ([`make_tiled_copy`],
 //! [`TiledCopy`]); an MMA atom ([`MmaTraits`], [`mma_atoms`]) tiled over threads and permuted
 //! ([`make_tiled_mma`], [`TiledMMA`]). A thread's slice ([`ThrCopy`], [`ThrMMA`]) partitions
@@ -321,9 +322,10 @@ pub use atom::{
     PartitionC, PartitionCOffset, PartitionD, PartitionDOffset, PartitionS, PartitionSOffset,
     Retile, RetileOffset, SM75_U16x2_LDSM_T, SM75_U16x4_LDSM_T, SM75_U16x8_LDSM_T,
     SM75_U32x1_LDSM_N, SM75_U32x2_LDSM_N, SM75_U32x4_LDSM_N, SM80_CP_ASYNC_CACHEALWAYS,
-    SM80_CP_ASYNC_CACHEGLOBAL, ThrCopy, ThrMMA, TiledCopy, TiledMMA, TilerMn, UniversalCopy,
-    make_layout_tv, make_tiled_copy, make_tiled_copy_A, make_tiled_copy_B, make_tiled_copy_C,
-    make_tiled_mma,
+    SM80_CP_ASYNC_CACHEGLOBAL, SM90_U16x2_STSM_T, SM90_U16x4_STSM_T, SM90_U16x8_STSM_T,
+    SM90_U32x1_STSM_N, SM90_U32x2_STSM_N, SM90_U32x4_STSM_N, ThrCopy, ThrMMA, TiledCopy, TiledMMA,
+    TilerMn, UniversalCopy, make_layout_tv, make_tiled_copy, make_tiled_copy_A, make_tiled_copy_B,
+    make_tiled_copy_C, make_tiled_mma,
 };
 pub use composed::{ComposedLayout, ComposedOf, Offset, SwizzleFn, Swizzled, make_composed_layout};
 pub use coordinate::{Coordinate, Crd};

@@ -285,3 +285,82 @@ ldsm! {
     /// ```
     SM75_U16x8_LDSM_T: [(_32,_128):(_128,_1)], [((_4,_8),(_16,_2,_4)):((_256,_16),(_1,_128,_1024))];
 }
+
+/// The `stmatrix` operations (SM90): the mirror of `ldmatrix`, a warp stores 8x8 matrices of
+/// 16-bit elements to shared memory from 32-bit registers (`Src`, also the reference
+/// numbering), each thread naming one 128-bit row (`Dst`): CuTe's traits are those of the
+/// `ldmatrix` operation they mirror, source and destination exchanged.
+macro_rules! stsm {
+    ($($(#[$doc:meta])* $name:ident mirrors $ldsm:ident;)*) => {$(
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+        pub struct $name;
+
+        impl $name {
+            /// The operation (zero-sized).
+            ///
+            /// ```
+            #[doc = concat!("let _ = cute_static::", stringify!($name), "::new();")]
+            /// ```
+            pub const fn new() -> Self {
+                $name
+            }
+        }
+
+        impl CopyTraits for $name {
+            type ThrID = layout_t!(_32:_1);
+            type SrcLayout = <$ldsm as CopyTraits>::DstLayout;
+            type DstLayout = <$ldsm as CopyTraits>::SrcLayout;
+            type RefLayout = <$ldsm as CopyTraits>::DstLayout;
+        }
+    )*};
+}
+
+stsm! {
+    /// CuTe's `SM90_U32x1_STSM_N`: `stmatrix.sync.aligned.x1.m8n8.shared.b16`, one 8x8 matrix
+    /// from one 32-bit register per thread.
+    ///
+    /// ```
+    /// use cute_static::{CopyTraits, SM90_U32x1_STSM_N, StaticLayout};
+    /// assert_eq!(<SM90_U32x1_STSM_N as CopyTraits>::SrcLayout::new().to_string(), "(_32,_32):(_32,_1)");
+    /// assert_eq!(<SM90_U32x1_STSM_N as CopyTraits>::DstLayout::new().to_string(), "((_8,_4),_128):((_128,_0),_1)");
+    /// ```
+    SM90_U32x1_STSM_N mirrors SM75_U32x1_LDSM_N;
+    /// CuTe's `SM90_U32x2_STSM_N`: `stmatrix...x2`, two 8x8 matrices from two 32-bit registers
+    /// per thread.
+    ///
+    /// ```
+    /// use cute_static::{CopyTraits, SM90_U32x2_STSM_N, StaticLayout};
+    /// assert_eq!(<SM90_U32x2_STSM_N as CopyTraits>::RefLayout::new().to_string(), "(_32,(_32,_2)):(_32,(_1,_1024))");
+    /// ```
+    SM90_U32x2_STSM_N mirrors SM75_U32x2_LDSM_N;
+    /// CuTe's `SM90_U32x4_STSM_N`: `stmatrix...x4`, four 8x8 matrices from four 32-bit
+    /// registers per thread (an epilogue's accumulators to shared memory).
+    ///
+    /// ```
+    /// use cute_static::{CopyTraits, SM90_U32x4_STSM_N, StaticLayout};
+    /// assert_eq!(<SM90_U32x4_STSM_N as CopyTraits>::DstLayout::new().to_string(), "(_32,_128):(_128,_1)");
+    /// ```
+    SM90_U32x4_STSM_N mirrors SM75_U32x4_LDSM_N;
+    /// CuTe's `SM90_U16x2_STSM_T`: `stmatrix...x1.trans`, one 8x8 matrix stored transposed.
+    ///
+    /// ```
+    /// use cute_static::{CopyTraits, SM90_U16x2_STSM_T, StaticLayout};
+    /// assert_eq!(<SM90_U16x2_STSM_T as CopyTraits>::SrcLayout::new().to_string(), "((_4,_8),(_16,_2)):((_256,_16),(_1,_128))");
+    /// ```
+    SM90_U16x2_STSM_T mirrors SM75_U16x2_LDSM_T;
+    /// CuTe's `SM90_U16x4_STSM_T`: `stmatrix...x2.trans`, two 8x8 matrices stored transposed.
+    ///
+    /// ```
+    /// use cute_static::{CopyTraits, SM90_U16x4_STSM_T, StaticLayout};
+    /// assert_eq!(<SM90_U16x4_STSM_T as CopyTraits>::DstLayout::new().to_string(), "((_16,_2),_128):((_128,_0),_1)");
+    /// ```
+    SM90_U16x4_STSM_T mirrors SM75_U16x4_LDSM_T;
+    /// CuTe's `SM90_U16x8_STSM_T`: `stmatrix...x4.trans`, four 8x8 matrices stored transposed.
+    ///
+    /// ```
+    /// use cute_static::{CopyTraits, SM90_U16x8_STSM_T, StaticLayout};
+    /// assert_eq!(<SM90_U16x8_STSM_T as CopyTraits>::DstLayout::new().to_string(), "(_32,_128):(_128,_1)");
+    /// ```
+    SM90_U16x8_STSM_T mirrors SM75_U16x8_LDSM_T;
+}

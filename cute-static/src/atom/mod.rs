@@ -29,7 +29,9 @@ pub use copy_atom::{
 pub use copy_traits::{
     AutoVectorizingCopy, AutoVectorizingCopyWithAssumedAlignment, CopyTraits, DefaultCopy,
     SM75_U16x2_LDSM_T, SM75_U16x4_LDSM_T, SM75_U16x8_LDSM_T, SM75_U32x1_LDSM_N, SM75_U32x2_LDSM_N,
-    SM75_U32x4_LDSM_N, SM80_CP_ASYNC_CACHEALWAYS, SM80_CP_ASYNC_CACHEGLOBAL, UniversalCopy,
+    SM75_U32x4_LDSM_N, SM80_CP_ASYNC_CACHEALWAYS, SM80_CP_ASYNC_CACHEGLOBAL, SM90_U16x2_STSM_T,
+    SM90_U16x4_STSM_T, SM90_U16x8_STSM_T, SM90_U32x1_STSM_N, SM90_U32x2_STSM_N, SM90_U32x4_STSM_N,
+    UniversalCopy,
 };
 #[cfg(test)]
 pub(crate) use mma_atom::mma_atom;

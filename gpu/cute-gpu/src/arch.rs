@@ -127,6 +127,50 @@ pub unsafe fn ldmatrix(row: u32, regs: usize, trans: bool) -> [u32; 4] {
     r
 }
 
+/// `stmatrix.sync.aligned.m8n8.x{regs}[.trans].shared.b16` (CuTe's `SM90_U32x{1,2,4}_STSM_N`,
+/// and with `trans` its `SM90_U16x{2,4,8}_STSM_T`): the mirror of [`ldmatrix`], this thread gives
+/// `regs` (1, 2 or 4) 32-bit registers of the warp's 8x8 matrices of 16-bit values and names
+/// the 16-byte row at the `.shared` address `row` they are stored to. Every thread of the warp
+/// executes it together (`.aligned`); the rows of threads `8 * regs` and up are not written.
+///
+/// # Safety
+/// `row` is a 16-byte aligned `.shared` address of 16 bytes of the block's shared memory, for
+/// every thread whose row the instruction writes.
+#[inline(always)]
+pub unsafe fn stmatrix(row: u32, r: [u32; 4], regs: usize, trans: bool) {
+    macro_rules! st {
+        ($x:literal, $t:literal, $($o:ident),+) => {
+            core::arch::asm!(
+                concat!("stmatrix.sync.aligned.m8n8.x", $x, $t, ".shared.b16 [{a}], {{", st!(@list $($o),+), "}};"),
+                a = in(reg32) row,
+                $($o = in(reg32) r[st!(@idx $o)],)+
+                options(nostack, preserves_flags),
+            )
+        };
+        (@list $first:ident $(, $rest:ident)*) => {
+            concat!("{", stringify!($first), "}" $(, ", {", stringify!($rest), "}")*)
+        };
+        (@idx r0) => { 0 };
+        (@idx r1) => { 1 };
+        (@idx r2) => { 2 };
+        (@idx r3) => { 3 };
+    }
+    // SAFETY: the caller's `row` (above); the instruction reads this thread's registers and
+    // writes the warp's rows. Reached divergently by a warp, its result is undefined (PTX
+    // ISA): wrong values or a hang, no other memory access.
+    unsafe {
+        match (regs, trans) {
+            (1, false) => st!("1", "", r0),
+            (2, false) => st!("2", "", r0, r1),
+            (4, false) => st!("4", "", r0, r1, r2, r3),
+            (1, true) => st!("1", ".trans", r0),
+            (2, true) => st!("2", ".trans", r0, r1),
+            (4, true) => st!("4", ".trans", r0, r1, r2, r3),
+            _ => trap(),
+        }
+    }
+}
+
 /// `cp.async.ca.shared.global [dst], [src], bytes` (CuTe's `SM80_CP_ASYNC_CACHEALWAYS`): starts
 /// copying `bytes` (4, 8 or 16) from global to shared memory; the copy completes at
 /// [`cp_async_wait`] after the [`cp_async_fence`] that closes its group.

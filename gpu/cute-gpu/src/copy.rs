@@ -15,7 +15,9 @@ use cute_static::{
     ArithmeticTuple, ArithmeticTupleIterator, AutoVectorizingCopyWithAssumedAlignment, CopyTraits,
     Engine, IdentityCall, IsCopyAtom, IsTiledCopy, SM75_U16x2_LDSM_T, SM75_U16x4_LDSM_T,
     SM75_U16x8_LDSM_T, SM75_U32x1_LDSM_N, SM75_U32x2_LDSM_N, SM75_U32x4_LDSM_N,
-    SM80_CP_ASYNC_CACHEALWAYS, Tensor, TensorLayout, UniversalCopy, gmma::SizeofBits,
+    SM80_CP_ASYNC_CACHEALWAYS, SM90_U16x2_STSM_T, SM90_U16x4_STSM_T, SM90_U16x8_STSM_T,
+    SM90_U32x1_STSM_N, SM90_U32x2_STSM_N, SM90_U32x4_STSM_N, Tensor, TensorLayout, UniversalCopy,
+    gmma::SizeofBits,
 };
 
 /// What the device runs for a copy operation's atom (CuTe's `Copy_Atom::call`).
@@ -31,6 +33,13 @@ pub enum CopyKind {
     /// `SM75_U16x{2N}_LDSM_T`: `ldmatrix...x{N}.trans`, the same with each 8x8 matrix
     /// transposed.
     LdsmT(usize),
+    /// `SM90_U32x{N}_STSM_N`: `stmatrix.sync.aligned.m8n8.x{N}.shared.b16`, registers to
+    /// shared memory: each thread gives `N` 32-bit registers (`2N` values) of the warp's `N`
+    /// 8x8 matrices and names one 16-byte row they are stored to.
+    Stsm(usize),
+    /// `SM90_U16x{2N}_STSM_T`: `stmatrix...x{N}.trans`, the same with each 8x8 matrix
+    /// transposed.
+    StsmT(usize),
     /// `SM80_CP_ASYNC_CACHEALWAYS`: `cp.async.ca.shared.global` of the atom's 4, 8 or 16 bytes,
     /// global to shared memory, completed by [`crate::arch::cp_async_fence`] and
     /// [`crate::arch::cp_async_wait`].
@@ -73,6 +82,30 @@ impl DeviceCopy for SM75_U16x4_LDSM_T {
 
 impl DeviceCopy for SM75_U16x8_LDSM_T {
     const KIND: CopyKind = CopyKind::LdsmT(4);
+}
+
+impl DeviceCopy for SM90_U32x1_STSM_N {
+    const KIND: CopyKind = CopyKind::Stsm(1);
+}
+
+impl DeviceCopy for SM90_U32x2_STSM_N {
+    const KIND: CopyKind = CopyKind::Stsm(2);
+}
+
+impl DeviceCopy for SM90_U32x4_STSM_N {
+    const KIND: CopyKind = CopyKind::Stsm(4);
+}
+
+impl DeviceCopy for SM90_U16x2_STSM_T {
+    const KIND: CopyKind = CopyKind::StsmT(1);
+}
+
+impl DeviceCopy for SM90_U16x4_STSM_T {
+    const KIND: CopyKind = CopyKind::StsmT(2);
+}
+
+impl DeviceCopy for SM90_U16x8_STSM_T {
+    const KIND: CopyKind = CopyKind::StsmT(4);
 }
 
 impl<S: SizeofBits, D: SizeofBits> DeviceCopy for SM80_CP_ASYNC_CACHEALWAYS<S, D> {
@@ -182,6 +215,8 @@ pub fn copy_with<TC, T, S, D, SL, DL, SO, DO>(
         },
         CopyKind::Ldsm(regs) => ldsm(src, dst, regs, false),
         CopyKind::LdsmT(regs) => ldsm(src, dst, regs, true),
+        CopyKind::Stsm(regs) => stsm(src, dst, regs, false),
+        CopyKind::StsmT(regs) => stsm(src, dst, regs, true),
         CopyKind::CpAsync => match k {
             1 => cp_async::<1, _, _, _, _, _, _, _>(src, dst),
             2 => cp_async::<2, _, _, _, _, _, _, _>(src, dst),
@@ -261,6 +296,61 @@ fn ldsm<T, S, D, SL, DL, SO, DO>(
                 dst.engine_mut().write::<1>(at, x);
             }
         }
+    }
+}
+
+/// `stmatrix.x{regs}` (`.trans` if `trans`) for every atom of the copy: the `2 * regs` 16-bit
+/// source values of each (registers, two to a 32-bit register, the first in the low half) and
+/// its destination row (`8` contiguous values, a 16-byte aligned row of shared memory).
+#[inline(always)]
+fn stsm<T, S, D, SL, DL, SO, DO>(
+    src: &Tensor<S, SL, SO>,
+    dst: &mut Tensor<D, DL, DO>,
+    regs: usize,
+    trans: bool,
+) where
+    T: Elem,
+    S: Memory<T>,
+    D: Memory<T>,
+    SL: TensorLayout,
+    DL: TensorLayout,
+    SO: cute_static::IntTuple,
+    DO: cute_static::IntTuple,
+{
+    let (n, nd, per_src) = (src.layout().size(), dst.layout().size(), 2 * regs as i32);
+    if T::BITS != 16 || nd % 8 != 0 || n != nd / 8 * per_src || outside(src) || outside(dst) {
+        trap()
+    }
+    let (so, dof) = (src.offset(), dst.offset());
+    const MAX_ATOMS: usize = 64;
+    let mut rows = [0u32; MAX_ATOMS];
+    let atoms = nd / 8;
+    if atoms as usize > MAX_ATOMS {
+        trap()
+    }
+    // Every row contiguous, 16-byte aligned and in shared memory, before any access.
+    for j in 0..atoms {
+        let at = dof.wrapping_add(dst.layout().offset(j * 8));
+        match dst.engine().shared_address::<8>(at) {
+            Some(a) if a % 16 == 0 && contiguous(dst, j * 8, 8) => rows[j as usize] = a,
+            _ => trap(),
+        }
+    }
+    for j in 0..atoms {
+        let mut r = [0u32; 4];
+        for v in 0..per_src {
+            let at = so.wrapping_add(src.layout().offset(j * per_src + v));
+            // SAFETY: `j * per_src + v` is an index of src's domain, in its memory (checked
+            // above); one element is always aligned. `T` is 16 bits (checked above).
+            let half: u16 = unsafe {
+                let [x] = src.engine().read::<1>(at);
+                core::mem::transmute_copy(&x)
+            };
+            r[(v / 2) as usize] |= u32::from(half) << (16 * (v % 2));
+        }
+        // SAFETY: each thread's row is a 16-byte aligned shared address of 8 elements of its
+        // destination tensor, in its memory (checked above).
+        unsafe { crate::arch::stmatrix(rows[j as usize], r, regs, trans) };
     }
 }
 

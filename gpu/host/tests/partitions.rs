@@ -875,3 +875,52 @@ fn hgemm_ws_partitions() {
     assert_eq!((a.box_dims, b.box_dims), ([64, 128], [64, 256]));
     assert_eq!((a.box_bytes, b.box_bytes), (16384, 32768));
 }
+
+/// `mma_sm80_16x8x16_f16_stsm`'s `stmatrix` copy: `make_tiled_copy_C(Copy_Atom<SM90_U32x2_STSM_N,
+/// half_t>, mma)` is cute-dynamic's, its partition of the n-major shared C tile gives each lane
+/// one 16-byte row (8 contiguous halves), and the accumulators it retiles are the MMA's.
+#[test]
+fn stsm_partitions() {
+    use cute_kernels::mma_atoms::{LayoutCs, Sm80MmaF16k16};
+    use cute_static::{CopyAtom, SM90_U32x2_STSM_N, Tensor, TensorLayout, make_tiled_copy_C};
+    let mma = Sm80MmaF16k16::default();
+    let r2s = make_tiled_copy_C(CopyAtom::<SM90_U32x2_STSM_N, u16>::new(), mma);
+    let dyn_mma = dy::make_tiled_mma(
+        &dy::mma_atom("SM80_16x8x16_F16F16F16F16_TN").unwrap(),
+        &"(_1,_1,_1):(_0,_0,_0)".parse().unwrap(),
+        &"(_,_,_)".parse().unwrap(),
+    )
+    .unwrap();
+    let dyn_r2s = dy::make_tiled_copy_C(
+        &dy::copy_atom("SM90_U32x2_STSM_N", "half_t").unwrap(),
+        &dyn_mma,
+    )
+    .unwrap();
+    assert_eq!(r2s.to_string(), dyn_r2s.to_string());
+    let data = vec![0u16; 128];
+    let mut rows = std::collections::BTreeSet::new();
+    for tid in 0..32 {
+        let s_c = make_tensor(&data[..], LayoutCs::new()).unwrap();
+        let t = r2s.get_slice(tid).partition_D(s_c);
+        let dsc: dy::Tensor = format!("_0|{}", LayoutCs::new()).parse().unwrap();
+        assert_eq!(
+            t.to_string(),
+            dyn_r2s
+                .get_slice(dy::Int::new_dynamic(tid))
+                .partition_D(dsc)
+                .unwrap()
+                .to_string(),
+            "partition_D, lane {tid}"
+        );
+        // One row of 8 contiguous halves, 16-byte aligned.
+        let first = t.offset() + t.layout().offset(0);
+        assert_eq!(t.layout().size(), 8);
+        assert!((0..8).all(|j| t.offset() + t.layout().offset(j) == first + j));
+        assert_eq!(first % 8, 0);
+        rows.insert(first);
+        let frag: Tensor<[u16; 4], _> = mma.make_fragment_C(mma.get_slice(tid).partition_C(s_c));
+        assert_eq!(r2s.get_slice(tid).retile_S(frag).layout().size(), 4);
+    }
+    // Lanes 0-15 name the 16 rows (x2: two 8x8 matrices); 16-31 repeat them.
+    assert_eq!(rows.len(), 16);
+}

@@ -41,6 +41,9 @@ pub type LayoutA = layout_t!((_16,_16):(_16,_1));
 pub type LayoutB = layout_t!((_8,_16):(_16,_1));
 /// C: `(M,N)` `16x8` `float`, m-major.
 pub type LayoutC = layout_t!((_16,_8):(_1,_16));
+/// C in shared memory for `stmatrix`: `(M,N)` `16x8` `half_t`, n-major (rows of 8 halves, 16
+/// bytes, one `stmatrix` row each).
+pub type LayoutCs = layout_t!((_16,_8):(_8,_1));
 /// B n-major: `(N,K)` `8x16`, `(_1,_8)`.
 pub type LayoutBn = layout_t!((_8,_16):(_1,_8));
 /// One `SM80_16x8x8_F16F16F16F16_TN` atom, one warp.
@@ -141,8 +144,8 @@ mod device {
     use cute_gpu::arch::{cp_async_fence, cp_async_wait, sync_threads, thread_idx_x};
     use cute_gpu::{GmemPtr, SharedMemory, clear, copy, copy_with, gemm_mma};
     use cute_static::{
-        SM75_U16x4_LDSM_T, SM75_U32x2_LDSM_N, SM75_U32x4_LDSM_N, Tensor, make_fragment_like,
-        make_tiled_copy_A, make_tiled_copy_B,
+        SM75_U16x4_LDSM_T, SM75_U32x2_LDSM_N, SM75_U32x4_LDSM_N, SM90_U32x2_STSM_N, Tensor,
+        make_fragment_like, make_tiled_copy_A, make_tiled_copy_B, make_tiled_copy_C,
     };
 
     atom_kernel! {
@@ -205,6 +208,44 @@ mod device {
             }
         };
     }
+    /// `SM80_16x8x16_F16F16F16F16_TN` on one warp with its accumulators stored through shared
+    /// memory by `stmatrix`: `make_tiled_copy_C(Copy_Atom<SM90_U32x2_STSM_N, half_t>, mma)`
+    /// (`stmatrix.x2`: the warp's two 8x8 matrices of C, two registers a thread) into an
+    /// n-major shared tile, a barrier, then each thread's `partition_C` of the tile to global
+    /// memory.
+    #[allow(unsafe_code)] // `no_mangle`: the kernel's name in the PTX
+    #[unsafe(no_mangle)]
+    pub extern "ptx-kernel" fn mma_sm80_16x8x16_f16_stsm(
+        a: GmemPtr<u16>,
+        b: GmemPtr<u16>,
+        c: GmemPtr<u16>,
+    ) {
+        let tid = thread_idx_x();
+        let mma = Sm80MmaF16k16::default();
+        let thr = mma.get_slice(tid);
+        let t_c_g_a = thr.partition_A(a.tensor(LayoutA::new()));
+        let t_c_g_b = thr.partition_B(b.tensor(LayoutB::new()));
+        let mut t_c_r_a: Tensor<[u16; 8], _> = make_fragment_like(&t_c_g_a);
+        let mut t_c_r_b: Tensor<[u16; 4], _> = make_fragment_like(&t_c_g_b);
+        copy(&t_c_g_a, &mut t_c_r_a);
+        copy(&t_c_g_b, &mut t_c_r_b);
+        let mut smem = SharedMemory::new();
+        let s_c = smem.tensor::<u16, _>(LayoutCs::new());
+        let mut t_c_r_c: Tensor<[u16; 4], _> = mma.make_fragment_C(thr.partition_C(s_c));
+        clear(&mut t_c_r_c);
+        gemm_mma(mma, &t_c_r_a, &t_c_r_b, &mut t_c_r_c);
+        // Registers to shared memory with stmatrix.
+        let r2s = make_tiled_copy_C(CopyAtom::<SM90_U32x2_STSM_N, u16>::new(), mma);
+        let r2s_thr = r2s.get_slice(tid);
+        let t_x_r_c = r2s_thr.retile_S(t_c_r_c);
+        let mut t_x_s_c = r2s_thr.partition_D(s_c);
+        copy_with(r2s, &t_x_r_c, &mut t_x_s_c);
+        sync_threads();
+        // Shared to global, each thread its own partition of C.
+        let mut t_c_g_c = thr.partition_C(c.tensor(LayoutC::new()));
+        copy(&thr.partition_C(s_c), &mut t_c_g_c);
+    }
+
     smem_kernel! {
         /// B k-major, read by `SM75_U32x2_LDSM_N` (`ldmatrix.x2`).
         mma_sm80_16x8x16_f32f16_smem: LayoutB, G2sB, SM75_U32x2_LDSM_N

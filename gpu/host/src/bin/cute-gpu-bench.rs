@@ -339,7 +339,7 @@ struct AtomCheck {
     c_half: bool,
 }
 
-const ATOM_CHECKS: [AtomCheck; 5] = [
+const ATOM_CHECKS: [AtomCheck; 6] = [
     AtomCheck {
         name: "mma_sm80_16x8x16_f32f16",
         mnk: (16, 8, 16),
@@ -360,6 +360,12 @@ const ATOM_CHECKS: [AtomCheck; 5] = [
     },
     AtomCheck {
         name: "mma_sm80_16x8x16_f16",
+        mnk: (16, 8, 16),
+        b_n_major: false,
+        c_half: true,
+    },
+    AtomCheck {
+        name: "mma_sm80_16x8x16_f16_stsm",
         mnk: (16, 8, 16),
         b_n_major: false,
         c_half: true,
