@@ -635,6 +635,26 @@ fn slice_verdict<Cp: IsComposed, Cd: SliceCoord>(
     )
 }
 
+/// Whether a swizzled slice's checks came out so that comparing it with its definition
+/// decides: they passed, or failed only on a condition CuTe does not check on run-time values
+/// (the divisibility of its compositions with the swizzle's projections, the decay of
+/// remaining modes that may reach a Y bit and its Z partner).
+pub(crate) fn verifiable(outcome: &Result<(), LayoutError>) -> bool {
+    use crate::Condition as K;
+    match outcome {
+        Ok(()) => true,
+        Err(e) => matches!(
+            e.condition(),
+            Some(
+                K::StrideDivisibility
+                    | K::ShapeDivisibility
+                    | K::StrideDivisibilityComplete
+                    | K::SwizzleSliceDecay
+            )
+        ),
+    }
+}
+
 /// [`slice_verdict`] for the swizzled `cl` with the run-time values `vals` of its dynamic
 /// leaves, sliced at `crd` (its values in), `ndyn` run-time values in all, CuTe's slice
 /// evaluating to `r(i)`: also the rule of a swizzled tensor's slice.
@@ -646,20 +666,7 @@ pub(crate) fn swizzled_slice_verdict(
     r: impl Fn(i32) -> i32,
     outcome: Result<(), LayoutError>,
 ) -> Result<(), LayoutError> {
-    use crate::Condition as K;
-    let unchecked_by_cute = matches!(
-        &outcome,
-        Err(e) if matches!(
-            e.condition(),
-            Some(
-                K::StrideDivisibility
-                    | K::ShapeDivisibility
-                    | K::StrideDivisibilityComplete
-                    | K::SwizzleSliceDecay
-            )
-        )
-    );
-    if (outcome.is_err() && !unchecked_by_cute) || !matches!(cl.form, Form::SwOL) || ndyn == 0 {
+    if !verifiable(&outcome) || !matches!(cl.form, Form::SwOL) || ndyn == 0 {
         return outcome;
     }
     // The operand with its run-time values, as a static twin.

@@ -1611,6 +1611,7 @@ tensor_op! {
     /// offset `O`.
     InnerPartitionOffset, InnerPartitionOffsetExpr;
     "cute_static::inner_partition(tensor, t, c)", [T: Tiler => t, Cd: SliceCoord => c] |p, a| = ts::inner_partition(p, &a, &t, &c);
+    verdict = inner_partition_verdict;
 }
 
 tensor_op! {
@@ -1619,6 +1620,7 @@ tensor_op! {
     /// The offset of the tensor [`outer_partition`] gives, from the tensor's offset `O`.
     OuterPartitionOffset, OuterPartitionOffsetExpr;
     "cute_static::outer_partition(tensor, t, c)", [T: Tiler => t, Cd: SliceCoord => c] |p, a| = ts::outer_partition(p, &a, &t, &c);
+    verdict = outer_partition_verdict;
 }
 
 tensor_op! {
@@ -1627,6 +1629,7 @@ tensor_op! {
     /// The offset of the tiles [`local_tile_proj`] gives, from the tensor's offset `O`.
     LocalTileProjOffset, LocalTileProjOffsetExpr;
     "cute_static::local_tile_proj(tensor, t, c, proj)", [T: Tiler => t, Cd: SliceCoord => c, P: SliceCoord => proj] |p, a| = ts::local_tile_proj(p, &a, &t, &c, &proj);
+    verdict = local_tile_proj_verdict;
 }
 
 tensor_op! {
@@ -1635,6 +1638,7 @@ tensor_op! {
     /// The offset of the tensor [`local_partition`] gives, from the tensor's offset `O`.
     LocalPartitionOffset, LocalPartitionOffsetExpr;
     "cute_static::local_partition(tensor, thr, i)", [Th: IsLayout => thr, I: IntTuple => i] |p, a| = ts::local_partition(p, &a, &thr, i.value());
+    verdict = local_partition_verdict;
 }
 
 tensor_op! {
@@ -1643,6 +1647,7 @@ tensor_op! {
     /// The offset of the tensor [`local_partition_proj`] gives, from the tensor's offset `O`.
     LocalPartitionProjOffset, LocalPartitionProjOffsetExpr;
     "cute_static::local_partition_proj(tensor, thr, i, proj)", [Th: IsLayout => thr, I: IntTuple => i, P: SliceCoord => proj] |p, a| = ts::local_partition_proj(p, &a, &thr, i.value(), &proj);
+    verdict = local_partition_proj_verdict;
 }
 
 /// The tensor an operation gives: over the same engine, its layout and offset expressions over
@@ -1971,6 +1976,123 @@ pub fn local_partition_proj<
         LocalPartitionProjExpr::E((tensor.layout, thr_layout, thr_idx, proj)),
         LocalPartitionProjOffsetExpr::E((tensor.layout, thr_layout, thr_idx, proj, tensor.offset)),
     )
+}
+
+/// The checked form of a partition of a swizzled tensor with run-time values: its layout is
+/// the slice of the divided layout it takes (up to the offset the tensor carries), compared
+/// point by point as a swizzled slice is ([`slice_verdict`]). `parts` recomputes, in a static
+/// twin on the operands' values, the divided layout and the coordinate of the slice; where
+/// the twin fails, the outcome of the checks stands.
+fn partition_verdict<E: CExpr, A: TensorLayout>(
+    e: &E,
+    a: &A,
+    ndyn: usize,
+    outcome: Result<(), LayoutError>,
+    parts: impl FnOnce(&mut Prog, &CL) -> (CL, Tree),
+) -> Result<(), LayoutError> {
+    use crate::algebra::composed::{Form, Off};
+    let cl: CL = A::CL;
+    if !matches!(cl.form, Form::SwOL) || ndyn == 0 || !crate::composed::verifiable(&outcome) {
+        return outcome;
+    }
+    let vals = crate::layout::dyn_values(a);
+    let value = |v: V| {
+        if v.dynamic {
+            vals.v[v.v as usize].v
+        } else {
+            v.v
+        }
+    };
+    let offset = match cl.off {
+        Off::Int(v) => value(v),
+        Off::Smem(_) => 0,
+        Off::Mixed { s, d, .. } => s as i32 | value(d),
+    };
+    let operand = CL {
+        off: Off::Int(V::s(offset)),
+        l: cl.l.with_values(&vals),
+        ..cl
+    };
+    let mut p = Prog::twin();
+    let (z, crd) = parts(&mut p, &operand);
+    if p.twin_outcome().is_err() {
+        return outcome;
+    }
+    let r = crate::composed::ComposedOf(*e);
+    crate::composed::swizzled_slice_verdict(
+        &z,
+        &crate::tree::List::new(),
+        &crd,
+        ndyn,
+        |i| r.call(i),
+        outcome,
+    )
+}
+
+/// A tiler or coordinate operand with its run-time values.
+fn valued<T: Leaves>(tree: Tree, t: &T) -> Tree {
+    tree.with_values(&crate::layout::dyn_values(t))
+}
+
+fn inner_partition_verdict<A: TensorLayout, T: Tiler, Cd: SliceCoord>(
+    e: &InnerPartitionExpr::E<A, T, Cd>,
+    outcome: Result<(), LayoutError>,
+) -> Result<(), LayoutError> {
+    let (a, t, c) = &e.0;
+    let n = A::NDYN + T::NDYN + Cd::NDYN;
+    partition_verdict(e, a, n, outcome, |p, cl| {
+        ts::inner_parts(p, cl, &valued(T::TILER, t), &valued(Cd::COORD, c))
+    })
+}
+
+fn outer_partition_verdict<A: TensorLayout, T: Tiler, Cd: SliceCoord>(
+    e: &OuterPartitionExpr::E<A, T, Cd>,
+    outcome: Result<(), LayoutError>,
+) -> Result<(), LayoutError> {
+    let (a, t, c) = &e.0;
+    let n = A::NDYN + T::NDYN + Cd::NDYN;
+    partition_verdict(e, a, n, outcome, |p, cl| {
+        ts::outer_parts(p, cl, &valued(T::TILER, t), &valued(Cd::COORD, c))
+    })
+}
+
+fn local_tile_proj_verdict<A: TensorLayout, T: Tiler, Cd: SliceCoord, P: SliceCoord>(
+    e: &LocalTileProjExpr::E<A, T, Cd, P>,
+    outcome: Result<(), LayoutError>,
+) -> Result<(), LayoutError> {
+    let (a, t, c, proj) = &e.0;
+    let n = A::NDYN + T::NDYN + Cd::NDYN + P::NDYN;
+    partition_verdict(e, a, n, outcome, |p, cl| {
+        let proj = valued(P::COORD, proj);
+        let t = crate::algebra::slice::dice_tree(&proj, &valued(T::TILER, t));
+        let c = crate::algebra::slice::dice_tree(&proj, &valued(Cd::COORD, c));
+        ts::inner_parts(p, cl, &t, &c)
+    })
+}
+
+fn local_partition_verdict<A: TensorLayout, Th: IsLayout, I: IntTuple>(
+    e: &LocalPartitionExpr::E<A, Th, I>,
+    outcome: Result<(), LayoutError>,
+) -> Result<(), LayoutError> {
+    let (a, thr, i) = &e.0;
+    let n = A::NDYN + Th::NDYN + I::NDYN;
+    partition_verdict(e, a, n, outcome, |p, cl| {
+        let thr = Th::LAYOUT.with_values(&crate::layout::dyn_values(thr));
+        ts::local_partition_parts(p, cl, &thr, valued(I::TREE, i).value())
+    })
+}
+
+fn local_partition_proj_verdict<A: TensorLayout, Th: IsLayout, I: IntTuple, P: SliceCoord>(
+    e: &LocalPartitionProjExpr::E<A, Th, I, P>,
+    outcome: Result<(), LayoutError>,
+) -> Result<(), LayoutError> {
+    let (a, thr, i, proj) = &e.0;
+    let n = A::NDYN + Th::NDYN + I::NDYN + P::NDYN;
+    partition_verdict(e, a, n, outcome, |p, cl| {
+        let thr = Th::LAYOUT.with_values(&crate::layout::dyn_values(thr));
+        let thr = crate::algebra::slice::dice(&valued(P::COORD, proj), &thr);
+        ts::local_partition_parts(p, cl, &thr, valued(I::TREE, i).value())
+    })
 }
 
 #[cfg(test)]

@@ -976,3 +976,64 @@ fn mixed_swizzled_tensor_slices_are_the_slice_or_refused() {
     }
     assert_eq!((kept, refused), (382, 1490));
 }
+
+/// Partitions of swizzled tensors with run-time shapes (`local_partition` by a `(_2,_2)` thread
+/// layout, each thread): under `.checked()` each is the partition element by element (and
+/// cute-dynamic keeps it) or refused (as cute-dynamic refuses it): 282 kept, 198 refused of
+/// 480. Before, 22 wrong ones passed the checked form.
+#[test]
+fn mixed_swizzled_partitions_are_the_partition_or_refused() {
+    let data: Vec<i32> = (0..1 << 16).collect();
+    let (mut kept, mut refused) = (0, 0);
+    macro_rules! scan {
+        ($b:literal, $m:literal, $s:literal, $s0:ident, $s1:ident) => {
+            for d0 in [2, 4, 6, 8, 16] {
+                for d1 in [2, 4, 6, 8] {
+                    for tid in 0..4 {
+                        let (a, b, th) = black_box((d0, d1, tid));
+                        let swizzled = cute_static::make_composed_layout(
+                            Swizzle::<$b, $m, $s>::new(),
+                            C::<0>,
+                            layout!((a, b):($s0, $s1)),
+                        );
+                        let tt = make_tensor(&data[..], swizzled).unwrap();
+                        let p = local_partition(tt, layout!((_2, _2):(_1, _2)), th);
+                        let text = format!(
+                            "_0|Sw<{},{},{}> o _0 o ({d0},{d1}):({},{})",
+                            $b,
+                            $m,
+                            $s,
+                            stringify!($s0),
+                            stringify!($s1)
+                        );
+                        let dy = dynamic::local_partition(
+                            &t(&text),
+                            &l("(_2,_2):(_1,_2)"),
+                            dynamic::Int::new_dynamic(tid),
+                        );
+                        let is_partition = (0..d0 / 2).all(|i| {
+                            (0..d1 / 2).all(|j| p[(i, j)] == tt[(2 * i + tid % 2, 2 * j + tid / 2)])
+                        });
+                        match p.layout().checked() {
+                            Ok(_) => {
+                                assert!(is_partition && dy.is_ok(), "{text} thread {tid}");
+                                kept += 1;
+                            }
+                            Err(e) => {
+                                assert!(dy.is_err(), "{text} thread {tid}: {e}");
+                                refused += 1;
+                            }
+                        }
+                    }
+                }
+            }
+        };
+    }
+    scan!(2, 0, 2, _1, _16);
+    scan!(2, 0, 2, _1, _8);
+    scan!(1, 2, 2, _1, _16);
+    scan!(2, 1, 3, _2, _32);
+    scan!(3, 0, 3, _1, _4);
+    scan!(1, 0, 3, _1, _2);
+    assert_eq!((kept, refused), (282, 198));
+}

@@ -63,25 +63,37 @@ const fn padded(c: &Tree, r: usize) -> Tree {
 /// CuTe's `inner_partition(tensor, tiler, coord)`: the tile at `coord`. With
 /// `Z = zipped_divide(layout, tiler)`, slice `Z` at `(repeat<R0>(_), append<R1>(coord, _))`.
 pub(crate) const fn inner_partition(p: &mut Prog, a: &CL, t: &Tl, c: &Tree) -> (CL, Move) {
+    let (z, crd) = inner_parts(p, a, t, c);
+    slice_and_offset(p, &crd, &z)
+}
+
+/// [`inner_partition`]'s divided layout `Z` and the coordinate it slices `Z` at.
+pub(crate) const fn inner_parts(p: &mut Prog, a: &CL, t: &Tl, c: &Tree) -> (CL, Tree) {
     let z = zipped(p, a, t);
     let mut crd = Tree::new();
     let at = crd.open();
     underscores(z.l.mode(0).rank(), &mut crd);
     crd.append(&padded(c, z.l.mode(1).rank()));
     crd.close(at, 2);
-    slice_and_offset(p, &crd, &z)
+    (z, crd)
 }
 
 /// CuTe's `outer_partition(tensor, tiler, coord)`: the elements at `coord` of every tile. With
 /// `Z = zipped_divide(layout, tiler)`, slice `Z` at `(append<R0>(coord, _), repeat<R1>(_))`.
 pub(crate) const fn outer_partition(p: &mut Prog, a: &CL, t: &Tl, c: &Tree) -> (CL, Move) {
+    let (z, crd) = outer_parts(p, a, t, c);
+    slice_and_offset(p, &crd, &z)
+}
+
+/// [`outer_partition`]'s divided layout `Z` and the coordinate it slices `Z` at.
+pub(crate) const fn outer_parts(p: &mut Prog, a: &CL, t: &Tl, c: &Tree) -> (CL, Tree) {
     let z = zipped(p, a, t);
     let mut crd = Tree::new();
     let at = crd.open();
     crd.append(&padded(c, z.l.mode(0).rank()));
     underscores(z.l.mode(1).rank(), &mut crd);
     crd.close(at, 2);
-    slice_and_offset(p, &crd, &z)
+    (z, crd)
 }
 
 /// CuTe's `local_tile(tensor, tiler, coord, proj)`: `proj` (a Step such as `(_1,_,_1)`) keeps
@@ -153,13 +165,19 @@ const fn hier_coord(p: &mut Prog, s: At, d: At, idx: V, out: &mut Tree) {
 /// `thr` owns: [`outer_partition`] by `product_each(shape(thr))` at thread `idx`'s flat
 /// coordinate in `thr`.
 pub(crate) const fn local_partition(p: &mut Prog, a: &CL, thr: &L, idx: V) -> (CL, Move) {
+    let (z, crd) = local_partition_parts(p, a, thr, idx);
+    slice_and_offset(p, &crd, &z)
+}
+
+/// [`local_partition`]'s divided layout and the coordinate it slices it at.
+pub(crate) const fn local_partition_parts(p: &mut Prog, a: &CL, thr: &L, idx: V) -> (CL, Tree) {
     let tiler = if thr.shape.root().is_tup() {
         product_each(p, &thr.shape)
     } else {
         thr.shape
     };
     let c = flat_coord(p, thr, idx);
-    outer_partition(p, a, &tiler, &c)
+    outer_parts(p, a, &tiler, &c)
 }
 
 /// CuTe's `local_partition(tensor, thr, idx, proj)`: [`local_partition`] by `dice(proj, thr)`.
