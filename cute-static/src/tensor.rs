@@ -1526,7 +1526,7 @@ macro_rules! tensor_op {
                 const CSYM: CSym = Self::PART.csym();
                 expr_methods!((A, $($B,)+));
                 $(
-                    fn verdict(&self, outcome: Result<(), LayoutError>) -> Result<(), LayoutError> {
+                    fn verdict(&self, outcome: Result<(), crate::LayoutError>) -> Result<(), crate::LayoutError> {
                         $verdict(self, outcome)
                     }
                 )?
@@ -1983,7 +1983,7 @@ pub fn local_partition_proj<
 /// point by point as a swizzled slice is ([`slice_verdict`]). `parts` recomputes, in a static
 /// twin on the operands' values, the divided layout and the coordinate of the slice; where
 /// the twin fails, the outcome of the checks stands.
-fn partition_verdict<E: CExpr, A: TensorLayout>(
+pub(crate) fn partition_verdict<E: CExpr, A: TensorLayout>(
     e: &E,
     a: &A,
     ndyn: usize,
@@ -2030,7 +2030,7 @@ fn partition_verdict<E: CExpr, A: TensorLayout>(
 }
 
 /// A tiler or coordinate operand with its run-time values.
-fn valued<T: Leaves>(tree: Tree, t: &T) -> Tree {
+pub(crate) fn valued<T: Leaves>(tree: Tree, t: &T) -> Tree {
     tree.with_values(&crate::layout::dyn_values(t))
 }
 

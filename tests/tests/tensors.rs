@@ -1037,3 +1037,78 @@ fn mixed_swizzled_partitions_are_the_partition_or_refused() {
     scan!(1, 0, 3, _1, _2);
     assert_eq!((kept, refused), (282, 198));
 }
+
+/// A TiledCopy's and a TiledMMA's thread partitions of swizzled tensors with run-time shapes
+/// under `.checked()`: the same verdict and text as cute-dynamic's, whose partitions compare
+/// the slice with its definition point by point (48 kept, 72 refused; before, wrong ones such
+/// as `partition_S` of `Sw<3,0,3> o (6,2):(_1,_4)` at thread 2 passed).
+#[test]
+fn mixed_swizzled_tiled_partitions_agree_with_cute_dynamic() {
+    use cute_static::mma_atoms::UniversalFMA;
+    use cute_static::{CopyAtom, TiledMMA, UniversalCopy, layout_t, make_tiled_copy, tile_t};
+    let data: Vec<i32> = (0..1 << 16).collect();
+    let copy = make_tiled_copy(
+        CopyAtom::<UniversalCopy<u32>, u32>::new(),
+        layout!((_2, _2):(_1, _2)),
+        layout!((_1, _1):(_0, _0)),
+    );
+    let dcopy = dynamic::make_tiled_copy(
+        &dynamic::copy_atom("UniversalCopy<uint32_t>", "uint32_t").unwrap(),
+        &l("(_2,_2):(_1,_2)"),
+        &l("(_1,_1):(_0,_0)"),
+    )
+    .unwrap();
+    type Mma = TiledMMA<UniversalFMA, layout_t!((_2,_2,_1):(_1,_2,_0)), tile_t!((_, _, _))>;
+    let dmma = dynamic::make_tiled_mma(
+        &dynamic::mma_atom("UniversalFMA").unwrap(),
+        &l("(_2,_2,_1):(_1,_2,_0)"),
+        &"(_,_,_)".parse().unwrap(),
+    )
+    .unwrap();
+    let (mut kept, mut refused) = (0, 0);
+    let mut tally = |s: Result<String, cute_static::LayoutError>,
+                     d: Result<String, _>,
+                     what: &str| {
+        match (s, d) {
+            (Ok(s), Ok(d)) => {
+                assert_eq!(s, d, "{what}");
+                kept += 1;
+            }
+            (Err(_), Err::<String, dynamic::LayoutError>(_)) => refused += 1,
+            (s, d) => panic!("{what}: cute-static {s:?}, cute-dynamic {d:?}"),
+        }
+    };
+    for d0 in [2, 4, 6, 8, 12] {
+        for d1 in [2, 4, 6] {
+            for tid in 0..4 {
+                let (a, b, th) = black_box((d0, d1, tid));
+                let swizzled = cute_static::make_composed_layout(
+                    Swizzle::<3, 0, 3>::new(),
+                    C::<0>,
+                    layout!((a, b):(_1, _4)),
+                );
+                let tt = make_tensor(&data[..], swizzled).unwrap();
+                let text = format!("_0|Sw<3,0,3> o _0 o ({d0},{d1}):(_1,_4)");
+                let ps = copy.get_slice(th).partition_S(tt);
+                let dps = dcopy
+                    .get_slice(dynamic::Int::new_dynamic(tid))
+                    .partition_S(t(&text));
+                tally(
+                    ps.layout().checked().map(|_| ps.to_string()),
+                    dps.map(|p| p.to_string()),
+                    &format!("partition_S {text} thread {tid}"),
+                );
+                let pc = Mma::default().get_slice(th).partition_C(tt);
+                let dpc = dmma
+                    .get_slice(dynamic::Int::new_dynamic(tid))
+                    .partition_C(t(&text));
+                tally(
+                    pc.layout().checked().map(|_| pc.to_string()),
+                    dpc.map(|p| p.to_string()),
+                    &format!("partition_C {text} thread {tid}"),
+                );
+            }
+        }
+    }
+    assert_eq!((kept, refused), (48, 72));
+}

@@ -265,6 +265,11 @@ pub(crate) const fn thread_index(i: &Tree) -> V {
 /// here in one step at `((thr_idx,_),(_,...))`, which selects the same modes and the same
 /// offset.
 pub(crate) const fn copy_slice(p: &mut Prog, tv: &CL, idx: V) -> (CL, Move) {
+    slice_and_offset(p, &copy_slice_crd(tv, idx), tv)
+}
+
+/// The coordinate [`copy_slice`] slices `tv` at: `((thr_idx,_),(_,...))`.
+pub(crate) const fn copy_slice_crd(tv: &CL, idx: V) -> Tree {
     let mut crd = Tree::new();
     let at = crd.open();
     let thr = crd.open();
@@ -273,7 +278,7 @@ pub(crate) const fn copy_slice(p: &mut Prog, tv: &CL, idx: V) -> (CL, Move) {
     crd.close(thr, 2);
     underscores(tv.l.mode(1).rank(), &mut crd);
     crd.close(at, 2);
-    slice_and_offset(p, &crd, tv)
+    crd
 }
 
 /// CuTe's `get_layoutS_TV` / `get_layoutD_TV`: tile2thrfrg of the reference
@@ -594,6 +599,12 @@ pub(crate) const fn step(p: &mut Prog, a: &CL, t: &Tiled, k: usize) -> CL {
 /// `((v,(i,j)),(_,repeat<rank<1,1>>(_)))` with `(v,m,n,k)` the thread's flat coordinate in
 /// `ThrLayoutVMNK` (`get_flat_coord(thr_idx)`): the thread's `(MMA, MMA_I, MMA_J, ...)`.
 pub(crate) const fn mma_slice(p: &mut Prog, thr: &CL, t: &MmaC, x: usize, idx: V) -> (CL, Move) {
+    let crd = mma_slice_crd(p, thr, t, x, idx);
+    slice_and_offset(p, &crd, thr)
+}
+
+/// The coordinate [`mma_slice`] slices `thr` at.
+pub(crate) const fn mma_slice_crd(p: &mut Prog, thr: &CL, t: &MmaC, x: usize, idx: V) -> Tree {
     let vmnk = flat_coord(p, &t.vmnk, idx);
     let (i, j) = MODES[x];
     let mut crd = Tree::new();
@@ -607,7 +618,7 @@ pub(crate) const fn mma_slice(p: &mut Prog, thr: &CL, t: &MmaC, x: usize, idx: V
     underscores(thr.l.mode(1).mode(1).rank(), &mut crd);
     crd.close(frg, 2);
     crd.close(at, 2);
-    slice_and_offset(p, &crd, thr)
+    crd
 }
 
 /// CuTe's `MMA_Atom::make_fragment_A/B/C(tensor)` of a partitioned tensor (rank >= 3, its

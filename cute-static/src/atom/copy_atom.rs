@@ -30,6 +30,7 @@ use crate::algebra::layout::L;
 use crate::algebra::tensor as ts;
 use crate::algebra::tiled::{self as tl, CopyAtomC, CopyC, DST, SRC, Tiled};
 use crate::composed::{CExpr, CSym};
+use crate::error::LayoutError;
 use crate::gmma::SizeofBits;
 use crate::layout::{Expr, IsLayout, LayoutOf, StaticLayout, Sym};
 use crate::ops::{arg, expr_methods, expr_type, sym, twin_check};
@@ -744,11 +745,43 @@ type Zipped<T, TC> = StepOf<T, TC, 16>;
 tensor_op!(@exprs SliceSExpr, SliceSOffsetExpr, [TC: IsTiledCopy => tc, I: IntTuple => i] |p, a| = {
     let tv = tl::tidfrg_step(p, &a, &tc, SRC, 1);
     tl::copy_slice(p, &tv, tl::thread_index(&i))
-});
+}; verdict = slice_s_verdict);
 tensor_op!(@exprs SliceDExpr, SliceDOffsetExpr, [TC: IsTiledCopy => tc, I: IntTuple => i] |p, a| = {
     let tv = tl::tidfrg_step(p, &a, &tc, DST, 1);
     tl::copy_slice(p, &tv, tl::thread_index(&i))
-});
+}; verdict = slice_d_verdict);
+
+/// The checked form of a thread's `partition_S/D` of a swizzled tensor with run-time values:
+/// the slice of its `tidfrg` compared with its definition as a partition's is
+/// (`crate::tensor::partition_verdict`).
+fn copy_partition_verdict<E: CExpr, A: TensorLayout, TC: IsTiledCopy, I: IntTuple>(
+    e: &E,
+    (a, i): (&A, &I),
+    side: usize,
+    outcome: Result<(), LayoutError>,
+) -> Result<(), LayoutError> {
+    crate::tensor::partition_verdict(e, a, A::NDYN + I::NDYN, outcome, |p, cl| {
+        let tc = TC::TILED;
+        let tv = tl::tidfrg_step(p, cl, &tc, side, 1);
+        let idx = tl::thread_index(&crate::tensor::valued(I::TREE, i));
+        let crd = tl::copy_slice_crd(&tv, idx);
+        (tv, crd)
+    })
+}
+
+fn slice_s_verdict<A: TensorLayout, TC: IsTiledCopy, I: IntTuple>(
+    e: &SliceSExpr::E<A, TC, I>,
+    outcome: Result<(), LayoutError>,
+) -> Result<(), LayoutError> {
+    copy_partition_verdict::<_, A, TC, I>(e, (&e.0.0, &e.0.2), SRC, outcome)
+}
+
+fn slice_d_verdict<A: TensorLayout, TC: IsTiledCopy, I: IntTuple>(
+    e: &SliceDExpr::E<A, TC, I>,
+    outcome: Result<(), LayoutError>,
+) -> Result<(), LayoutError> {
+    copy_partition_verdict::<_, A, TC, I>(e, (&e.0.0, &e.0.2), DST, outcome)
+}
 
 /// The layout of [`ThrCopy::partition_S`]: the thread's `(CPY, CPY_M, CPY_N, ...)` of a
 /// tensor with layout `T` (a layout, or a composed layout as `T` is).

@@ -26,6 +26,7 @@ use crate::algebra::composed::CL;
 use crate::algebra::layout::L;
 use crate::algebra::tiled::{self as tl, MmaAtomC, MmaC, Tiled};
 use crate::composed::{CExpr, CSym};
+use crate::error::LayoutError;
 use crate::layout::{Expr, IsLayout, LayoutOf, Sym, TupleText};
 use crate::ops::{arg, expr_methods, expr_type, sym, twin_check};
 use crate::print::write_tree;
@@ -829,15 +830,50 @@ fn three_steps<
 tensor_op!(@exprs SliceAExpr, SliceAOffsetExpr, [TM: IsTiledMma => tm, I: IntTuple => i] |p, a| = {
     let thr = tl::thrfrg_step(p, &a, &tm, tl::A, 3);
     tl::mma_slice(p, &thr, &tm, tl::A, tl::thread_index(&i))
-});
+}; verdict = slice_a_verdict);
 tensor_op!(@exprs SliceBExpr, SliceBOffsetExpr, [TM: IsTiledMma => tm, I: IntTuple => i] |p, a| = {
     let thr = tl::thrfrg_step(p, &a, &tm, tl::B, 3);
     tl::mma_slice(p, &thr, &tm, tl::B, tl::thread_index(&i))
-});
+}; verdict = slice_b_verdict);
 tensor_op!(@exprs SliceCExpr, SliceCOffsetExpr, [TM: IsTiledMma => tm, I: IntTuple => i] |p, a| = {
     let thr = tl::thrfrg_step(p, &a, &tm, tl::C, 3);
     tl::mma_slice(p, &thr, &tm, tl::C, tl::thread_index(&i))
-});
+}; verdict = slice_c_verdict);
+
+/// The checked form of a thread's `partition_A/B/C` of a swizzled tensor with run-time values:
+/// the slice of its `thrfrg` compared with its definition as a partition's is
+/// (`crate::tensor::partition_verdict`).
+fn mma_partition_verdict<E: CExpr, A: TensorLayout, TM: IsTiledMma, I: IntTuple>(
+    e: &E,
+    (a, i): (&A, &I),
+    x: usize,
+    outcome: Result<(), LayoutError>,
+) -> Result<(), LayoutError> {
+    crate::tensor::partition_verdict(e, a, A::NDYN + I::NDYN, outcome, |p, cl| {
+        let tm = TM::TILED;
+        let thr = tl::thrfrg_step(p, cl, &tm, x, 3);
+        let idx = tl::thread_index(&crate::tensor::valued(I::TREE, i));
+        let crd = tl::mma_slice_crd(p, &thr, &tm, x, idx);
+        (thr, crd)
+    })
+}
+
+macro_rules! mma_verdicts {
+    ($($f:ident, $E:ident, $x:expr;)*) => {$(
+        fn $f<A: TensorLayout, TM: IsTiledMma, I: IntTuple>(
+            e: &$E::E<A, TM, I>,
+            outcome: Result<(), LayoutError>,
+        ) -> Result<(), LayoutError> {
+            mma_partition_verdict::<_, A, TM, I>(e, (&e.0.0, &e.0.2), $x, outcome)
+        }
+    )*};
+}
+
+mma_verdicts! {
+    slice_a_verdict, SliceAExpr, tl::A;
+    slice_b_verdict, SliceBExpr, tl::B;
+    slice_c_verdict, SliceCExpr, tl::C;
+}
 
 /// The layout of [`ThrMMA::partition_A`]: the thread's `(MMA, MMA_M, MMA_K, ...)` of a tensor
 /// with layout `T` (a layout, or a composed layout as `T` is).
