@@ -626,9 +626,8 @@ fn slice_verdict<Cp: IsComposed, Cd: SliceCoord>(
     let (c, crd) = &e.0;
     let r = ComposedOf(*e);
     swizzled_slice_verdict(
-        &Cp::COMPOSED,
-        &crate::layout::dyn_values(c),
-        &Cd::COORD.with_values(&crate::layout::dyn_values(crd)),
+        &Cp::COMPOSED.with_values(&crate::layout::dyn_values(c)),
+        &crate::layout::valued(Cd::COORD, crd),
         Cp::NDYN + Cd::NDYN,
         |i| r.call(i),
         outcome,
@@ -655,12 +654,11 @@ pub(crate) fn verifiable(outcome: &Result<(), LayoutError>) -> bool {
     }
 }
 
-/// [`slice_verdict`] for the swizzled `cl` with the run-time values `vals` of its dynamic
-/// leaves, sliced at `crd` (its values in), `ndyn` run-time values in all, CuTe's slice
-/// evaluating to `r(i)`: also the rule of a swizzled tensor's slice.
+/// [`slice_verdict`] for the swizzled `cl` with its run-time values in (`CL::with_values`, all
+/// static), sliced at `crd` (its values in), `ndyn` run-time values in all, CuTe's slice
+/// evaluating to `r(i)`: also the rule of a swizzled tensor's slice and of the partitions.
 pub(crate) fn swizzled_slice_verdict(
     cl: &CL,
-    vals: &crate::tree::List,
     crd: &Tree,
     ndyn: usize,
     r: impl Fn(i32) -> i32,
@@ -669,20 +667,7 @@ pub(crate) fn swizzled_slice_verdict(
     if !verifiable(&outcome) || !matches!(cl.form, Form::SwOL) || ndyn == 0 {
         return outcome;
     }
-    // The operand with its run-time values, as a static twin.
-    let value = |v: V| {
-        if v.dynamic {
-            vals.v[v.v as usize].v
-        } else {
-            v.v
-        }
-    };
-    let offset = match cl.off {
-        Off::Int(v) => value(v),
-        Off::Smem(_) => 0,
-        Off::Mixed { s, d, .. } => s as i32 | value(d),
-    };
-    let l = cl.l.with_values(vals);
+    let (l, offset) = (cl.l, cl.off.value(&mut Prog::twin()).v);
     let sliced = crate::algebra::slice::slice(crd, &l);
     let mut p = Prog::twin();
     let at = |p: &mut Prog, t: &Tree, l: &crate::algebra::layout::L| {

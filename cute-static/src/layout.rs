@@ -343,6 +343,12 @@ pub(crate) fn dyn_values<T: Leaves>(v: &T) -> List {
     out
 }
 
+/// An operand's tree (a tiler, a coordinate, an IntTuple) with the run-time values of its
+/// dynamic leaves: its static twin.
+pub(crate) fn valued<T: Leaves>(tree: Tree, t: &T) -> Tree {
+    tree.with_values(&dyn_values(t))
+}
+
 /// The product of the static leaves, wrapping as C++ `int` does (dynamic leaves count as 1).
 const fn static_size(t: &Tree) -> i32 {
     let l = t.leaves();

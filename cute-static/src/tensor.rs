@@ -1595,9 +1595,8 @@ fn slice_verdict<A: TensorLayout, Cd: SliceCoord>(
     let (a, crd) = &e.0;
     let r = crate::composed::ComposedOf(*e);
     crate::composed::swizzled_slice_verdict(
-        &A::CL,
-        &crate::layout::dyn_values(a),
-        &Cd::COORD.with_values(&crate::layout::dyn_values(crd)),
+        &A::CL.with_values(&crate::layout::dyn_values(a)),
+        &valued(Cd::COORD, crd),
         A::NDYN + Cd::NDYN,
         |i| r.call(i),
         outcome,
@@ -1990,49 +1989,21 @@ pub(crate) fn partition_verdict<E: CExpr, A: TensorLayout>(
     outcome: Result<(), LayoutError>,
     parts: impl FnOnce(&mut Prog, &CL) -> (CL, Tree),
 ) -> Result<(), LayoutError> {
-    use crate::algebra::composed::{Form, Off};
-    let cl: CL = A::CL;
-    if !matches!(cl.form, Form::SwOL) || ndyn == 0 || !crate::composed::verifiable(&outcome) {
+    use crate::algebra::composed::Form;
+    if !matches!(A::CL.form, Form::SwOL) || ndyn == 0 || !crate::composed::verifiable(&outcome) {
         return outcome;
     }
-    let vals = crate::layout::dyn_values(a);
-    let value = |v: V| {
-        if v.dynamic {
-            vals.v[v.v as usize].v
-        } else {
-            v.v
-        }
-    };
-    let offset = match cl.off {
-        Off::Int(v) => value(v),
-        Off::Smem(_) => 0,
-        Off::Mixed { s, d, .. } => s as i32 | value(d),
-    };
-    let operand = CL {
-        off: Off::Int(V::s(offset)),
-        l: cl.l.with_values(&vals),
-        ..cl
-    };
+    let operand = A::CL.with_values(&crate::layout::dyn_values(a));
     let mut p = Prog::twin();
     let (z, crd) = parts(&mut p, &operand);
     if p.twin_outcome().is_err() {
         return outcome;
     }
     let r = crate::composed::ComposedOf(*e);
-    crate::composed::swizzled_slice_verdict(
-        &z,
-        &crate::tree::List::new(),
-        &crd,
-        ndyn,
-        |i| r.call(i),
-        outcome,
-    )
+    crate::composed::swizzled_slice_verdict(&z, &crd, ndyn, |i| r.call(i), outcome)
 }
 
-/// A tiler or coordinate operand with its run-time values.
-pub(crate) fn valued<T: Leaves>(tree: Tree, t: &T) -> Tree {
-    tree.with_values(&crate::layout::dyn_values(t))
-}
+use crate::layout::valued;
 
 fn inner_partition_verdict<A: TensorLayout, T: Tiler, Cd: SliceCoord>(
     e: &InnerPartitionExpr::E<A, T, Cd>,

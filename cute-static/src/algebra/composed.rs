@@ -324,6 +324,29 @@ pub struct CL {
 }
 
 impl CL {
+    /// This composed layout with the values `vals` of its dynamic leaves (by number), all
+    /// static: a static twin's operand (the offset's value, `smem_ptr` as 0).
+    pub(crate) fn with_values(&self, vals: &List) -> CL {
+        let value = |v: V| {
+            if v.dynamic {
+                vals.v[v.v as usize].v
+            } else {
+                v.v
+            }
+        };
+        let off = match self.off {
+            Off::Int(v) => value(v),
+            Off::Smem(_) => 0,
+            Off::Mixed { s, d, .. } => s as i32 | value(d),
+        };
+        CL {
+            form: self.form,
+            sw: self.sw,
+            off: Off::Int(V::s(off)),
+            l: self.l.with_values(vals),
+        }
+    }
+
     /// A plain layout.
     pub(crate) const fn plain(l: L) -> CL {
         CL {

@@ -763,7 +763,7 @@ fn copy_partition_verdict<E: CExpr, A: TensorLayout, TC: IsTiledCopy, I: IntTupl
     crate::tensor::partition_verdict(e, a, A::NDYN + I::NDYN, outcome, |p, cl| {
         let tc = TC::TILED;
         let tv = tl::tidfrg_step(p, cl, &tc, side, 1);
-        let idx = tl::thread_index(&crate::tensor::valued(I::TREE, i));
+        let idx = tl::thread_index(&crate::layout::valued(I::TREE, i));
         let crd = tl::copy_slice_crd(&tv, idx);
         (tv, crd)
     })

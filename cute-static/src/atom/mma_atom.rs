@@ -852,7 +852,7 @@ fn mma_partition_verdict<E: CExpr, A: TensorLayout, TM: IsTiledMma, I: IntTuple>
     crate::tensor::partition_verdict(e, a, A::NDYN + I::NDYN, outcome, |p, cl| {
         let tm = TM::TILED;
         let thr = tl::thrfrg_step(p, cl, &tm, x, 3);
-        let idx = tl::thread_index(&crate::tensor::valued(I::TREE, i));
+        let idx = tl::thread_index(&crate::layout::valued(I::TREE, i));
         let crd = tl::mma_slice_crd(p, &thr, &tm, x, idx);
         (thr, crd)
     })

@@ -80,6 +80,31 @@ macro_rules! launch_bounds {
     };
 }
 
+/// The operand list `{a}, {b}, ...` of an `asm!` template, from the operands' names or
+/// positions.
+macro_rules! operand_list {
+    ($first:tt $(, $rest:tt)*) => {
+        concat!("{", stringify!($first), "}" $(, ", {", stringify!($rest), "}")*)
+    };
+}
+pub(crate) use operand_list;
+
+/// The index of the register operand `r0` ... `r3` in its array.
+macro_rules! reg_index {
+    (r0) => {
+        0
+    };
+    (r1) => {
+        1
+    };
+    (r2) => {
+        2
+    };
+    (r3) => {
+        3
+    };
+}
+
 /// `ldmatrix.sync.aligned.m8n8.x{regs}[.trans].shared.b16` (CuTe's `SM75_U32x{1,2,4}_LDSM_N`,
 /// and with `trans` its `SM75_U16x{2,4,8}_LDSM_T`): this thread names the 16-byte row at the
 /// `.shared` address `row` and receives `regs` (1, 2 or 4) 32-bit registers of the warp's 8x8
@@ -96,19 +121,12 @@ pub unsafe fn ldmatrix(row: u32, regs: usize, trans: bool) -> [u32; 4] {
     macro_rules! ld {
         ($x:literal, $t:literal, $($o:ident),+) => {
             core::arch::asm!(
-                concat!("ldmatrix.sync.aligned.m8n8.x", $x, $t, ".shared.b16 {{", ld!(@list $($o),+), "}}, [{a}];"),
-                $($o = out(reg32) r[ld!(@idx $o)],)+
+                concat!("ldmatrix.sync.aligned.m8n8.x", $x, $t, ".shared.b16 {{", operand_list!($($o),+), "}}, [{a}];"),
+                $($o = out(reg32) r[reg_index!($o)],)+
                 a = in(reg32) row,
                 options(readonly, nostack, preserves_flags),
             )
         };
-        (@list $first:ident $(, $rest:ident)*) => {
-            concat!("{", stringify!($first), "}" $(, ", {", stringify!($rest), "}")*)
-        };
-        (@idx r0) => { 0 };
-        (@idx r1) => { 1 };
-        (@idx r2) => { 2 };
-        (@idx r3) => { 3 };
     }
     // SAFETY: the caller's `row` (above); the instruction writes this thread's registers only.
     // Reached divergently by a warp, its result is undefined (PTX ISA): wrong values or a hang,
@@ -141,19 +159,12 @@ pub unsafe fn stmatrix(row: u32, r: [u32; 4], regs: usize, trans: bool) {
     macro_rules! st {
         ($x:literal, $t:literal, $($o:ident),+) => {
             core::arch::asm!(
-                concat!("stmatrix.sync.aligned.m8n8.x", $x, $t, ".shared.b16 [{a}], {{", st!(@list $($o),+), "}};"),
+                concat!("stmatrix.sync.aligned.m8n8.x", $x, $t, ".shared.b16 [{a}], {{", operand_list!($($o),+), "}};"),
                 a = in(reg32) row,
-                $($o = in(reg32) r[st!(@idx $o)],)+
+                $($o = in(reg32) r[reg_index!($o)],)+
                 options(nostack, preserves_flags),
             )
         };
-        (@list $first:ident $(, $rest:ident)*) => {
-            concat!("{", stringify!($first), "}" $(, ", {", stringify!($rest), "}")*)
-        };
-        (@idx r0) => { 0 };
-        (@idx r1) => { 1 };
-        (@idx r2) => { 2 };
-        (@idx r3) => { 3 };
     }
     // SAFETY: the caller's `row` (above); the instruction reads this thread's registers and
     // writes the warp's rows. Reached divergently by a warp, its result is undefined (PTX

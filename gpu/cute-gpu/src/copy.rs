@@ -239,6 +239,35 @@ fn contiguous<M, L: TensorLayout, O: cute_static::IntTuple>(
     (1..k).all(|j| t.layout().offset(i + j) == first + j)
 }
 
+/// The most `ldmatrix`/`stmatrix` rows a thread's partition holds in one copy.
+const MAX_ATOMS: usize = 64;
+
+/// The `.shared` address of each row of 8 16-bit values of `t` (the shared side of an
+/// `ldmatrix` or `stmatrix` copy, one row an atom) and the number of rows: traps unless every
+/// row is contiguous, 16-byte aligned and in shared memory, before any access.
+#[inline(always)]
+fn shared_rows<T, M, L, O>(t: &Tensor<M, L, O>) -> ([u32; MAX_ATOMS], i32)
+where
+    T: Elem,
+    M: Memory<T>,
+    L: TensorLayout,
+    O: cute_static::IntTuple,
+{
+    let atoms = t.layout().size() / 8;
+    if atoms as usize > MAX_ATOMS {
+        trap()
+    }
+    let mut rows = [0u32; MAX_ATOMS];
+    for j in 0..atoms {
+        let at = t.offset().wrapping_add(t.layout().offset(j * 8));
+        match t.engine().shared_address::<8>(at) {
+            Some(a) if a % 16 == 0 && contiguous(t, j * 8, 8) => rows[j as usize] = a,
+            _ => trap(),
+        }
+    }
+    (rows, atoms)
+}
+
 /// `ldmatrix.x{regs}` (`.trans` if `trans`) for every atom of the copy: the `8` 16-bit source
 /// values of each (one contiguous, 16-byte aligned row of shared memory) and its `2 * regs`
 /// destination values in registers.
@@ -261,21 +290,8 @@ fn ldsm<T, S, D, SL, DL, SO, DO>(
     if T::BITS != 16 || n % 8 != 0 || nd != n / 8 * per_dst || outside(src) || outside(dst) {
         trap()
     }
-    let (so, dof) = (src.offset(), dst.offset());
-    const MAX_ATOMS: usize = 64;
-    let mut rows = [0u32; MAX_ATOMS];
-    let atoms = n / 8;
-    if atoms as usize > MAX_ATOMS {
-        trap()
-    }
-    // Every row contiguous, 16-byte aligned and in shared memory, before any access.
-    for j in 0..atoms {
-        let at = so.wrapping_add(src.layout().offset(j * 8));
-        match src.engine().shared_address::<8>(at) {
-            Some(a) if a % 16 == 0 && contiguous(src, j * 8, 8) => rows[j as usize] = a,
-            _ => trap(),
-        }
-    }
+    let (rows, atoms) = shared_rows(src);
+    let dof = dst.offset();
     for j in 0..atoms {
         // SAFETY: each thread's row is a 16-byte aligned shared address of 8 elements of its
         // source tensor, in its memory (checked above).
@@ -321,21 +337,8 @@ fn stsm<T, S, D, SL, DL, SO, DO>(
     if T::BITS != 16 || nd % 8 != 0 || n != nd / 8 * per_src || outside(src) || outside(dst) {
         trap()
     }
-    let (so, dof) = (src.offset(), dst.offset());
-    const MAX_ATOMS: usize = 64;
-    let mut rows = [0u32; MAX_ATOMS];
-    let atoms = nd / 8;
-    if atoms as usize > MAX_ATOMS {
-        trap()
-    }
-    // Every row contiguous, 16-byte aligned and in shared memory, before any access.
-    for j in 0..atoms {
-        let at = dof.wrapping_add(dst.layout().offset(j * 8));
-        match dst.engine().shared_address::<8>(at) {
-            Some(a) if a % 16 == 0 && contiguous(dst, j * 8, 8) => rows[j as usize] = a,
-            _ => trap(),
-        }
-    }
+    let (rows, atoms) = shared_rows(dst);
+    let so = src.offset();
     for j in 0..atoms {
         let mut r = [0u32; 4];
         for v in 0..per_src {

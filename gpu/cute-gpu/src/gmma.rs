@@ -502,7 +502,7 @@ macro_rules! make_gmma_desc {
                 let mut v = [0; MN * K / PER];
                 match $crate::gmma::recast_u128($major, BITS, MN as i32, K as i32, &ELEMS, &mut v) {
                     Ok(()) => {}
-                    Err(e) => panic!("{}", e.message()),
+                    Err(e) => panic!("{}", e.message()), // a compile error: this is a `const` block
                 }
                 match $major {
                     $crate::gmma::Major::K => (v, MN as i32, (K / PER) as i32),
@@ -512,7 +512,7 @@ macro_rules! make_gmma_desc {
             let layout_type = match $crate::gmma::LayoutType::from_swizzle_bits($b) {
                 Some(t) => t,
                 None => {
-                    panic!("GMMA descriptors take the swizzles Sw<0..=3,4,3> on byte addresses")
+                    panic!("GMMA descriptors take the swizzles Sw<0..=3,4,3> on byte addresses") // a compile error: this is a `const` block
                 }
             };
             match $crate::gmma::make_gmma_desc(
@@ -524,7 +524,7 @@ macro_rules! make_gmma_desc {
                 &VECTORS.0,
             ) {
                 Ok(d) => d,
-                Err(e) => panic!("{}", e.message()),
+                Err(e) => panic!("{}", e.message()), // a compile error: this is a `const` block
             }
         }
     };

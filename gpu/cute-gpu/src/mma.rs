@@ -93,7 +93,7 @@ macro_rules! mma_f16 {
         unsafe {
             core::arch::asm!(
                 concat!("mma.sync.aligned.m16n8k", $k, ".row.col.f16.f16.f16.f16 {{{d0}, {d1}}}, {{",
-                    mma_f16!(@list $($a),+), "}}, {{", mma_f16!(@list $($b),+), "}}, {{{d0}, {d1}}};"),
+                    crate::arch::operand_list!($($a),+), "}}, {{", crate::arch::operand_list!($($b),+), "}}, {{{d0}, {d1}}};"),
                 d0 = inout(reg32) $d[0],
                 d1 = inout(reg32) $d[1],
                 $($a = in(reg32) $a,)+
@@ -101,9 +101,6 @@ macro_rules! mma_f16 {
                 options(pure, nomem, nostack),
             );
         }
-    };
-    (@list $first:ident $(, $rest:ident)*) => {
-        concat!("{", stringify!($first), "}" $(, ", {", stringify!($rest), "}")*)
     };
 }
 
@@ -306,7 +303,7 @@ macro_rules! wgmma {
                 ".reg .pred p;",
                 "setp.ne.b32 p, {scale_d}, 0;",
                 concat!("wgmma.mma_async.sync.aligned.", $shape, ".", $types, " {{",
-                    wgmma!(@list $($i)*), "}}, {da}, {db}, p, 1, 1, {ta}, {tb};"),
+                    crate::arch::operand_list!($($i),*), "}}, {da}, {db}, p, 1, 1, {ta}, {tb};"),
                 "}}",
                 $(inout(reg32) $d[$i],)*
                 da = in(reg64) $da,
@@ -317,9 +314,6 @@ macro_rules! wgmma {
                 options(nostack),
             );
         }
-    };
-    (@list $first:literal $($rest:literal)*) => {
-        concat!("{", stringify!($first), "}" $(, ", {", stringify!($rest), "}")*)
     };
 }
 

@@ -25,6 +25,28 @@ fn dyn_local_tile_proj(t: &dy::Tensor, tiler: &str, crd: &str, proj: &str) -> dy
     .unwrap()
 }
 
+fn dyn_tiled_mma(atom: &str, layout: &str, permutation: &str) -> dy::TiledMMA {
+    dy::make_tiled_mma(
+        &dy::mma_atom(atom).unwrap(),
+        &layout.parse().unwrap(),
+        &permutation.parse().unwrap(),
+    )
+    .unwrap()
+}
+
+/// A GMMA descriptor of a K-major 128-byte-swizzle tile of half_t (CuTe's
+/// `make_gmma_desc<Major::K>`): layout type B128, SBO 1024 bytes (64 units), LBO 1.
+fn assert_k_sw128(d: cute_gpu::gmma::GmmaDescriptor) {
+    assert_eq!(
+        (
+            d.layout_type(),
+            d.stride_byte_offset(),
+            d.leading_byte_offset()
+        ),
+        (cute_gpu::gmma::LayoutType::B128 as u8, 64, 1)
+    );
+}
+
 fn dyn_local_partition(t: &dy::Tensor, thr: &str, tid: i32) -> dy::Tensor {
     dy::local_partition(t, &thr.parse().unwrap(), dy::Int::new_dynamic(tid)).unwrap()
 }
@@ -337,12 +359,11 @@ fn mma_atom_partitions() {
     use cute_kernels::mma_atoms::{LayoutA, LayoutB, LayoutC, Sm80Mma};
     let data = vec![0u16; 256];
     let mma = Sm80Mma::default();
-    let dyn_mma = dy::make_tiled_mma(
-        &dy::mma_atom("SM80_16x8x16_F32F16F16F32_TN").unwrap(),
-        &"(_1,_1,_1):(_0,_0,_0)".parse().unwrap(),
-        &"(_,_,_)".parse().unwrap(),
-    )
-    .unwrap();
+    let dyn_mma = dyn_tiled_mma(
+        "SM80_16x8x16_F32F16F16F32_TN",
+        "(_1,_1,_1):(_0,_0,_0)",
+        "(_,_,_)",
+    );
     let mut seen = [0u32; 256];
     for lane in 0..32 {
         let thr = mma.get_slice(lane);
@@ -410,12 +431,11 @@ fn mma_atom_copy_partitions() {
     assert_eq!(G2sA::default().to_string(), g2s_a.to_string());
     assert_eq!(G2sB::default().to_string(), g2s_b.to_string());
     assert_eq!(G2sBn::default().to_string(), g2s_bn.to_string());
-    let dyn_mma = dy::make_tiled_mma(
-        &dy::mma_atom("SM80_16x8x16_F32F16F16F32_TN").unwrap(),
-        &"(_1,_1,_1):(_0,_0,_0)".parse().unwrap(),
-        &"(_,_,_)".parse().unwrap(),
-    )
-    .unwrap();
+    let dyn_mma = dyn_tiled_mma(
+        "SM80_16x8x16_F32F16F16F32_TN",
+        "(_1,_1,_1):(_0,_0,_0)",
+        "(_,_,_)",
+    );
     let s2r_a = make_tiled_copy_A(
         CopyAtom::<SM75_U32x4_LDSM_N, u16>::new(),
         Sm80Mma::default(),
@@ -523,12 +543,11 @@ fn hgemm_partitions() {
     )
     .unwrap();
     assert_eq!(CopyG2S::default().to_string(), dyn_copy.to_string());
-    let dyn_mma = dy::make_tiled_mma(
-        &dy::mma_atom("SM80_16x8x16_F16F16F16F16_TN").unwrap(),
-        &"(_2,_2,_1):(_1,_2,_0)".parse().unwrap(),
-        &"(_32,_32,_16)".parse().unwrap(),
-    )
-    .unwrap();
+    let dyn_mma = dyn_tiled_mma(
+        "SM80_16x8x16_F16F16F16F16_TN",
+        "(_2,_2,_1):(_1,_2,_0)",
+        "(_32,_32,_16)",
+    );
     assert_eq!(MmaC::default().to_string(), dyn_mma.to_string());
     let s2r = make_tiled_copy_A(CopyAtom::<SM75_U32x4_LDSM_N, u16>::new(), MmaC::default());
     let dyn_s2r = dy::make_tiled_copy_A(&atom("SM75_U32x4_LDSM_N"), &dyn_mma).unwrap();
@@ -587,7 +606,6 @@ fn hgemm_partitions() {
 /// offsets (16-byte units) from atom tile to atom tile.
 #[test]
 fn wgmma_partitions() {
-    use cute_gpu::gmma::LayoutType;
     use cute_kernels::wgmma_sm90::{CtaTiler, DESC_A, DESC_B, MmaW, SmemA, SmemB};
     use cute_static::gmma::{Layout_K_SW128_Atom, half_t};
     use cute_static::{Tensor, TensorLayout, int_tuple};
@@ -600,22 +618,13 @@ fn wgmma_partitions() {
     );
     assert_eq!(SmemA::new().to_string(), SmemB::new().to_string());
     // make_gmma_desc<Major::K> of a (64,16) K_SW128 tile: 128-byte swizzle, SBO 1024 bytes.
-    for d in [DESC_A, DESC_B] {
-        assert_eq!(
-            (
-                d.layout_type(),
-                d.stride_byte_offset(),
-                d.leading_byte_offset()
-            ),
-            (LayoutType::B128 as u8, 64, 1)
-        );
-    }
-    let dyn_mma = dy::make_tiled_mma(
-        &dy::mma_atom("SM90_64x64x16_F16F16F16_SS").unwrap(),
-        &"(_1,_1,_1):(_0,_0,_0)".parse().unwrap(),
-        &"(_,_,_)".parse().unwrap(),
-    )
-    .unwrap();
+    assert_k_sw128(DESC_A);
+    assert_k_sw128(DESC_B);
+    let dyn_mma = dyn_tiled_mma(
+        "SM90_64x64x16_F16F16F16_SS",
+        "(_1,_1,_1):(_0,_0,_0)",
+        "(_,_,_)",
+    );
     assert_eq!(MmaW::default().to_string(), dyn_mma.to_string());
     let data = vec![0u16; 1 << 18];
     let smem_text = format!("_0|{}", SmemA::new());
@@ -820,7 +829,6 @@ fn tma_boxes() {
 /// TMA boxes are a 64x128 and a 64x256 box.
 #[test]
 fn hgemm_ws_partitions() {
-    use cute_gpu::gmma::LayoutType;
     use cute_kernels::hgemm_ws_sm90::{DESC_A, DESC_B, MmaWs, SmemA, SmemB, tma_boxes};
     use cute_static::gmma::{Layout_K_SW128_Atom, half_t};
     use cute_static::int_tuple;
@@ -830,22 +838,13 @@ fn hgemm_ws_partitions() {
             .to_string(),
         format!("Sw<3,4,3> o smem_ptr[16b](unset) o {}", SmemB::new())
     );
-    for d in [DESC_A, DESC_B] {
-        assert_eq!(
-            (
-                d.layout_type(),
-                d.stride_byte_offset(),
-                d.leading_byte_offset()
-            ),
-            (LayoutType::B128 as u8, 64, 1)
-        );
-    }
-    let dyn_mma = dy::make_tiled_mma(
-        &dy::mma_atom("SM90_64x256x16_F32F16F16_SS").unwrap(),
-        &"(_2,_1,_1):(_1,_0,_0)".parse().unwrap(),
-        &"(_,_,_)".parse().unwrap(),
-    )
-    .unwrap();
+    assert_k_sw128(DESC_A);
+    assert_k_sw128(DESC_B);
+    let dyn_mma = dyn_tiled_mma(
+        "SM90_64x256x16_F32F16F16_SS",
+        "(_2,_1,_1):(_1,_0,_0)",
+        "(_,_,_)",
+    );
     assert_eq!(MmaWs::default().to_string(), dyn_mma.to_string());
     let data = vec![0u16; 1 << 18];
     for tid in [0, 127, 128, 255] {
@@ -885,12 +884,11 @@ fn stsm_partitions() {
     use cute_static::{CopyAtom, SM90_U32x2_STSM_N, Tensor, TensorLayout, make_tiled_copy_C};
     let mma = Sm80MmaF16k16::default();
     let r2s = make_tiled_copy_C(CopyAtom::<SM90_U32x2_STSM_N, u16>::new(), mma);
-    let dyn_mma = dy::make_tiled_mma(
-        &dy::mma_atom("SM80_16x8x16_F16F16F16F16_TN").unwrap(),
-        &"(_1,_1,_1):(_0,_0,_0)".parse().unwrap(),
-        &"(_,_,_)".parse().unwrap(),
-    )
-    .unwrap();
+    let dyn_mma = dyn_tiled_mma(
+        "SM80_16x8x16_F16F16F16F16_TN",
+        "(_1,_1,_1):(_0,_0,_0)",
+        "(_,_,_)",
+    );
     let dyn_r2s = dy::make_tiled_copy_C(
         &dy::copy_atom("SM90_U32x2_STSM_N", "half_t").unwrap(),
         &dyn_mma,
