@@ -154,15 +154,12 @@ where
     let n = checked(src, dst);
     let (so, dof) = (src.offset(), dst.offset());
     for i in 0..n {
-        let (s, d) = (
-            so.wrapping_add(src.layout().offset(i)),
-            dof.wrapping_add(dst.layout().offset(i)),
-        );
+        let (s, d) = (src.layout().offset(i), dst.layout().offset(i));
         // SAFETY: `i` is an index of both domains, whose offsets lie in their memory
         // (`checked`); one element is always aligned.
         unsafe {
-            let v = src.engine().read::<1>(s);
-            dst.engine_mut().write::<1>(d, v);
+            let v = src.engine().read::<1>(so, s);
+            dst.engine_mut().write::<1>(dof, d, v);
         }
     }
 }
@@ -259,8 +256,10 @@ where
     }
     let mut rows = [0u32; MAX_ATOMS];
     for j in 0..atoms {
-        let at = t.offset().wrapping_add(t.layout().offset(j * 8));
-        match t.engine().shared_address::<8>(at) {
+        match t
+            .engine()
+            .shared_address::<8>(t.offset(), t.layout().offset(j * 8))
+        {
             Some(a) if a % 16 == 0 && contiguous(t, j * 8, 8) => rows[j as usize] = a,
             _ => trap(),
         }
@@ -296,20 +295,24 @@ fn ldsm<T, S, D, SL, DL, SO, DO>(
         // SAFETY: each thread's row is a 16-byte aligned shared address of 8 elements of its
         // source tensor, in its memory (checked above).
         let r = unsafe { crate::arch::ldmatrix(rows[j as usize], regs, trans) };
-        for v in 0..per_dst {
-            let word = r[(v / 2) as usize];
-            let half = if v % 2 == 0 {
-                word as u16
-            } else {
-                (word >> 16) as u16
-            };
-            let at = dof.wrapping_add(dst.layout().offset(j * per_dst + v));
-            // SAFETY: `j * per_dst + v` is an index of dst's domain, in its memory (checked
-            // above); one element is always aligned. `T` is 16 bits (checked above), `u16`'s
-            // bits.
+        for w in 0..regs as i32 {
+            let word = r[w as usize];
+            let (v, half) = (j * per_dst + 2 * w, |x: u32| -> [T; 1] {
+                // SAFETY: `T` is 16 bits (checked above), `u16`'s bits.
+                unsafe { core::mem::transmute_copy(&(x as u16)) }
+            });
+            let (lo, hi) = (half(word), half(word >> 16));
+            let (at, next) = (dst.layout().offset(v), dst.layout().offset(v + 1));
+            // SAFETY: `v` and `v + 1` are indices of dst's domain, in its memory (checked
+            // above); one element is always aligned, and two adjacent ones in registers (no
+            // base address) need no alignment.
             unsafe {
-                let x: [T; 1] = core::mem::transmute_copy(&half);
-                dst.engine_mut().write::<1>(at, x);
+                if next == at + 1 && dst.engine().base().is_none() {
+                    dst.engine_mut().write::<2>(dof, at, [lo[0], hi[0]]);
+                } else {
+                    dst.engine_mut().write::<1>(dof, at, lo);
+                    dst.engine_mut().write::<1>(dof, next, hi);
+                }
             }
         }
     }
@@ -342,11 +345,11 @@ fn stsm<T, S, D, SL, DL, SO, DO>(
     for j in 0..atoms {
         let mut r = [0u32; 4];
         for v in 0..per_src {
-            let at = so.wrapping_add(src.layout().offset(j * per_src + v));
+            let at = src.layout().offset(j * per_src + v);
             // SAFETY: `j * per_src + v` is an index of src's domain, in its memory (checked
             // above); one element is always aligned. `T` is 16 bits (checked above).
             let half: u16 = unsafe {
-                let [x] = src.engine().read::<1>(at);
+                let [x] = src.engine().read::<1>(so, at);
                 core::mem::transmute_copy(&x)
             };
             r[(v / 2) as usize] |= u32::from(half) << (16 * (v % 2));
@@ -380,14 +383,11 @@ fn cp_async<const K: usize, T, S, D, SL, DL, SO, DO>(
     let (so, dof) = (src.offset(), dst.offset());
     let mut bad = false;
     for v in 0..n / k {
-        let (s, d) = (
-            so.wrapping_add(src.layout().offset(v * k)),
-            dof.wrapping_add(dst.layout().offset(v * k)),
-        );
+        let (s, d) = (src.layout().offset(v * k), dst.layout().offset(v * k));
         bad |= !contiguous(src, v * k, k) || !contiguous(dst, v * k, k);
         bad |= match (
-            src.engine().global_address(s),
-            dst.engine().shared_address::<K>(d),
+            src.engine().global_address(so, s),
+            dst.engine().shared_address::<K>(dof, d),
         ) {
             (Some(g), Some(a)) => g % u64::from(bytes) != 0 || a % bytes != 0,
             _ => true,
@@ -397,13 +397,10 @@ fn cp_async<const K: usize, T, S, D, SL, DL, SO, DO>(
         trap()
     }
     for v in 0..n / k {
-        let (s, d) = (
-            so.wrapping_add(src.layout().offset(v * k)),
-            dof.wrapping_add(dst.layout().offset(v * k)),
-        );
+        let (s, d) = (src.layout().offset(v * k), dst.layout().offset(v * k));
         if let (Some(g), Some(a)) = (
-            src.engine().global_address(s),
-            dst.engine().shared_address::<K>(d),
+            src.engine().global_address(so, s),
+            dst.engine().shared_address::<K>(dof, d),
         ) {
             // SAFETY: the vector lies in both tensors' memory (`checked`), contiguous and
             // aligned to its size (checked above).
@@ -453,15 +450,12 @@ fn vectors<const K: usize, T, S, D, SL, DL, SO, DO>(
         trap()
     }
     for v in 0..n / k {
-        let (s, d) = (
-            so.wrapping_add(src.layout().offset(v * k)),
-            dof.wrapping_add(dst.layout().offset(v * k)),
-        );
+        let (s, d) = (src.layout().offset(v * k), dst.layout().offset(v * k));
         // SAFETY: the vector's elements are indices of both domains (so in bounds, `checked`),
         // contiguous, and aligned to the vector's size (checked above).
         unsafe {
-            let x = src.engine().read::<K>(s);
-            dst.engine_mut().write::<K>(d, x);
+            let x = src.engine().read::<K>(so, s);
+            dst.engine_mut().write::<K>(dof, d, x);
         }
     }
 }
@@ -579,7 +573,7 @@ pub fn copy_if<T, P, S, D, SL, DL, SO, DO>(
                 outside |= !inside;
                 if inside {
                     // SAFETY: `s` checked in `0..len` just above.
-                    batch[j as usize] = unsafe { src.engine().read::<1>(s) }[0];
+                    batch[j as usize] = unsafe { src.engine().read::<1>(0, s) }[0];
                     moved[j as usize] = true;
                 }
             }
@@ -591,7 +585,7 @@ pub fn copy_if<T, P, S, D, SL, DL, SO, DO>(
             if moved[j as usize] {
                 let d = dof.wrapping_add(dst.layout().offset(base + j));
                 // SAFETY: `d` checked in `0..len` with `s` above.
-                unsafe { dst.engine_mut().write::<1>(d, [batch[j as usize]]) };
+                unsafe { dst.engine_mut().write::<1>(0, d, [batch[j as usize]]) };
             }
         }
         base += BATCH;

@@ -4,7 +4,7 @@
 use crate::arch::trap;
 use crate::check::fits;
 use crate::elem::Elem;
-use crate::memory::{Memory, outside};
+use crate::memory::{Memory, outside, registers_read};
 use cute_static::{IntTuple, IsLayout, IsTiledMma, Tensor, TensorLayout, get};
 
 /// The most rows or columns of a thread's accumulators `gemm_with` takes (`MMA_M`, `MMA_N`).
@@ -50,16 +50,10 @@ pub fn gemm<A, B, LA, LB, LC, OA, OB, OC, const N: usize>(
     for kk in 0..k {
         for mm in 0..m {
             // SAFETY: (mm, kk) is a coordinate of A's domain, in its memory (checked above).
-            let [x] = unsafe {
-                a.engine()
-                    .read::<1>(oa.wrapping_add(a.layout().offset((mm, kk))))
-            };
+            let [x] = unsafe { a.engine().read::<1>(oa, a.layout().offset((mm, kk))) };
             for nn in 0..n {
                 // SAFETY: (nn, kk) is a coordinate of B's domain, in its memory.
-                let [y] = unsafe {
-                    b.engine()
-                        .read::<1>(ob.wrapping_add(b.layout().offset((nn, kk))))
-                };
+                let [y] = unsafe { b.engine().read::<1>(ob, b.layout().offset((nn, kk))) };
                 let at = (oc + c.layout().offset((mm, nn))) as usize;
                 match c.engine_mut().get_mut(at) {
                     Some(acc) => *acc = core::f32::math::mul_add(x, y, *acc),
@@ -121,17 +115,13 @@ pub fn gemm_with<TM, A, B, LA, LB, LC, OA, OB, OC, const N: usize>(
         let mut rb = [0f32; MAX_MN];
         for mm in 0..m.min(MAX_MN as i32) {
             // SAFETY: (0, mm, kk) is a coordinate of A's domain, in its memory (checked above).
-            ra[mm as usize] = unsafe {
-                a.engine()
-                    .read::<1>(oa.wrapping_add(a.layout().offset((0, mm, kk))))
-            }[0];
+            ra[mm as usize] =
+                unsafe { a.engine().read::<1>(oa, a.layout().offset((0, mm, kk))) }[0];
         }
         for nn in 0..n.min(MAX_MN as i32) {
             // SAFETY: (0, nn, kk) is a coordinate of B's domain, in its memory.
-            rb[nn as usize] = unsafe {
-                b.engine()
-                    .read::<1>(ob.wrapping_add(b.layout().offset((0, nn, kk))))
-            }[0];
+            rb[nn as usize] =
+                unsafe { b.engine().read::<1>(ob, b.layout().offset((0, nn, kk))) }[0];
         }
         let mut mm = 0;
         while mm < m {
@@ -247,18 +237,16 @@ pub fn axpby<T, U, Y, LX, LY, OX, OY, const N: usize>(
     }
     let (ox, oy) = (x.offset(), y.offset());
     for_each_index(n, |i| {
-        let Some(&xi) = x.engine().get((ox + x.layout().offset(i)) as usize) else {
-            trap()
-        };
-        let at = oy.wrapping_add(y.layout().offset(i));
+        let [xi] = registers_read::<T, 1>(&x.engine()[..], ox + x.layout().offset(i));
+        let at = y.layout().offset(i);
         // SAFETY: `i` is an index of Y's domain, in its memory (checked above).
         unsafe {
             let v = if beta == 0.0 {
                 alpha * xi.to_f32()
             } else {
-                alpha * xi.to_f32() + beta * y.engine().read::<1>(at)[0].to_f32()
+                alpha * xi.to_f32() + beta * y.engine().read::<1>(oy, at)[0].to_f32()
             };
-            y.engine_mut().write::<1>(at, [U::from_f32(v)]);
+            y.engine_mut().write::<1>(oy, at, [U::from_f32(v)]);
         }
     });
 }

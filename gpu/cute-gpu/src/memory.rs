@@ -76,7 +76,8 @@ mod device {
 
     impl<T: Elem> GmemPtr<T> {
         /// CuTe's `make_tensor(make_gmem_ptr(p), layout)`: the tensor of the elements behind
-        /// the pointer at `layout`'s offsets. Nothing is checked here: every copy checks that the
+        /// the pointer at `layout`'s offsets (`i32`, so at most the first `2^31` elements).
+        /// Nothing is checked here: every copy checks that the
         /// part of the tensor it reads or writes (a tile, a thread's partition) lies in the
         /// pointer's `len` elements, and the host checked the whole tensor before the launch.
         ///
@@ -88,7 +89,8 @@ mod device {
             Tensor::from_engine(
                 Gmem {
                     addr: self.addr,
-                    len: self.len,
+                    // Offsets are `i32`: the elements past `i32::MAX` are out of reach.
+                    len: self.len.min(1 << 31),
                     elem: PhantomData,
                 },
                 layout,
@@ -133,6 +135,17 @@ mod device {
     impl<T, const B: i32, const M: i32, const S: i32> Copy for SwizzledSmem<T, B, M, S> {}
 
     impl<T, const B: i32, const M: i32, const S: i32> SwizzledSmem<T, B, M, S> {
+        /// The swizzle's period: it reads and changes only the bits of its YYY and ZZZ masks, so
+        /// `Sw(x + PERIOD) = Sw(x) + PERIOD`.
+        const PERIOD: u32 = {
+            let bits = (Swizzle::<B, M, S>::ZZZ_MASK | Swizzle::<B, M, S>::YYY_MASK) as u32;
+            if bits == 0 {
+                1
+            } else {
+                1 << (32 - bits.leading_zeros())
+            }
+        };
+
         /// The elements the swizzle permutes among themselves: `Sw` changes only the bits of
         /// its ZZZ mask, so it maps each aligned block of `BLOCK` elements onto itself.
         pub(crate) const BLOCK: u32 = {
@@ -290,31 +303,34 @@ mod device {
     pub trait Memory<T: Elem> {
         /// The number of elements.
         fn len(&self) -> u64;
-        /// The `K` elements at `i..i + K`.
+        /// The `K` elements at `o + i .. o + i + K`: a tensor's offset `o` and its layout's
+        /// offset `i` of an element, apart (CuTe's pointer `ptr + o` indexed by `i`), so that
+        /// a swizzled shared address computes the swizzle of the part of `i` (a constant or
+        /// loop-invariant for a static layout) once per kernel, not at every access.
         ///
         /// # Safety
-        /// `i..i + K` lies in `0..len()` and `i * sizeof(T)` is a multiple of `K * sizeof(T)`
-        /// from a base address aligned to it.
-        unsafe fn read<const K: usize>(&self, i: i32) -> [T; K];
-        /// Writes the `K` elements at `i..i + K`.
+        /// `o + i .. o + i + K` lies in `0..len()` and `(o + i) * sizeof(T)` is a multiple of
+        /// `K * sizeof(T)` from a base address aligned to it.
+        unsafe fn read<const K: usize>(&self, o: i32, i: i32) -> [T; K];
+        /// Writes the `K` elements at `o + i .. o + i + K`.
         ///
         /// # Safety
         /// As for [`Memory::read`].
-        unsafe fn write<const K: usize>(&mut self, i: i32, v: [T; K]);
+        unsafe fn write<const K: usize>(&mut self, o: i32, i: i32, v: [T; K]);
         /// The address of element 0, which a vector access must be aligned from (`None` for
         /// registers, which have no alignment).
         fn base(&self) -> Option<u64>;
-        /// The `.shared` address of the vector of `K` elements at `i` (the swizzle applied),
-        /// for the instructions that take one (`ldmatrix`, `cp.async`): `None` for memory that
-        /// is not shared. The caller checks `i` as for [`Memory::read`].
+        /// The `.shared` address of the vector of `K` elements at `o + i` (the swizzle
+        /// applied), for the instructions that take one (`ldmatrix`, `cp.async`): `None` for
+        /// memory that is not shared. The caller checks `o + i` as for [`Memory::read`].
         #[inline(always)]
-        fn shared_address<const K: usize>(&self, _i: i32) -> Option<u32> {
+        fn shared_address<const K: usize>(&self, _o: i32, _i: i32) -> Option<u32> {
             None
         }
-        /// The `.global` address of element `i` (`cp.async`'s source): `None` for memory that
-        /// is not global.
+        /// The `.global` address of element `o + i` (`cp.async`'s source): `None` for memory
+        /// that is not global.
         #[inline(always)]
-        fn global_address(&self, _i: i32) -> Option<u64> {
+        fn global_address(&self, _o: i32, _i: i32) -> Option<u64> {
             None
         }
     }
@@ -433,25 +449,24 @@ mod device {
             Some(self.addr)
         }
         #[inline(always)]
-        fn global_address(&self, i: i32) -> Option<u64> {
+        fn global_address(&self, o: i32, i: i32) -> Option<u64> {
+            // `o + i` in `i32` is the offset itself: a tensor checked to lie in `len` elements,
+            // at most `2^31` (`GmemPtr::tensor`), reaches offsets up to `i32::MAX` only.
+            let at = o.wrapping_add(i) as i64 as u64;
             Some(
                 self.addr
-                    .wrapping_add((i as i64 as u64).wrapping_mul(u64::from(T::BITS / 8))),
+                    .wrapping_add(at.wrapping_mul(u64::from(T::BITS / 8))),
             )
         }
         #[inline(always)]
-        unsafe fn read<const K: usize>(&self, i: i32) -> [T; K] {
-            let addr = self
-                .addr
-                .wrapping_add((i as i64 as u64).wrapping_mul(u64::from(T::BITS / 8)));
-            // SAFETY: the caller's `i` is in bounds and aligned (Memory::read).
+        unsafe fn read<const K: usize>(&self, o: i32, i: i32) -> [T; K] {
+            let addr = self.global_address(o, i).unwrap_or(0);
+            // SAFETY: the caller's `o + i` is in bounds and aligned (Memory::read).
             unsafe { ld_global::<T, K>(addr) }
         }
         #[inline(always)]
-        unsafe fn write<const K: usize>(&mut self, i: i32, v: [T; K]) {
-            let addr = self
-                .addr
-                .wrapping_add((i as i64 as u64).wrapping_mul(u64::from(T::BITS / 8)));
+        unsafe fn write<const K: usize>(&mut self, o: i32, i: i32, v: [T; K]) {
+            let addr = self.global_address(o, i).unwrap_or(0);
             // SAFETY: as for the read.
             unsafe { st_global::<T, K>(addr, v) }
         }
@@ -467,18 +482,19 @@ mod device {
             Some(u64::from(self.addr))
         }
         #[inline(always)]
-        fn shared_address<const K: usize>(&self, i: i32) -> Option<u32> {
-            Some(self.addr.wrapping_add((i as u32).wrapping_mul(T::BITS / 8)))
+        fn shared_address<const K: usize>(&self, o: i32, i: i32) -> Option<u32> {
+            let bytes = |x: i32| (x as u32).wrapping_mul(T::BITS / 8);
+            Some(self.addr.wrapping_add(bytes(o)).wrapping_add(bytes(i)))
         }
         #[inline(always)]
-        unsafe fn read<const K: usize>(&self, i: i32) -> [T; K] {
-            let addr = self.addr.wrapping_add((i as u32).wrapping_mul(T::BITS / 8));
-            // SAFETY: the caller's `i` is in bounds and aligned (Memory::read).
+        unsafe fn read<const K: usize>(&self, o: i32, i: i32) -> [T; K] {
+            let addr = self.shared_address::<K>(o, i).unwrap_or(0);
+            // SAFETY: the caller's `o + i` is in bounds and aligned (Memory::read).
             unsafe { ld_shared::<T, K>(addr) }
         }
         #[inline(always)]
-        unsafe fn write<const K: usize>(&mut self, i: i32, v: [T; K]) {
-            let addr = self.addr.wrapping_add((i as u32).wrapping_mul(T::BITS / 8));
+        unsafe fn write<const K: usize>(&mut self, o: i32, i: i32, v: [T; K]) {
+            let addr = self.shared_address::<K>(o, i).unwrap_or(0);
             // SAFETY: as for the read.
             unsafe { st_shared::<T, K>(addr, v) }
         }
@@ -494,62 +510,115 @@ mod device {
             Some(u64::from(self.addr))
         }
         #[inline(always)]
-        fn shared_address<const K: usize>(&self, i: i32) -> Option<u32> {
-            let at = self.swizzled::<K>(i);
-            Some(self.addr.wrapping_add(at.wrapping_mul(T::BITS / 8)))
+        fn shared_address<const K: usize>(&self, o: i32, i: i32) -> Option<u32> {
+            Some(
+                self.addr
+                    .wrapping_add(self.swizzled::<K>(o, i).wrapping_mul(T::BITS / 8)),
+            )
         }
         #[inline(always)]
-        unsafe fn read<const K: usize>(&self, i: i32) -> [T; K] {
-            let at = self.swizzled::<K>(i);
-            // SAFETY: `i..i + K` in `0..len` (the caller's), so `Sw(i)..Sw(i) + K` is too: `len`
-            // is a multiple of the swizzle's block, which the swizzle maps onto itself, and the
-            // vector's elements stay contiguous and aligned (`swizzled`).
-            unsafe { ld_shared::<T, K>(self.addr.wrapping_add(at.wrapping_mul(T::BITS / 8))) }
+        unsafe fn read<const K: usize>(&self, o: i32, i: i32) -> [T; K] {
+            let addr = self.shared_address::<K>(o, i).unwrap_or(0);
+            // SAFETY: `o + i .. o + i + K` in `0..len` (the caller's), so `Sw(o + i) ..
+            // Sw(o + i) + K` is too: `len` is a multiple of the swizzle's block, which the
+            // swizzle maps onto itself, and the vector's elements stay contiguous and aligned
+            // (`swizzled`).
+            unsafe { ld_shared::<T, K>(addr) }
         }
         #[inline(always)]
-        unsafe fn write<const K: usize>(&mut self, i: i32, v: [T; K]) {
-            let at = self.swizzled::<K>(i);
+        unsafe fn write<const K: usize>(&mut self, o: i32, i: i32, v: [T; K]) {
+            let addr = self.shared_address::<K>(o, i).unwrap_or(0);
             // SAFETY: as for the read.
-            unsafe { st_shared::<T, K>(self.addr.wrapping_add(at.wrapping_mul(T::BITS / 8)), v) }
+            unsafe { st_shared::<T, K>(addr, v) }
         }
     }
 
     impl<T, const B: i32, const M: i32, const S: i32> SwizzledSmem<T, B, M, S> {
-        /// `Sw(i)`, where a vector of `K` elements starting at `i` stays contiguous (the swizzle
-        /// leaves the low `log2 K` bits alone; a trap otherwise, decided while compiling).
+        /// `Sw(o + i)`, where a vector of `K` elements starting at `o + i` stays contiguous (the
+        /// swizzle leaves the low `log2 K` bits alone; a trap otherwise, decided while
+        /// compiling). The swizzle reads and changes only bits below its period, so for
+        /// `o = hi + lo` with `hi` a multiple of the period, `Sw(o + i) = hi + Sw(lo + i)`: `hi`
+        /// is the part of a tensor's offset that moves whole periods (a pipeline stage),
+        /// `Sw(lo + i)` the part a kernel computes once.
         #[inline(always)]
-        fn swizzled<const K: usize>(&self, i: i32) -> u32 {
+        fn swizzled<const K: usize>(&self, o: i32, i: i32) -> u32 {
             if (Swizzle::<B, M, S>::ZZZ_MASK as u32 | Swizzle::<B, M, S>::YYY_MASK as u32)
                 & (K as u32 - 1)
                 != 0
             {
                 trap()
             }
-            Swizzle::<B, M, S>::new().call(i) as u32
+            let period = Self::PERIOD as i32;
+            let (hi, lo) = (o & !(period - 1), o & (period - 1));
+            (hi as u32).wrapping_add(Swizzle::<B, M, S>::new().call(lo.wrapping_add(i)) as u32)
         }
     }
 
     /// `K` elements of registers from `i`: checked indexing that traps (no panic machinery on
-    /// the device); a constant index, as in an unrolled copy, has no check left.
+    /// the device); a constant index, as in an unrolled copy, has no check left. A fragment of
+    /// 16-bit values is read through the 32-bit words that hold them (CuTe's recast of a
+    /// fragment to its atoms' `uint32_t` registers): so that the compiler keeps the fragment in
+    /// 32-bit registers, the ones `mma.sync` and `ldmatrix` use, and does not split it into
+    /// halves it packs anew at every use.
     #[inline(always)]
-    fn registers_read<T: Elem, const K: usize>(r: &[T], i: i32) -> [T; K] {
-        core::array::from_fn(|j| match r.get(i as usize + j) {
-            Some(x) => *x,
-            None => trap(),
+    pub(crate) fn registers_read<T: Elem, const K: usize>(r: &[T], i: i32) -> [T; K] {
+        let i = i as usize;
+        if r.get(i..i.wrapping_add(K)).is_none() {
+            trap()
+        }
+        core::array::from_fn(|j| {
+            let (e, sh) = (i + j, 16 * ((i + j) % 2) as u32);
+            match word_at(r, e) {
+                // SAFETY: `T` is 16 bits (`word_at`), `u16`'s bits.
+                Some(w) => unsafe { core::mem::transmute_copy(&((w >> sh) as u16)) },
+                None => match r.get(e) {
+                    Some(x) => *x,
+                    None => trap(),
+                },
+            }
         })
     }
 
-    /// Writes `K` elements of registers from `i` (index loops: an array's `into_iter` keeps the
-    /// array in local memory).
+    /// Writes `K` elements of registers from `i` (as [`registers_read`] reads: a 16-bit value
+    /// into its half of the word that holds it).
     #[inline(always)]
-    fn registers_write<T: Elem, const K: usize>(r: &mut [T], i: i32, v: [T; K]) {
+    pub(crate) fn registers_write<T: Elem, const K: usize>(r: &mut [T], i: i32, v: [T; K]) {
+        let i = i as usize;
+        if r.get(i..i.wrapping_add(K)).is_none() {
+            trap()
+        }
+        // Index loops: an array's `into_iter` keeps the array in local memory.
         #[allow(clippy::needless_range_loop)]
         for j in 0..K {
-            match r.get_mut(i as usize + j) {
-                Some(y) => *y = v[j],
-                None => trap(),
+            let (e, sh) = (i + j, 16 * ((i + j) % 2) as u32);
+            match word_at(r, e) {
+                Some(w) => {
+                    // SAFETY: `T` is 16 bits (`word_at`), `u16`'s bits.
+                    let bits: u16 = unsafe { core::mem::transmute_copy(&v[j]) };
+                    let w = (w & !(0xffff << sh)) | (u32::from(bits) << sh);
+                    // SAFETY: `word_at` found both elements of the word in `r`; unaligned
+                    // stores are allowed.
+                    unsafe { core::ptr::write_unaligned(r.as_mut_ptr().add(e & !1).cast(), w) }
+                }
+                None => match r.get_mut(e) {
+                    Some(x) => *x = v[j],
+                    None => trap(),
+                },
             }
         }
+    }
+
+    /// The 32-bit word of a fragment of 16-bit values that holds element `e`, elements
+    /// `e & !1` and `e | 1`: `None` for other widths, or where the word's second element is past
+    /// the fragment's end.
+    #[inline(always)]
+    fn word_at<T: Elem>(r: &[T], e: usize) -> Option<u32> {
+        if T::BITS != 16 || (e | 1) >= r.len() {
+            return None;
+        }
+        // SAFETY: elements `e & !1` and `e | 1` are in `r` (checked above): 4 bytes, read
+        // unaligned; every bit pattern is a `u32`.
+        Some(unsafe { core::ptr::read_unaligned(r.as_ptr().add(e & !1).cast::<u32>()) })
     }
 
     /// A view of a register fragment (`&mut fragment[..]`): a slice of it the copies write in
@@ -564,12 +633,12 @@ mod device {
             None
         }
         #[inline(always)]
-        unsafe fn read<const K: usize>(&self, i: i32) -> [T; K] {
-            registers_read(self, i)
+        unsafe fn read<const K: usize>(&self, o: i32, i: i32) -> [T; K] {
+            registers_read(self, o.wrapping_add(i))
         }
         #[inline(always)]
-        unsafe fn write<const K: usize>(&mut self, i: i32, v: [T; K]) {
-            registers_write(self, i, v)
+        unsafe fn write<const K: usize>(&mut self, o: i32, i: i32, v: [T; K]) {
+            registers_write(self, o.wrapping_add(i), v)
         }
     }
 
@@ -584,12 +653,12 @@ mod device {
             None
         }
         #[inline(always)]
-        unsafe fn read<const K: usize>(&self, i: i32) -> [T; K] {
-            registers_read(self, i)
+        unsafe fn read<const K: usize>(&self, o: i32, i: i32) -> [T; K] {
+            registers_read(self, o.wrapping_add(i))
         }
         #[inline(always)]
-        unsafe fn write<const K: usize>(&mut self, i: i32, v: [T; K]) {
-            registers_write(self, i, v)
+        unsafe fn write<const K: usize>(&mut self, o: i32, i: i32, v: [T; K]) {
+            registers_write(self, o.wrapping_add(i), v)
         }
     }
 }

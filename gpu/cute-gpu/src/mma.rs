@@ -7,6 +7,7 @@ use crate::arch::Accumulator;
 use crate::arch::trap;
 use crate::elem::Elem;
 use crate::gmma::GmmaDescriptor;
+use crate::memory::{registers_read, registers_write};
 use cute_static::mma_atoms::{
     SM80_16x8x8_F16F16F16F16_TN, SM80_16x8x16_F16F16F16F16_TN, SM80_16x8x16_F32F16F16F32_TN,
     SM90_64x64x16_F16F16F16_SS, SM90_64x256x16_F32F16F16_SS,
@@ -15,7 +16,10 @@ use cute_static::{IntTuple, IsLayout, IsTiledMma, MmaTraits, Tensor, TensorLayou
 
 /// An MMA atom as the device runs it, CuTe's `MMA_Atom::call`: `D = A * B + C` on one
 /// thread's values of the atom's `(thread, value)` layouts (mode 0 of the partitioned
-/// fragments, in the atom's value order). Every thread of the atom's warp calls it together.
+/// fragments, in the atom's value order), held in the atom's 32-bit registers (CuTe's
+/// `ARegisters`, `BRegisters`, `CRegisters`): each register holds `32 / BITS` values, the first
+/// in the low bits (two `half_t` a register, one `float`). Every thread of the atom's warp calls
+/// it together.
 pub trait DeviceMma: MmaTraits {
     /// `ValTypeA`, as its bits (`half_t` is `u16`).
     type A: Elem;
@@ -25,20 +29,13 @@ pub trait DeviceMma: MmaTraits {
     type C: Elem;
     /// A thread's values of A, B and C: `size<1>` of `ALayout`, `BLayout`, `CLayout`.
     const VALUES: (usize, usize, usize);
-    /// `D = A * B + C`, `d` holding C on entry.
-    fn call(a: &[Self::A], b: &[Self::B], d: &mut [Self::C]);
-}
-
-/// Two 16-bit values in one 32-bit register, the first in the low half (the order `mma.sync`
-/// reads a `.f16x2` operand in).
-#[inline(always)]
-fn pack(lo: u16, hi: u16) -> u32 {
-    u32::from(lo) | (u32::from(hi) << 16)
+    /// `D = A * B + C` on the registers, `d` holding C on entry.
+    fn call(a: &[u32], b: &[u32], d: &mut [u32]);
 }
 
 /// CuTe's `SM80_16x8x16_F32F16F16F32_TN`: `mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32`,
 /// a warp's 16x8 tile of `float` accumulators plus a 16x16 by 16x8 product of `half_t`; each
-/// thread holds 8 values of A, 4 of B and 4 of C.
+/// thread holds 8 values of A (4 registers), 4 of B (2) and 4 of C (4).
 impl DeviceMma for SM80_16x8x16_F32F16F16F32_TN {
     type A = u16;
     type B = u16;
@@ -46,20 +43,10 @@ impl DeviceMma for SM80_16x8x16_F32F16F16F32_TN {
     const VALUES: (usize, usize, usize) = (8, 4, 4);
 
     #[inline(always)]
-    fn call(a: &[u16], b: &[u16], d: &mut [f32]) {
-        let ([a0, a1, a2, a3, a4, a5, a6, a7], [b0, b1, b2, b3], [d0, d1, d2, d3]) = (a, b, d)
-        else {
+    fn call(a: &[u32], b: &[u32], d: &mut [u32]) {
+        let ([a0, a1, a2, a3], [b0, b1], [d0, d1, d2, d3]) = (a, b, d) else {
             trap()
         };
-        let (ra, rb) = (
-            [
-                pack(*a0, *a1),
-                pack(*a2, *a3),
-                pack(*a4, *a5),
-                pack(*a6, *a7),
-            ],
-            [pack(*b0, *b1), pack(*b2, *b3)],
-        );
         // SAFETY: `mma.sync` reads and writes this thread's registers only. Every thread of the
         // warp must execute it together (`.aligned`); one that a warp reaches divergently has an
         // undefined result (PTX ISA), wrong values or a hang, never a memory access.
@@ -72,12 +59,12 @@ impl DeviceMma for SM80_16x8x16_F32F16F16F32_TN {
                 d1 = inout(reg32) *d1,
                 d2 = inout(reg32) *d2,
                 d3 = inout(reg32) *d3,
-                a0 = in(reg32) ra[0],
-                a1 = in(reg32) ra[1],
-                a2 = in(reg32) ra[2],
-                a3 = in(reg32) ra[3],
-                b0 = in(reg32) rb[0],
-                b1 = in(reg32) rb[1],
+                a0 = in(reg32) *a0,
+                a1 = in(reg32) *a1,
+                a2 = in(reg32) *a2,
+                a3 = in(reg32) *a3,
+                b0 = in(reg32) *b0,
+                b1 = in(reg32) *b1,
                 options(pure, nomem, nostack),
             );
         }
@@ -87,17 +74,17 @@ impl DeviceMma for SM80_16x8x16_F32F16F16F32_TN {
 /// `mma.sync.aligned.m16n8k{k}.row.col.f16.f16.f16.f16` on packed registers: `d` (two `.f16x2`
 /// registers) `+= a * b`.
 macro_rules! mma_f16 {
-    ($k:literal, $d:expr, [$($a:ident),+], [$($b:ident),+]) => {
+    ($k:literal, $d0:expr, $d1:expr, [$($a:ident),+], [$($b:ident),+]) => {
         // SAFETY: as for the `f32` atom: `mma.sync` reads and writes this thread's registers
         // only; reached divergently by a warp, its result is undefined, never a memory access.
         unsafe {
             core::arch::asm!(
                 concat!("mma.sync.aligned.m16n8k", $k, ".row.col.f16.f16.f16.f16 {{{d0}, {d1}}}, {{",
                     crate::arch::operand_list!($($a),+), "}}, {{", crate::arch::operand_list!($($b),+), "}}, {{{d0}, {d1}}};"),
-                d0 = inout(reg32) $d[0],
-                d1 = inout(reg32) $d[1],
-                $($a = in(reg32) $a,)+
-                $($b = in(reg32) $b,)+
+                d0 = inout(reg32) $d0,
+                d1 = inout(reg32) $d1,
+                $($a = in(reg32) *$a,)+
+                $($b = in(reg32) *$b,)+
                 options(pure, nomem, nostack),
             );
         }
@@ -106,7 +93,7 @@ macro_rules! mma_f16 {
 
 /// CuTe's `SM80_16x8x8_F16F16F16F16_TN`: `mma.sync.aligned.m16n8k8.row.col.f16.f16.f16.f16`, a
 /// warp's 16x8 tile of `half_t` accumulators plus a 16x8 by 8x8 product; each thread holds 4
-/// values of A, 2 of B and 4 of C.
+/// values of A (2 registers), 2 of B (1) and 4 of C (2).
 impl DeviceMma for SM80_16x8x8_F16F16F16F16_TN {
     type A = u16;
     type B = u16;
@@ -114,19 +101,16 @@ impl DeviceMma for SM80_16x8x8_F16F16F16F16_TN {
     const VALUES: (usize, usize, usize) = (4, 2, 4);
 
     #[inline(always)]
-    fn call(a: &[u16], b: &[u16], d: &mut [u16]) {
-        let ([x0, x1, x2, x3], [y0, y1], [c0, c1, c2, c3]) = (a, b, &mut *d) else {
+    fn call(a: &[u32], b: &[u32], d: &mut [u32]) {
+        let ([a0, a1], [b0], [d0, d1]) = (a, b, d) else {
             trap()
         };
-        let (a0, a1, b0) = (pack(*x0, *x1), pack(*x2, *x3), pack(*y0, *y1));
-        let mut r = [pack(*c0, *c1), pack(*c2, *c3)];
-        mma_f16!("8", r, [a0, a1], [b0]);
-        unpack_into(d, r);
+        mma_f16!("8", *d0, *d1, [a0, a1], [b0]);
     }
 }
 
 /// CuTe's `SM80_16x8x16_F16F16F16F16_TN`: `mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16`;
-/// each thread holds 8 values of A, 4 of B and 4 of C.
+/// each thread holds 8 values of A (4 registers), 4 of B (2) and 4 of C (2).
 impl DeviceMma for SM80_16x8x16_F16F16F16F16_TN {
     type A = u16;
     type B = u16;
@@ -134,37 +118,11 @@ impl DeviceMma for SM80_16x8x16_F16F16F16F16_TN {
     const VALUES: (usize, usize, usize) = (8, 4, 4);
 
     #[inline(always)]
-    fn call(a: &[u16], b: &[u16], d: &mut [u16]) {
-        let ([x0, x1, x2, x3, x4, x5, x6, x7], [y0, y1, y2, y3], [c0, c1, c2, c3]) =
-            (a, b, &mut *d)
-        else {
+    fn call(a: &[u32], b: &[u32], d: &mut [u32]) {
+        let ([a0, a1, a2, a3], [b0, b1], [d0, d1]) = (a, b, d) else {
             trap()
         };
-        let (a0, a1, a2, a3) = (
-            pack(*x0, *x1),
-            pack(*x2, *x3),
-            pack(*x4, *x5),
-            pack(*x6, *x7),
-        );
-        let (b0, b1) = (pack(*y0, *y1), pack(*y2, *y3));
-        let mut r = [pack(*c0, *c1), pack(*c2, *c3)];
-        mma_f16!("16", r, [a0, a1, a2, a3], [b0, b1]);
-        unpack_into(d, r);
-    }
-}
-
-/// The four 16-bit values of two packed registers, low half first.
-#[inline(always)]
-fn unpack_into(d: &mut [u16], r: [u32; 2]) {
-    if let [d0, d1, d2, d3] = d {
-        (*d0, *d1, *d2, *d3) = (
-            r[0] as u16,
-            (r[0] >> 16) as u16,
-            r[1] as u16,
-            (r[1] >> 16) as u16,
-        );
-    } else {
-        trap()
+        mma_f16!("16", *d0, *d1, [a0, a1, a2, a3], [b0, b1]);
     }
 }
 
@@ -222,46 +180,127 @@ pub fn gemm_mma<TM, EA, EB, EC, LA, LB, LC, OA, OB, OC>(
         trap()
     }
     let (oa, ob, oc) = (a.offset(), b.offset(), c.offset());
-    let value = |o: i32, at: i32| usize::try_from(o + at).unwrap_or(usize::MAX);
     let (va_, vb_, vc_) = (va as i32, vb as i32, vc as i32);
     for kk in 0..k {
         for mm in 0..m {
             for nn in 0..n {
-                let mut ra = [<TM::Atom as DeviceMma>::A::default(); MAX_VALUES];
-                let mut rb = [<TM::Atom as DeviceMma>::B::default(); MAX_VALUES];
-                let mut rc = [<TM::Atom as DeviceMma>::C::default(); MAX_VALUES];
-                for v in 0..va {
-                    let i = v as i32 + va_ * (mm + m * kk);
-                    match a.engine().as_ref().get(value(oa, sa.offset(i))) {
-                        Some(x) => ra[v] = *x,
-                        None => trap(),
-                    }
-                }
-                for v in 0..vb {
-                    let i = v as i32 + vb_ * (nn + n * kk);
-                    match b.engine().as_ref().get(value(ob, sb.offset(i))) {
-                        Some(x) => rb[v] = *x,
-                        None => trap(),
-                    }
-                }
-                for v in 0..vc {
-                    let i = v as i32 + vc_ * (mm + m * nn);
-                    match c.engine().as_ref().get(value(oc, sc.offset(i))) {
-                        Some(x) => rc[v] = *x,
-                        None => trap(),
-                    }
-                }
-                <TM::Atom as DeviceMma>::call(&ra[..va], &rb[..vb], &mut rc[..vc]);
-                for v in 0..vc {
-                    let at = value(oc, c.layout().offset(v as i32 + vc_ * (mm + m * nn)));
-                    match c.engine_mut().as_mut().get_mut(at) {
-                        Some(acc) => *acc = rc[v],
-                        None => trap(),
-                    }
-                }
+                let mut ra = [0u32; MAX_VALUES];
+                let mut rb = [0u32; MAX_VALUES];
+                let mut rc = [0u32; MAX_VALUES];
+                let ra = gather(
+                    a.engine().as_ref(),
+                    oa,
+                    &sa,
+                    va_ * (mm + m * kk),
+                    va,
+                    &mut ra,
+                );
+                let rb = gather(
+                    b.engine().as_ref(),
+                    ob,
+                    &sb,
+                    vb_ * (nn + n * kk),
+                    vb,
+                    &mut rb,
+                );
+                let first_c = vc_ * (mm + m * nn);
+                let rc = gather(c.engine().as_ref(), oc, &sc, first_c, vc, &mut rc);
+                <TM::Atom as DeviceMma>::call(ra, rb, rc);
+                scatter(rc, c.engine_mut().as_mut(), oc, &sc, first_c, vc);
             }
         }
     }
+}
+
+/// The values per 32-bit register of an atom: 2 of 16 bits, else 1 (32 bits).
+const fn per_register<T: Elem>() -> usize {
+    if T::BITS == 16 { 2 } else { 1 }
+}
+
+/// The bits of values `first..first + n` of a register fragment (`o + layout(i)`) in the atom's
+/// 32-bit registers (`out`, of which the used part is returned): CuTe's recast of a fragment
+/// to its atom's registers. Two 16-bit values adjacent in the fragment are one 32-bit word of
+/// it, so the fragment lives in the registers the atom reads.
+#[inline(always)]
+fn gather<'a, T: Elem, L: TensorLayout>(
+    src: &[T],
+    o: i32,
+    layout: &L,
+    first: i32,
+    n: usize,
+    out: &'a mut [u32; MAX_VALUES],
+) -> &'a mut [u32] {
+    let per = per_register::<T>();
+    let regs = n / per;
+    if regs * per != n || regs > MAX_VALUES || T::BITS * per as u32 != 32 {
+        trap()
+    }
+    // An index loop: the iterator's loop is left rolled.
+    #[allow(clippy::needless_range_loop)]
+    for r in 0..regs {
+        let i = first + (per * r) as i32;
+        let (at, next) = (layout.offset(i), layout.offset(i + 1));
+        out[r] = match per {
+            2 if next == at + 1 => register_of(registers_read::<T, 2>(src, o.wrapping_add(at))),
+            2 => register_of([
+                registers_read::<T, 1>(src, o.wrapping_add(at))[0],
+                registers_read::<T, 1>(src, o.wrapping_add(next))[0],
+            ]),
+            _ => register_of(registers_read::<T, 1>(src, o.wrapping_add(at))),
+        };
+    }
+    &mut out[..regs]
+}
+
+/// The registers of [`gather`] written back to the fragment.
+#[inline(always)]
+fn scatter<T: Elem, L: TensorLayout>(
+    regs: &[u32],
+    dst: &mut [T],
+    o: i32,
+    layout: &L,
+    first: i32,
+    n: usize,
+) {
+    let per = per_register::<T>();
+    if regs.len() * per != n {
+        trap()
+    }
+    // An index loop: the iterator's loop is left rolled.
+    #[allow(clippy::needless_range_loop)]
+    for r in 0..n / per {
+        let (i, w) = (first + (per * r) as i32, regs[r]);
+        let at = layout.offset(i);
+        if per == 1 {
+            registers_write::<T, 1>(dst, o.wrapping_add(at), values_of(w));
+        } else if layout.offset(i + 1) == at + 1 {
+            registers_write::<T, 2>(dst, o.wrapping_add(at), values_of(w));
+        } else {
+            let [lo, hi]: [T; 2] = values_of(w);
+            registers_write::<T, 1>(dst, o.wrapping_add(at), [lo]);
+            registers_write::<T, 1>(dst, o.wrapping_add(layout.offset(i + 1)), [hi]);
+        }
+    }
+}
+
+/// The 32-bit register of `K` values (`K * BITS` = 32), the first in the low bits.
+#[inline(always)]
+fn register_of<T: Elem, const K: usize>(v: [T; K]) -> u32 {
+    if K * T::BITS as usize != 32 {
+        trap() // never: `gather` picks `K` of 32 bits (a constant check)
+    }
+    // SAFETY: `[T; K]` is 4 bytes (checked above), plain data.
+    unsafe { core::mem::transmute_copy(&v) }
+}
+
+/// The `K` values of a 32-bit register (`K * BITS` = 32).
+#[inline(always)]
+fn values_of<T: Elem, const K: usize>(w: u32) -> [T; K] {
+    if K * T::BITS as usize != 32 {
+        trap() // never: `scatter` picks `K` of 32 bits (a constant check)
+    }
+    // SAFETY: `[T; K]` is 4 bytes (checked above); every bit pattern of `T` (`Elem`) is a value.
+    unsafe { core::mem::transmute_copy(&w) }
 }
 
 /// An SM90 GMMA atom as the device runs it, both operands in shared memory (CuTe's `_SS`

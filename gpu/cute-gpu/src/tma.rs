@@ -399,7 +399,7 @@ mod device {
         O: IntTuple,
     {
         let bytes = dst.layout().size() as u64 * u64::from(T::BITS / 8);
-        let Some(start) = dst.engine().shared_address::<1>(dst.offset()) else {
+        let Some(start) = dst.engine().shared_address::<1>(dst.offset(), 0) else {
             trap()
         };
         if bytes != u64::from(map.box_bytes)

@@ -200,8 +200,8 @@ mod device {
             trap() // never: the shapes above are the kernel's (a constant check)
         }
         let (Some(base_a), Some(base_b)) = (
-            sa.engine().shared_address::<8>(0),
-            sb.engine().shared_address::<8>(0),
+            sa.engine().shared_address::<8>(0, 0),
+            sb.engine().shared_address::<8>(0, 0),
         ) else {
             trap()
         };

@@ -178,8 +178,8 @@ mod device {
         // CuTe's `make_fragment_A(tCsA)`: descriptor (m, k, pipe) is the first atom tile's,
         // moved on by the offset of tile (m, k, pipe) in 16-byte units (8 halves).
         let (Some(base_a), Some(base_b)) = (
-            sa.engine().shared_address::<8>(0),
-            sb.engine().shared_address::<8>(0),
+            sa.engine().shared_address::<8>(0, 0),
+            sb.engine().shared_address::<8>(0, 0),
         ) else {
             trap()
         };
