@@ -346,9 +346,9 @@ pub use tensor::{
     Engine, EngineMut, FragmentLayout, FragmentSource, InnerPartition, InnerPartitionOffset,
     LocalPartition, LocalPartitionOffset, LocalPartitionProj, LocalPartitionProjOffset,
     LocalTileProj, LocalTileProjOffset, OuterPartition, OuterPartitionOffset, SliceLayout,
-    SliceOffset, Tensor, TensorLayout, inner_partition, local_partition, local_partition_proj,
-    local_tile, local_tile_proj, make_fragment, make_fragment_like, make_tensor, make_tensor_like,
-    make_tensor_mut, outer_partition,
+    SliceOffset, Tensor, TensorLayout, copy_vectorizes, inner_partition, local_partition,
+    local_partition_proj, local_tile, local_tile_proj, make_fragment, make_fragment_like,
+    make_tensor, make_tensor_like, make_tensor_mut, outer_partition,
 };
 pub use tuple::{IntTuple, SliceCoord, Static, Tiler, Underscore};
 pub use values::{BoolOf, IntOf, TupleOf};

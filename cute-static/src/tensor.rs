@@ -56,6 +56,7 @@
 
 use crate::algebra::arithmetic_tuple::{leaf_positions, zeros_like};
 use crate::algebra::composed::{self as cd, CL, Form, Swz};
+use crate::algebra::exact as ex;
 use crate::algebra::layout::PLAN_CAP;
 use crate::algebra::tensor as ts;
 use crate::algebra::tensor::Move;
@@ -624,6 +625,68 @@ pub(crate) const fn range_of(l: &crate::algebra::layout::L) -> Option<(i64, i64)
         k += 1;
     }
     range
+}
+
+/// CuTe's check in `copy_unpack` (`Copy_Traits`), while compiling: a copy instruction takes
+/// each thread's values in registers of `k` values (`ldmatrix` a 16-byte row of 8 `half_t`, a
+/// 128-bit `UniversalCopy` 4 `float`s), so the values `v*k .. v*k + k` of a thread's partition
+/// must be `k` consecutive offsets from a multiple of `k`. A compile error in CuTe's words
+/// naming the first vector that is not, for a layout without run-time values; nothing for one
+/// with them or a composed one (the GPU layer checks those as it copies). `side` is `"src"` or
+/// `"dst"`.
+///
+/// ```
+/// use cute_static::{copy_vectorizes, layout_t};
+/// // A k-major row of 8 halves is one ldmatrix row.
+/// const _: () = copy_vectorizes::<layout_t!((_8,_4):(_1,_64))>(8, "src");
+/// ```
+#[doc(hidden)]
+pub const fn copy_vectorizes<L: TensorLayout>(k: i32, side: &str) {
+    let cl = L::CL;
+    let l = &cl.l;
+    if k <= 1 || !matches!(cl.form, Form::Plain) || l.stride.has_basis() || !ex::is_static(l) {
+        return;
+    }
+    let n = match ex::size_of(l) {
+        Some(n) if n <= 1 << 16 => n,
+        _ => return,
+    };
+    let k64 = k as i64;
+    let mut v = 0;
+    while v * k64 < n {
+        let first = ex::value_at(l, v * k64);
+        let mut j = 0;
+        while j < k64 {
+            let ok = match (first, ex::value_at(l, v * k64 + j)) {
+                (Some(f), Some(x)) => f.rem_euclid(k64) == 0 && x == f + j,
+                _ => false,
+            };
+            if !ok {
+                let mut m = Msg::new("Copy_Traits: ");
+                m.str(side)
+                    .str(" failed to vectorize into registers. Layout is incompatible with this CopyOp: values ")
+                    .num64(v * k64)
+                    .str("..")
+                    .num64(v * k64 + k64)
+                    .str(" of ")
+                    .layout(&l.shape, &l.stride)
+                    .str(" are not ")
+                    .num(k)
+                    .str(" consecutive offsets from a multiple of ")
+                    .num(k)
+                    .str(" (value ")
+                    .num64(v * k64 + j)
+                    .str(" at offset ");
+                match ex::value_at(l, v * k64 + j) {
+                    Some(x) => m.num64(x),
+                    None => m.str("?"),
+                };
+                m.str(")").fail()
+            }
+            j += 1;
+        }
+        v += 1;
+    }
 }
 
 /// Whether offsets `range` fit an array of `n` elements; a compile error otherwise.

@@ -17,7 +17,7 @@ use cute_static::{
     SM75_U16x8_LDSM_T, SM75_U32x1_LDSM_N, SM75_U32x2_LDSM_N, SM75_U32x4_LDSM_N,
     SM80_CP_ASYNC_CACHEALWAYS, SM90_U16x2_STSM_T, SM90_U16x4_STSM_T, SM90_U16x8_STSM_T,
     SM90_U32x1_STSM_N, SM90_U32x2_STSM_N, SM90_U32x4_STSM_N, Tensor, TensorLayout, UniversalCopy,
-    gmma::SizeofBits,
+    copy_vectorizes, gmma::SizeofBits,
 };
 
 /// What the device runs for a copy operation's atom (CuTe's `Copy_Atom::call`).
@@ -199,6 +199,19 @@ pub fn copy_with<TC, T, S, D, SL, DL, SO, DO>(
             <<TC::Atom as IsCopyAtom>::ValType as SizeofBits>::BITS == T::BITS as i32,
             "copy_with: the copy atom's value type and the tensors' element type differ in size"
         )
+    };
+    // CuTe's `Copy_Traits` check, while compiling where a layout is static: the values each
+    // instruction takes are consecutive (a vector, a 16-byte `ldmatrix`/`stmatrix` row).
+    const {
+        let k = <TC::Atom as IsCopyAtom>::NUM_VAL_SRC;
+        match <<TC::Atom as IsCopyAtom>::Op as DeviceCopy>::KIND {
+            CopyKind::Vector | CopyKind::CpAsync => {
+                copy_vectorizes::<SL>(k, "src");
+                copy_vectorizes::<DL>(k, "dst");
+            }
+            CopyKind::Ldsm(_) | CopyKind::LdsmT(_) => copy_vectorizes::<SL>(8, "src"),
+            CopyKind::Stsm(_) | CopyKind::StsmT(_) => copy_vectorizes::<DL>(8, "dst"),
+        }
     };
     let k = <TC::Atom as IsCopyAtom>::NUM_VAL_SRC;
     match <<TC::Atom as IsCopyAtom>::Op as DeviceCopy>::KIND {

@@ -151,6 +151,14 @@ pub use error::LaunchError;
 #[cfg(target_arch = "nvptx64")]
 cute_gpu::declare_shared_memory!();
 
+/// A compile-fail case of `kernels/ui/`, a misuse of the device layer that must not compile:
+/// `scripts/gpu-ui.sh` builds the crate with `--cfg cute_ui` and `CUTE_UI=NAME` and compares
+/// the errors with `ui/NAME.stderr`.
+#[cfg(all(target_arch = "nvptx64", cute_ui))]
+mod ui_case {
+    include!(concat!("../ui/", env!("CUTE_UI"), ".rs"));
+}
+
 /// A failed check traps: the host ran the same checks before the launch.
 #[cfg(target_arch = "nvptx64")]
 #[panic_handler]
