@@ -1,6 +1,7 @@
 //! Compile-fail tests of cute-static: every static precondition of CuTe's algebra and the
 //! macros' own errors; and of the GPU layer's static layouts (`gmma_desc_*`: a shared layout one
-//! `wgmma` cannot read, `cute_gpu::make_gmma_desc!`). The `mixed_*` cases are one per reason CuTe rejects a `dynamic` or
+//! `wgmma` cannot read, `cute_gpu::make_gmma_desc!`; `tma_*`: a shared tile that is not one TMA
+//! box, `cute_gpu::make_tma_tile!`). The `mixed_*` cases are one per reason CuTe rejects a `dynamic` or
 //! `mixed` vector while compiling (`mixed_rejections` checks every such vector). Each
 //! `ui-tests/*.rs` is built as a binary of one scratch crate (cute-static with its `typenum`
 //! feature), and its errors are compared with the pinned `ui-tests/*.stderr`, normalised to

@@ -13,13 +13,18 @@
 //! * each box dimension is at most 256 elements, and dimension 0 is a multiple of 16 bytes and,
 //!   swizzled, at most the swizzle's span (32, 64 or 128 bytes).
 //!
-//! A tile that breaks a rule is a [`TmaError`] naming it, on the host before any launch.
+//! The shared tile's rules are checked while compiling ([`make_tma_tile!`], a compile error
+//! naming the rule), the global tensor's on the host before any launch
+//! ([`TmaTile::make_tma_box`], a [`TmaError`] with the values).
 //!
 //! ```
-//! use cute_gpu::tma::{make_tma_box, TmaSwizzle};
+//! use cute_gpu::tma::TmaSwizzle;
+//! use cute_static::layout_t;
 //! // A (M,K) = (4096,4096):(4096,1) half_t, the (128,64) tile of
-//! // tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>, (128,64)): K is dimension 0.
-//! let b = make_tma_box(16, [4096, 4096], [4096, 1], [128, 64], |m, k| 64 * m + k, 3).unwrap();
+//! // tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>, (128,64)): K (tile mode 1) is dimension 0.
+//! const TILE: cute_gpu::tma::TmaTile =
+//!     cute_gpu::make_tma_tile!(u16, swizzle 3, layout_t!((_128,_64):(_64,_1)), mode0 1, tile (128, 64));
+//! let b = TILE.make_tma_box([4096, 4096], [4096, 1]).unwrap();
 //! assert_eq!((b.dims, b.strides_bytes, b.box_dims), ([4096, 4096], [2, 8192], [64, 128]));
 //! assert_eq!((b.swizzle, b.box_bytes), (TmaSwizzle::B128, 16384));
 //! ```
@@ -47,7 +52,10 @@ pub enum TmaSwizzle {
 /// TMA's dimension order (dimension 0 contiguous) and the box.
 ///
 /// ```
-/// let b = cute_gpu::tma::make_tma_box(32, [256, 128], [1, 256], [64, 32], |m, n| m + 64 * n, 0).unwrap();
+/// use cute_static::layout_t;
+/// const TILE: cute_gpu::tma::TmaTile =
+///     cute_gpu::make_tma_tile!(f32, swizzle 0, layout_t!((_64,_32):(_1,_64)), mode0 0, tile (64, 32));
+/// let b = TILE.make_tma_box([256, 128], [1, 256]).unwrap();
 /// assert_eq!(b.box_dims, [64, 32]); // M contiguous: dimension 0 is M
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -70,8 +78,10 @@ pub struct TmaBox {
 /// Why a tile is not one TMA box, with the values found.
 ///
 /// ```
-/// let e = cute_gpu::tma::make_tma_box(16, [4096, 4096], [4096, 1], [128, 512], |m, k| 512 * m + k, 0).unwrap_err();
+/// let offsets: Vec<i32> = (0..128 * 512).map(|e| 512 * (e % 128) + e / 128).collect();
+/// let e = cute_gpu::tma::make_tma_tile(16, 1, [128, 512], &offsets, 0).unwrap_err();
 /// assert_eq!(e.to_string(), "TMA: a box dimension is at most 256 elements (dimension 0 = 512)");
+/// assert_eq!(e.message(), "TMA: a box dimension is at most 256 elements");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TmaError {
@@ -154,24 +164,68 @@ impl fmt::Display for TmaError {
     }
 }
 
-/// The TMA box of a rank-2 tile, by the module's rule: the global tensor's `shape` and
-/// `stride` (elements of `bits` bits), the tile's `tile` shape in the same modes and its
-/// offsets `smem(i, j)` (mode 0, mode 1) before the swizzle `Sw<swizzle_b,4,3>` on bytes.
+impl TmaError {
+    /// The rule broken, without the values: the text of the compile error
+    /// [`make_tma_tile!`] gives (a `const` panic takes no formatted values).
+    pub const fn message(&self) -> &'static str {
+        match self {
+            TmaError::NotContiguous { .. } => {
+                "TMA: the global tensor's mode of stride 1 is the box's dimension 0"
+            }
+            TmaError::Stride { .. } => "TMA: a global stride is a multiple of 16 bytes under 2^40",
+            TmaError::BoxTooLarge { .. } => "TMA: a box dimension is at most 256 elements",
+            TmaError::BoxRow { .. } => {
+                "TMA: a box's dimension 0 is a multiple of 16 bytes and at most the swizzle's span"
+            }
+            TmaError::SmemOrder { .. } => "TMA: the shared tile is not the box in TMA's order",
+            TmaError::Swizzle { .. } => "TMA: the swizzles are Sw<0..=3,4,3> on byte addresses",
+        }
+    }
+}
+
+/// The shared side of a TMA box: what a static shared tile decides, by the module's rule
+/// ([`make_tma_tile`], [`make_tma_tile!`]); [`TmaTile::make_tma_box`] adds the global tensor.
 ///
 /// ```
-/// use cute_gpu::tma::make_tma_box;
-/// // A row-major shared tile under a k-major global tensor is fine; a padded one is not.
-/// assert!(make_tma_box(16, [256, 256], [256, 1], [64, 64], |m, k| 64 * m + k, 3).is_ok());
-/// assert!(make_tma_box(16, [256, 256], [256, 1], [64, 64], |m, k| 72 * m + k, 0).is_err());
+/// use cute_static::layout_t;
+/// const T: cute_gpu::tma::TmaTile =
+///     cute_gpu::make_tma_tile!(u16, swizzle 3, layout_t!((_64,_64):(_64,_1)), mode0 1, tile (64, 64));
+/// assert_eq!((T.box_dims, T.box_bytes), ([64, 64], 8192));
 /// ```
-pub fn make_tma_box(
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TmaTile {
+    /// Which mode of the tile is TMA's dimension 0 (the global tensor's mode of stride 1).
+    pub mode0: usize,
+    /// `boxDim`: the box, dimension 0 first.
+    pub box_dims: [u32; 2],
+    /// The box's swizzle.
+    pub swizzle: TmaSwizzle,
+    /// The bytes one load moves (`tma_transaction_bytes`).
+    pub box_bytes: u32,
+    /// The element's bits.
+    pub bits: u32,
+}
+
+/// The shared tile's rule, while compiling where it can: a tile of shape `tile` (elements of
+/// `bits` bits) whose mode `mode0` is TMA's dimension 0, element `(i, j)` at shared offset
+/// `offsets[i + tile[0] * j]` before the swizzle `Sw<swizzle_b,4,3>` on bytes, is one box:
+/// each dimension at most 256 elements, dimension 0 a multiple of 16 bytes and at most the
+/// swizzle's span, and the tile the box in TMA's order (dimension 0 contiguous).
+///
+/// ```
+/// use cute_gpu::tma::make_tma_tile;
+/// // A row-major (64,64) tile under a k-major box is one; a padded one (rows of 72) is not.
+/// let rows = |ld: i32| (0..64 * 64).map(move |e| ld * (e % 64) + e / 64).collect::<Vec<_>>();
+/// assert!(make_tma_tile(16, 1, [64, 64], &rows(64), 3).is_ok());
+/// assert!(make_tma_tile(16, 1, [64, 64], &rows(72), 0).is_err());
+/// ```
+pub const fn make_tma_tile(
     bits: u32,
-    shape: [i32; 2],
-    stride: [i64; 2],
+    mode0: usize,
     tile: [i32; 2],
-    smem: impl Fn(i32, i32) -> i32,
+    offsets: &[i32],
     swizzle_b: i32,
-) -> Result<TmaBox, TmaError> {
+) -> Result<TmaTile, TmaError> {
     let swizzle = match swizzle_b {
         0 => TmaSwizzle::None,
         1 => TmaSwizzle::B32,
@@ -179,36 +233,36 @@ pub fn make_tma_box(
         3 => TmaSwizzle::B128,
         b => return Err(TmaError::Swizzle { b }),
     };
-    let mode0 = match stride {
-        [1, _] => 0,
-        [_, 1] => 1,
-        strides => return Err(TmaError::NotContiguous { strides }),
-    };
-    let mode1 = 1 - mode0;
-    let bytes = |elems: i64| elems * i64::from(bits) / 8;
-    let stride1 = bytes(stride[mode1]);
-    if stride1 <= 0 || stride1 % 16 != 0 || stride1 >= 1 << 40 {
-        return Err(TmaError::Stride { bytes: stride1 });
-    }
-    let box_dims = [tile[mode0], tile[mode1]];
-    for (dim, &size) in box_dims.iter().enumerate() {
-        if !(1..=256).contains(&size) {
-            return Err(TmaError::BoxTooLarge { dim, size });
+    let box_dims = if mode0 == 0 { tile } else { [tile[1], tile[0]] };
+    let mut dim = 0;
+    while dim < 2 {
+        if box_dims[dim] < 1 || box_dims[dim] > 256 {
+            return Err(TmaError::BoxTooLarge {
+                dim,
+                size: box_dims[dim],
+            });
         }
+        dim += 1;
     }
     let row = box_dims[0] * bits as i32 / 8;
     let span = if swizzle_b == 0 { 0 } else { 16 << swizzle_b };
     if row % 16 != 0 || (span > 0 && row > span) {
         return Err(TmaError::BoxRow { bytes: row, span });
     }
-    let origin = smem(0, 0);
-    for i1 in 0..box_dims[1] {
-        for i0 in 0..box_dims[0] {
-            let found = if mode0 == 0 {
-                smem(i0, i1)
-            } else {
-                smem(i1, i0)
-            } - origin;
+    if offsets.len() != (tile[0] * tile[1]) as usize {
+        return Err(TmaError::SmemOrder {
+            i0: 0,
+            i1: 0,
+            found: offsets.len() as i32,
+            expected: tile[0] * tile[1],
+        });
+    }
+    let mut i1 = 0;
+    while i1 < box_dims[1] {
+        let mut i0 = 0;
+        while i0 < box_dims[0] {
+            let (i, j) = if mode0 == 0 { (i0, i1) } else { (i1, i0) };
+            let found = offsets[(i + tile[0] * j) as usize] - offsets[0];
             let expected = i0 + box_dims[0] * i1;
             if found != expected {
                 return Err(TmaError::SmemOrder {
@@ -218,16 +272,91 @@ pub fn make_tma_box(
                     expected,
                 });
             }
+            i0 += 1;
         }
+        i1 += 1;
     }
-    Ok(TmaBox {
-        dims: [shape[mode0] as u64, shape[mode1] as u64],
-        strides_bytes: [u64::from(bits / 8), stride1 as u64],
+    Ok(TmaTile {
+        mode0,
         box_dims: [box_dims[0] as u32, box_dims[1] as u32],
         swizzle,
         box_bytes: (box_dims[0] * box_dims[1]) as u32 * bits / 8,
-        mode0,
+        bits,
     })
+}
+
+impl TmaTile {
+    /// CuTe's `make_tma_atom` for this tile over the global tensor of `shape` and `stride`
+    /// (elements, in the tile's modes): the global side of the rule, its mode `mode0` of
+    /// stride 1 and the other's stride a multiple of 16 bytes under 2^40.
+    ///
+    /// ```
+    /// use cute_static::layout_t;
+    /// const T: cute_gpu::tma::TmaTile =
+    ///     cute_gpu::make_tma_tile!(u16, swizzle 3, layout_t!((_64,_64):(_64,_1)), mode0 1, tile (64, 64));
+    /// assert!(T.make_tma_box([256, 256], [256, 1]).is_ok());
+    /// assert!(T.make_tma_box([256, 256], [1, 256]).is_err()); // m-major: K is not contiguous
+    /// assert!(T.make_tma_box([256, 250], [250, 1]).is_err()); // 500-byte rows
+    /// ```
+    pub fn make_tma_box(&self, shape: [i32; 2], stride: [i64; 2]) -> Result<TmaBox, TmaError> {
+        let (mode0, mode1) = (self.mode0, 1 - self.mode0);
+        if stride[mode0] != 1 {
+            return Err(TmaError::NotContiguous { strides: stride });
+        }
+        let stride1 = stride[mode1] * i64::from(self.bits) / 8;
+        if stride1 <= 0 || stride1 % 16 != 0 || stride1 >= 1 << 40 {
+            return Err(TmaError::Stride { bytes: stride1 });
+        }
+        Ok(TmaBox {
+            dims: [shape[mode0] as u64, shape[mode1] as u64],
+            strides_bytes: [u64::from(self.bits / 8), stride1 as u64],
+            box_dims: self.box_dims,
+            swizzle: self.swizzle,
+            box_bytes: self.box_bytes,
+            mode0,
+        })
+    }
+}
+
+/// CuTe's `make_tma_atom` for a static shared tile, its shared side at compile time: the
+/// [`TmaTile`] of the `(tile0, tile1)` tile at the origin of `$layout` (elements `$T`, element
+/// `(i, j)` at `call_index(i + tile0 * j)`) whose mode `$mode0` is TMA's dimension 0, swizzled
+/// by `Sw<$b,4,3>` on bytes. A tile that is not one TMA box is a compile error naming the rule.
+///
+/// ```compile_fail
+/// use cute_static::layout_t;
+/// // 512 halves along K: a box dimension is at most 256 elements.
+/// const T: cute_gpu::tma::TmaTile =
+///     cute_gpu::make_tma_tile!(u16, swizzle 0, layout_t!((_64,_512):(_512,_1)), mode0 1, tile (64, 512));
+/// ```
+#[macro_export]
+macro_rules! make_tma_tile {
+    ($T:ty, swizzle $b:literal, $layout:ty, mode0 $mode0:literal, tile ($t0:expr, $t1:expr)) => {
+        const {
+            const T0: usize = $t0;
+            const T1: usize = $t1;
+            const OFFSETS: [i32; T0 * T1] = {
+                let layout = <$layout>::new();
+                let mut e = [0; T0 * T1];
+                let mut i = 0;
+                while i < T0 * T1 {
+                    e[i] = layout.call_index(i as i32);
+                    i += 1;
+                }
+                e
+            };
+            match $crate::tma::make_tma_tile(
+                <$T as $crate::Elem>::BITS,
+                $mode0,
+                [T0 as i32, T1 as i32],
+                &OFFSETS,
+                $b,
+            ) {
+                Ok(t) => t,
+                Err(e) => panic!("{}", e.message()), // a compile error: this is a `const` block
+            }
+        }
+    };
 }
 
 /// A TMA tensor map as a kernel parameter: the global address of the 128-byte `CUtensorMap`

@@ -62,7 +62,7 @@ pub struct KernelTmaMap {
 // parameters, whose layout is the same.
 unsafe impl DeviceRepr for KernelTmaMap {}
 
-/// Encodes the tensor map of `tma_box` (`cute_gpu::tma::make_tma_box`'s box of a `half_t`
+/// Encodes the tensor map of `tma_box` (`cute_gpu::tma::TmaTile::make_tma_box`'s box of a `half_t`
 /// global tensor at `global`, 16-byte aligned) with `cuTensorMapEncodeTiled`, copies it to the
 /// device, and returns the allocation (keep it alive while kernels use the map) and the
 /// kernel parameter.
@@ -74,7 +74,9 @@ unsafe impl DeviceRepr for KernelTmaMap {}
 /// let stream = ctx.default_stream();
 /// let a = stream.alloc_zeros::<u16>(256 * 256)?;
 /// // CuTe's make_tma_atom(SM90_TMA_LOAD{}, A (256,256):(256,_1), a (64,64) K_SW128 tile).
-/// let b = cute_gpu::tma::make_tma_box(16, [256, 256], [256, 1], [64, 64], |m, k| 64 * m + k, 3).unwrap();
+/// const TILE: cute_gpu::tma::TmaTile = cute_gpu::make_tma_tile!(u16, swizzle 3,
+///     cute_static::layout_t!((_64,_64):(_64,_1)), mode0 1, tile (64, 64));
+/// let b = TILE.make_tma_box([256, 256], [256, 1]).unwrap();
 /// let (_keep, map) = cute_gpu_host::tma_map(&stream, &b, a.device_ptr(&stream).0)?;
 /// assert_eq!(map.box_bytes, 8192);
 /// # Ok(()) }

@@ -770,7 +770,7 @@ fn gmma_descriptors() {
 /// K first, the 128-byte swizzle, 16 KiB each), and the rule's refusals.
 #[test]
 fn tma_boxes() {
-    use cute_gpu::tma::{TmaError, TmaSwizzle, make_tma_box};
+    use cute_gpu::tma::{TmaError, TmaSwizzle, make_tma_tile};
     use cute_kernels::wgmma_tma_sm90::tma_boxes;
     let (a, b) = tma_boxes(512, 384, 256, 264, 256).unwrap();
     assert_eq!(
@@ -792,8 +792,12 @@ fn tma_boxes() {
             err: TmaError::Stride { bytes: 200 }
         })
     ));
-    // M-major global with a K-major shared tile: the tile is not the box in TMA's order.
-    let e = make_tma_box(16, [128, 64], [1, 128], [128, 64], |m, k| 64 * m + k, 3).unwrap_err();
+    // A k-major shared tile `(m, k)` at `64 * m + k`, element `(i, j)` at `offsets[i + rows * j]`.
+    let k_major =
+        |rows: i32| -> Vec<i32> { (0..rows * 64).map(|e| 64 * (e % rows) + e / rows).collect() };
+    // Under an m-major global tensor (M is TMA's dimension 0): 256-byte box rows, past the
+    // 128-byte swizzle's span; with 64 rows, the tile is not the box in TMA's order.
+    let e = make_tma_tile(16, 0, [128, 64], &k_major(128), 3).unwrap_err();
     assert!(
         matches!(
             e,
@@ -804,7 +808,7 @@ fn tma_boxes() {
         ),
         "{e}"
     );
-    let e = make_tma_box(16, [128, 64], [1, 128], [64, 64], |m, k| 64 * m + k, 3).unwrap_err();
+    let e = make_tma_tile(16, 0, [64, 64], &k_major(64), 3).unwrap_err();
     assert!(
         matches!(
             e,
@@ -817,9 +821,10 @@ fn tma_boxes() {
         ),
         "{e}"
     );
-    let e = make_tma_box(16, [128, 64], [128, 2], [64, 64], |m, k| 64 * m + k, 3).unwrap_err();
+    let tile = make_tma_tile(16, 1, [64, 64], &k_major(64), 3).unwrap();
+    let e = tile.make_tma_box([128, 64], [128, 2]).unwrap_err();
     assert!(matches!(e, TmaError::NotContiguous { .. }), "{e}");
-    let e = make_tma_box(16, [128, 64], [64, 1], [64, 64], |m, k| 64 * m + k, 4).unwrap_err();
+    let e = make_tma_tile(16, 1, [64, 64], &k_major(64), 4).unwrap_err();
     assert_eq!(e, TmaError::Swizzle { b: 4 });
 }
 

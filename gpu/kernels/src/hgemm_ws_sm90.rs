@@ -28,7 +28,7 @@ use crate::sgemm_1::Launch;
 use crate::wgmma_sm90::SwizzleAtom;
 use crate::wgmma_tma_sm90::k_major_box;
 use cute_gpu::gmma::{GmmaDescriptor, Major};
-use cute_gpu::tma::TmaBox;
+use cute_gpu::tma::{TmaBox, TmaTile};
 use cute_static::mma_atoms::SM90_64x256x16_F32F16F16_SS;
 use cute_static::{Static, StaticLayout, TileToShape, TiledMMA, int_tuple_t, layout_t, tile_t};
 
@@ -81,8 +81,16 @@ pub fn check(m: i32, n: i32, k: i32, lda: i32, ldb: i32, ldc: i32) -> Result<Lau
     })
 }
 
-/// The TMA boxes of A `(M,K):(ldA,_1)` (128x64) and B `(N,K):(ldB,_1)` (256x64) into a stage
-/// of [`SmemA`] and [`SmemB`] (CuTe's `make_tma_atom`, `cute_gpu::tma`'s rule).
+/// A's TMA tile: a stage of [`SmemA`], `(128,64)`, K TMA's dimension 0, `Sw<3,4,3>` on bytes
+/// (its shared side checked while compiling).
+pub const TILE_A: TmaTile =
+    cute_gpu::make_tma_tile!(u16, swizzle 3, SmemA, mode0 1, tile (128, 64));
+/// B's, a stage of [`SmemB`], `(256,64)`.
+pub const TILE_B: TmaTile =
+    cute_gpu::make_tma_tile!(u16, swizzle 3, SmemB, mode0 1, tile (256, 64));
+
+/// The TMA boxes of A `(M,K):(ldA,_1)` and B `(N,K):(ldB,_1)` into a stage of [`SmemA`] and
+/// [`SmemB`] ([`TILE_A`], [`TILE_B`]; CuTe's `make_tma_atom`).
 ///
 /// ```
 /// let (a, b) = cute_kernels::hgemm_ws_sm90::tma_boxes(4096, 4096, 4096, 4096, 4096).unwrap();
@@ -95,8 +103,8 @@ pub fn tma_boxes(
     lda: i32,
     ldb: i32,
 ) -> Result<(TmaBox, TmaBox), LaunchError> {
-    let a = k_major_box("A", m, k, lda, 128, &|i, j| SmemA::new().call((i, j, 0)))?;
-    let b = k_major_box("B", n, k, ldb, 256, &|i, j| SmemB::new().call((i, j, 0)))?;
+    let a = k_major_box("A", &TILE_A, m, k, lda)?;
+    let b = k_major_box("B", &TILE_B, n, k, ldb)?;
     Ok((a, b))
 }
 

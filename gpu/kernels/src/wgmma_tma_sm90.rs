@@ -24,7 +24,7 @@
 use crate::error::LaunchError;
 use crate::sgemm_1::Launch;
 use crate::wgmma_sm90::{self, SmemA, SmemB};
-use cute_gpu::tma::{TmaBox, make_tma_box};
+use cute_gpu::tma::{TmaBox, TmaTile};
 
 /// The stages of the shared-memory pipeline, `size<2>(SmemLayoutA{})`.
 const PIPE: i32 = 3;
@@ -45,10 +45,17 @@ pub fn check(m: i32, n: i32, k: i32, lda: i32, ldb: i32, ldc: i32) -> Result<Lau
     })
 }
 
+/// A's TMA tile: a stage of [`SmemA`], `(128,64)`, K (mode 1) TMA's dimension 0, `Sw<3,4,3>`
+/// on bytes: CuTe's `make_tma_atom(SM90_TMA_LOAD{}, mA, sA(_,_,0), make_shape(bM,bK))`, its
+/// shared side checked while compiling.
+pub const TILE_A: TmaTile =
+    cute_gpu::make_tma_tile!(u16, swizzle 3, SmemA, mode0 1, tile (128, 64));
+/// B's, a stage of [`SmemB`].
+pub const TILE_B: TmaTile =
+    cute_gpu::make_tma_tile!(u16, swizzle 3, SmemB, mode0 1, tile (128, 64));
+
 /// The TMA boxes of A `(M,K):(ldA,_1)` and B `(N,K):(ldB,_1)` (`half_t`) into a stage of
-/// [`SmemA`] and [`SmemB`] (`Sw<3,4,3>` on bytes): CuTe's `make_tma_atom(SM90_TMA_LOAD{}, mA,
-/// sA(_,_,0), make_shape(bM,bK))`, by `cute_gpu::tma`'s rule; `Err` for a tensor TMA cannot
-/// take. K must be each box's dimension 0 (the kernel's coordinates assume it).
+/// [`SmemA`] and [`SmemB`] ([`TILE_A`], [`TILE_B`]): `Err` for a tensor TMA cannot take.
 ///
 /// ```
 /// // ldA = 4100 halves: rows of 8200 bytes, not a multiple of 16.
@@ -61,33 +68,21 @@ pub fn tma_boxes(
     lda: i32,
     ldb: i32,
 ) -> Result<(TmaBox, TmaBox), LaunchError> {
-    let a = k_major_box("A", m, k, lda, 128, &|i, j| SmemA::new().call((i, j, 0)))?;
-    let b = k_major_box("B", n, k, ldb, 128, &|i, j| SmemB::new().call((i, j, 0)))?;
+    let a = k_major_box("A", &TILE_A, m, k, lda)?;
+    let b = k_major_box("B", &TILE_B, n, k, ldb)?;
     Ok((a, b))
 }
 
-/// The TMA box of a k-major `half_t` operand `(rows, K):(ld, _1)` into a stage of `rows_tile`
-/// rows and 64 halves (`smem(i, j)` its offsets), 128-byte swizzle: `Err` unless K is the
-/// box's dimension 0 (the kernels' coordinates assume it) and the rule holds.
+/// The TMA box of `tile` over a k-major `half_t` operand `(rows, K):(ld, _1)`.
 pub(crate) fn k_major_box(
     what: &'static str,
+    tile: &TmaTile,
     rows: i32,
     k: i32,
     ld: i32,
-    rows_tile: i32,
-    smem: &dyn Fn(i32, i32) -> i32,
 ) -> Result<TmaBox, LaunchError> {
-    let b = make_tma_box(16, [rows, k], [i64::from(ld), 1], [rows_tile, 64], smem, 3)
-        .map_err(|err| LaunchError::Tma { what, err })?;
-    if b.mode0 != 1 {
-        return Err(LaunchError::Tma {
-            what,
-            err: cute_gpu::tma::TmaError::NotContiguous {
-                strides: [i64::from(ld), 1],
-            },
-        });
-    }
-    Ok(b)
+    tile.make_tma_box([rows, k], [i64::from(ld), 1])
+        .map_err(|err| LaunchError::Tma { what, err })
 }
 
 #[cfg(target_arch = "nvptx64")]
