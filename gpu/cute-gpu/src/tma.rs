@@ -13,7 +13,7 @@
 //! * each box dimension is at most 256 elements, and dimension 0 is a multiple of 16 bytes and,
 //!   swizzled, at most the swizzle's span (32, 64 or 128 bytes).
 //!
-//! The shared tile's rules are checked while compiling ([`make_tma_tile!`], a compile error
+//! The shared tile's rules are checked while compiling ([`make_tma_tile!`](crate::make_tma_tile!), a compile error
 //! naming the rule), the global tensor's on the host before any launch
 //! ([`TmaTile::make_tma_box`], a [`TmaError`] with the values).
 //!
@@ -166,7 +166,7 @@ impl fmt::Display for TmaError {
 
 impl TmaError {
     /// The rule broken, without the values: the text of the compile error
-    /// [`make_tma_tile!`] gives (a `const` panic takes no formatted values).
+    /// [`make_tma_tile!`](crate::make_tma_tile!) gives (a `const` panic takes no formatted values).
     pub const fn message(&self) -> &'static str {
         match self {
             TmaError::NotContiguous { .. } => {
@@ -184,7 +184,7 @@ impl TmaError {
 }
 
 /// The shared side of a TMA box: what a static shared tile decides, by the module's rule
-/// ([`make_tma_tile`], [`make_tma_tile!`]); [`TmaTile::make_tma_box`] adds the global tensor.
+/// ([`make_tma_tile`], [`make_tma_tile!`](crate::make_tma_tile!)); [`TmaTile::make_tma_box`] adds the global tensor.
 ///
 /// ```
 /// use cute_static::layout_t;
