@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
-"""cuBLAS's fp16 GEMM (through PyTorch, on the GPU machine) at the sizes of the Rust kernels
-that are measured against it, timed as cute-gpu-bench times (median of 5 repetitions, each a
-batch of launches of about 20 ms between two CUDA events, after a warm-up).
+"""cuBLAS's fp16 or bf16 GEMM (through PyTorch, on the GPU machine) at the sizes of the Rust
+kernels that are measured against it, timed as cute-gpu-bench times (median of 5 repetitions,
+each a batch of launches of about 20 ms between two CUDA events, after a warm-up).
 
-    gpu-cublas.py KERNEL MxNxK...
+    gpu-cublas.py KERNEL {half|bfloat16} MxNxK...
 
 Prints `RESULT side=cublas kernel=KERNEL size=MxNxK unit=TFLOP/s median=... reps=...` for
-C (M,N) = A (M,K) B (N,K)^T, A and B k-major `half`, C `half` (cuBLAS accumulates in float).
+C (M,N) = A (M,K) B (N,K)^T, A and B k-major, all of the type (cuBLAS accumulates in float).
 """
 import sys
 
@@ -34,12 +34,12 @@ def time_ms(fn, reps=5):
 
 
 def main():
-    kernel = sys.argv[1]
-    for size in sys.argv[2:]:
+    kernel, dtype = sys.argv[1], getattr(torch, sys.argv[2])
+    for size in sys.argv[3:]:
         m, n, k = (int(x) for x in size.split("x"))
-        a = torch.randn(m, k, device="cuda", dtype=torch.half)
-        b = torch.randn(n, k, device="cuda", dtype=torch.half)
-        c = torch.empty(m, n, device="cuda", dtype=torch.half)
+        a = torch.randn(m, k, device="cuda", dtype=dtype)
+        b = torch.randn(n, k, device="cuda", dtype=dtype)
+        c = torch.empty(m, n, device="cuda", dtype=dtype)
         reps = time_ms(lambda: torch.matmul(a, b.t(), out=c))
         tflops = [2.0 * m * n * k / (t * 1e-3) / 1e12 for t in reps]
         med = sorted(tflops)[len(tflops) // 2]

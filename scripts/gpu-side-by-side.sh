@@ -61,8 +61,11 @@ note "CuTe C++ twins: times"
     [ -x "$w/wgmma_tma_sm90" ] && "$w/wgmma_tma_sm90" 4096 4096 4096
 } 2>&1 | tee "$out/cpp.log"
 
-note "cuBLAS (PyTorch's fp16 matmul) for the kernels measured against it"
-python3 scripts/gpu-cublas.py hgemm_ws_sm90_tn 4096x4096x4096 8192x8192x8192 2>&1 | tee "$out/cublas.log"
+note "cuBLAS (PyTorch's fp16 and bf16 matmul) for the kernels measured against it"
+{
+    python3 scripts/gpu-cublas.py hgemm_ws_sm90_tn half 4096x4096x4096 8192x8192x8192
+    python3 scripts/gpu-cublas.py gemm_ws_sm90_tn_bf16 bfloat16 4096x4096x4096 8192x8192x8192
+} 2>&1 | tee "$out/cublas.log"
 
 note "SASS"
 ptxas -arch=sm_90a -O3 gpu/target/ptx/cute_kernels.ptx -o "$w/rust.cubin" &&

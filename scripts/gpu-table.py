@@ -58,7 +58,7 @@ def main():
         print(f"| device_copy | {size} | GB/s | | | {copy} | | | | 100% |")
     if against_cublas:
         print()
-        print("| kernel | size | unit | cuBLAS (PyTorch fp16) | Rust | Rust / cuBLAS | Rust named `cutlass_` | its ratio |")
+        print("| kernel | size | unit | cuBLAS (PyTorch, same types) | Rust | Rust / cuBLAS | Rust named `cutlass_` | its ratio |")
         print("|---|---|---|---:|---:|---:|---:|---:|")
         for k, size in sorted(against_cublas):
             b = float(results[(k, size, "cublas")]["median"])

@@ -671,6 +671,25 @@ impl MmaTraits for SM90_64x128x16_F32BF16BF16_RS {
     const SMEM_DESC: (bool, bool) = (false, true);
 }
 
+/// CuTe's `SM90_64x256x16_F32BF16BF16_SS` MMA atom.
+///
+/// ```
+/// use cute_static::{mma_atoms::SM90_64x256x16_F32BF16BF16_SS, MmaTraits, StaticLayout};
+/// assert_eq!(<SM90_64x256x16_F32BF16BF16_SS as MmaTraits>::CLayout::new().to_string(), "((_4,_8,_4),(_2,_2,_32)):((_128,_1,_16),(_64,_8,_512))");
+/// ```
+#[allow(non_camel_case_types)]
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SM90_64x256x16_F32BF16BF16_SS;
+
+impl MmaTraits for SM90_64x256x16_F32BF16BF16_SS {
+    type ShapeMNK = int_tuple_t!((_64, _256, _16));
+    type ThrID = layout_t!(_128:_1);
+    type ALayout = layout_t!((_128,(_64,_16)):(_0,(_1,_64)));
+    type BLayout = layout_t!((_128,(_256,_16)):(_0,(_1,_256)));
+    type CLayout = layout_t!(((_4,_8,_4),(_2,_2,_32)):((_128,_1,_16),(_64,_8,_512)));
+    const SMEM_DESC: (bool, bool) = (true, true);
+}
+
 /// CuTe's `SM90_64x16x8_F32TF32TF32_SS_TN` MMA atom.
 ///
 /// ```

@@ -8,11 +8,12 @@
 
 use std::fmt::Write;
 
-/// The SM90 atoms the extension and tiled vectors record, and `SM90_64x256x16_F32F16F16_SS` of
-/// the warp-specialized GPU GEMM (their layouts do not depend on the operand majors in the
-/// template arguments).
-const SM90_RECORDED: [&str; 8] = [
+/// The SM90 atoms the extension and tiled vectors record, and `SM90_64x256x16_F32F16F16_SS` and
+/// `SM90_64x256x16_F32BF16BF16_SS` of the warp-specialized GPU GEMMs (their layouts do not
+/// depend on the operand majors in the template arguments).
+const SM90_RECORDED: [&str; 9] = [
     "SM90_64x128x16_F32BF16BF16_RS",
+    "SM90_64x256x16_F32BF16BF16_SS",
     "SM90_64x16x8_F32TF32TF32_SS_TN",
     "SM90_64x256x16_F32F16F16_SS",
     "SM90_64x32x32_S32S8S8_SS_TN",

@@ -27,4 +27,18 @@ macro_rules! elems {
     )*};
 }
 
-elems!(f32, f64, u8, i8, u16, i16, u32, i32, u64, i64);
+elems!(f32, f64, u8, i8, u16, i16, u32, i32, u64, i64, bfloat16_t);
+
+/// CuTe's `bfloat16_t`, as its bits: a type of its own (where `half_t` is `u16`), so that the
+/// epilogue ([`crate::Real`] on the device) converts it as a bfloat16. The GEMMs move and
+/// multiply it as 16 bits; the tensor cores read it as `.bf16`.
+///
+/// ```
+/// use cute_gpu::{bfloat16_t, Elem};
+/// assert_eq!(<bfloat16_t as Elem>::BITS, 16);
+/// assert_eq!(bfloat16_t(0x3f80), bfloat16_t::default().max(bfloat16_t(0x3f80))); // 1.0
+/// ```
+#[allow(non_camel_case_types)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
+#[repr(transparent)]
+pub struct bfloat16_t(pub u16);

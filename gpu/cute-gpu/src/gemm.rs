@@ -183,6 +183,23 @@ impl Real for u16 {
     }
 }
 
+/// `bfloat16_t`: the upper 16 bits of a `float`, rounded to nearest (even) on the way back.
+impl Real for crate::bfloat16_t {
+    #[inline(always)]
+    fn to_f32(self) -> f32 {
+        f32::from_bits(u32::from(self.0) << 16)
+    }
+    #[inline(always)]
+    fn from_f32(v: f32) -> Self {
+        let h: u16;
+        // SAFETY: a register conversion, no memory.
+        unsafe {
+            core::arch::asm!("cvt.rn.bf16.f32 {h}, {v};", h = out(reg16) h, v = in(reg32) v, options(pure, nomem, nostack, preserves_flags));
+        }
+        crate::bfloat16_t(h)
+    }
+}
+
 /// Calls `f(i)` for every `i` in `0..n`. For `n <= 256` the calls are written out, each behind
 /// its `i < n`, so that every index is a constant once `n` is: a register fragment indexed by
 /// them stays in registers (a loop over it that LLVM does not unroll puts the whole array in

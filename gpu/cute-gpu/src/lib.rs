@@ -50,7 +50,7 @@ pub mod tma;
 
 #[cfg(target_arch = "nvptx64")]
 pub use copy::{CopyKind, DeviceCopy, Predicate, Transform, copy, copy_if, copy_with, transform};
-pub use elem::Elem;
+pub use elem::{Elem, bfloat16_t};
 #[cfg(target_arch = "nvptx64")]
 pub use gemm::{Real, axpby, clear, gemm, gemm_with};
 pub use memory::GmemPtr;

@@ -62,8 +62,8 @@ pub struct KernelTmaMap {
 // parameters, whose layout is the same.
 unsafe impl DeviceRepr for KernelTmaMap {}
 
-/// Encodes the tensor map of `tma_box` (`cute_gpu::tma::TmaTile::make_tma_box`'s box of a `half_t`
-/// global tensor at `global`, 16-byte aligned) with `cuTensorMapEncodeTiled`, copies it to the
+/// Encodes the tensor map of `tma_box` (`cute_gpu::tma::TmaTile::make_tma_box`'s box of a global
+/// tensor of 8-, 16- or 32-bit elements at `global`, 16-byte aligned) with `cuTensorMapEncodeTiled`, copies it to the
 /// device, and returns the allocation (keep it alive while kernels use the map) and the
 /// kernel parameter.
 ///
@@ -101,6 +101,14 @@ pub fn tma_map(
         cute_gpu::tma::TmaSwizzle::B64 => sys::CUtensorMapSwizzle::CU_TENSOR_MAP_SWIZZLE_64B,
         cute_gpu::tma::TmaSwizzle::B128 => sys::CUtensorMapSwizzle::CU_TENSOR_MAP_SWIZZLE_128B,
     };
+    // TMA moves the elements' bits as they are (no out-of-bounds fill): an unsigned type of
+    // their width serves `half_t`, `bfloat16_t` and `float` alike.
+    let data_type = match tma_box.strides_bytes[0] {
+        1 => sys::CUtensorMapDataType::CU_TENSOR_MAP_DATA_TYPE_UINT8,
+        2 => sys::CUtensorMapDataType::CU_TENSOR_MAP_DATA_TYPE_UINT16,
+        4 => sys::CUtensorMapDataType::CU_TENSOR_MAP_DATA_TYPE_UINT32,
+        bytes => return Err(Error::Cuda(format!("TMA: no data type of {bytes} bytes"))),
+    };
     let mut map = sys::CUtensorMap { opaque: [0; 16] };
     let strides = [tma_box.strides_bytes[1]];
     let element_strides = [1u32, 1];
@@ -109,7 +117,7 @@ pub fn tma_map(
     let r = unsafe {
         sys::cuTensorMapEncodeTiled(
             &mut map,
-            sys::CUtensorMapDataType::CU_TENSOR_MAP_DATA_TYPE_FLOAT16,
+            data_type,
             2,
             global as *mut std::ffi::c_void,
             tma_box.dims.as_ptr(),

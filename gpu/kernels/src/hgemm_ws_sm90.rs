@@ -1,7 +1,8 @@
 //! A Hopper HGEMM of our own, beyond the tutorial: TMA, a multistage `mbarrier` pipeline and
 //! warp specialization, the structure of CUTLASS's SM90 warp-specialized ("cooperative")
 //! collective mainloop. C `(M,N)` = A `(M,K)` B `(N,K)`^T, `half_t` in and out, `float`
-//! accumulators:
+//! accumulators (and `gemm_ws_sm90_tn_bf16`, the same kernel with `bfloat16_t` in and out and
+//! `SM90_64x256x16_F32BF16BF16_SS`):
 //!
 //! * a `(_128,_256,_64)` CTA tile, 4 stages of `tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>,
 //!   (_128,_64,_4))` for A and `(_256,_64,_4)` for B (192 KiB);
@@ -29,7 +30,7 @@ use crate::wgmma_sm90::SwizzleAtom;
 use crate::wgmma_tma_sm90::k_major_box;
 use cute_gpu::gmma::{GmmaDescriptor, Major};
 use cute_gpu::tma::{TmaBox, TmaTile};
-use cute_static::mma_atoms::SM90_64x256x16_F32F16F16_SS;
+use cute_static::mma_atoms::{SM90_64x256x16_F32BF16BF16_SS, SM90_64x256x16_F32F16F16_SS};
 use cute_static::{Static, StaticLayout, TileToShape, TiledMMA, int_tuple_t, layout_t, tile_t};
 
 /// The CTA tiler `(BLK_M, BLK_N, BLK_K)`.
@@ -38,9 +39,12 @@ pub type CtaTiler = tile_t!((_128, _256, _64));
 pub type SmemA = TileToShape<SwizzleAtom, int_tuple_t!((_128, _64, _4))>;
 /// B's shared tiles `(BLK_N,BLK_K,PIPE)`.
 pub type SmemB = TileToShape<SwizzleAtom, int_tuple_t!((_256, _64, _4))>;
-/// The consumers' `TiledMMA`: 2x1 atoms of `SM90_64x256x16_F32F16F16_SS`, two warpgroups.
-pub type MmaWs =
-    TiledMMA<SM90_64x256x16_F32F16F16_SS, layout_t!((_2,_1,_1):(_1,_0,_0)), tile_t!((_, _, _))>;
+/// The consumers' `TiledMMA` of a GMMA atom: 2x1 atoms, two warpgroups.
+pub type MmaWsOf<Atom> = TiledMMA<Atom, layout_t!((_2,_1,_1):(_1,_0,_0)), tile_t!((_, _, _))>;
+/// `hgemm_ws_sm90_tn`'s: 2x1 atoms of `SM90_64x256x16_F32F16F16_SS`.
+pub type MmaWs = MmaWsOf<SM90_64x256x16_F32F16F16_SS>;
+/// `gemm_ws_sm90_tn_bf16`'s: 2x1 atoms of `SM90_64x256x16_F32BF16BF16_SS`.
+pub type MmaWsBf16 = MmaWsOf<SM90_64x256x16_F32BF16BF16_SS>;
 
 /// The consumer threads, `size(mma)`.
 const CONSUMERS: i32 = <MmaWs as Static>::VALUE.size();
@@ -117,17 +121,18 @@ mod device {
         warpgroup_wait,
     };
     use cute_gpu::tma::{TmaMap, fence_barrier_init, tma_load_2d};
-    use cute_gpu::{DeviceGmma, GmemPtr, Memory, SharedMemory, axpby};
+    use cute_gpu::{DeviceGmma, GmemPtr, Memory, Real, SharedMemory, axpby, bfloat16_t};
     use cute_static::{Tensor, TensorLayout, coord, layout, local_tile_proj};
 
     /// The stages.
     const PIPE: i32 = 4;
     /// The k-blocks of a k-tile, `size<2>(tCsA)`.
     const MMA_K: i32 = 4;
-    /// A consumer thread's accumulators.
-    const REGS: usize = <SM90_64x256x16_F32F16F16_SS as DeviceGmma>::REGS;
+    /// A consumer thread's accumulators: one `64x256` atom's `float`s.
+    const REGS: usize = 128;
 
     cute_gpu::launch_bounds!(hgemm_ws_sm90_tn, THREADS, 1);
+    cute_gpu::launch_bounds!(gemm_ws_sm90_tn_bf16, THREADS, 1);
 
     /// CUTLASS's PipelineState: a stage and the parity of its barriers' phase.
     #[inline(always)]
@@ -139,7 +144,7 @@ mod device {
         }
     }
 
-    /// The warp-specialized TN HGEMM: `C = alpha * A B^T + beta * C`.
+    /// The warp-specialized TN HGEMM: `C = alpha * A B^T + beta * C`, `half_t`.
     #[allow(unsafe_code)] // `no_mangle`: the kernel's name in the PTX
     #[unsafe(no_mangle)]
     #[allow(clippy::too_many_arguments)]
@@ -154,6 +159,44 @@ mod device {
         c: GmemPtr<u16>,
         ldc: i32,
     ) {
+        gemm_ws::<SM90_64x256x16_F32F16F16_SS, u16>(m, n, k, alpha, tma_a, tma_b, beta, c, ldc)
+    }
+
+    /// The same with `bfloat16_t` A, B and C (`SM90_64x256x16_F32BF16BF16_SS`).
+    #[allow(unsafe_code)] // `no_mangle`: the kernel's name in the PTX
+    #[unsafe(no_mangle)]
+    #[allow(clippy::too_many_arguments)]
+    pub extern "ptx-kernel" fn gemm_ws_sm90_tn_bf16(
+        m: i32,
+        n: i32,
+        k: i32,
+        alpha: f32,
+        tma_a: TmaMap,
+        tma_b: TmaMap,
+        beta: f32,
+        c: GmemPtr<bfloat16_t>,
+        ldc: i32,
+    ) {
+        gemm_ws::<SM90_64x256x16_F32BF16BF16_SS, bfloat16_t>(
+            m, n, k, alpha, tma_a, tma_b, beta, c, ldc,
+        )
+    }
+
+    /// The kernel for a GMMA atom of `float` accumulators and 16-bit `E` operands.
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn gemm_ws<Atom: DeviceGmma<Acc = f32> + Default + Copy, E: Real>(
+        m: i32,
+        n: i32,
+        k: i32,
+        alpha: f32,
+        tma_a: TmaMap,
+        tma_b: TmaMap,
+        beta: f32,
+        c: GmemPtr<E>,
+        ldc: i32,
+    ) {
+        const { assert!(<Atom as DeviceGmma>::REGS == REGS && E::BITS == 16) };
         let tid = thread_idx_x();
         let (bx, by) = (block_idx_x(), block_idx_y());
         let mut smem = SharedMemory::new();
@@ -198,7 +241,7 @@ mod device {
         // The consumer warpgroups.
         warpgroup_set_max_registers::<232, true>();
         let ctid = tid - 128;
-        let mma = MmaWs::default();
+        let mma = MmaWsOf::<Atom>::default();
         let thr_mma = mma.get_slice(ctid);
         let t_c_s_a = thr_mma.partition_A(sa); // (MMA,_1,MMA_K,PIPE): this warpgroup's rows
         let t_c_s_b = thr_mma.partition_B(sb); // (MMA,_1,MMA_K,PIPE)
@@ -229,12 +272,7 @@ mod device {
             warpgroup_fence_operand(&mut acc);
             warpgroup_arrive();
             for kb in 0..MMA_K {
-                SM90_64x256x16_F32F16F16_SS::call::<false, false>(
-                    tile_a(kb, read.0),
-                    tile_b(kb, read.0),
-                    &mut acc,
-                    true,
-                );
+                Atom::call::<false, false>(tile_a(kb, read.0), tile_b(kb, read.0), &mut acc, true);
             }
             warpgroup_commit_batch();
             // The k-tile before is done: release its stage to the producer.

@@ -602,16 +602,52 @@ fn gemm_verdict(
     Ok(())
 }
 
-/// A `half_t` TN GEMM kernel: its name, its launch check (both take the tutorial's `gemm_tn`
+/// A 16-bit TN GEMM kernel: its name, its launch check (both take the tutorial's `gemm_tn`
 /// arguments), the TMA boxes it reads A and B by (then its arguments are `m, n, k, alpha,
-/// tma_a, tma_b, beta, C, ldC`; without, `m, n, k, alpha, A, ldA, B, ldB, beta, C, ldC`), and
-/// its sizes (the first is the `--small` one; each of 4096 and up is timed).
+/// tma_a, tma_b, beta, C, ldC`; without, `m, n, k, alpha, A, ldA, B, ldB, beta, C, ldC`), its
+/// sizes (the first is the `--small` one; each of 4096 and up is timed), and its element type.
 type HgemmKernel = (
     &'static str,
     fn(i32, i32, i32, i32, i32, i32) -> Result<sgemm_1::Launch, cute_kernels::LaunchError>,
     Option<TmaBoxes>,
     &'static [(i32, i32, i32)],
+    Half,
 );
+
+/// The 16-bit element type of an HGEMM's A, B and C.
+#[derive(Clone, Copy)]
+enum Half {
+    /// `half_t` (IEEE binary16).
+    F16,
+    /// `bfloat16_t` (the upper half of a `float`).
+    Bf16,
+}
+
+impl Half {
+    /// The bits of `j/8`, for an integer `|j| <= 8` (exact in both types).
+    fn eighth(self, j: i32) -> u16 {
+        match self {
+            // j's bits with the exponent 3 lower (0 stays 0).
+            Half::F16 if j == 0 => 0,
+            Half::F16 => half_bits(j) - (3 << 10),
+            Half::Bf16 => ((j as f32 / 8.0).to_bits() >> 16) as u16,
+        }
+    }
+    /// The value of the bits `h`.
+    fn value(self, h: u16) -> f32 {
+        match self {
+            Half::F16 => half_value(h),
+            Half::Bf16 => f32::from_bits(u32::from(h) << 16),
+        }
+    }
+    /// A NaN.
+    fn nan(self) -> u16 {
+        match self {
+            Half::F16 => 0x7e00,
+            Half::Bf16 => 0x7fc0,
+        }
+    }
+}
 
 /// A kernel's TMA boxes of A and B for `(M, N, K, ldA, ldB)`.
 type TmaBoxes =
@@ -626,39 +662,64 @@ type TmaBoxes =
 /// The tutorial HGEMMs' sizes.
 const TUTORIAL_SIZES: &[(i32, i32, i32)] = &[(256, 128, 64), (384, 1024, 192), (4096, 4096, 4096)];
 
-/// The `half_t` TN GEMMs: `sgemm_sm80.cu`'s, `hopper/wgmma_sm90.cu`'s,
-/// `hopper/wgmma_tma_sm90.cu`'s and our warp-specialized one (its tile is 128x256).
-const HGEMMS: [HgemmKernel; 4] = [
-    ("hgemm_sm80_tn", hgemm_sm80::check, None, TUTORIAL_SIZES),
-    ("wgmma_sm90_tn", wgmma_sm90::check, None, TUTORIAL_SIZES),
+/// The sizes of the warp-specialized GEMMs (their tile is 128x256).
+const WS_SIZES: &[(i32, i32, i32)] = &[
+    (256, 256, 64),
+    (384, 1024, 192),
+    (4096, 4096, 4096),
+    (8192, 8192, 8192),
+];
+
+/// The 16-bit TN GEMMs: `sgemm_sm80.cu`'s, `hopper/wgmma_sm90.cu`'s,
+/// `hopper/wgmma_tma_sm90.cu`'s (`half_t`) and our warp-specialized one (`half_t` and
+/// `bfloat16_t`).
+const HGEMMS: [HgemmKernel; 5] = [
+    (
+        "hgemm_sm80_tn",
+        hgemm_sm80::check,
+        None,
+        TUTORIAL_SIZES,
+        Half::F16,
+    ),
+    (
+        "wgmma_sm90_tn",
+        wgmma_sm90::check,
+        None,
+        TUTORIAL_SIZES,
+        Half::F16,
+    ),
     (
         "wgmma_tma_sm90_tn",
         wgmma_tma_sm90::check,
         Some(wgmma_tma_sm90::tma_boxes),
         TUTORIAL_SIZES,
+        Half::F16,
     ),
     (
         "hgemm_ws_sm90_tn",
         hgemm_ws_sm90::check,
         Some(hgemm_ws_sm90::tma_boxes),
-        &[
-            (256, 256, 64),
-            (384, 1024, 192),
-            (4096, 4096, 4096),
-            (8192, 8192, 8192),
-        ],
+        WS_SIZES,
+        Half::F16,
+    ),
+    (
+        "gemm_ws_sm90_tn_bf16",
+        hgemm_ws_sm90::check,
+        Some(hgemm_ws_sm90::tma_boxes),
+        WS_SIZES,
+        Half::Bf16,
     ),
 ];
 
-/// A `half_t` TN GEMM ([`HGEMMS`]): C = A B^T, A `(M,K)` and B `(N,K)` k-major, C `(M,N)`
-/// m-major, all `half_t`; inputs `j/8` for integers `|j| <= 8` (exact in `half_t`), checked
-/// against cuBLAS's SGEMM of the same values (the relative Frobenius error of the `half_t`
-/// accumulation and result at most 1e-2).
+/// A 16-bit TN GEMM ([`HGEMMS`]): C = A B^T, A `(M,K)` and B `(N,K)` k-major, C `(M,N)`
+/// m-major, all `half_t` or all `bfloat16_t`; inputs `j/8` for integers `|j| <= 8` (exact in
+/// both), checked against cuBLAS's SGEMM of the same values (the relative Frobenius error of
+/// the 16-bit accumulation or result at most 1e-2).
 fn hgemm_run(
     g: &mut Gpu,
     blas: &CudaBlas,
     o: &Opts,
-    (name, check, tma, _): HgemmKernel,
+    (name, check, tma, _, half): HgemmKernel,
     (m, n, k): (i32, i32, i32),
     time: bool,
 ) -> Result<(), Error> {
@@ -683,16 +744,11 @@ fn hgemm_run(
         eighths(mu * ku, g.next_seed()),
         eighths(nu * ku, g.next_seed()),
     );
-    // j/8 as half_t: j's bits with the exponent 3 lower (0 stays 0).
-    let halves = |v: &[i32]| -> Vec<u16> {
-        v.iter()
-            .map(|&j| if j == 0 { 0 } else { half_bits(j) - (3 << 10) })
-            .collect()
-    };
+    let halves = |v: &[i32]| -> Vec<u16> { v.iter().map(|&j| half.eighth(j)).collect() };
     let floats = |v: &[i32]| v.iter().map(|&j| j as f32 / 8.0).collect::<Vec<f32>>();
     let a: CudaSlice<u16> = g.stream.clone_htod(&halves(&ia))?;
     let b: CudaSlice<u16> = g.stream.clone_htod(&halves(&ib))?;
-    let c: CudaSlice<u16> = g.stream.clone_htod(&vec![0x7e00u16; mu * nu])?; // NaNs: beta = 0
+    let c: CudaSlice<u16> = g.stream.clone_htod(&vec![half.nan(); mu * nu])?; // NaNs: beta = 0
     let (a32, b32) = (g.upload(&floats(&ia))?, g.upload(&floats(&ib))?);
     let mut r = g.upload(&vec![0f32; mu * nu])?;
     let addr16 = |d: &CudaSlice<u16>| d.device_ptr(&g.stream).0;
@@ -760,7 +816,7 @@ fn hgemm_run(
         .stream
         .clone_dtoh(&c)?
         .into_iter()
-        .map(half_value)
+        .map(|h| half.value(h))
         .collect();
     let want = g.download(&r)?;
     gemm_verdict(g, o, name, (m, n, k), (&out, &want, 1e-2), time, run)
