@@ -356,67 +356,49 @@ macro_rules! wgmma {
     };
 }
 
-/// CuTe's `SM90_64x64x16_F16F16F16_SS`: `wgmma.mma_async.sync.aligned.m64n64k16.f16.f16.f16`,
-/// the warpgroup's 64x64 tile of `half_t` accumulators plus a 64x16 by 16x64 product; each
-/// thread holds 32 values of C in 16 registers.
-impl DeviceGmma for SM90_64x64x16_F16F16F16_SS {
-    type Acc = u32;
-    const REGS: usize = 16;
+/// A GMMA atom of both operands in shared memory: its [`DeviceGmma`], one `wgmma.mma_async`
+/// of the `shape` and `types` on the thread's `regs` accumulators of type `acc`.
+macro_rules! gmma_ss {
+    ($(#[$doc:meta])* $atom:ty, $shape:literal, $types:literal, $acc:ty, $regs:literal, [$($i:literal)*]) => {
+        $(#[$doc])*
+        impl DeviceGmma for $atom {
+            type Acc = $acc;
+            const REGS: usize = $regs;
 
-    #[inline(always)]
-    fn call<const MAJOR_A_MN: bool, const MAJOR_B_MN: bool>(
-        desc_a: GmmaDescriptor,
-        desc_b: GmmaDescriptor,
-        d: &mut [u32],
-        scale_d: bool,
-    ) {
-        let Ok(d) = <&mut [u32; 16]>::try_from(d) else {
-            trap()
-        };
-        wgmma!("m64n64k16", "f16.f16.f16", d, desc_a.0, desc_b.0, u32::from(scale_d),
-            MAJOR_A_MN as u32, MAJOR_B_MN as u32, [0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15]);
-    }
+            #[inline(always)]
+            fn call<const MAJOR_A_MN: bool, const MAJOR_B_MN: bool>(
+                desc_a: GmmaDescriptor,
+                desc_b: GmmaDescriptor,
+                d: &mut [$acc],
+                scale_d: bool,
+            ) {
+                let Ok(d) = <&mut [$acc; $regs]>::try_from(d) else {
+                    trap()
+                };
+                wgmma!($shape, $types, d, desc_a.0, desc_b.0, u32::from(scale_d),
+                    MAJOR_A_MN as u32, MAJOR_B_MN as u32, [$($i)*]);
+            }
+        }
+    };
 }
 
-/// CuTe's `SM90_64x256x16_F32F16F16_SS`: `wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16`,
-/// the warpgroup's 64x256 tile of `float` accumulators plus a 64x16 by 16x256 product; each
-/// thread holds 128 values of C.
-impl DeviceGmma for SM90_64x256x16_F32F16F16_SS {
-    type Acc = f32;
-    const REGS: usize = 128;
+gmma_ss!(
+    /// CuTe's `SM90_64x64x16_F16F16F16_SS`: `wgmma.mma_async.sync.aligned.m64n64k16.f16.f16.f16`,
+    /// the warpgroup's 64x64 tile of `half_t` accumulators plus a 64x16 by 16x64 product; each
+    /// thread holds 32 values of C in 16 registers.
+    SM90_64x64x16_F16F16F16_SS, "m64n64k16", "f16.f16.f16", u32, 16, [0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15]
+);
 
-    #[inline(always)]
-    fn call<const MAJOR_A_MN: bool, const MAJOR_B_MN: bool>(
-        desc_a: GmmaDescriptor,
-        desc_b: GmmaDescriptor,
-        d: &mut [f32],
-        scale_d: bool,
-    ) {
-        let Ok(d) = <&mut [f32; 128]>::try_from(d) else {
-            trap()
-        };
-        wgmma!("m64n256k16", "f32.f16.f16", d, desc_a.0, desc_b.0, u32::from(scale_d),
-            MAJOR_A_MN as u32, MAJOR_B_MN as u32, [0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31 32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 47 48 49 50 51 52 53 54 55 56 57 58 59 60 61 62 63 64 65 66 67 68 69 70 71 72 73 74 75 76 77 78 79 80 81 82 83 84 85 86 87 88 89 90 91 92 93 94 95 96 97 98 99 100 101 102 103 104 105 106 107 108 109 110 111 112 113 114 115 116 117 118 119 120 121 122 123 124 125 126 127]);
-    }
-}
+gmma_ss!(
+    /// CuTe's `SM90_64x256x16_F32F16F16_SS`: `wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16`,
+    /// the warpgroup's 64x256 tile of `float` accumulators plus a 64x16 by 16x256 product; each
+    /// thread holds 128 values of C.
+    SM90_64x256x16_F32F16F16_SS, "m64n256k16", "f32.f16.f16", f32, 128, [0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31 32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 47 48 49 50 51 52 53 54 55 56 57 58 59 60 61 62 63 64 65 66 67 68 69 70 71 72 73 74 75 76 77 78 79 80 81 82 83 84 85 86 87 88 89 90 91 92 93 94 95 96 97 98 99 100 101 102 103 104 105 106 107 108 109 110 111 112 113 114 115 116 117 118 119 120 121 122 123 124 125 126 127]
+);
 
-/// CuTe's `SM90_64x256x16_F32BF16BF16_SS`: `wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16`,
-/// the same as `SM90_64x256x16_F32F16F16_SS` with `bfloat16_t` A and B.
-impl DeviceGmma for SM90_64x256x16_F32BF16BF16_SS {
-    type Acc = f32;
-    const REGS: usize = 128;
-
-    #[inline(always)]
-    fn call<const MAJOR_A_MN: bool, const MAJOR_B_MN: bool>(
-        desc_a: GmmaDescriptor,
-        desc_b: GmmaDescriptor,
-        d: &mut [f32],
-        scale_d: bool,
-    ) {
-        let Ok(d) = <&mut [f32; 128]>::try_from(d) else {
-            trap()
-        };
-        wgmma!("m64n256k16", "f32.bf16.bf16", d, desc_a.0, desc_b.0, u32::from(scale_d),
-            MAJOR_A_MN as u32, MAJOR_B_MN as u32, [0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31 32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 47 48 49 50 51 52 53 54 55 56 57 58 59 60 61 62 63 64 65 66 67 68 69 70 71 72 73 74 75 76 77 78 79 80 81 82 83 84 85 86 87 88 89 90 91 92 93 94 95 96 97 98 99 100 101 102 103 104 105 106 107 108 109 110 111 112 113 114 115 116 117 118 119 120 121 122 123 124 125 126 127]);
-    }
-}
+gmma_ss!(
+    /// CuTe's `SM90_64x256x16_F32BF16BF16_SS`:
+    /// `wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16`, the same with `bfloat16_t` A and
+    /// B.
+    SM90_64x256x16_F32BF16BF16_SS, "m64n256k16", "f32.bf16.bf16", f32, 128, [0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31 32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 47 48 49 50 51 52 53 54 55 56 57 58 59 60 61 62 63 64 65 66 67 68 69 70 71 72 73 74 75 76 77 78 79 80 81 82 83 84 85 86 87 88 89 90 91 92 93 94 95 96 97 98 99 100 101 102 103 104 105 106 107 108 109 110 111 112 113 114 115 116 117 118 119 120 121 122 123 124 125 126 127]
+);

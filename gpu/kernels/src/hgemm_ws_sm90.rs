@@ -144,43 +144,37 @@ mod device {
         }
     }
 
-    /// The warp-specialized TN HGEMM: `C = alpha * A B^T + beta * C`, `half_t`.
-    #[allow(unsafe_code)] // `no_mangle`: the kernel's name in the PTX
-    #[unsafe(no_mangle)]
-    #[allow(clippy::too_many_arguments)]
-    pub extern "ptx-kernel" fn hgemm_ws_sm90_tn(
-        m: i32,
-        n: i32,
-        k: i32,
-        alpha: f32,
-        tma_a: TmaMap,
-        tma_b: TmaMap,
-        beta: f32,
-        c: GmemPtr<u16>,
-        ldc: i32,
-    ) {
-        gemm_ws::<SM90_64x256x16_F32F16F16_SS, u16>(m, n, k, alpha, tma_a, tma_b, beta, c, ldc)
+    /// A kernel entry of [`gemm_ws`] for an atom and its element type.
+    macro_rules! entry {
+        ($(#[$doc:meta])* $name:ident, $atom:ty, $e:ty) => {
+            $(#[$doc])*
+            #[allow(unsafe_code)] // `no_mangle`: the kernel's name in the PTX
+            #[unsafe(no_mangle)]
+            #[allow(clippy::too_many_arguments)]
+            pub extern "ptx-kernel" fn $name(
+                m: i32,
+                n: i32,
+                k: i32,
+                alpha: f32,
+                tma_a: TmaMap,
+                tma_b: TmaMap,
+                beta: f32,
+                c: GmemPtr<$e>,
+                ldc: i32,
+            ) {
+                gemm_ws::<$atom, $e>(m, n, k, alpha, tma_a, tma_b, beta, c, ldc)
+            }
+        };
     }
 
-    /// The same with `bfloat16_t` A, B and C (`SM90_64x256x16_F32BF16BF16_SS`).
-    #[allow(unsafe_code)] // `no_mangle`: the kernel's name in the PTX
-    #[unsafe(no_mangle)]
-    #[allow(clippy::too_many_arguments)]
-    pub extern "ptx-kernel" fn gemm_ws_sm90_tn_bf16(
-        m: i32,
-        n: i32,
-        k: i32,
-        alpha: f32,
-        tma_a: TmaMap,
-        tma_b: TmaMap,
-        beta: f32,
-        c: GmemPtr<bfloat16_t>,
-        ldc: i32,
-    ) {
-        gemm_ws::<SM90_64x256x16_F32BF16BF16_SS, bfloat16_t>(
-            m, n, k, alpha, tma_a, tma_b, beta, c, ldc,
-        )
-    }
+    entry!(
+        /// The warp-specialized TN HGEMM: `C = alpha * A B^T + beta * C`, `half_t`.
+        hgemm_ws_sm90_tn, SM90_64x256x16_F32F16F16_SS, u16
+    );
+    entry!(
+        /// The same with `bfloat16_t` A, B and C (`SM90_64x256x16_F32BF16BF16_SS`).
+        gemm_ws_sm90_tn_bf16, SM90_64x256x16_F32BF16BF16_SS, bfloat16_t
+    );
 
     /// The kernel for a GMMA atom of `float` accumulators and 16-bit `E` operands.
     #[inline(always)]
