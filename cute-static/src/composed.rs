@@ -24,8 +24,9 @@ use crate::algebra::composed::{self as cd, CL, Form, Off, Swz};
 use crate::algebra::{by_mode as bm, coalesce as co, composition as cp, product as pr};
 use crate::coordinate::Coordinate;
 use crate::error::LayoutError;
+use crate::expr::{Expr, Sym, leaf_of};
 use crate::int::C;
-use crate::layout::{Expr, IsLayout, LayoutOf, Sym, leaf_of};
+use crate::layout::{IsLayout, LayoutOf};
 use crate::ops::arg;
 use crate::prog::{Flat, Prog, run_checked};
 use crate::swizzle::{SmemPtr, Swizzle};
@@ -626,8 +627,8 @@ fn slice_verdict<Cp: IsComposed, Cd: SliceCoord>(
     let (c, crd) = &e.0;
     let r = ComposedOf(*e);
     swizzled_slice_verdict(
-        &Cp::COMPOSED.with_values(&crate::layout::dyn_values(c)),
-        &crate::layout::valued(Cd::COORD, crd),
+        &Cp::COMPOSED.with_values(&crate::expr::dyn_values(c)),
+        &crate::expr::valued(Cd::COORD, crd),
         Cp::NDYN + Cd::NDYN,
         |i| r.call(i),
         outcome,

@@ -3,14 +3,16 @@
 //! values are types; their dynamic values are run-time `i32`s (an all-static layout is
 //! zero-sized).
 
+use crate::algebra::layout::layout_tiler;
 use crate::algebra::layout::{L, PLAN_CAP};
 use crate::coordinate::{Coordinate, Crd, call_code, idx_code};
 use crate::error::LayoutError;
+use crate::expr::{Expr, dyn_values};
 use crate::print::write_tree;
-use crate::prog::{Flat, Prog, Program, Straight, eval, eval_const, run_checked};
+use crate::prog::{Flat, Prog, Program, Straight, eval, eval_const};
 use crate::tensor::TensorLayout;
-use crate::tree::{CAP, List, Tree, V};
-use crate::tuple::{IntTuple, Leaves, Static, Tiler, layout_tiler};
+use crate::tree::{List, Tree, V};
+use crate::tuple::{IntTuple, Leaves, Static, Tiler};
 use core::fmt;
 use core::marker::PhantomData;
 
@@ -209,63 +211,6 @@ impl<S: Static, D: Static> Static for Layout<S, D> {
     };
 }
 
-/// The symbolic result of an operation: its layout (or IntTuple, as the shape) whose dynamic
-/// leaves are nodes of its program.
-#[doc(hidden)]
-#[derive(Clone, Copy, Debug)]
-pub struct Sym {
-    pub(crate) layout: L,
-    pub(crate) prog: Prog,
-}
-
-impl Sym {
-    /// An IntTuple result (no stride).
-    pub(crate) const fn tuple(t: Tree, prog: Prog) -> Sym {
-        Sym {
-            layout: L {
-                shape: t,
-                stride: Tree::new(),
-            },
-            prog,
-        }
-    }
-}
-
-/// The dynamic leaves numbered 0, 1, ... (shape first, then stride).
-const fn numbered(l: &L) -> L {
-    let mut out = *l;
-    let next = out.shape.number_dynamic_leaves(0);
-    out.stride.number_dynamic_leaves(next);
-    out
-}
-
-/// An operation applied to its operands, which it keeps: its result is computed while
-/// compiling ([`Expr::SYM`]) except the dynamic values, which it computes from the operands'
-/// on demand.
-#[doc(hidden)]
-pub trait Expr: Copy {
-    /// The result, symbolically.
-    const SYM: Sym;
-    /// The result's structure, dynamic leaves numbered.
-    const OUT: L = numbered(&Self::SYM.layout);
-    /// The operands, a tuple.
-    type Args: Leaves;
-    /// The operands.
-    fn args(&self) -> &Self::Args;
-    /// The checks of the operation's static twin (the operation run again on the values, all
-    /// static): CuTe's own conditions on these values. The operations built on composition and
-    /// `max_common_*` have one; the others check everything on the values themselves.
-    fn twin_check(&self) -> Result<(), LayoutError> {
-        Ok(())
-    }
-    /// Where a condition CuTe does not check on these values failed (`error`): `Ok` if CuTe's
-    /// answer stands, being the function the operation defines, or the error to report. Only
-    /// `composition` has a point-by-point definition to check; for the others `error` stands.
-    fn cute_answer(&self, error: LayoutError) -> Result<(), LayoutError> {
-        Err(error)
-    }
-}
-
 /// The most indices of B's domain [`composition_answer`] enumerates (as cute-dynamic).
 const MAX_ENUMERATED: i32 = 1 << 16;
 
@@ -334,21 +279,6 @@ pub(crate) fn composition_answer<A: IsLayout, B: IsLayout, R: IsLayout>(
     }
 }
 
-/// The run-time values of `v`'s dynamic leaves, as static values (a static twin's leaves).
-pub(crate) fn dyn_values<T: Leaves>(v: &T) -> List {
-    let mut out = List::new();
-    for k in 0..T::NDYN {
-        out.push(V::s(v.dyn_leaf(k)));
-    }
-    out
-}
-
-/// An operand's tree (a tiler, a coordinate, an IntTuple) with the run-time values of its
-/// dynamic leaves: its static twin.
-pub(crate) fn valued<T: Leaves>(tree: Tree, t: &T) -> Tree {
-    tree.with_values(&dyn_values(t))
-}
-
 /// The product of the static leaves, wrapping as C++ `int` does (dynamic leaves count as 1).
 const fn static_size(t: &Tree) -> i32 {
     let l = t.leaves();
@@ -360,27 +290,6 @@ const fn static_size(t: &Tree) -> i32 {
         k += 1;
     }
     p
-}
-
-/// Dynamic leaf `k` of a result, from its roots (for printing: a loop, cheap to compile).
-pub(crate) fn leaf_of<T: Leaves>(t: &T, k: usize) -> i32 {
-    let code = const { &<LeafCode<T> as Program>::CODE };
-    crate::prog::eval_loop(code, |i| t.root(i), k)
-}
-
-/// The run-time checks of an expression and everything it was computed from.
-pub(crate) fn expr_check<E: Expr>(e: &E) -> Result<(), LayoutError> {
-    e.args().check()?;
-    // CuTe's own conditions on these values (its static twin) first, then the value-level ones;
-    // where one fails, CuTe's answer still stands if it is the operation's function.
-    let prog: &Prog = const { &E::SYM.prog };
-    match e
-        .twin_check()
-        .and_then(|()| run_checked(prog, |i| e.args().dyn_leaf(i)))
-    {
-        Err(error) => e.cute_answer(error),
-        outcome => outcome,
-    }
 }
 
 /// The layout an operation computes: CuTe's result, with the operation's operands kept so that
@@ -396,41 +305,7 @@ pub(crate) fn expr_check<E: Expr>(e: &E) -> Result<(), LayoutError> {
 #[derive(Clone, Copy, Default)]
 pub struct LayoutOf<E>(pub(crate) E);
 
-/// What every result type shares: its dynamic leaves are its expression's, computed on demand
-/// from the operands it keeps, and its checks are its expression's.
-macro_rules! result_type {
-    ($($t:ident),*) => {$(
-        impl<E: Expr> Leaves for $t<E> {
-            const NDYN: usize = E::OUT.dyn_leaves().n;
-            fn dyn_leaf(&self, k: usize) -> i32 {
-                if const { Self::NDYN == 0 } {
-                    0
-                } else {
-                    $crate::layout::leaf_of(self, k)
-                }
-            }
-            fn check(&self) -> Result<(), LayoutError> {
-                $crate::layout::expr_check(&self.0)
-            }
-            const FLAT: $crate::prog::Flat = if Self::NDYN == 0 {
-                $crate::prog::Flat::EMPTY
-            } else {
-                <E::Args as Leaves>::FLAT.apply(&E::SYM.prog, &E::SYM.layout.dyn_leaves())
-            };
-            #[inline(always)]
-            fn root(&self, k: usize) -> i32 {
-                self.0.args().root(k)
-            }
-        }
-
-        impl<E: Static> Static for $t<E> {
-            const VALUE: Self = $t(E::VALUE);
-        }
-    )*};
-}
-pub(crate) use result_type;
-
-result_type!(LayoutOf);
+crate::expr::result_type!(LayoutOf);
 
 impl<E: Expr> IsLayout for LayoutOf<E> {
     const LAYOUT: L = E::OUT;
@@ -482,8 +357,6 @@ pub(crate) struct SizeCode<T>(PhantomData<T>);
 pub(crate) fn cosize_of_layout<T: IsLayout>(l: &T) -> i32 {
     eval::<SizeCode<T>>(|k| l.root(k), 1)
 }
-pub(crate) struct LeafCode<T>(PhantomData<T>);
-
 impl<T: IsLayout, Cd: Coordinate> Program for CallCode<T, Cd> {
     const CODE: Straight = call_code(&Cd::PROFILE, &T::LAYOUT, &T::FLAT);
 }
@@ -501,10 +374,6 @@ impl<T: IsLayout> Program for SizeCode<T> {
         outs.push(l.cosize(&mut p));
         Straight::compile(&p, &outs)
     };
-}
-
-impl<T: Leaves> Program for LeafCode<T> {
-    const CODE: Straight = Straight::compile(&T::FLAT.prog, &T::FLAT.out);
 }
 
 /// Print a layout's shape and stride with its dynamic values.
@@ -747,46 +616,6 @@ macro_rules! static_methods {
 
 static_methods!([S: IntTuple + Static, D: IntTuple + Static] Layout<S, D>, [E: Expr + Static] LayoutOf<E>);
 
-/// An IntTuple value for printing (`Display` gives CuTe text).
-///
-/// ```
-/// let l = cute_static::layout!((_4,(_2,_2)):(_1,(_8,_4)));
-/// assert_eq!(l.shape().to_string(), "(_4,(_2,_2))");
-/// ```
-#[derive(Clone, Copy, Debug)]
-pub struct TupleText {
-    tree: Tree,
-    vals: [i32; CAP],
-}
-
-impl TupleText {
-    /// An IntTuple with its dynamic values, for printing.
-    pub(crate) fn of<T: IntTuple>(t: &T) -> TupleText {
-        let mut vals = [0; CAP];
-        for (k, v) in vals.iter_mut().enumerate().take(T::NDYN) {
-            *v = t.dyn_leaf(k);
-        }
-        TupleText {
-            tree: T::TREE,
-            vals,
-        }
-    }
-
-    /// An all-static tree (a tiler may have `_` and layouts) for printing.
-    pub(crate) const fn of_static(tree: Tree) -> TupleText {
-        TupleText {
-            tree,
-            vals: [0; CAP],
-        }
-    }
-}
-
-impl fmt::Display for TupleText {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write_tree(f, self.tree.root(), &|k| self.vals[k])
-    }
-}
-
 /// Whether two layouts print the same: the same structure, the same static values and the same
 /// dynamic values (static `_4` and dynamic `4` differ, as in CuTe's text).
 fn same_text<A: IsLayout, B: IsLayout>(a: &A, b: &B) -> bool {
@@ -831,4 +660,8 @@ layout_eq!([S: IntTuple, D: IntTuple] Layout<S, D>, [E: Expr] LayoutOf<E>);
 /// ```
 pub const fn same_layout<A: StaticLayout, B: StaticLayout>() -> bool {
     A::LAYOUT.eq(&B::LAYOUT)
+}
+
+impl<S: IntTuple, D: IntTuple> Tiler for Layout<S, D> {
+    const TILER: Tree = layout_tiler(&<Layout<S, D> as IsLayout>::LAYOUT);
 }

@@ -293,6 +293,7 @@ mod bits;
 mod composed;
 mod coordinate;
 mod error;
+mod expr;
 pub mod gmma;
 #[cfg(feature = "frunk")]
 mod hlist;
@@ -334,7 +335,7 @@ pub use cute_static_macros::{
 };
 pub use error::{Condition, IntError, LayoutError};
 pub use int::*;
-pub use layout::{IsLayout, Layout, LayoutOf, StaticLayout, TupleText, call, same_layout};
+pub use layout::{IsLayout, Layout, LayoutOf, StaticLayout, call, same_layout};
 pub use ops::*;
 pub use picture::{LatexPicture, LayoutPicture, PrintLatex, print_latex, print_layout};
 pub use swizzle::{SmemPtr, Swizzle};
@@ -350,13 +351,13 @@ pub use tensor::{
     local_partition_proj, local_tile, local_tile_proj, make_fragment, make_fragment_like,
     make_tensor, make_tensor_like, make_tensor_mut, outer_partition,
 };
-pub use tuple::{IntTuple, SliceCoord, Static, Tiler, Underscore};
+pub use tuple::{IntTuple, SliceCoord, Static, Tiler, TupleText, Underscore};
 pub use values::{BoolOf, IntOf, TupleOf};
 
 /// Plumbing of the operations' result types; not part of the documented API.
 #[doc(hidden)]
 pub mod __expr {
     pub use crate::composed::{CExpr, CSym, IsComposed};
-    pub use crate::layout::{Expr, Sym};
+    pub use crate::expr::{Expr, Sym};
     pub use crate::tuple::Leaves;
 }

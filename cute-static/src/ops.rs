@@ -9,7 +9,8 @@ use crate::algebra::{
     int_tuple as it, inverse as iv, layout as ly, product as pr, recast as rc, slice as sl,
     stride as st,
 };
-use crate::layout::{Expr, IsLayout, LayoutOf, Sym, dyn_values};
+use crate::expr::{Expr, Sym, dyn_values};
+use crate::layout::{IsLayout, LayoutOf};
 use crate::prog::Prog;
 use crate::tensor::TensorLayout;
 use crate::tree::{Tree, V};

@@ -66,8 +66,9 @@ use crate::composed::{CExpr, CSym, ComposedOf};
 use crate::coordinate::Coordinate;
 use crate::coordinate::call_terms;
 use crate::error::{LayoutError, Msg};
+use crate::expr::{Expr, Sym};
 use crate::int::C;
-use crate::layout::{Expr, IsLayout, LayoutOf, StaticLayout, Sym, call};
+use crate::layout::{IsLayout, LayoutOf, StaticLayout, call};
 use crate::ops::{
     MakeIdentityLayout, arg, expr_methods, expr_type, make_identity_layout, sym, twin_check,
 };
@@ -1658,7 +1659,7 @@ fn slice_verdict<A: TensorLayout, Cd: SliceCoord>(
     let (a, crd) = &e.0;
     let r = crate::composed::ComposedOf(*e);
     crate::composed::swizzled_slice_verdict(
-        &A::CL.with_values(&crate::layout::dyn_values(a)),
+        &A::CL.with_values(&crate::expr::dyn_values(a)),
         &valued(Cd::COORD, crd),
         A::NDYN + Cd::NDYN,
         |i| r.call(i),
@@ -2056,7 +2057,7 @@ pub(crate) fn partition_verdict<E: CExpr, A: TensorLayout>(
     if !matches!(A::CL.form, Form::SwOL) || ndyn == 0 || !crate::composed::verifiable(&outcome) {
         return outcome;
     }
-    let operand = A::CL.with_values(&crate::layout::dyn_values(a));
+    let operand = A::CL.with_values(&crate::expr::dyn_values(a));
     let mut p = Prog::twin();
     let (z, crd) = parts(&mut p, &operand);
     if p.twin_outcome().is_err() {
@@ -2066,7 +2067,7 @@ pub(crate) fn partition_verdict<E: CExpr, A: TensorLayout>(
     crate::composed::swizzled_slice_verdict(&z, &crd, ndyn, |i| r.call(i), outcome)
 }
 
-use crate::layout::valued;
+use crate::expr::valued;
 
 fn inner_partition_verdict<A: TensorLayout, T: Tiler, Cd: SliceCoord>(
     e: &InnerPartitionExpr::E<A, T, Cd>,
@@ -2111,7 +2112,7 @@ fn local_partition_verdict<A: TensorLayout, Th: IsLayout, I: IntTuple>(
     let (a, thr, i) = &e.0;
     let n = A::NDYN + Th::NDYN + I::NDYN;
     partition_verdict(e, a, n, outcome, |p, cl| {
-        let thr = Th::LAYOUT.with_values(&crate::layout::dyn_values(thr));
+        let thr = Th::LAYOUT.with_values(&crate::expr::dyn_values(thr));
         ts::local_partition_parts(p, cl, &thr, valued(I::TREE, i).value())
     })
 }
@@ -2123,7 +2124,7 @@ fn local_partition_proj_verdict<A: TensorLayout, Th: IsLayout, I: IntTuple, P: S
     let (a, thr, i, proj) = &e.0;
     let n = A::NDYN + Th::NDYN + I::NDYN + P::NDYN;
     partition_verdict(e, a, n, outcome, |p, cl| {
-        let thr = Th::LAYOUT.with_values(&crate::layout::dyn_values(thr));
+        let thr = Th::LAYOUT.with_values(&crate::expr::dyn_values(thr));
         let thr = crate::algebra::slice::dice(&valued(P::COORD, proj), &thr);
         ts::local_partition_parts(p, cl, &thr, valued(I::TREE, i).value())
     })

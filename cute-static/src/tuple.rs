@@ -3,9 +3,10 @@
 //! const tree (which leaves are static, their values) and holds its dynamic values.
 
 use crate::int::C;
-use crate::layout::{IsLayout, Layout};
+use crate::print::write_tree;
 use crate::prog::Flat;
-use crate::tree::{Kind, Tree, V};
+use crate::tree::{CAP, Kind, Tree, V};
+use core::fmt;
 
 /// What every argument of an operation offers: its dynamic leaves, numbered left to right
 /// (for a layout: the shape's, then the stride's), and its own run-time checks.
@@ -67,8 +68,8 @@ pub trait IntTuple: Leaves {
     /// let m = 12;
     /// assert_eq!(int_tuple!((_16,(m,_8))).display().to_string(), "(_16,(12,_8))");
     /// ```
-    fn display(&self) -> crate::layout::TupleText {
-        crate::layout::TupleText::of(self)
+    fn display(&self) -> TupleText {
+        TupleText::of(self)
     }
 }
 
@@ -217,19 +218,6 @@ impl IntTuple for () {
     const TREE: Tree = Tree::unit();
 }
 
-/// A tiler node for a layout.
-pub(crate) const fn layout_tiler(l: &crate::algebra::layout::L) -> Tree {
-    let mut t = Tree::new();
-    t.push(Kind::Layout, 0);
-    t.append(&l.shape);
-    t.append(&l.stride);
-    t
-}
-
-impl<S: IntTuple, D: IntTuple> Tiler for Layout<S, D> {
-    const TILER: Tree = layout_tiler(&<Layout<S, D> as IsLayout>::LAYOUT);
-}
-
 /// A tuple of trees, each with its dynamic leaves numbered after those of the ones before.
 macro_rules! tuple_tree {
     ($C:ident, $($T:ident),+) => {{
@@ -315,3 +303,43 @@ all_tuple_impls!(
     A20 20, A19 19, A18 18, A17 17, A16 16, A15 15, A14 14, A13 13, A12 12, A11 11, A10 10,
     A9 9, A8 8, A7 7, A6 6, A5 5, A4 4, A3 3, A2 2, A1 1, A0 0
 );
+
+/// An IntTuple value for printing (`Display` gives CuTe text).
+///
+/// ```
+/// let l = cute_static::layout!((_4,(_2,_2)):(_1,(_8,_4)));
+/// assert_eq!(l.shape().to_string(), "(_4,(_2,_2))");
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct TupleText {
+    tree: Tree,
+    vals: [i32; CAP],
+}
+
+impl TupleText {
+    /// An IntTuple with its dynamic values, for printing.
+    pub(crate) fn of<T: IntTuple>(t: &T) -> TupleText {
+        let mut vals = [0; CAP];
+        for (k, v) in vals.iter_mut().enumerate().take(T::NDYN) {
+            *v = t.dyn_leaf(k);
+        }
+        TupleText {
+            tree: T::TREE,
+            vals,
+        }
+    }
+
+    /// An all-static tree (a tiler may have `_` and layouts) for printing.
+    pub(crate) const fn of_static(tree: Tree) -> TupleText {
+        TupleText {
+            tree,
+            vals: [0; CAP],
+        }
+    }
+}
+
+impl fmt::Display for TupleText {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_tree(f, self.tree.root(), &|k| self.vals[k])
+    }
+}

@@ -2,12 +2,12 @@
 //! computed while compiling; dynamic values are computed from the operands they keep.
 
 use crate::error::LayoutError;
+use crate::expr::{Expr, LeafCode, result_type};
 use crate::int::StaticInt;
-use crate::layout::{Expr, LeafCode, result_type};
 use crate::print::write_tree;
 use crate::prog::eval;
 use crate::tree::Tree;
-use crate::tuple::{IntTuple, Leaves, Static, Tiler};
+use crate::tuple::{IntTuple, Leaves, Tiler};
 use core::fmt;
 
 /// The integer an operation computes: static (prints `_N`, a constant) or dynamic (prints `N`).

@@ -361,3 +361,12 @@ pub(crate) const fn replace(a: &L, n: usize, x: &L) -> L {
 pub(crate) const fn flatten(a: &L) -> L {
     L::new(a.shape.flatten(), a.stride.flatten())
 }
+
+/// A tiler node for a layout.
+pub(crate) const fn layout_tiler(l: &L) -> Tree {
+    let mut t = Tree::new();
+    t.push(Kind::Layout, 0);
+    t.append(&l.shape);
+    t.append(&l.stride);
+    t
+}

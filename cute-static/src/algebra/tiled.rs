@@ -18,10 +18,10 @@ use super::slice::{slice, underscores};
 use super::stride::{compact_major, compact_order};
 use super::tensor::{Move, flat_coord};
 use super::tiler::Tl;
+use crate::algebra::layout::layout_tiler;
 use crate::error::{Condition, Msg};
 use crate::prog::Prog;
 use crate::tree::{At, Kind, Tree, V};
-use crate::tuple::layout_tiler;
 
 // ---- Tiler and coordinate builders ---------------------------------------------------------
 

@@ -31,8 +31,9 @@ use crate::algebra::tensor as ts;
 use crate::algebra::tiled::{self as tl, CopyAtomC, CopyC, DST, SRC, Tiled};
 use crate::composed::{CExpr, CSym};
 use crate::error::LayoutError;
+use crate::expr::{Expr, Sym};
 use crate::gmma::SizeofBits;
-use crate::layout::{Expr, IsLayout, LayoutOf, StaticLayout, Sym};
+use crate::layout::{IsLayout, LayoutOf, StaticLayout};
 use crate::ops::{arg, expr_methods, expr_type, sym, twin_check};
 use crate::print::write_tree;
 use crate::prog::Prog;
@@ -763,7 +764,7 @@ fn copy_partition_verdict<E: CExpr, A: TensorLayout, TC: IsTiledCopy, I: IntTupl
     crate::tensor::partition_verdict(e, a, A::NDYN + I::NDYN, outcome, |p, cl| {
         let tc = TC::TILED;
         let tv = tl::tidfrg_step(p, cl, &tc, side, 1);
-        let idx = tl::thread_index(&crate::layout::valued(I::TREE, i));
+        let idx = tl::thread_index(&crate::expr::valued(I::TREE, i));
         let crd = tl::copy_slice_crd(&tv, idx);
         (tv, crd)
     })

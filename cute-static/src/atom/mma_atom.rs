@@ -27,7 +27,8 @@ use crate::algebra::layout::L;
 use crate::algebra::tiled::{self as tl, MmaAtomC, MmaC, Tiled};
 use crate::composed::{CExpr, CSym};
 use crate::error::LayoutError;
-use crate::layout::{Expr, IsLayout, LayoutOf, Sym, TupleText};
+use crate::expr::{Expr, Sym};
+use crate::layout::{IsLayout, LayoutOf};
 use crate::ops::{arg, expr_methods, expr_type, sym, twin_check};
 use crate::print::write_tree;
 use crate::prog::Prog;
@@ -35,6 +36,7 @@ use crate::tensor::{
     Fragment, FragmentLayout, Part, Tensor, TensorLayout, partitioned, register_fragment, tensor_op,
 };
 use crate::tree::Tree;
+use crate::tuple::TupleText;
 use crate::tuple::{IntTuple, Leaves, Static, Tiler};
 use crate::values::TupleOf;
 use core::fmt;
@@ -852,7 +854,7 @@ fn mma_partition_verdict<E: CExpr, A: TensorLayout, TM: IsTiledMma, I: IntTuple>
     crate::tensor::partition_verdict(e, a, A::NDYN + I::NDYN, outcome, |p, cl| {
         let tm = TM::TILED;
         let thr = tl::thrfrg_step(p, cl, &tm, x, 3);
-        let idx = tl::thread_index(&crate::layout::valued(I::TREE, i));
+        let idx = tl::thread_index(&crate::expr::valued(I::TREE, i));
         let crd = tl::mma_slice_crd(p, &thr, &tm, x, idx);
         (thr, crd)
     })

@@ -47,7 +47,7 @@ use crate::algebra::layout::L;
 use crate::algebra::tiled::{self as tl, Tiled};
 use crate::composed::{CExpr, CSym};
 use crate::error::Msg;
-use crate::layout::{Expr, Sym};
+use crate::expr::{Expr, Sym};
 use crate::prog::Prog;
 use crate::tensor::TensorLayout;
 use crate::tree::Tree;

@@ -30,7 +30,7 @@ macro_rules! elems {
 elems!(f32, f64, u8, i8, u16, i16, u32, i32, u64, i64, bfloat16_t);
 
 /// CuTe's `bfloat16_t`, as its bits: a type of its own (where `half_t` is `u16`), so that the
-/// epilogue ([`crate::Real`] on the device) converts it as a bfloat16. The GEMMs move and
+/// epilogue (`Real`, on the device) converts it as a bfloat16. The GEMMs move and
 /// multiply it as 16 bits; the tensor cores read it as `.bf16`.
 ///
 /// ```
