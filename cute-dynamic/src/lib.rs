@@ -253,6 +253,7 @@ mod int;
 mod int_tuple;
 mod inverse;
 mod layout;
+mod linear;
 mod max_common;
 mod mma_atom;
 mod nullspace;
@@ -303,6 +304,7 @@ pub use layout::{
     CoordRef, Layout, append, append_to_rank, group, make_layout, make_layout_major,
     make_ordered_layout, prepend, replace, select, take,
 };
+pub use linear::{InDim, LinearLayout, from_linear_layout, to_linear_layout, tv_to_linear_layout};
 pub use max_common::{max_common_layout, max_common_vector};
 pub use mma_atom::{
     ThrMMA, TiledMMA, make_tiled_copy_A, make_tiled_copy_B, make_tiled_copy_C, make_tiled_mma,
