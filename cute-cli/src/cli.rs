@@ -27,6 +27,7 @@ Examples:
   cute --svg mma.svg --tv SM80_16x8x16_F16F16F16F16_TN
   cute 'local_tile(_0|(256,128):(1,256), (_128,_128,_8), (1,0,_), (_1,_,_1))'
   cute 'make_identity_tensor((_4,_8))(3,2)'
+  cute --desc K 'tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>, (_64,_64))'
   printf 'A = (6,2):(8,2)\\ncomposition(A, (4,3):(3,1))\\n' | cute
 
 Values are CuTe text: _N static, N dynamic, (a,b) tuples, shape:stride layouts, _ in
@@ -150,6 +151,19 @@ pub struct Cli {
     #[arg(long, value_name = "MxN[xK]", value_parser = parse_grid, requires = "tv")]
     pub grid: Option<GridSize>,
 
+    /// The tensor cores' view of a shared-memory layout, for K-major or MN-major operands:
+    /// the GMMA descriptor of one `wgmma` operand tile at its origin and the TMA box of its
+    /// first (mode 0, mode 1) tile (mode 0 MN, mode 1 K), by the rules the GPU kernels use; a
+    /// layout with none says which rule it breaks. E.g. --desc K
+    /// 'tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>, (_64,_64))'.
+    #[arg(long, value_enum, value_name = "K|MN")]
+    pub desc: Option<DescMajor>,
+
+    /// The element width in bits for --desc of a plain layout (a GMMA atom's `smem_ptr[16b]`
+    /// gives its own).
+    #[arg(long, value_name = "N", requires = "desc")]
+    pub bits: Option<u32>,
+
     /// List the operations and their arguments.
     #[arg(long)]
     pub list_ops: bool,
@@ -157,6 +171,26 @@ pub struct Cli {
     /// List the MMA atoms known by name (e.g. SM80_16x8x16_F16F16F16F16_TN).
     #[arg(long)]
     pub list_atoms: bool,
+}
+
+/// Which mode of an operand tile is contiguous, for `--desc` (CuTe's `GMMA::Major`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum DescMajor {
+    /// `GMMA::Major::K`: K (mode 1) contiguous.
+    #[value(name = "K", alias = "k")]
+    K,
+    /// `GMMA::Major::MN`: MN (mode 0) contiguous.
+    #[value(name = "MN", alias = "mn")]
+    Mn,
+}
+
+impl From<DescMajor> for cute_static::gmma::Major {
+    fn from(m: DescMajor) -> Self {
+        match m {
+            DescMajor::K => cute_static::gmma::Major::K,
+            DescMajor::Mn => cute_static::gmma::Major::MN,
+        }
+    }
 }
 
 /// How a run ended early: a write to standard output failed.
@@ -219,6 +253,10 @@ impl Cli {
         }
         if self.table {
             out.push_str(&table_any(&Cli::layout_for("--table", value)?)?);
+        }
+        if let Some(major) = self.desc {
+            let layout = Cli::layout_for("--desc", value)?;
+            out.push_str(&crate::desc::describe(&layout, major.into(), self.bits)?);
         }
         Ok(out)
     }

@@ -36,6 +36,7 @@
 struct ReadmeDoctests;
 
 pub mod cli;
+pub mod desc;
 pub mod draw;
 pub mod error;
 pub mod eval;

@@ -21,6 +21,10 @@ use crate::swizzle::{SmemPtr, Swizzle};
 use crate::tuple::Static;
 use core::marker::PhantomData;
 
+pub use crate::gmma_desc::{
+    GmmaDescriptor, GmmaError, LayoutType, Major, make_gmma_desc, recast_u128,
+};
+
 /// CuTe's `sizeof_bits<T>`: the width of an element type in bits.
 ///
 /// ```

@@ -295,6 +295,7 @@ mod coordinate;
 mod error;
 mod expr;
 pub mod gmma;
+mod gmma_desc;
 #[cfg(feature = "frunk")]
 mod hlist;
 mod int;
@@ -307,6 +308,7 @@ mod print;
 mod prog;
 mod swizzle;
 mod tensor;
+pub mod tma;
 mod tree;
 mod tuple;
 #[cfg(feature = "typenum")]
