@@ -28,6 +28,7 @@ Examples:
   cute 'local_tile(_0|(256,128):(1,256), (_128,_128,_8), (1,0,_), (_1,_,_1))'
   cute 'make_identity_tensor((_4,_8))(3,2)'
   cute --desc K 'tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>, (_64,_64))'
+  cute --linear 'Sw<3,3,3> o _0 o (_8,_64):(_64,_1)'
   printf 'A = (6,2):(8,2)\\ncomposition(A, (4,3):(3,1))\\n' | cute
 
 Values are CuTe text: _N static, N dynamic, (a,b) tuples, shape:stride layouts, _ in
@@ -104,7 +105,7 @@ pub fn parse_grid(s: &str) -> Result<GridSize, String> {
 /// exit status 2.
 #[derive(Clone, Debug, Default, Parser)]
 #[command(name = "cute", version, after_help = EXAMPLES)]
-#[command(group(ArgGroup::new("picture").multiple(true).args(["draw", "svg", "latex"])))]
+#[command(group(ArgGroup::new("picture").multiple(true).args(["draw", "svg", "latex", "linear"])))]
 pub struct Cli {
     /// The expression, e.g. 'composition((10,2):(16,4), (5,4):(1,5))' (quote it for the
     /// shell; put `--` before an expression that starts with '-'). Without it, expressions are
@@ -163,6 +164,12 @@ pub struct Cli {
     /// gives its own).
     #[arg(long, value_name = "N", requires = "desc")]
     pub bits: Option<u32>,
+
+    /// The layout as an F2 linear layout (Triton's `LinearLayout`): the image of each bit of
+    /// each mode, and the F2 matrix; with --tv, a (thread, value) layout's `register`, `lane`
+    /// and `warp` bits. A layout that is not F2-linear says why.
+    #[arg(long)]
+    pub linear: bool,
 
     /// List the operations and their arguments.
     #[arg(long)]
@@ -253,6 +260,15 @@ impl Cli {
         }
         if self.table {
             out.push_str(&table_any(&Cli::layout_for("--table", value)?)?);
+        }
+        if self.linear {
+            let layout = Cli::layout_for("--linear", value)?;
+            let ll = match (&layout, self.tv) {
+                (AnyLayout::Plain(tv), true) => cute_dynamic::tv_to_linear_layout(tv),
+                _ => cute_dynamic::to_linear_layout(&layout),
+            };
+            let ll = ll.map_err(|e| CliError::plain(e.to_string()))?;
+            out.push_str(&format!("{ll}\n{}", ll.matrix()));
         }
         if let Some(major) = self.desc {
             let layout = Cli::layout_for("--desc", value)?;

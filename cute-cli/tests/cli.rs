@@ -524,3 +524,63 @@ fn arbitrary_input_through_the_binary() {
         run.stdout
     );
 }
+
+/// `--desc`: a GMMA atom tiled to (64,64) has CuTe's descriptor and a 64x64 TMA box; a padded
+/// tile has neither, and says why.
+#[test]
+fn desc() {
+    let run = cute(
+        &[
+            "--desc",
+            "K",
+            "tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>, (_64,_64))",
+        ],
+        "",
+    );
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    assert!(
+        run.stdout
+            .contains("SW128, LBO 1 (16 bytes), SBO 64 (1024 bytes), start 0: 0x4000004000010000"),
+        "{}",
+        run.stdout
+    );
+    assert!(run.stdout.contains("TMA box [64, 64]"), "{}", run.stdout);
+    let run = cute(&["--desc", "K", "--bits", "16", "(_64,_16):(_72,_1)"], "");
+    assert!(
+        run.stdout
+            .contains("none: Not a canonical GMMA_K Layout: Expected stride failure."),
+        "{}",
+        run.stdout
+    );
+    let run = cute(&["--desc", "K", "(_64,_16):(_16,_1)"], "");
+    assert_eq!(run.status, 2);
+    assert!(
+        run.stderr.contains("--desc needs the element width"),
+        "{}",
+        run.stderr
+    );
+}
+
+/// `--linear`: the images of each mode's bits and the F2 matrix; a TV layout's register, lane
+/// and warp bits with `--tv`; a layout that is not F2-linear says why.
+#[test]
+fn linear() {
+    let run = cute(&["--linear", "(_4,_2):(_2,_1)"], "");
+    assert_eq!(
+        run.stdout,
+        "(_4,_2):(_2,_1)\ndim0: [2, 4], dim1: [1] -> offset\n        dim0 dim1\noffset0 0 0  1\noffset1 1 0  0\noffset2 0 1  0\n"
+    );
+    let run = cute(
+        &["--linear", "--tv", "SM80_16x8x16_F32F16F16F32_TN::CLayout"],
+        "",
+    );
+    assert!(
+        run.stdout
+            .contains("register: [16, 8], lane: [32, 64, 1, 2, 4], warp: []"),
+        "{}",
+        run.stdout
+    );
+    let run = cute(&["--linear", "(_4,_2):(_1,_3)"], "");
+    assert_eq!(run.status, 2);
+    assert!(run.stderr.contains("is not F2-linear"), "{}", run.stderr);
+}

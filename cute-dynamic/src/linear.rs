@@ -111,21 +111,29 @@ impl LinearLayout {
         let rows = (64 - rows.leading_zeros()).max(1) as usize;
         let label = |k: usize| format!("offset{k}");
         let width = label(rows - 1).len();
+        // A dimension's columns: its bits, two characters each, at least its name wide.
+        let widths: Vec<usize> = self
+            .ins
+            .iter()
+            .map(|d| d.name.len().max((2 * d.bases.len()).max(1) - 1))
+            .collect();
         let mut out = format!("{:width$}", "");
-        for d in &self.ins {
-            out.push_str(&format!(
-                " {:<w$}",
-                d.name,
-                w = (2 * d.bases.len()).max(1) - 1
-            ));
+        for (d, w) in self.ins.iter().zip(&widths) {
+            out.push_str(&format!(" {:<w$}", d.name));
         }
         let mut out = out.trim_end().to_string();
         out.push('\n');
         for k in 0..rows {
-            out.push_str(&format!("{:width$}", label(k)));
-            for &x in &all {
-                out.push_str(if (x >> k) & 1 == 1 { " 1" } else { " 0" });
+            let mut line = format!("{:width$}", label(k));
+            for (d, w) in self.ins.iter().zip(&widths) {
+                let bits: Vec<&str> = d
+                    .bases
+                    .iter()
+                    .map(|&x| if (x >> k) & 1 == 1 { "1" } else { "0" })
+                    .collect();
+                line.push_str(&format!(" {:<w$}", bits.join(" ")));
             }
+            out.push_str(line.trim_end());
             out.push('\n');
         }
         out
