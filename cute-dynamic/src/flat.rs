@@ -33,6 +33,13 @@ pub(crate) struct Span {
     leaf_end: usize,
 }
 
+impl Span {
+    /// The indices of the subtree's leaves in the shape and stride arrays.
+    pub(crate) fn leaf_range(&self) -> core::ops::Range<usize> {
+        self.leaf..self.leaf_end
+    }
+}
+
 /// The modes of a subtree, in order ([`Flat::modes_of`]).
 pub(crate) struct Modes<'a> {
     flat: &'a Flat,

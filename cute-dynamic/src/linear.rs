@@ -15,6 +15,7 @@
 
 use crate::prelude::*;
 use crate::{AnyLayout, Int, IntTuple, Layout, LayoutError, LayoutFn, Offset, Result, Swizzle};
+use alloc::borrow::Cow;
 use alloc::sync::Arc;
 use core::fmt;
 
@@ -23,7 +24,7 @@ use core::fmt;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct InDim {
     /// `dim0`, `dim1`, ... for a layout's modes; `register`, `lane`, `warp` for a TV layout.
-    pub name: String,
+    pub name: Cow<'static, str>,
     /// The image of each bit.
     pub bases: Vec<i64>,
 }
@@ -157,23 +158,32 @@ fn not_linear(op: &'static str, detail: String) -> LayoutError {
     LayoutError::invalid(op, detail)
 }
 
-/// The images of the bits of one mode's leaves (colexicographic: the first leaf's bits first).
-fn mode_bases(op: &'static str, mode: &Layout) -> Result<Vec<i64>> {
-    let (shape, stride) = (mode.shape().leaves(), mode.stride().leaves());
+/// The images of the bits of one mode's leaves (colexicographic: the first leaf's bits first);
+/// `mode` names the mode in an error.
+fn mode_bases(
+    op: &'static str,
+    shape: &[Int],
+    stride: &[Int],
+    mode: &dyn Fn() -> String,
+) -> Result<Vec<i64>> {
     let mut bases = Vec::new();
-    for (s, d) in shape.iter().zip(&stride) {
+    for (s, d) in shape.iter().zip(stride) {
         let (s, d) = (i64::from(s.value()), i64::from(d.value()));
         if s < 1 || s & (s - 1) != 0 {
             return Err(not_linear(
                 op,
-                format!("a shape of {s} is not a power of two: {mode} is not F2-linear"),
+                format!(
+                    "a shape of {s} is not a power of two: {} is not F2-linear",
+                    mode()
+                ),
             ));
         }
         if d < 0 && s > 1 {
             return Err(not_linear(
                 op,
                 format!(
-                    "the stride {d} is negative: {mode} is not F2-linear (its offsets are not bit vectors)"
+                    "the stride {d} is negative: {} is not F2-linear (its offsets are not bit vectors)",
+                    mode()
                 ),
             ));
         }
@@ -184,15 +194,38 @@ fn mode_bases(op: &'static str, mode: &Layout) -> Result<Vec<i64>> {
     Ok(bases)
 }
 
+/// The images of the bits of each top-level mode of `l`.
+fn modes_bases(op: &'static str, l: &Layout) -> Result<Vec<Vec<i64>>> {
+    let flat = l.flat();
+    let (shape, stride) = (flat.shape(), flat.stride());
+    flat.modes()
+        .enumerate()
+        .map(|(m, span)| {
+            let r = span.leaf_range();
+            let mode = || l.get(m).map_or_else(|_| l.to_string(), |g| g.to_string());
+            mode_bases(op, &shape[r.clone()], &stride[r], &mode)
+        })
+        .collect()
+}
+
 /// The images must share no bit (XOR is then their sum): the first two that do, named.
 fn disjoint(op: &'static str, layout: &dyn fmt::Display, dims: &[InDim]) -> Result<()> {
+    let mut seen = 0i64;
+    let clash = dims.iter().flat_map(|d| d.bases.iter()).any(|&x| {
+        let c = seen & x != 0;
+        seen |= x;
+        c
+    });
+    if !clash {
+        return Ok(());
+    }
     let all: Vec<(&str, usize, i64)> = dims
         .iter()
         .flat_map(|d| {
             d.bases
                 .iter()
                 .enumerate()
-                .map(move |(b, &x)| (d.name.as_str(), b, x))
+                .map(move |(b, &x)| (&*d.name, b, x))
         })
         .collect();
     let mut seen = 0i64;
@@ -215,15 +248,24 @@ fn disjoint(op: &'static str, layout: &dyn fmt::Display, dims: &[InDim]) -> Resu
     Ok(())
 }
 
+/// The first dimensions' names.
+const DIMS: [&str; 8] = [
+    "dim0", "dim1", "dim2", "dim3", "dim4", "dim5", "dim6", "dim7",
+];
+
 /// A plain layout's dimensions: one a top-level mode, `dim0`, `dim1`, ...
 fn layout_dims(op: &'static str, l: &Layout) -> Result<Vec<InDim>> {
-    let mut dims = Vec::new();
-    for m in 0..l.rank() {
-        dims.push(InDim {
-            name: format!("dim{m}"),
-            bases: mode_bases(op, &l.get(m)?)?,
-        });
-    }
+    let dims: Vec<InDim> = modes_bases(op, l)?
+        .into_iter()
+        .enumerate()
+        .map(|(m, bases)| InDim {
+            name: match DIMS.get(m) {
+                Some(&n) => Cow::Borrowed(n),
+                None => Cow::Owned(format!("dim{m}")),
+            },
+            bases,
+        })
+        .collect();
     disjoint(op, l, &dims)?;
     Ok(dims)
 }
@@ -297,8 +339,11 @@ pub fn tv_to_linear_layout(tv: &Layout) -> Result<LinearLayout> {
             format!("{tv} is not a (thread, value) layout of rank 2"),
         ));
     }
-    let thr = mode_bases(OP, &tv.get(0)?)?;
-    let val = mode_bases(OP, &tv.get(1)?)?;
+    let mut bases = modes_bases(OP, tv)?;
+    let (val, thr) = (
+        bases.pop().unwrap_or_default(),
+        bases.pop().unwrap_or_default(),
+    );
     let lane = thr.len().min(5);
     let dims = vec![
         InDim {

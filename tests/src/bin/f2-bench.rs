@@ -1,0 +1,120 @@
+//! The F2 side of issue 26's point 7: every F2-linear layout with power-of-two shapes of the
+//! vector files (plain, or `Sw o _0 o L`; size at most 2^16), its F2 matrix by cute-dynamic
+//! (`to_linear_layout`, then the matrix's rows), and the time that takes.
+//!
+//!     f2-bench OUT.jsonl
+//!
+//! Writes one line per layout: its text, shape and stride (nested lists), swizzle (`[B,M,S]` or
+//! null) and F2 matrix (a row an offset bit, a column a coordinate bit, colexicographic), for
+//! `scripts/f2-side-by-side.py` to time tensor-layouts' `to_F2_matrix` on the same layouts and
+//! compare the matrices. Prints `F2BENCH side=rust layouts=N median_ns=T per_layout_ns=P`
+//! (median of 5 repetitions over all the layouts, release build).
+
+use cute_dynamic::{AnyLayout, IntTuple, LayoutFn, to_linear_layout};
+use std::collections::BTreeSet;
+use std::fmt::Write as _;
+use std::time::Instant;
+
+/// Every layout string of the vector files.
+fn layout_strings() -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    for file in [
+        "cute-vectors.jsonl",
+        "cute-ext-vectors.jsonl",
+        "tiled-vectors.jsonl",
+    ] {
+        let path = format!("{}/data/{file}", env!("CARGO_MANIFEST_DIR"));
+        for line in std::fs::read_to_string(path).expect("vectors").lines() {
+            let r: serde_json::Value = serde_json::from_str(line).expect("json");
+            let args = r["args"].as_array().cloned().unwrap_or_default();
+            for v in args.iter().chain(std::iter::once(&r["result"])) {
+                if let Some(s) = v.as_str().filter(|s| s.contains(':')) {
+                    out.insert(s.to_string());
+                }
+            }
+        }
+    }
+    out
+}
+
+/// An IntTuple as a nested JSON list of its values.
+fn json(t: &IntTuple) -> serde_json::Value {
+    match t {
+        IntTuple::Int(i) => serde_json::json!(i.value()),
+        IntTuple::Tuple(v) => serde_json::Value::Array(v.iter().map(json).collect()),
+    }
+}
+
+/// The F2 matrix of a layout: its linear form's images, a row an offset bit.
+fn matrix(l: &AnyLayout) -> Option<Vec<Vec<u8>>> {
+    let ll = to_linear_layout(l).ok()?;
+    let images: Vec<i64> = ll
+        .ins()
+        .iter()
+        .flat_map(|d| d.bases.iter().copied())
+        .collect();
+    let rows = 64 - images.iter().fold(0, |a, &x| a | x).leading_zeros() as usize;
+    Some(
+        (0..rows)
+            .map(|k| images.iter().map(|&x| ((x >> k) & 1) as u8).collect())
+            .collect(),
+    )
+}
+
+fn main() {
+    let out_path = std::env::args().nth(1).expect("usage: f2-bench OUT.jsonl");
+    let mut layouts = Vec::new();
+    for s in layout_strings() {
+        let Ok(l) = s.parse::<AnyLayout>() else {
+            continue;
+        };
+        let Ok(shape) = l.shape() else { continue };
+        let pow2 = shape
+            .leaves()
+            .iter()
+            .all(|x| x.value() >= 1 && x.value() & (x.value() - 1) == 0);
+        let small = l.size().is_ok_and(|n| n.value() <= 1 << 16);
+        if pow2 && small && matrix(&l).is_some() {
+            layouts.push((s, l));
+        }
+    }
+    let mut text = String::new();
+    for (s, l) in &layouts {
+        let (inner, swizzle) = match l {
+            AnyLayout::Plain(p) => (p.clone(), serde_json::Value::Null),
+            AnyLayout::Composed(c) => match (c.layout_a(), c.layout_b()) {
+                (LayoutFn::Swizzle(sw), LayoutFn::Layout(p)) => (
+                    p.clone(),
+                    serde_json::json!([sw.num_bits(), sw.num_base(), sw.num_shft()]),
+                ),
+                _ => unreachable!("to_linear_layout takes Sw o 0 o L only"),
+            },
+        };
+        let line = serde_json::json!({
+            "text": s,
+            "shape": json(&inner.shape()),
+            "stride": json(&inner.stride()),
+            "swizzle": swizzle,
+            "matrix": matrix(l),
+        });
+        writeln!(text, "{line}").expect("write");
+    }
+    std::fs::write(&out_path, text).expect("write the layouts");
+    let mut times = Vec::new();
+    for _ in 0..5 {
+        let start = Instant::now();
+        let mut bits = 0usize;
+        for (_, l) in &layouts {
+            bits += std::hint::black_box(matrix(std::hint::black_box(l))).map_or(0, |m| m.len());
+        }
+        std::hint::black_box(bits);
+        times.push(start.elapsed().as_nanos());
+    }
+    times.sort_unstable();
+    let median = times[2];
+    println!(
+        "F2BENCH side=rust layouts={} median_ns={median} per_layout_ns={:.0}",
+        layouts.len(),
+        median as f64 / layouts.len().max(1) as f64
+    );
+}
