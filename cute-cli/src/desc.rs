@@ -89,6 +89,12 @@ pub fn describe(l: &AnyLayout, major: Major, bits: Option<u32>) -> Result<String
         )));
     }
     let (mn, k_all) = tile(&inner)?;
+    if i64::from(mn) * i64::from(k_all.max(256 / bits as i32)) > crate::MAX_CELLS as i64 {
+        return Err(CliError::plain(format!(
+            "--desc reads a ({mn},{k_all}) tile: at most {} elements",
+            crate::MAX_CELLS
+        )));
+    }
     let names = match major {
         Major::K => ("K-major", "K contiguous: dimension 0 is mode 1", 1),
         Major::MN => ("MN-major", "MN contiguous: dimension 0 is mode 0", 0),

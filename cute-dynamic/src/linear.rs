@@ -85,7 +85,8 @@ impl LinearLayout {
         let mut out = 0;
         for (dim, &x) in self.ins.iter().zip(input) {
             for (b, &image) in dim.bases.iter().enumerate() {
-                if (x >> b) & 1 == 1 {
+                // Bits past the input's 64 are 0.
+                if x.checked_shr(b as u32).unwrap_or(0) & 1 == 1 {
                     out ^= image;
                 }
             }

@@ -288,7 +288,10 @@ impl TmaTile {
         if stride[mode0] != 1 {
             return Err(TmaError::NotContiguous { strides: stride });
         }
-        let stride1 = stride[mode1] * i64::from(self.bits) / 8;
+        // An overflowing stride is past 2^40 bytes, which the check below refuses.
+        let stride1 = stride[mode1]
+            .checked_mul(i64::from(self.bits))
+            .map_or(i64::MAX, |b| b / 8);
         if stride1 <= 0 || stride1 % 16 != 0 || stride1 >= 1 << 40 {
             return Err(TmaError::Stride { bytes: stride1 });
         }

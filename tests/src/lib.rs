@@ -286,6 +286,30 @@ pub fn totals(table: &Table) -> [usize; 5] {
         .fold([0; 5], |acc, r| core::array::from_fn(|k| acc[k] + r[k]))
 }
 
+/// Every layout string (a value with `:`) among the arguments and results of the vector files
+/// `data/cute-vectors.jsonl`, `data/cute-ext-vectors.jsonl` and `data/tiled-vectors.jsonl`,
+/// each once, sorted: the inputs of the F2 linear-layout round trips and their benchmark.
+pub fn vector_layout_strings() -> std::io::Result<std::collections::BTreeSet<String>> {
+    let mut out = std::collections::BTreeSet::new();
+    for file in [
+        "cute-vectors.jsonl",
+        "cute-ext-vectors.jsonl",
+        "tiled-vectors.jsonl",
+    ] {
+        let path = format!("{}/data/{file}", env!("CARGO_MANIFEST_DIR"));
+        for line in std::fs::read_to_string(path)?.lines() {
+            let r: serde_json::Value = serde_json::from_str(line).map_err(std::io::Error::other)?;
+            let args = r["args"].as_array().cloned().unwrap_or_default();
+            for v in args.iter().chain(std::iter::once(&r["result"])) {
+                if let Some(s) = v.as_str().filter(|s| s.contains(':')) {
+                    out.insert(s.to_string());
+                }
+            }
+        }
+    }
+    Ok(out)
+}
+
 /// The README, so that its Rust tour runs as a doctest.
 #[cfg(doctest)]
 #[doc = include_str!("../../README.md")]

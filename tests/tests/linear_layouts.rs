@@ -6,29 +6,6 @@
 //! than `Sw o 0 o L`.
 
 use cute_dynamic::{AnyLayout, LayoutFn, from_linear_layout, to_linear_layout};
-use std::collections::BTreeSet;
-
-/// Every string among the arguments and results of the vector files (the layouts: with `:`).
-fn layout_strings() -> BTreeSet<String> {
-    let mut out = BTreeSet::new();
-    for file in [
-        "cute-vectors.jsonl",
-        "cute-ext-vectors.jsonl",
-        "tiled-vectors.jsonl",
-    ] {
-        let path = format!("{}/data/{file}", env!("CARGO_MANIFEST_DIR"));
-        for line in std::fs::read_to_string(path).expect("vectors").lines() {
-            let r: serde_json::Value = serde_json::from_str(line).expect("json");
-            let args = r["args"].as_array().cloned().unwrap_or_default();
-            for v in args.iter().chain(std::iter::once(&r["result"])) {
-                if let Some(s) = v.as_str().filter(|s| s.contains(':')) {
-                    out.insert(s.to_string());
-                }
-            }
-        }
-    }
-    out
-}
 
 /// The layout's shape: every leaf a power of two (and at least 1), size at most 2^16.
 fn power_of_two(l: &AnyLayout) -> Option<i64> {
@@ -96,7 +73,7 @@ fn not_f2_linear(l: &AnyLayout, size: i64) -> bool {
 #[test]
 fn every_power_of_two_layout_round_trips_or_is_not_f2_linear() {
     let (mut linear, mut refused, mut swizzled) = (0, 0, 0);
-    for s in layout_strings() {
+    for s in cute_tests::vector_layout_strings().expect("the vector files") {
         let Ok(l) = s.parse::<AnyLayout>() else {
             continue;
         };

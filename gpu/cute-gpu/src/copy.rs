@@ -308,24 +308,15 @@ fn ldsm<T, S, D, SL, DL, SO, DO>(
         // SAFETY: each thread's row is a 16-byte aligned shared address of 8 elements of its
         // source tensor, in its memory (checked above).
         let r = unsafe { crate::arch::ldmatrix(rows[j as usize], regs, trans) };
-        for w in 0..regs as i32 {
-            let word = r[w as usize];
-            let (v, half) = (j * per_dst + 2 * w, |x: u32| -> [T; 1] {
-                // SAFETY: `T` is 16 bits (checked above), `u16`'s bits.
-                unsafe { core::mem::transmute_copy(&(x as u16)) }
-            });
-            let (lo, hi) = (half(word), half(word >> 16));
-            let (at, next) = (dst.layout().offset(v), dst.layout().offset(v + 1));
-            // SAFETY: `v` and `v + 1` are indices of dst's domain, in its memory (checked
-            // above); one element is always aligned, and two adjacent ones in registers (no
-            // base address) need no alignment.
+        for v in 0..per_dst {
+            let bits = (r[(v / 2) as usize] >> (16 * (v % 2))) as u16;
+            let at = dst.layout().offset(j * per_dst + v);
+            // SAFETY: `j * per_dst + v` is an index of dst's domain, in its memory (checked
+            // above); one element is always aligned. `T` is 16 bits (checked above), `u16`'s
+            // bits.
             unsafe {
-                if next == at + 1 && dst.engine().base().is_none() {
-                    dst.engine_mut().write::<2>(dof, at, [lo[0], hi[0]]);
-                } else {
-                    dst.engine_mut().write::<1>(dof, at, lo);
-                    dst.engine_mut().write::<1>(dof, next, hi);
-                }
+                let x: [T; 1] = core::mem::transmute_copy(&bits);
+                dst.engine_mut().write::<1>(dof, at, x);
             }
         }
     }

@@ -621,44 +621,37 @@ mod device {
         Some(unsafe { core::ptr::read_unaligned(r.as_ptr().add(e & !1).cast::<u32>()) })
     }
 
-    /// A view of a register fragment (`&mut fragment[..]`): a slice of it the copies write in
-    /// place, where slicing the fragment itself would copy the array.
-    impl<T: Elem> Memory<T> for &mut [T] {
-        #[inline(always)]
-        fn len(&self) -> u64 {
-            <[T]>::len(self) as u64
-        }
-        #[inline(always)]
-        fn base(&self) -> Option<u64> {
-            None
-        }
-        #[inline(always)]
-        unsafe fn read<const K: usize>(&self, o: i32, i: i32) -> [T; K] {
-            registers_read(self, o.wrapping_add(i))
-        }
-        #[inline(always)]
-        unsafe fn write<const K: usize>(&mut self, o: i32, i: i32, v: [T; K]) {
-            registers_write(self, o.wrapping_add(i), v)
-        }
+    /// Register fragments as memory: no base address (no alignment), their elements read and
+    /// written by [`registers_read`] and [`registers_write`].
+    macro_rules! registers_memory {
+        ($($(#[$doc:meta])* [$($g:tt)*] $t:ty, $len:expr;)*) => {$(
+            $(#[$doc])*
+            impl<$($g)*> Memory<T> for $t {
+                #[inline(always)]
+                fn len(&self) -> u64 {
+                    $len(self) as u64
+                }
+                #[inline(always)]
+                fn base(&self) -> Option<u64> {
+                    None
+                }
+                #[inline(always)]
+                unsafe fn read<const K: usize>(&self, o: i32, i: i32) -> [T; K] {
+                    registers_read(self, o.wrapping_add(i))
+                }
+                #[inline(always)]
+                unsafe fn write<const K: usize>(&mut self, o: i32, i: i32, v: [T; K]) {
+                    registers_write(self, o.wrapping_add(i), v)
+                }
+            }
+        )*};
     }
 
-    /// A register fragment (an owned array: `make_fragment`, `make_fragment_like`).
-    impl<T: Elem, const N: usize> Memory<T> for [T; N] {
-        #[inline(always)]
-        fn len(&self) -> u64 {
-            N as u64
-        }
-        #[inline(always)]
-        fn base(&self) -> Option<u64> {
-            None
-        }
-        #[inline(always)]
-        unsafe fn read<const K: usize>(&self, o: i32, i: i32) -> [T; K] {
-            registers_read(self, o.wrapping_add(i))
-        }
-        #[inline(always)]
-        unsafe fn write<const K: usize>(&mut self, o: i32, i: i32, v: [T; K]) {
-            registers_write(self, o.wrapping_add(i), v)
-        }
+    registers_memory! {
+        /// A view of a register fragment (`&mut fragment[..]`): a slice of it the copies write
+        /// in place, where slicing the fragment itself would copy the array.
+        [T: Elem] &mut [T], <[T]>::len;
+        /// A register fragment (an owned array: `make_fragment`, `make_fragment_like`).
+        [T: Elem, const N: usize] [T; N], |_: &[T; N]| N;
     }
 }

@@ -27,7 +27,7 @@
 use crate::error::{LaunchError, divides};
 use crate::sgemm_1::Launch;
 use crate::wgmma_sm90::SwizzleAtom;
-use crate::wgmma_tma_sm90::k_major_box;
+use crate::wgmma_tma_sm90::k_major_boxes;
 use cute_gpu::gmma::{GmmaDescriptor, Major};
 use cute_gpu::tma::{TmaBox, TmaTile};
 use cute_static::mma_atoms::{SM90_64x256x16_F32BF16BF16_SS, SM90_64x256x16_F32F16F16_SS};
@@ -107,9 +107,7 @@ pub fn tma_boxes(
     lda: i32,
     ldb: i32,
 ) -> Result<(TmaBox, TmaBox), LaunchError> {
-    let a = k_major_box("A", &TILE_A, m, k, lda)?;
-    let b = k_major_box("B", &TILE_B, n, k, ldb)?;
-    Ok((a, b))
+    k_major_boxes(&TILE_A, &TILE_B, (m, n, k), (lda, ldb))
 }
 
 #[cfg(target_arch = "nvptx64")]

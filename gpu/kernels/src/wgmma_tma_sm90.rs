@@ -68,21 +68,22 @@ pub fn tma_boxes(
     lda: i32,
     ldb: i32,
 ) -> Result<(TmaBox, TmaBox), LaunchError> {
-    let a = k_major_box("A", &TILE_A, m, k, lda)?;
-    let b = k_major_box("B", &TILE_B, n, k, ldb)?;
-    Ok((a, b))
+    k_major_boxes(&TILE_A, &TILE_B, (m, n, k), (lda, ldb))
 }
 
-/// The TMA box of `tile` over a k-major `half_t` operand `(rows, K):(ld, _1)`.
-pub(crate) fn k_major_box(
-    what: &'static str,
-    tile: &TmaTile,
-    rows: i32,
-    k: i32,
-    ld: i32,
-) -> Result<TmaBox, LaunchError> {
-    tile.make_tma_box([rows, k], [i64::from(ld), 1])
-        .map_err(|err| LaunchError::Tma { what, err })
+/// The TMA boxes of `tile_a` over a k-major `half_t` A `(M,K):(ldA,_1)` and of `tile_b` over B
+/// `(N,K):(ldB,_1)`: `Err` naming the operand whose global tensor TMA cannot take.
+pub(crate) fn k_major_boxes(
+    tile_a: &TmaTile,
+    tile_b: &TmaTile,
+    (m, n, k): (i32, i32, i32),
+    (lda, ldb): (i32, i32),
+) -> Result<(TmaBox, TmaBox), LaunchError> {
+    let make = |what, tile: &TmaTile, rows, ld: i32| {
+        tile.make_tma_box([rows, k], [i64::from(ld), 1])
+            .map_err(|err| LaunchError::Tma { what, err })
+    };
+    Ok((make("A", tile_a, m, lda)?, make("B", tile_b, n, ldb)?))
 }
 
 #[cfg(target_arch = "nvptx64")]

@@ -11,31 +11,8 @@
 //! (median of 5 repetitions over all the layouts, release build).
 
 use cute_dynamic::{AnyLayout, IntTuple, LayoutFn, to_linear_layout};
-use std::collections::BTreeSet;
 use std::fmt::Write as _;
 use std::time::Instant;
-
-/// Every layout string of the vector files.
-fn layout_strings() -> BTreeSet<String> {
-    let mut out = BTreeSet::new();
-    for file in [
-        "cute-vectors.jsonl",
-        "cute-ext-vectors.jsonl",
-        "tiled-vectors.jsonl",
-    ] {
-        let path = format!("{}/data/{file}", env!("CARGO_MANIFEST_DIR"));
-        for line in std::fs::read_to_string(path).expect("vectors").lines() {
-            let r: serde_json::Value = serde_json::from_str(line).expect("json");
-            let args = r["args"].as_array().cloned().unwrap_or_default();
-            for v in args.iter().chain(std::iter::once(&r["result"])) {
-                if let Some(s) = v.as_str().filter(|s| s.contains(':')) {
-                    out.insert(s.to_string());
-                }
-            }
-        }
-    }
-    out
-}
 
 /// An IntTuple as a nested JSON list of its values.
 fn json(t: &IntTuple) -> serde_json::Value {
@@ -64,7 +41,7 @@ fn matrix(l: &AnyLayout) -> Option<Vec<Vec<u8>>> {
 fn main() {
     let out_path = std::env::args().nth(1).expect("usage: f2-bench OUT.jsonl");
     let mut layouts = Vec::new();
-    for s in layout_strings() {
+    for s in cute_tests::vector_layout_strings().expect("the vector files") {
         let Ok(l) = s.parse::<AnyLayout>() else {
             continue;
         };
