@@ -6,12 +6,13 @@ use crate::error::CliError;
 use crate::grid::Grid;
 use crate::latex::{latex, latex_tv};
 use crate::session::Session;
-use crate::svg::{svg, svg_tv};
+use crate::svg::{svg, svg_banks, svg_tv};
 use crate::table::table_any;
 use crate::tv::TvFigure;
 use crate::value::{Value, View};
 use clap::{ArgGroup, Parser};
-use cute_dynamic::AnyLayout;
+use cute_dynamic::{AnyLayout, BankReport, Layout, SmemOp};
+use cute_static::banks::SMEM_OP_NAMES;
 use std::io::{self, BufRead, Write};
 use std::path::PathBuf;
 
@@ -29,6 +30,8 @@ Examples:
   cute 'make_identity_tensor((_4,_8))(3,2)'
   cute --desc K 'tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>, (_64,_64))'
   cute --linear 'Sw<3,3,3> o _0 o (_8,_64):(_64,_1)'
+  cute --banks '((_8,_8),_8):((_1,_64),_8)' --op ldmatrix.x4 --bits 16 \\
+       'Sw<3,3,3> o _0 o (_8,_64):(_64,_1)'      # add --svg banks.svg for the bank map
   printf 'A = (6,2):(8,2)\\ncomposition(A, (4,3):(3,1))\\n' | cute
 
 Values are CuTe text: _N static, N dynamic, (a,b) tuples, shape:stride layouts, _ in
@@ -106,6 +109,7 @@ pub fn parse_grid(s: &str) -> Result<GridSize, String> {
 #[derive(Clone, Debug, Default, Parser)]
 #[command(name = "cute", version, after_help = EXAMPLES)]
 #[command(group(ArgGroup::new("picture").multiple(true).args(["draw", "svg", "latex", "linear"])))]
+#[command(group(ArgGroup::new("element").multiple(true).args(["desc", "banks"])))]
 pub struct Cli {
     /// The expression, e.g. 'composition((10,2):(16,4), (5,4):(1,5))' (quote it for the
     /// shell; put `--` before an expression that starts with '-'). Without it, expressions are
@@ -129,7 +133,7 @@ pub struct Cli {
 
     /// Write an SVG picture of the layout's grid to FILE (needs an expression argument). Rows
     /// are mode 0, columns the other modes flattened; as in CuTe's print_latex, a rank-1 layout
-    /// is padded with _1:_0 and so drawn as one column.
+    /// is padded with _1:_0 and so drawn as one column. With --banks, the bank map instead.
     #[arg(long, value_name = "FILE")]
     pub svg: Option<PathBuf>,
 
@@ -160,10 +164,25 @@ pub struct Cli {
     #[arg(long, value_enum, value_name = "K|MN")]
     pub desc: Option<DescMajor>,
 
-    /// The element width in bits for --desc of a plain layout (a GMMA atom's `smem_ptr[16b]`
-    /// gives its own).
-    #[arg(long, value_name = "N", requires = "desc")]
+    /// The element width in bits for --desc and --banks of a plain or swizzled layout (a GMMA
+    /// atom's `smem_ptr[16b]` gives its own).
+    #[arg(long, value_name = "N", requires = "element")]
     pub bits: Option<u32>,
+
+    /// The shared-memory bank conflicts of an access to the layout: TV is a (thread, value) ->
+    /// index layout into the layout's domain (e.g. '((_8,_8),_8):((_1,_64),_8)'), each thread's
+    /// values read or written --op's vector at a time, warps of 32 threads; prints the
+    /// wavefronts and each conflicting instruction. With --svg FILE, the bank map: each element
+    /// coloured and labelled by its bank, the colliding lanes of the worst instruction outlined.
+    /// Needs --op, and --bits for a layout without smem_ptr[Nb].
+    #[arg(long, value_name = "TV", value_parser = parse_tv, requires = "op",
+          conflicts_with_all = ["tv", "latex"])]
+    pub banks: Option<Layout>,
+
+    /// The shared-memory instruction of --banks: ld.shared.32|64|128, st.shared.32|64|128,
+    /// ldmatrix.x1|x2|x4[.trans], stmatrix.x1|x2|x4[.trans].
+    #[arg(long, value_name = "OP", value_parser = parse_op, requires = "banks")]
+    pub op: Option<SmemOp>,
 
     /// The layout as an F2 linear layout (Triton's `LinearLayout`): the image of each bit of
     /// each mode, and the F2 matrix; with --tv, a (thread, value) layout's `register`, `lane`
@@ -178,6 +197,37 @@ pub struct Cli {
     /// List the MMA atoms known by name (e.g. SM80_16x8x16_F16F16F16F16_TN).
     #[arg(long)]
     pub list_atoms: bool,
+}
+
+/// Parse the access of `--banks`: an expression whose value is a plain TV layout.
+///
+/// ```
+/// use cute_cli::cli::parse_tv;
+/// assert_eq!(parse_tv("((_8,_4),_8):((_1,_64),_8)").unwrap().to_string(), "((_8,_4),_8):((_1,_64),_8)");
+/// assert!(parse_tv("Sw<3,3,3>").is_err());
+/// ```
+pub fn parse_tv(s: &str) -> Result<Layout, String> {
+    let v = crate::session::evaluate(s).map_err(|e| e.to_string())?;
+    v.as_layout().cloned().ok_or_else(|| {
+        format!(
+            "expected a TV layout (thread, value) -> index, not {} {}",
+            v.kind(),
+            v.show(View::Cute)
+        )
+    })
+}
+
+/// Parse the instruction of `--op` ([`SMEM_OP_NAMES`]).
+///
+/// ```
+/// use cute_cli::cli::parse_op;
+/// use cute_dynamic::SmemOp;
+/// assert_eq!(parse_op("ld.shared.128"), Ok(SmemOp::Load { bytes: 16 }));
+/// assert!(parse_op("ld.shared.16").unwrap_err().contains("ldmatrix.x1|x2|x4[.trans]"));
+/// ```
+pub fn parse_op(s: &str) -> Result<SmemOp, String> {
+    s.parse()
+        .map_err(|names| format!("expected one of {names}"))
 }
 
 /// Which mode of an operand tile is contiguous, for `--desc` (CuTe's `GMMA::Major`).
@@ -216,6 +266,18 @@ impl Cli {
     fn tv_figure(&self, value: &Value) -> Result<TvFigure, CliError> {
         let sizes = self.grid.map(|g| g.sizes()).unwrap_or_default();
         TvFigure::of_value(value, &sizes)
+    }
+
+    /// The `--banks` analysis of a result: the layout it read and its report.
+    fn banks_of(&self, value: &Value) -> Result<Option<(AnyLayout, BankReport)>, CliError> {
+        let Some(tv) = &self.banks else {
+            return Ok(None);
+        };
+        let op = self.op.ok_or_else(|| {
+            CliError::plain(format!("--banks needs --op: one of {SMEM_OP_NAMES}"))
+        })?;
+        let layout = Cli::layout_for("--banks", value)?;
+        crate::banks::analyse(&layout, tv, op, self.bits).map(Some)
     }
 
     /// The layout (plain or composed) a flag needs, or an error naming the flag.
@@ -274,10 +336,14 @@ impl Cli {
             let layout = Cli::layout_for("--desc", value)?;
             out.push_str(&crate::desc::describe(&layout, major.into(), self.bits)?);
         }
+        if let Some((_, report)) = self.banks_of(value)? {
+            out.push_str(&report.to_string());
+        }
         Ok(out)
     }
 
-    /// Write the `--svg` and `--latex` files of a result.
+    /// Write the `--svg` and `--latex` files of a result (with `--banks`, the SVG is the bank
+    /// map).
     pub fn write_pictures(&self, value: &Value) -> Result<(), CliError> {
         if self.svg.is_none() && self.latex.is_none() {
             return Ok(());
@@ -286,6 +352,9 @@ impl Cli {
             std::fs::write(path, text)
                 .map_err(|e| CliError::plain(format!("cannot write {}: {e}", path.display())))
         };
+        if let (Some(path), Some((smem, report))) = (&self.svg, self.banks_of(value)?) {
+            return write(path, svg_banks(&crate::banks::bank_map(&smem, &report)?));
+        }
         if self.tv {
             let figure = self.tv_figure(value)?;
             if let Some(path) = &self.svg {

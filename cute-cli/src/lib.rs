@@ -25,6 +25,8 @@
 //! * [`tv`]: thread-value pictures (one TV layout, the C, A and B layouts of an MMA, an MMA atom
 //!   by name);
 //! * [`draw`], [`table`], [`svg`], [`latex`]: the outputs;
+//! * [`desc`], [`banks`]: what the tensor cores' descriptors and the shared-memory banks make of
+//!   a shared-memory layout (`--desc`, `--banks`);
 //! * [`cli`]: the command line;
 //! * [`error`]: errors, rendered with a caret under the offending character.
 
@@ -35,6 +37,7 @@
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
 
+pub mod banks;
 pub mod cli;
 pub mod desc;
 pub mod draw;

@@ -8,7 +8,12 @@
 //! of CuTe's `TikzColor_BWx8`, in colour; for a layout swizzled by `Sw<B,M,S>`, by the `2^M`-element
 //! unit, `(offset >> M) mod 8`, so that the swizzle shows); a thread-value grid colours by thread with CuTe's
 //! `TikzColor_TV` palette [`TV_PALETTE`] (`thread mod 8`). Empty cells are white.
+//!
+//! A bank map ([`svg_banks`], `--banks` with `--svg`) colours each cell of a shared-memory tile
+//! by the bank of its element with [`BANK_PALETTE`], labels it with the bank, and outlines in
+//! [`CONFLICT`] the cells that the colliding lanes of the worst instruction read.
 
+use crate::banks::BankMap;
 use crate::grid::{Cell, Grid};
 use crate::tv::{MmaGrids, TvFigure};
 use std::fmt::Write as _;
@@ -43,6 +48,47 @@ pub const OFFSET_PALETTE: [Rgb; 8] = [
     (224, 212, 255),
     (249, 211, 239),
 ];
+
+/// The 32 light colours of the banks (`--banks` with `--svg`): bank `b` is `BANK_PALETTE[b]`.
+/// The hues go round the circle 13/32 of a turn a bank, lighter and darker in turn, so that
+/// neighbouring banks (the words of one 16-byte vector) are clearly different.
+pub const BANK_PALETTE: [Rgb; 32] = [
+    (247, 161, 161),
+    (189, 250, 216),
+    (237, 161, 247),
+    (231, 250, 189),
+    (161, 182, 247),
+    (250, 200, 189),
+    (161, 247, 215),
+    (250, 189, 246),
+    (204, 247, 161),
+    (189, 193, 250),
+    (247, 193, 161),
+    (189, 250, 238),
+    (247, 161, 226),
+    (208, 250, 189),
+    (171, 161, 247),
+    (250, 223, 189),
+    (161, 247, 247),
+    (250, 189, 223),
+    (171, 247, 161),
+    (208, 189, 250),
+    (247, 226, 161),
+    (189, 238, 250),
+    (247, 161, 193),
+    (189, 250, 193),
+    (204, 161, 247),
+    (250, 246, 189),
+    (161, 215, 247),
+    (250, 189, 200),
+    (161, 247, 182),
+    (231, 189, 250),
+    (237, 247, 161),
+    (189, 216, 250),
+];
+
+/// The outline of a cell that a colliding lane reads (`--banks` with `--svg`).
+pub const CONFLICT: Rgb = (208, 0, 0);
 
 /// The fill of a cell with nothing in it.
 pub const EMPTY: Rgb = (255, 255, 255);
@@ -295,6 +341,43 @@ pub fn svg_mma(m: &MmaGrids) -> String {
     out
 }
 
+/// The column numbers (and, for rank > 2, column coordinates) in header rows from `top`, and
+/// the row numbers, of a grid drawn at `geo`.
+fn headers(out: &mut String, g: &Grid, geo: &Geometry, top: f64) {
+    let _ = writeln!(out, r##"<g fill="#555555">"##);
+    for c in 0..g.cols {
+        let x = num(geo.x0 + (c as f64 + 0.5) * CELL);
+        let label = c.to_string();
+        let size = fit(label.len(), CELL - 4.0, LABEL_FONT);
+        let _ = writeln!(
+            out,
+            r#"<text x="{x}" y="{}" font-size="{}" text-anchor="middle" dominant-baseline="central">{label}</text>"#,
+            num(top + HEADER / 2.0),
+            num(size)
+        );
+        if let Some(coords) = &g.col_coords {
+            let size = fit(coords[c].len(), CELL - 4.0, LABEL_FONT);
+            let _ = writeln!(
+                out,
+                r#"<text x="{x}" y="{}" font-size="{}" text-anchor="middle" dominant-baseline="central">{}</text>"#,
+                num(top + HEADER * 1.5),
+                num(size),
+                coords[c]
+            );
+        }
+    }
+    for r in 0..g.rows {
+        let _ = writeln!(
+            out,
+            r#"<text x="{}" y="{}" font-size="{}" text-anchor="end" dominant-baseline="central">{r}</text>"#,
+            num(geo.x0 - 6.0),
+            num(geo.y0 + (r as f64 + 0.5) * CELL),
+            num(LABEL_FONT)
+        );
+    }
+    let _ = writeln!(out, "</g>");
+}
+
 /// The SVG document of a grid.
 ///
 /// ```
@@ -328,40 +411,126 @@ pub fn svg(g: &Grid) -> String {
         num(CAPTION / 2.0),
         escape(&title)
     );
-    // Column numbers, column coordinates, row numbers.
-    let _ = writeln!(out, r##"<g fill="#555555">"##);
-    for c in 0..g.cols {
-        let x = num(geo.x0 + (c as f64 + 0.5) * CELL);
-        let label = c.to_string();
-        let size = fit(label.len(), CELL - 4.0, LABEL_FONT);
+    headers(&mut out, g, &geo, CAPTION);
+    cells(&mut out, g, geo.x0, geo.y0, font);
+    let _ = writeln!(out, "</svg>");
+    out
+}
+
+/// The SVG document of a bank map (`--banks` with `--svg`): the shared-memory tile's cells
+/// coloured by bank with [`BANK_PALETTE`] and labelled with it, the cells the colliding lanes of
+/// the worst instruction read outlined in [`CONFLICT`] (a square inset in the cell), and the
+/// caption's lines above the grid.
+///
+/// ```
+/// use cute_cli::banks::{analyse, bank_map};
+/// use cute_cli::svg::svg_banks;
+/// let smem = "(_8,_64):(_64,_1)".parse().unwrap();
+/// let tv = "((_8,_8),_8):((_1,_64),_8)".parse().unwrap();
+/// let op = "ldmatrix.x4".parse().unwrap();
+/// let (smem, r) = analyse(&smem, &tv, op, Some(16)).unwrap();
+/// let doc = svg_banks(&bank_map(&smem, &r).unwrap());
+/// assert_eq!(doc.matches(r#"width="40""#).count(), 512); // the cells
+/// assert_eq!(doc.matches(r#"width="37""#).count(), 64); // the outlines
+/// ```
+pub fn svg_banks(m: &BankMap) -> String {
+    let g = &m.grid;
+    const LINE: f64 = 20.0;
+    let extra = LINE * m.caption.len().saturating_sub(1) as f64;
+    let mut geo = geometry(g);
+    geo.y0 += extra;
+    geo.height += extra;
+    let caption = m
+        .caption
+        .iter()
+        .map(|l| text_width(l.len(), 14.0) + 8.0)
+        .fold(0.0, f64::max);
+    geo.width = geo.width.max(caption).ceil();
+    let (w, h) = (num(geo.width), num(geo.height));
+    let font = fit(2, CELL - 8.0, 16.0);
+    let mut out = String::with_capacity(600 + g.cells.len() * 160);
+    // Writing to a String cannot fail; the results below are ignored for that reason.
+    let _ = writeln!(out, r#"<?xml version="1.0" encoding="UTF-8"?>"#);
+    let _ = writeln!(
+        out,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" font-family="DejaVu Sans Mono, Menlo, Consolas, Liberation Mono, Courier New, monospace">"#
+    );
+    let _ = writeln!(out, "<title>{}</title>", escape(&m.caption.join("; ")));
+    let _ = writeln!(
+        out,
+        r#"<rect x="0" y="0" width="{w}" height="{h}" fill="white"/>"#
+    );
+    for (i, line) in m.caption.iter().enumerate() {
         let _ = writeln!(
             out,
-            r#"<text x="{x}" y="{}" font-size="{}" text-anchor="middle" dominant-baseline="central">{label}</text>"#,
-            num(CAPTION + HEADER / 2.0),
-            num(size)
+            r#"<text x="4" y="{}" font-size="14" dominant-baseline="central">{}</text>"#,
+            num(CAPTION / 2.0 + LINE * i as f64),
+            escape(line)
         );
-        if let Some(coords) = &g.col_coords {
-            let size = fit(coords[c].len(), CELL - 4.0, LABEL_FONT);
+    }
+    headers(&mut out, g, &geo, CAPTION + extra);
+    let at = |r: usize, c: usize| {
+        (
+            geo.x0 + c as f64 * CELL,
+            geo.y0 + r as f64 * CELL,
+            r * g.cols + c,
+        )
+    };
+    let _ = writeln!(out, r#"<g stroke="black" stroke-width="1">"#);
+    for r in 0..g.rows {
+        for c in 0..g.cols {
+            let (x, y, k) = at(r, c);
+            let (red, green, blue) = match m.banks.get(k).copied().flatten() {
+                Some(b) => BANK_PALETTE[b as usize % 32],
+                None => EMPTY,
+            };
             let _ = writeln!(
                 out,
-                r#"<text x="{x}" y="{}" font-size="{}" text-anchor="middle" dominant-baseline="central">{}</text>"#,
-                num(CAPTION + HEADER * 1.5),
-                num(size),
-                coords[c]
+                r#"<rect x="{}" y="{}" width="{}" height="{}" fill="rgb({red},{green},{blue})"/>"#,
+                num(x),
+                num(y),
+                num(CELL),
+                num(CELL)
             );
         }
     }
+    let _ = writeln!(out, "</g>");
+    let (red, green, blue) = CONFLICT;
+    let _ = writeln!(
+        out,
+        r#"<g fill="none" stroke="rgb({red},{green},{blue})" stroke-width="3">"#
+    );
     for r in 0..g.rows {
-        let _ = writeln!(
-            out,
-            r#"<text x="{}" y="{}" font-size="{}" text-anchor="end" dominant-baseline="central">{r}</text>"#,
-            num(geo.x0 - 6.0),
-            num(geo.y0 + (r as f64 + 0.5) * CELL),
-            num(LABEL_FONT)
-        );
+        for c in 0..g.cols {
+            let (x, y, k) = at(r, c);
+            if m.outlined.get(k).copied().unwrap_or(false) {
+                let _ = writeln!(
+                    out,
+                    r#"<rect x="{}" y="{}" width="{}" height="{}"/>"#,
+                    num(x + 1.5),
+                    num(y + 1.5),
+                    num(CELL - 3.0),
+                    num(CELL - 3.0)
+                );
+            }
+        }
     }
     let _ = writeln!(out, "</g>");
-    cells(&mut out, g, geo.x0, geo.y0, font);
+    let _ = writeln!(out, r#"<g font-size="{}" fill="black">"#, num(font));
+    for r in 0..g.rows {
+        for c in 0..g.cols {
+            let (x, y, k) = at(r, c);
+            if let Some(b) = m.banks.get(k).copied().flatten() {
+                let _ = writeln!(
+                    out,
+                    r#"<text x="{}" y="{}" text-anchor="middle" dominant-baseline="central">{b}</text>"#,
+                    num(x + CELL / 2.0),
+                    num(y + CELL / 2.0)
+                );
+            }
+        }
+    }
+    let _ = writeln!(out, "</g>");
     let _ = writeln!(out, "</svg>");
     out
 }

@@ -235,6 +235,7 @@ mod prelude {
 mod algorithm;
 mod arithmetic_tuple;
 mod atom;
+mod banks;
 mod coalesce;
 mod complement;
 mod composed;
@@ -279,6 +280,9 @@ mod twin;
 pub use algorithm::{axpby, clear, copy, fill, gemm};
 pub use arithmetic_tuple::{CoordStride, ScaledBasis};
 pub use atom::{MmaAtom, make_layout_tv, mma_atom, mma_atom_names};
+pub use banks::{
+    BankConflicts, BankReport, Instruction, MAX_BANK_PAIRS, SmemOp, Wavefronts, bank_conflicts,
+};
 pub use coalesce::{coalesce, coalesce_profile, filter, filter_zeros_layout};
 pub use complement::{complement, complement1};
 pub use composed::{

@@ -289,6 +289,7 @@ struct ReadmeDoctests;
 mod algebra;
 mod algorithm;
 mod atom;
+pub mod banks;
 mod bits;
 mod composed;
 mod coordinate;

@@ -312,7 +312,7 @@ pub(crate) const MAX_ENUMERATED: i64 = 1 << 16;
 /// A value of a layout whose strides may be scaled bases (an identity layout's): the sum at
 /// each basis position.
 #[derive(Clone, Copy)]
-struct Val {
+pub(crate) struct Val {
     basis: [u16; 8],
     v: [i64; 8],
     n: usize,
@@ -350,7 +350,7 @@ impl Val {
     }
 
     /// The value, if it is a plain integer (no scaled basis in it).
-    const fn plain(&self) -> Option<i64> {
+    pub(crate) const fn plain(&self) -> Option<i64> {
         let mut k = 0;
         while k < self.n {
             if self.basis[k] != Basis::NONE && self.v[k] != 0 {
@@ -419,7 +419,7 @@ impl Val {
 
 /// The layout of leaves `shape:stride`, all static, at the 1-D index `i` (colexicographic, the
 /// last leaf taking the rest); `None` past `i64`.
-const fn at(shape: &List, stride: &List, mut i: i64) -> Option<Val> {
+pub(crate) const fn at(shape: &List, stride: &List, mut i: i64) -> Option<Val> {
     let mut out = Val::zero();
     let mut k = 0;
     while k < shape.n {
@@ -447,7 +447,7 @@ const fn at(shape: &List, stride: &List, mut i: i64) -> Option<Val> {
     Some(out)
 }
 
-const fn size(shape: &List) -> Option<i64> {
+pub(crate) const fn size(shape: &List) -> Option<i64> {
     let mut n = 1i64;
     let mut k = 0;
     while k < shape.n {

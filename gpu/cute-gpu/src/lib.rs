@@ -36,6 +36,8 @@
 
 #[cfg(target_arch = "nvptx64")]
 pub mod arch;
+#[cfg(target_arch = "nvptx64")]
+pub mod banks;
 pub mod check;
 #[cfg(target_arch = "nvptx64")]
 mod copy;

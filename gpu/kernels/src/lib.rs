@@ -14,6 +14,7 @@
 //! | [`wgmma_sm90`] | `wgmma_sm90_tn` | `hopper/wgmma_sm90.cu` (its TN path) |
 //! | [`wgmma_tma_sm90`] | `wgmma_tma_sm90_tn` | `hopper/wgmma_tma_sm90.cu` (its TN path) |
 //! | [`hgemm_ws_sm90`] | `hgemm_ws_sm90_tn` | our own: TMA, 4 stages, warp-specialized (against cuBLAS) |
+//! | [`bank_probes`] | `bank_...`, one a case | (ours: the shared-memory accesses `cute_static::banks` models, for Nsight Compute) |
 //! | [`mma_atoms`] | `mma_sm80_16x8x16_f32f16`, ..., `mma_sm80_16x8x16_f16_stsm` | (the atoms' own check: one warp, one tensor-core tile; `ldmatrix`, `cp.async`, `stmatrix`) |
 //!
 //! Each module also holds, for every target, the kernel's static configuration (tile shapes,
@@ -135,6 +136,7 @@ fn operands_tn(
     )
 }
 
+pub mod bank_probes;
 pub mod error;
 pub mod hgemm_sm80;
 pub mod hgemm_ws_sm90;

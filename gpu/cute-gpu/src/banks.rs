@@ -1,0 +1,79 @@
+//! One shared-memory instruction at a chosen address: what the bank-conflict probes of
+//! `cute_kernels::bank_probes` execute, each exactly the accesses `cute_static::banks` models.
+//!
+//! ```ignore
+//! // In a kernel: this thread's lane of one ld.shared.v4 at byte 512 of the dynamic shared memory.
+//! cute_gpu::banks::smem_access(SmemOp::Load { bytes: 16 }, 512);
+//! ```
+
+use crate::arch::{ldmatrix, stmatrix, trap};
+use core::arch::asm;
+pub use cute_static::banks::SmemOp;
+
+/// This thread's part of one warp instruction `op` at byte `offset` of the block's dynamic
+/// shared memory (`extern __shared__`, declared by [`crate::declare_shared_memory!`]): its
+/// vector or its `ldmatrix` / `stmatrix` row. Loaded values are dropped (an `ldmatrix` traps if its registers mix to a 32-bit magic
+/// value, a test that keeps `ptxas` from dropping it), stores write zeros.
+/// Traps unless `offset` is aligned to the bytes a lane touches and they lie inside the
+/// launch's dynamic shared memory. `ldmatrix` and `stmatrix` must be reached by the whole warp
+/// (`.aligned`); a lane whose row the instruction does not read passes any valid offset.
+#[inline(always)]
+pub fn smem_access(op: SmemOp, offset: u32) {
+    let (base, size): (u32, u32);
+    // SAFETY: reads the address of the module's `.extern .shared` array and the special
+    // register `%dynamic_smem_size`; no memory is touched.
+    unsafe {
+        asm!(
+            "mov.u32 {base}, cute_smem;",
+            "mov.u32 {size}, %dynamic_smem_size;",
+            base = out(reg32) base,
+            size = out(reg32) size,
+            options(pure, nomem, nostack, preserves_flags),
+        );
+    }
+    let bytes = op.bytes();
+    if !op.is_valid()
+        || !offset.is_multiple_of(bytes)
+        || u64::from(offset) + u64::from(bytes) > u64::from(size)
+    {
+        trap()
+    }
+    let a = base + offset;
+    let (x, y) = (0u32, 0u32);
+    // SAFETY: `a .. a + bytes` lies in the launch's dynamic shared memory and is aligned to
+    // `bytes` (checked above); the loads write only this thread's registers, the stores only
+    // those bytes.
+    unsafe {
+        match op {
+            SmemOp::Load { bytes: 4 } => {
+                asm!("ld.volatile.shared.b32 {x}, [{a}];", x = out(reg32) _, a = in(reg32) a, options(nostack, preserves_flags))
+            }
+            SmemOp::Load { bytes: 8 } => {
+                asm!("ld.volatile.shared.v2.b32 {{{x}, {y}}}, [{a}];", x = out(reg32) _, y = out(reg32) _, a = in(reg32) a, options(nostack, preserves_flags))
+            }
+            SmemOp::Load { .. } => {
+                asm!("ld.volatile.shared.v4.b32 {{{x}, {y}, {z}, {w}}}, [{a}];", x = out(reg32) _, y = out(reg32) _, z = out(reg32) _, w = out(reg32) _, a = in(reg32) a, options(nostack, preserves_flags))
+            }
+            SmemOp::Store { bytes: 4 } => {
+                asm!("st.volatile.shared.b32 [{a}], {x};", a = in(reg32) a, x = in(reg32) x, options(nostack, preserves_flags))
+            }
+            SmemOp::Store { bytes: 8 } => {
+                asm!("st.volatile.shared.v2.b32 [{a}], {{{x}, {y}}};", a = in(reg32) a, x = in(reg32) x, y = in(reg32) y, options(nostack, preserves_flags))
+            }
+            SmemOp::Store { .. } => {
+                asm!("st.volatile.shared.v4.b32 [{a}], {{{x}, {y}, {x}, {y}}};", a = in(reg32) a, x = in(reg32) x, y = in(reg32) y, options(nostack, preserves_flags))
+            }
+            SmemOp::Ldmatrix { x, trans } => {
+                // ptxas drops an `ldmatrix` whose registers go unused: a test that depends
+                // on every one of them keeps it.
+                let r = ldmatrix(a, x as usize, trans);
+                if r[0] ^ r[1].rotate_left(8) ^ r[2].rotate_left(16) ^ r[3].rotate_left(24)
+                    == 0x9e37_79b9
+                {
+                    trap()
+                }
+            }
+            SmemOp::Stmatrix { x, trans } => stmatrix(a, [0; 4], x as usize, trans),
+        }
+    }
+}

@@ -1,0 +1,79 @@
+//! Launches every bank-conflict probe of `cute_kernels::bank_probes` once (one block, its
+//! access's threads), for Nsight Compute to count the shared-memory wavefronts, and prints
+//! cute-static's prediction for each, a tab-separated line:
+//!
+//! ```text
+//! cute-bank-probes [--ptx gpu/target/ptx/cute_kernels.ptx] [--only NAME]
+//! PROBE name=bank_rm_col32_ld op=ld.shared.32 bits=32 threads=32 instructions=32 predicted=1024 ideal=32 smem=(_32,_32):(_32,_1) tv=(_32,_32):(_1,_32)
+//! ```
+//!
+//! `scripts/gpu-banks.sh` runs it under `ncu` and puts the counters beside these lines.
+
+use cudarc::driver::{CudaContext, LaunchConfig};
+use cudarc::nvrtc::Ptx;
+use cute_gpu_host::Error;
+use cute_kernels::bank_probes::{CASES, Text};
+
+fn run(ptx: &str, only: Option<&str>) -> Result<(), Error> {
+    let text = std::fs::read_to_string(ptx).map_err(|e| Error::Cuda(format!("{ptx}: {e}")))?;
+    let ctx = CudaContext::new(0)?;
+    let stream = ctx.default_stream();
+    let module = ctx.load_module(Ptx::from_src(text))?;
+    println!("DEVICE {}", ctx.name()?);
+    for c in CASES
+        .iter()
+        .filter(|c| only.is_none_or(|s| c.name.contains(s)))
+    {
+        let f = module.load_function(c.name)?;
+        let shared = c.smem_bytes.div_ceil(128) * 128;
+        if shared > 48 * 1024 {
+            f.set_attribute(
+                cudarc::driver::sys::CUfunction_attribute_enum::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+                shared as i32,
+            )?;
+        }
+        let cfg = LaunchConfig {
+            grid_dim: (1, 1, 1),
+            block_dim: (c.block_threads(), 1, 1),
+            shared_mem_bytes: shared,
+        };
+        let b = stream.launch_builder(&f);
+        // SAFETY: the probes take no arguments; each touches only the dynamic shared memory
+        // its layout reaches (`smem_bytes`, given here) and traps past it.
+        unsafe { { b }.launch(cfg) }?;
+        stream.synchronize()?;
+        let p = &c.predicted;
+        println!(
+            "PROBE\tname={}\top={}\tbits={}\tthreads={}\tinstructions={}\tpredicted={}\tideal={}\tsmem={}\ttv={}",
+            c.name,
+            c.op,
+            c.bits,
+            p.threads,
+            p.instructions,
+            p.wavefronts,
+            p.ideal,
+            Text(c.smem),
+            Text(c.tv),
+        );
+    }
+    Ok(())
+}
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let (mut ptx, mut only) = ("gpu/target/ptx/cute_kernels.ptx".to_string(), None);
+    while let Some(a) = args.next() {
+        match (a.as_str(), args.next()) {
+            ("--ptx", Some(p)) => ptx = p,
+            ("--only", Some(s)) => only = Some(s),
+            _ => {
+                eprintln!("usage: cute-bank-probes [--ptx PTX] [--only NAME]");
+                std::process::exit(2)
+            }
+        }
+    }
+    if let Err(e) = run(&ptx, only.as_deref()) {
+        eprintln!("error: {e}");
+        std::process::exit(1)
+    }
+}

@@ -1,0 +1,145 @@
+//! Issue 26: the bank-conflict rule of `cute_static::banks` against the H100's own counts, and
+//! the two crates' analyses of layouts against each other.
+
+use cute_dynamic::{AnyLayout, Layout, SmemOp, bank_conflicts};
+use cute_static::banks::{self, wavefronts};
+use cute_static::{Swizzle, Swizzled, layout_t};
+
+/// Every measured instruction of `tests/data/bank-rule-h100.txt` (`scripts/bank-rule/run.sh`
+/// on the H100): the rule gives Nsight Compute's wavefronts.
+#[test]
+fn the_rule_gives_the_h100s_counts() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/data/bank-rule-h100.txt");
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut n = 0;
+    let mut wrong = Vec::new();
+    for line in text.lines().filter(|l| !l.starts_with('#')) {
+        let f: Vec<&str> = line.split(' ').collect();
+        let op: SmemOp = f[1].parse().unwrap();
+        let measured: u32 = f[2].parse().unwrap();
+        let mut addr = [None; 32];
+        for (l, a) in f[3..].iter().enumerate() {
+            addr[l] = a.parse().ok();
+        }
+        let predicted = wavefronts(op, &addr).count;
+        if predicted != measured {
+            wrong.push(format!(
+                "{}: predicted {predicted}, measured {measured}",
+                f[0]
+            ));
+        }
+        n += 1;
+    }
+    assert_eq!(n, 441);
+    assert!(wrong.is_empty(), "{wrong:#?}");
+}
+
+fn dynamic(smem: &str, tv: &str, bits: i32, op: SmemOp) -> banks::BankConflicts {
+    let smem: AnyLayout = smem.parse().unwrap();
+    let tv: Layout = tv.parse().unwrap();
+    bank_conflicts(&smem, &tv, bits, op).unwrap().total
+}
+
+/// The same access through cute-static while compiling and cute-dynamic at run time.
+#[test]
+fn both_crates_count_alike() {
+    const LDSM4: SmemOp = SmemOp::Ldmatrix { x: 4, trans: false };
+    const LDS128: SmemOp = SmemOp::Load { bytes: 16 };
+    const STS32: SmemOp = SmemOp::Store { bytes: 4 };
+    const A: banks::BankConflicts = banks::bank_conflicts::<
+        Swizzled<Swizzle<3, 3, 3>, layout_t!((_8,_64):(_64,_1))>,
+        layout_t!(((_8,_8),_8):((_1,_64),_8)),
+    >(LDSM4, 16);
+    const B: banks::BankConflicts = banks::bank_conflicts::<
+        layout_t!((_32,_32):(_36,_1)),
+        layout_t!((_32,_32):(_1,_32)),
+    >(LDS128, 32);
+    const C: banks::BankConflicts = banks::bank_conflicts::<
+        layout_t!((_128,_8):(_1,_129)),
+        layout_t!(((_8,_32),_4):((_128,_1),_32)),
+    >(STS32, 32);
+    assert_eq!(
+        A,
+        dynamic(
+            "Sw<3,3,3> o _0 o (_8,_64):(_64,_1)",
+            "((_8,_8),_8):((_1,_64),_8)",
+            16,
+            LDSM4
+        )
+    );
+    assert_eq!(
+        B,
+        dynamic("(_32,_32):(_36,_1)", "(_32,_32):(_1,_32)", 32, LDS128)
+    );
+    assert_eq!(
+        C,
+        dynamic(
+            "(_128,_8):(_1,_129)",
+            "((_8,_32),_4):((_128,_1),_32)",
+            32,
+            STS32
+        )
+    );
+    assert_eq!((A.wavefronts, A.ideal), (8, 8));
+    assert_eq!((B.wavefronts, B.ideal), (32, 32));
+    // sgemm_2.cu's TN shared tile, padded to 129: its copy's k-major stores still collide 4
+    // ways (lane 8a + b at bank a + b, a < 4, b < 8).
+    assert_eq!((C.instructions, C.wavefronts, C.ideal), (32, 128, 32));
+    let (i, w) = C.worst.unwrap();
+    assert_eq!(
+        (i, w.count, w.bank, w.lanes),
+        (0, 4, 3, 1 << 3 | 1 << 10 | 1 << 17 | 1 << 24)
+    );
+}
+
+/// What is not one access of the instruction is an error naming the thread and the value.
+#[test]
+fn refusals() {
+    let err = |smem: &str, tv: &str, bits, op| {
+        let smem: AnyLayout = smem.parse().unwrap();
+        bank_conflicts(&smem, &tv.parse().unwrap(), bits, op)
+            .unwrap_err()
+            .to_string()
+    };
+    let lds128 = SmemOp::Load { bytes: 16 };
+    // Column-major tile, a thread's values along a row: not 4 consecutive floats.
+    let e = err("(_32,_32):(_1,_32)", "(_32,_32):(_1,_32)", 32, lds128);
+    assert!(e.contains("the vector of thread 0 from its value 0"), "{e}");
+    assert!(e.contains("value 1 is at offset 32, not 1"), "{e}");
+    // Vectors that start off their alignment.
+    let e = err("(_32,_33):(_33,_1)", "(_32,_32):(_1,_32)", 32, lds128);
+    assert!(e.contains("value 0 is at offset 33, not 32"), "{e}");
+    let e = err("(_32,_32):(_32,_1)", "(_32,_32):(_1,_32)", 4, lds128);
+    assert!(e.contains("elements of 4 bits"), "{e}");
+    let e = err("(_32,_32):(_32,_1)", "(_32,_30):(_1,_32)", 32, lds128);
+    assert!(e.contains("30 values are not a whole number"), "{e}");
+    let e = err("(_32,_32):(_32,_1)", "_32:_1", 32, lds128);
+    assert!(e.contains("is not a TV layout"), "{e}");
+    let e = err(
+        "(_32,_32):(_32,_1)",
+        "(_32,_32):(_1,_32)",
+        32,
+        SmemOp::Load { bytes: 2 },
+    );
+    assert!(e.contains("not an instruction the hardware has"), "{e}");
+}
+
+/// The names `cute banks --op` and the docs use, both ways.
+#[test]
+fn instruction_names() {
+    for name in [
+        "ld.shared.32",
+        "ld.shared.64",
+        "ld.shared.128",
+        "st.shared.32",
+        "st.shared.128",
+        "ldmatrix.x1",
+        "ldmatrix.x4.trans",
+        "stmatrix.x2",
+        "stmatrix.x4.trans",
+    ] {
+        assert_eq!(name.parse::<SmemOp>().unwrap().to_string(), name);
+    }
+    assert!("ld.shared.16".parse::<SmemOp>().is_err());
+    assert!("ldmatrix.x3".parse::<SmemOp>().is_err());
+}
