@@ -314,3 +314,34 @@ pub fn vector_layout_strings() -> std::io::Result<std::collections::BTreeSet<Str
 #[cfg(doctest)]
 #[doc = include_str!("../../README.md")]
 pub struct ReadmeDoctests;
+
+/// An IntTuple as a nested JSON list of its values (the benchmarks' layouts for Python).
+pub fn int_tuple_json(t: &cute_dynamic::IntTuple) -> serde_json::Value {
+    match t {
+        cute_dynamic::IntTuple::Int(i) => serde_json::json!(i.value()),
+        cute_dynamic::IntTuple::Tuple(v) => {
+            serde_json::Value::Array(v.iter().map(int_tuple_json).collect())
+        }
+    }
+}
+
+/// A plain or `Sw o _0 o L` layout as JSON: `shape`, `stride` (nested lists) and `swizzle`
+/// (`[B,M,S]` or null); `None` for another composed layout.
+pub fn layout_json(l: &cute_dynamic::AnyLayout) -> Option<serde_json::Value> {
+    use cute_dynamic::{AnyLayout, LayoutFn};
+    let (inner, swizzle) = match l {
+        AnyLayout::Plain(p) => (p.clone(), serde_json::Value::Null),
+        AnyLayout::Composed(c) => match (c.layout_a(), c.layout_b()) {
+            (LayoutFn::Swizzle(sw), LayoutFn::Layout(p)) if c.offset().to_string() == "_0" => (
+                p.clone(),
+                serde_json::json!([sw.num_bits(), sw.num_base(), sw.num_shft()]),
+            ),
+            _ => return None,
+        },
+    };
+    Some(serde_json::json!({
+        "shape": int_tuple_json(&inner.shape()),
+        "stride": int_tuple_json(&inner.stride()),
+        "swizzle": swizzle,
+    }))
+}

@@ -10,17 +10,9 @@
 //! compare the matrices. Prints `F2BENCH side=rust layouts=N median_ns=T per_layout_ns=P`
 //! (median of 5 repetitions over all the layouts, release build).
 
-use cute_dynamic::{AnyLayout, IntTuple, LayoutFn, to_linear_layout};
+use cute_dynamic::{AnyLayout, to_linear_layout};
 use std::fmt::Write as _;
 use std::time::Instant;
-
-/// An IntTuple as a nested JSON list of its values.
-fn json(t: &IntTuple) -> serde_json::Value {
-    match t {
-        IntTuple::Int(i) => serde_json::json!(i.value()),
-        IntTuple::Tuple(v) => serde_json::Value::Array(v.iter().map(json).collect()),
-    }
-}
 
 /// The F2 matrix of a layout: its linear form's images, a row an offset bit.
 fn matrix(l: &AnyLayout) -> Option<Vec<Vec<u8>>> {
@@ -57,23 +49,9 @@ fn main() {
     }
     let mut text = String::new();
     for (s, l) in &layouts {
-        let (inner, swizzle) = match l {
-            AnyLayout::Plain(p) => (p.clone(), serde_json::Value::Null),
-            AnyLayout::Composed(c) => match (c.layout_a(), c.layout_b()) {
-                (LayoutFn::Swizzle(sw), LayoutFn::Layout(p)) => (
-                    p.clone(),
-                    serde_json::json!([sw.num_bits(), sw.num_base(), sw.num_shft()]),
-                ),
-                _ => unreachable!("to_linear_layout takes Sw o 0 o L only"),
-            },
-        };
-        let line = serde_json::json!({
-            "text": s,
-            "shape": json(&inner.shape()),
-            "stride": json(&inner.stride()),
-            "swizzle": swizzle,
-            "matrix": matrix(l),
-        });
+        let mut line = cute_tests::layout_json(l).expect("to_linear_layout takes Sw o 0 o L only");
+        line["text"] = serde_json::json!(s);
+        line["matrix"] = serde_json::json!(matrix(l));
         writeln!(text, "{line}").expect("write");
     }
     std::fs::write(&out_path, text).expect("write the layouts");
