@@ -40,16 +40,17 @@ def theirs(c):
 def main():
     cases = [json.loads(line) for line in open(sys.argv[1])]
     rust = dict(kv.split("=", 1) for kv in sys.argv[2].split()[1:])
-    print("| case | instruction | H100 wavefronts (ideal) | ours | H100 / ideal | tensor-layouts max_ways | agree |")
-    print("|---|---|---:|---:|---:|---:|:---:|")
+    print("| case | shared layout | TV layout | instruction, bits | instructions | H100 wavefronts | predicted | ideal | H100 / ideal | tensor-layouts max_ways |")
+    print("|---|---|---|---|---:|---:|---:|---:|---:|---:|")
     agree = 0
     for c in cases:
         ways = theirs(c)
         factor = c["measured"] / c["ideal"]
         same = abs(ways - factor) < 1e-9
         agree += same
-        print(f"| `{c['name']}` | {c['op']} | {c['measured']} ({c['ideal']}) | {c['wavefronts']} | "
-              f"{factor:.2f} | {ways} | {'yes' if same else 'no'} |")
+        print(f"| `{c['name'][5:]}` | `{c['smem_text']}` | `{c['tv_text']}` | {c['op']}, {c['bits']} | "
+              f"{c['instructions']} | {c['measured']} | {c['wavefronts']} | {c['ideal']} | {factor:.2f} | "
+              f"{ways}{'' if same else ' (differs)'} |")
     times = []
     for _ in range(5):
         start = time.perf_counter_ns()

@@ -11,7 +11,7 @@ use crate::table::table_any;
 use crate::tv::TvFigure;
 use crate::value::{Value, View};
 use clap::{ArgGroup, Parser};
-use cute_dynamic::{AnyLayout, BankReport, Layout, SmemOp};
+use cute_dynamic::{Access, AnyLayout, BankReport, Layout, SmemOp};
 use cute_static::banks::SMEM_OP_NAMES;
 use std::io::{self, BufRead, Write};
 use std::path::PathBuf;
@@ -32,6 +32,8 @@ Examples:
   cute --linear 'Sw<3,3,3> o _0 o (_8,_64):(_64,_1)'
   cute --banks '((_8,_8),_8):((_1,_64),_8)' --op ldmatrix.x4 --bits 16 \\
        'Sw<3,3,3> o _0 o (_8,_64):(_64,_1)'      # add --svg banks.svg for the bank map
+  cute --swizzle-search --writer '(_32,_32):(_32,_1)' --writer-op st.shared.32 \\
+       --reader '(_32,_32):(_1,_32)' --reader-op ld.shared.32 --bits 32 '(_32,_32)'
   printf 'A = (6,2):(8,2)\\ncomposition(A, (4,3):(3,1))\\n' | cute
 
 Values are CuTe text: _N static, N dynamic, (a,b) tuples, shape:stride layouts, _ in
@@ -109,7 +111,7 @@ pub fn parse_grid(s: &str) -> Result<GridSize, String> {
 #[derive(Clone, Debug, Default, Parser)]
 #[command(name = "cute", version, after_help = EXAMPLES)]
 #[command(group(ArgGroup::new("picture").multiple(true).args(["draw", "svg", "latex", "linear"])))]
-#[command(group(ArgGroup::new("element").multiple(true).args(["desc", "banks"])))]
+#[command(group(ArgGroup::new("element").multiple(true).args(["desc", "banks", "swizzle_search"])))]
 pub struct Cli {
     /// The expression, e.g. 'composition((10,2):(16,4), (5,4):(1,5))' (quote it for the
     /// shell; put `--` before an expression that starts with '-'). Without it, expressions are
@@ -165,7 +167,7 @@ pub struct Cli {
     pub desc: Option<DescMajor>,
 
     /// The element width in bits for --desc and --banks of a plain or swizzled layout (a GMMA
-    /// atom's `smem_ptr[16b]` gives its own).
+    /// atom's `smem_ptr[16b]` gives its own), and for --swizzle-search.
     #[arg(long, value_name = "N", requires = "element")]
     pub bits: Option<u32>,
 
@@ -183,6 +185,39 @@ pub struct Cli {
     /// ldmatrix.x1|x2|x4[.trans], stmatrix.x1|x2|x4[.trans].
     #[arg(long, value_name = "OP", value_parser = parse_op, requires = "banks")]
     pub op: Option<SmemOp>,
+
+    /// Search the swizzle of a shared-memory tile: the expression is the tile's shape (a rank-2
+    /// static shape, e.g. '(_64,_64)'), written by --writer with --writer-op and read by
+    /// --reader with --reader-op, elements of --bits bits. Tries every Sw<B,M,S> on the tile
+    /// row-major and column-major and prints the layout with the fewest wavefronts of writer
+    /// and reader together, its code (cute-static, CuTe C++, CuTe DSL), and the cost without a
+    /// swizzle.
+    #[arg(long, requires_all = ["writer", "writer_op", "reader", "reader_op", "bits"],
+          conflicts_with_all = ["view", "draw", "table", "svg", "latex", "tv", "linear", "desc",
+          "banks"])]
+    pub swizzle_search: bool,
+
+    /// The access that writes the tile of --swizzle-search: a TV layout (thread, value) -> index
+    /// of the tile (column-major over its shape), as --banks' TV.
+    #[arg(long, value_name = "TV", value_parser = parse_tv, requires = "swizzle_search")]
+    pub writer: Option<Layout>,
+
+    /// The instruction of --writer (the names of --op).
+    #[arg(long, value_name = "OP", value_parser = parse_op, requires = "swizzle_search")]
+    pub writer_op: Option<SmemOp>,
+
+    /// The access that reads the tile of --swizzle-search, as --writer.
+    #[arg(long, value_name = "TV", value_parser = parse_tv, requires = "swizzle_search")]
+    pub reader: Option<Layout>,
+
+    /// The instruction of --reader (the names of --op).
+    #[arg(long, value_name = "OP", value_parser = parse_op, requires = "swizzle_search")]
+    pub reader_op: Option<SmemOp>,
+
+    /// With --swizzle-search, also list the K best candidates, a line each.
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(1..),
+          requires = "swizzle_search")]
+    pub top: Option<u32>,
 
     /// The layout as an F2 linear layout (Triton's `LinearLayout`): the image of each bit of
     /// each mode, and the F2 matrix; with --tv, a (thread, value) layout's `register`, `lane`
@@ -280,6 +315,22 @@ impl Cli {
         crate::banks::analyse(&layout, tv, op, self.bits).map(Some)
     }
 
+    /// The `--swizzle-search` report of a result, the tile's shape.
+    fn swizzle_search_of(&self, value: &Value) -> Result<String, CliError> {
+        let missing = |flag: &str| CliError::plain(format!("--swizzle-search needs {flag}"));
+        let access = |tv: &Option<Layout>, op: Option<SmemOp>, side: &str| {
+            Ok::<_, CliError>(Access {
+                tv: tv.clone().ok_or_else(|| missing(&format!("--{side}")))?,
+                op: op.ok_or_else(|| missing(&format!("--{side}-op: one of {SMEM_OP_NAMES}")))?,
+            })
+        };
+        let writer = access(&self.writer, self.writer_op, "writer")?;
+        let reader = access(&self.reader, self.reader_op, "reader")?;
+        let bits = self.bits.ok_or_else(|| missing("--bits N"))?;
+        let tile = crate::swizzle_search::tile_of(value)?;
+        crate::swizzle_search::search(&tile, bits, &writer, &reader, self.top)
+    }
+
     /// The layout (plain or composed) a flag needs, or an error naming the flag.
     fn layout_for(flag: &str, value: &Value) -> Result<AnyLayout, CliError> {
         value.as_any_layout().ok_or_else(|| {
@@ -294,6 +345,9 @@ impl Cli {
     /// What standard output shows for one result: the result line (or the `--draw` grid) and
     /// the `--table`.
     pub fn output(&self, value: &Value) -> Result<String, CliError> {
+        if self.swizzle_search {
+            return self.swizzle_search_of(value);
+        }
         let mut out = String::new();
         if self.draw {
             if self.tv {

@@ -27,6 +27,8 @@
 //! * [`draw`], [`table`], [`svg`], [`latex`]: the outputs;
 //! * [`desc`], [`banks`]: what the tensor cores' descriptors and the shared-memory banks make of
 //!   a shared-memory layout (`--desc`, `--banks`);
+//! * [`swizzle_search`]: the swizzled layout of a tile that its writer and reader access with
+//!   the fewest wavefronts (`--swizzle-search`);
 //! * [`cli`]: the command line;
 //! * [`error`]: errors, rendered with a caret under the offending character.
 
@@ -49,6 +51,7 @@ pub mod named;
 pub mod parse;
 pub mod session;
 pub mod svg;
+pub mod swizzle_search;
 pub mod table;
 pub mod tv;
 pub mod value;

@@ -328,14 +328,22 @@ pub fn int_tuple_json(t: &cute_dynamic::IntTuple) -> serde_json::Value {
 /// A plain or `Sw o _0 o L` layout as JSON: `shape`, `stride` (nested lists) and `swizzle`
 /// (`[B,M,S]` or null); `None` for another composed layout.
 pub fn layout_json(l: &cute_dynamic::AnyLayout) -> Option<serde_json::Value> {
-    use cute_dynamic::{AnyLayout, LayoutFn};
+    use cute_dynamic::{AnyLayout, LayoutFn, Offset};
     let (inner, swizzle) = match l {
         AnyLayout::Plain(p) => (p.clone(), serde_json::Value::Null),
         AnyLayout::Composed(c) => match (c.layout_a(), c.layout_b()) {
-            (LayoutFn::Swizzle(sw), LayoutFn::Layout(p)) if c.offset().to_string() == "_0" => (
-                p.clone(),
-                serde_json::json!([sw.num_bits(), sw.num_base(), sw.num_shft()]),
-            ),
+            (LayoutFn::Swizzle(sw), LayoutFn::Layout(p))
+                if match c.offset() {
+                    Offset::Int(i) => i.value() == 0,
+                    Offset::SmemPtr(_) => true,
+                    Offset::Mixed(m) => m.value() == 0,
+                } =>
+            {
+                (
+                    p.clone(),
+                    serde_json::json!([sw.num_bits(), sw.num_base(), sw.num_shft()]),
+                )
+            }
             _ => return None,
         },
     };

@@ -232,4 +232,14 @@ bank_probes! {
     bank_bcast_ld32: layout_t!((_32,_32):(_32,_1)), layout_t!((_32,_8):(_0,_1)), 32, LDS_32;
     bank_bcast_st128: layout_t!((_32,_32):(_32,_1)), layout_t!((_32,(_4,_8)):(_0,(_32,_1))), 32, STS_128;
     bank_pair1_st128: layout_t!((_32,_32):(_32,_1)), layout_t!(((_2,_8,_2),(_4,_16)):((_0,_128,_1),(_32,_2))), 32, STS_128;
+    // The swizzle search's answers to the CUTLASS issues (docs/banks.md), and what they replace.
+    bank_issue1882_rm_st32: layout_t!((_16,_32):(_32,_1)), layout_t!(((_16,_16),_2):((_1,_32),_16)), 16, STS_32;
+    bank_issue1882_sw_st32: Swizzled<Swizzle<3, 2, 4>, layout_t!((_16,_32):(_32,_1))>, layout_t!(((_16,_16),_2):((_1,_32),_16)), 16, STS_32;
+    bank_issue1882_sw_ld32: Swizzled<Swizzle<3, 2, 4>, layout_t!((_16,_32):(_32,_1))>, layout_t!(((_16,_16),_2):((_1,_32),_16)), 16, LDS_32;
+    bank_issue3172_cm_ldsm4t: layout_t!((_128,_32):(_1,_128)), layout_t!(((_8,_2,_2),_8):((_128,_8,_1024),_1)), 16, LDSM_X4_T;
+    bank_issue3172_sw_ldsm4t: Swizzled<Swizzle<3, 3, 4>, layout_t!((_128,_32):(_1,_128))>, layout_t!(((_8,_2,_2),_8):((_128,_8,_1024),_1)), 16, LDSM_X4_T;
+    bank_issue3172_sw_st128: Swizzled<Swizzle<3, 3, 4>, layout_t!((_128,_32):(_1,_128))>, layout_t!(((_16,_8),(_8,_4)):((_8,_128),(_1,_1024))), 16, STS_128;
+    bank_issue2810_rm_ldsm4: layout_t!((_128,_32):(_32,_1)), layout_t!(((_8,_2,_2),_8):((_1,_1024,_8),_128)), 16, LDSM_X4;
+    bank_issue2810_sw_ldsm4: Swizzled<Swizzle<2, 3, 3>, layout_t!((_128,_32):(_32,_1))>, layout_t!(((_8,_2,_2),_8):((_1,_1024,_8),_128)), 16, LDSM_X4;
+    bank_issue2810_sw_st128: Swizzled<Swizzle<2, 3, 3>, layout_t!((_128,_32):(_32,_1))>, layout_t!(((_4,_32),_8):((_1024,_1),_128)), 16, STS_128;
 }

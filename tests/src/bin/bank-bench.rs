@@ -43,6 +43,7 @@ fn main() {
             "instructions": ours.instructions,
         });
         j["smem_text"] = serde_json::json!(f[3]);
+        j["tv_text"] = serde_json::json!(f[4]);
         writeln!(lines, "{j}").expect("write");
         cases.push((smem, tv, bits, op));
     }
