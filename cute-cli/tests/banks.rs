@@ -5,6 +5,10 @@
 mod common;
 
 use common::cute;
+
+// `--swizzle-search`, in this test binary (one link fewer in CI).
+#[path = "banks/swizzle_search.rs"]
+mod swizzle_search;
 use cute_cli::svg::{BANK_PALETTE, CELL, CONFLICT, Rgb};
 use cute_static::banks::SMEM_OP_NAMES;
 use resvg::{tiny_skia, usvg};

@@ -281,46 +281,52 @@ pub const fn wavefronts(op: SmemOp, addr: &[Option<u32>; 32]) -> Wavefronts {
     let mut worst = 1;
     let mut start = 0;
     while start < op.lanes() {
-        // The phase's distinct words, each with the first lane that names it.
-        let mut words = [0u32; 128];
-        let mut first = [0u32; 128];
+        // Each bank's first word and the lane that names it, and the phase's further distinct
+        // words (a bank's second, third, ... word: only where banks collide).
+        let mut first = [0u32; BANKS as usize];
+        let mut first_lane = [0u32; BANKS as usize];
+        let mut count = [0u32; BANKS as usize];
+        let mut more = [0u32; 128];
+        let mut more_lane = [0u32; 128];
         let mut n = 0;
+        let mut active = false;
         let mut l = start;
         while l < start + per {
             if let (Some(a), true) = (addr[l as usize], l & skip == 0) {
+                active = true;
                 let mut k = 0;
                 while k < words_a_lane {
                     let w = a / BANK_BYTES + k;
-                    let mut seen = false;
-                    let mut j = 0;
-                    while j < n {
-                        seen |= words[j] == w;
-                        j += 1;
-                    }
-                    if !seen {
-                        words[n] = w;
-                        first[n] = l;
-                        n += 1;
+                    let b = (w % BANKS) as usize;
+                    if count[b] == 0 {
+                        first[b] = w;
+                        first_lane[b] = l;
+                        count[b] = 1;
+                    } else if first[b] != w {
+                        let mut j = 0;
+                        while j < n && more[j] != w {
+                            j += 1;
+                        }
+                        if j == n {
+                            more[n] = w;
+                            more_lane[n] = l;
+                            n += 1;
+                            count[b] += 1;
+                        }
                     }
                     k += 1;
                 }
             }
             l += 1;
         }
-        if n > 0 {
-            let mut per_bank = [0u32; BANKS as usize];
-            let mut j = 0;
-            while j < n {
-                per_bank[(words[j] % BANKS) as usize] += 1;
-                j += 1;
-            }
+        if active {
             let mut most = 0;
             let mut bank = 0;
             let mut b = 0;
             while b < BANKS as usize {
-                if per_bank[b] > most {
-                    most = per_bank[b];
-                    bank = b as u32;
+                if count[b] > most {
+                    most = count[b];
+                    bank = b;
                 }
                 b += 1;
             }
@@ -328,12 +334,12 @@ pub const fn wavefronts(op: SmemOp, addr: &[Option<u32>; 32]) -> Wavefronts {
             out.ideal += 1;
             if most > worst {
                 worst = most;
-                out.bank = bank;
-                out.lanes = 0;
+                out.bank = bank as u32;
+                out.lanes = 1 << first_lane[bank];
                 let mut j = 0;
                 while j < n {
-                    if words[j] % BANKS == bank {
-                        out.lanes |= 1 << first[j];
+                    if (more[j] % BANKS) as usize == bank {
+                        out.lanes |= 1 << more_lane[j];
                     }
                     j += 1;
                 }

@@ -5,6 +5,10 @@ use cute_dynamic::{AnyLayout, Layout, SmemOp, bank_conflicts};
 use cute_static::banks::{self, wavefronts};
 use cute_static::{Swizzle, Swizzled, layout_t};
 
+// The swizzle search on the CUTLASS issues' cases, in this test binary.
+#[path = "banks/swizzle_search_cases.rs"]
+mod swizzle_search_cases;
+
 /// Every measured instruction of `tests/data/bank-rule-h100.txt` (`scripts/bank-rule/run.sh`
 /// on the H100): the rule gives Nsight Compute's wavefronts.
 #[test]

@@ -2,9 +2,7 @@
 //! the fewest wavefronts (cute-dynamic's `swizzle_search`), its code, the cost without a
 //! swizzle, and the errors.
 
-mod common;
-
-use common::cute;
+use crate::common::{self, cute};
 use cute_static::banks::SMEM_OP_NAMES;
 
 /// A 64x64 half_t tile written with 128-bit stores, 8 threads a row of 64 elements, and read
