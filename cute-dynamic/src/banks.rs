@@ -8,7 +8,10 @@
 //! consecutive threads.
 
 use crate::prelude::*;
-use crate::{AnyLayout, Layout, LayoutError, Result};
+use crate::{
+    AnyLayout, CopyAtom, Layout, LayoutError, Result, Tensor, TiledCopy, group, make_layout,
+    make_tensor,
+};
 use core::fmt;
 use cute_static::banks::{AccessError, MAX_VECTOR, vector_address, vector_len, wavefronts};
 pub use cute_static::banks::{BankConflicts, SmemOp, Wavefronts};
@@ -184,5 +187,124 @@ impl fmt::Display for BankReport {
             }
         }
         Ok(())
+    }
+}
+
+/// The shared-memory instruction of a copy atom on its shared-memory side (`load`: the source),
+/// from its name: `ldmatrix` (`SM75_U32x{1,2,4}_LDSM_N`, `SM75_U16x{2,4,8}_LDSM_T`),
+/// `stmatrix` (`SM90_U32x{1,2,4}_STSM_N`, `SM90_U16x{2,4,8}_STSM_T`), or `ld.shared` /
+/// `st.shared` of the atom's bits a thread (`UniversalCopy`, `AutoVectorizingCopy`, ...).
+fn copy_op(atom: &CopyAtom, load: bool) -> Result<SmemOp> {
+    const OP: &str = "bank_conflicts";
+    let name = atom.op_name();
+    let side = if load { "source" } else { "destination" };
+    let matrices = |n: &str, per: u32| -> Option<u32> { n.parse::<u32>().ok().map(|v| v / per) };
+    let matrix_op = |rest: &str, suffix: &str, per: u32| -> Option<u32> {
+        rest.strip_suffix(suffix).and_then(|n| matrices(n, per))
+    };
+    let op = if let Some(rest) = name.strip_prefix("SM75_U32x") {
+        matrix_op(rest, "_LDSM_N", 1).map(|x| (true, SmemOp::Ldmatrix { x, trans: false }))
+    } else if let Some(rest) = name.strip_prefix("SM75_U16x") {
+        matrix_op(rest, "_LDSM_T", 2).map(|x| (true, SmemOp::Ldmatrix { x, trans: true }))
+    } else if let Some(rest) = name.strip_prefix("SM90_U32x") {
+        matrix_op(rest, "_STSM_N", 1).map(|x| (false, SmemOp::Stmatrix { x, trans: false }))
+    } else if let Some(rest) = name.strip_prefix("SM90_U16x") {
+        matrix_op(rest, "_STSM_T", 2).map(|x| (false, SmemOp::Stmatrix { x, trans: true }))
+    } else if name.starts_with("UniversalCopy")
+        || name.starts_with("AutoVectorizingCopy")
+        || name == "DefaultCopy"
+    {
+        let values = atom.val_layout_src().get(1)?.size()?.value();
+        let bytes = u32::try_from(values * atom.value_bits() / 8).unwrap_or(0);
+        let op = if load {
+            SmemOp::Load { bytes }
+        } else {
+            SmemOp::Store { bytes }
+        };
+        Some((load, op))
+    } else {
+        None
+    };
+    match op {
+        Some((l, op)) if l == load && op.is_valid() => Ok(op),
+        Some((_, op)) if !op.is_valid() => Err(LayoutError::invalid(
+            OP,
+            format!(
+                "{name} moves {} bytes a thread: not an access of 4, 8 or 16 bytes",
+                op.bytes()
+            ),
+        )),
+        Some(_) => Err(LayoutError::invalid(
+            OP,
+            format!("{name} does not access shared memory on its {side} side"),
+        )),
+        None => Err(LayoutError::invalid(
+            OP,
+            format!(
+                "{name}: not a shared-memory instruction the bank model has (ldmatrix, stmatrix, ld/st.shared; cp.async and TMA are not modelled)"
+            ),
+        )),
+    }
+}
+
+/// A TiledCopy's shared-memory side: its threads' partition of `smem`'s domain
+/// (`tidfrg_S`/`tidfrg_D` of the index tensor), `(thr, (values, rest))`, the access.
+fn tiled_copy_bank_conflicts(copy: &TiledCopy, smem: &AnyLayout, load: bool) -> Result<BankReport> {
+    let op = copy_op(copy.atom(), load)?;
+    let index: Tensor = make_tensor(make_layout(&smem.shape()?)?);
+    let part = if load {
+        copy.tidfrg_S(&index)?
+    } else {
+        copy.tidfrg_D(&index)?
+    };
+    let Tensor::Memory {
+        layout: AnyLayout::Plain(l),
+        ..
+    } = part
+    else {
+        return Err(LayoutError::invalid(
+            "bank_conflicts",
+            format!("the partition {part} is not a plain layout"),
+        ));
+    };
+    let tv = group(&l, 1, l.rank())?;
+    bank_conflicts(smem, &tv, copy.atom().value_bits(), op)
+}
+
+impl TiledCopy {
+    /// The bank conflicts of this copy reading the shared-memory layout `smem` (its source
+    /// side): each thread's source partition, as `partition_S` gives it, is the access;
+    /// the instruction is the atom's (`ldmatrix` for `SM75_..._LDSM_*`, `ld.shared` of the
+    /// atom's bits for `UniversalCopy`). An error for an atom the model does not have
+    /// (`cp.async`, TMA) or a partition that is not the instruction's vectors.
+    ///
+    /// ```
+    /// use cute_dynamic::{copy_atom, make_tiled_copy};
+    /// // 128-bit loads of a 128x8 float tile, 32x8 threads: conflict-free on (128,8):(1,128).
+    /// let c = make_tiled_copy(&copy_atom("UniversalCopy<uint128_t>", "float")?, &"(_32,_8):(_1,_32)".parse()?, &"(_4,_1):(_1,_0)".parse()?)?;
+    /// let r = c.bank_conflicts_S(&"(_128,_8):(_1,_128)".parse()?)?;
+    /// assert_eq!((r.total.wavefronts, r.total.ideal), (32, 32));
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
+    #[allow(non_snake_case)]
+    pub fn bank_conflicts_S(&self, smem: &AnyLayout) -> Result<BankReport> {
+        tiled_copy_bank_conflicts(self, smem, true)
+    }
+
+    /// [`TiledCopy::bank_conflicts_S`] for a copy writing `smem` (its destination side:
+    /// `stmatrix`, `st.shared`).
+    ///
+    /// ```
+    /// use cute_dynamic::{copy_atom, make_tiled_copy};
+    /// // The same copy's stores into a row-major tile: 4 threads a row of 128 bytes collide.
+    /// let c = make_tiled_copy(&copy_atom("UniversalCopy<uint128_t>", "float")?, &"(_32,_8):(_1,_32)".parse()?, &"(_4,_1):(_1,_0)".parse()?)?;
+    /// assert!(c.bank_conflicts_D(&"(_128,_8):(_8,_1)".parse()?).is_err()); // not 4 consecutive floats
+    /// let r = c.bank_conflicts_D(&"(_128,_8):(_1,_128)".parse()?)?;
+    /// assert_eq!(r.total.conflicts(), 0);
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
+    #[allow(non_snake_case)]
+    pub fn bank_conflicts_D(&self, smem: &AnyLayout) -> Result<BankReport> {
+        tiled_copy_bank_conflicts(self, smem, false)
     }
 }

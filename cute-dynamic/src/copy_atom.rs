@@ -280,6 +280,11 @@ impl CopyAtom {
         self.value_bits
     }
 
+    /// The copy operation's name (`SM75_U32x4_LDSM_N`, `UniversalCopy<uint128_t>`, ...).
+    pub(crate) fn op_name(&self) -> &str {
+        &self.op
+    }
+
     /// `AtomNumThr`, `AtomNumVal`: the sizes of the modes of `ValLayoutRef`.
     fn num_thr_val(&self) -> Result<(Int, Int)> {
         let r = &self.val[REF];

@@ -147,3 +147,57 @@ fn instruction_names() {
     assert!("ld.shared.16".parse::<SmemOp>().is_err());
     assert!("ldmatrix.x3".parse::<SmemOp>().is_err());
 }
+
+/// A TiledCopy as the access: `make_tiled_copy_A` of `ldmatrix` atoms for an SM80 MMA, over
+/// K-major and M-major tiles, with and without CuTe's swizzles; the operand the atom cannot
+/// read is refused as CuTe's `Copy_Traits` check does.
+#[test]
+fn tiled_copies() {
+    use cute_dynamic::{copy_atom, make_tiled_copy_A, make_tiled_mma, mma_atom};
+    let mma = make_tiled_mma(
+        &mma_atom("SM80_16x8x16_F16F16F16F16_TN").unwrap(),
+        &"(_2,_2,_1):(_1,_2,_0)".parse().unwrap(),
+        &"(_,_,_)".parse().unwrap(),
+    )
+    .unwrap();
+    let cost = |atom: &str, smem: &str| {
+        let copy = make_tiled_copy_A(&copy_atom(atom, "half_t").unwrap(), &mma).unwrap();
+        copy.bank_conflicts_S(&smem.parse().unwrap())
+            .map(|r| (r.total.instructions, r.total.wavefronts, r.total.ideal))
+            .map_err(|e| e.to_string())
+    };
+    let k_major = "(_128,_64):(_64,_1)";
+    let k_sw = "Sw<3,3,3> o _0 o (_128,_64):(_64,_1)";
+    let m_major = "(_128,_64):(_1,_128)";
+    let m_sw = "Sw<3,3,4> o _0 o (_128,_64):(_1,_128)";
+    assert_eq!(cost("SM75_U32x4_LDSM_N", k_major), Ok((64, 2048, 256)));
+    assert_eq!(cost("SM75_U32x4_LDSM_N", k_sw), Ok((64, 256, 256)));
+    assert_eq!(cost("SM75_U32x1_LDSM_N", k_sw), Ok((256, 256, 256)));
+    assert_eq!(cost("SM75_U16x8_LDSM_T", m_major), Ok((64, 2048, 256)));
+    assert_eq!(cost("SM75_U16x8_LDSM_T", m_sw), Ok((64, 256, 256)));
+    let e = cost("SM75_U32x4_LDSM_N", m_major).unwrap_err();
+    assert!(e.contains("value 1 is at offset 128, not 1"), "{e}");
+    // cp.async is not modelled, and an ldmatrix has no shared destination.
+    let c = |op: &str| {
+        cute_dynamic::make_tiled_copy(
+            &copy_atom(op, "half_t").unwrap(),
+            &"(_32,_1):(_1,_0)".parse().unwrap(),
+            &"(_1,_8):(_0,_1)".parse().unwrap(),
+        )
+        .unwrap()
+    };
+    let smem: AnyLayout = "(_32,_8):(_8,_1)".parse().unwrap();
+    let e = c("SM80_CP_ASYNC_CACHEALWAYS<uint128_t>")
+        .bank_conflicts_D(&smem)
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("cp.async and TMA are not modelled"), "{e}");
+    let e = c("SM75_U32x4_LDSM_N")
+        .bank_conflicts_D(&smem)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("does not access shared memory on its destination side"),
+        "{e}"
+    );
+}
