@@ -176,7 +176,7 @@ pub struct Cli {
     /// values read or written --op's vector at a time, warps of 32 threads; prints the
     /// wavefronts and each conflicting instruction. With --svg FILE, the bank map: each element
     /// coloured and labelled by its bank, the colliding lanes of the worst instruction outlined.
-    /// Needs --op, and --bits for a layout without smem_ptr[Nb].
+    /// Needs --op, and --bits for a layout without `smem_ptr[Nb]`.
     #[arg(long, value_name = "TV", value_parser = parse_tv, requires = "op",
           conflicts_with_all = ["tv", "latex"])]
     pub banks: Option<Layout>,
