@@ -15,11 +15,6 @@ use cute_dynamic::{
     swizzle_search,
 };
 
-/// The most `(thread, value)` pairs the search may read: candidates times the pairs of both
-/// accesses. A 256x256 tile of 16-bit elements, written and read a pair per element, is a third
-/// of it (under a second, even in a debug build).
-pub const MAX_SEARCH_PAIRS: i64 = 1 << 28;
-
 /// The tile of `--swizzle-search`: the expression's result, a rank-2 static shape `(M,N)`.
 ///
 /// ```
@@ -50,9 +45,9 @@ pub fn tile_of(value: &Value) -> Result<IntTuple, CliError> {
     Ok(tile.clone())
 }
 
-/// An access's `(thread, value)` pairs, after the checks `--banks` makes: a TV layout of rank 2
-/// that stays inside the tile's `size` elements.
-fn pairs(side: &str, tv: &Layout, size: i64) -> Result<i64, CliError> {
+/// The checks `--banks` makes of an access: a TV layout of rank 2 that stays inside the tile's
+/// `size` elements.
+fn check_access(side: &str, tv: &Layout, size: i64) -> Result<(), CliError> {
     let e = |e: cute_dynamic::LayoutError| CliError::plain(e.to_string());
     if tv.rank() != 2 {
         return Err(CliError::plain(format!(
@@ -67,20 +62,7 @@ fn pairs(side: &str, tv: &Layout, size: i64) -> Result<i64, CliError> {
             reach - 1
         )));
     }
-    Ok(i64::from(tv.size().map_err(e)?.value()))
-}
-
-/// The candidates [`swizzle_search`] tries for a tile of `size` elements: each base alone and
-/// under every `Sw<B,M,S>` with `1 <= B <= 5`, `S >= B`, `2^(B+M+S)` dividing `size`.
-fn candidates(size: i64) -> i64 {
-    let room = i64::from(size.trailing_zeros());
-    let mut n = 1;
-    for b in 1..=5 {
-        for m in 0..=room - 2 * b {
-            n += (room - b - m - b + 1).max(0);
-        }
-    }
-    2 * n
+    Ok(())
 }
 
 /// `writer W wavefronts (I without conflicts), reader W (I)`.
@@ -136,15 +118,8 @@ pub fn search(
             i32::MAX
         )));
     }
-    let work =
-        pairs("writer", &writer.tv, size)?.saturating_add(pairs("reader", &reader.tv, size)?);
-    let candidates = candidates(size);
-    if candidates.saturating_mul(work) > MAX_SEARCH_PAIRS {
-        return Err(CliError::plain(format!(
-            "--swizzle-search: {candidates} candidates of {work} (thread, value) pairs each, past \
-             the {MAX_SEARCH_PAIRS} pairs searched"
-        )));
-    }
+    check_access("writer", &writer.tv, size)?;
+    check_access("reader", &reader.tv, size)?;
     let bits = i32::try_from(bits).map_err(|_| {
         CliError::plain(format!(
             "--swizzle-search: elements of {bits} bits, more than any instruction reads"
@@ -157,6 +132,9 @@ pub fn search(
         )));
     };
     let all = swizzle_search(tile, bits, writer, reader).map_err(|err| {
+        if err.to_string().contains("pairs searched") {
+            return e(err); // cute_dynamic::MAX_SEARCH_PAIRS: nothing was tried
+        }
         // No candidate: say why neither base takes both accesses.
         match (
             refusal(&row, bits, writer, reader),

@@ -328,7 +328,7 @@ pub use stride::{
     idx2crd_strided,
 };
 pub use swizzle::{MixedBits, Swizzle, make_swizzle};
-pub use swizzle_search::{Access, SwizzleChoice, swizzle_search};
+pub use swizzle_search::{Access, MAX_SEARCH_PAIRS, SwizzleChoice, swizzle_search};
 pub use tensor::{
     Tensor, inner_partition, local_partition, local_partition_proj, local_tile, local_tile_proj,
     make_identity_tensor, make_tensor, outer_partition,

@@ -16,6 +16,11 @@ use crate::{
     make_layout_major,
 };
 
+/// The most `(thread, value)` pairs a search reads: its candidates times the pairs of both
+/// accesses (a 256x256 tile of 16-bit elements, written and read a pair an element, is a third
+/// of it).
+pub const MAX_SEARCH_PAIRS: i64 = 1 << 28;
+
 /// One side of a shared tile: the TV layout `(thread, value) -> ` an index of the tile, and
 /// its instruction.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -229,19 +234,32 @@ pub fn swizzle_search(
     }
     let size = i64::from(dims[0].value()) * i64::from(dims[1].value());
     let room = size.trailing_zeros() as i32; // 2^(B+M+S) must divide the tile's size
+    let mut swizzles = vec![None];
+    for b in 1..=5 {
+        for m in 0..=room - 2 * b {
+            for s in b..=room - b - m {
+                swizzles.push(Some((b, m, s)));
+            }
+        }
+    }
+    let pairs = |a: &Access| -> Result<i64> { Ok(i64::from(a.tv.size()?.value())) };
+    let work =
+        (2 * swizzles.len() as i64).saturating_mul(pairs(writer)?.saturating_add(pairs(reader)?));
+    if work > MAX_SEARCH_PAIRS {
+        return Err(LayoutError::invalid(
+            OP,
+            format!(
+                "{} candidates of {} (thread, value) pairs each, past the {MAX_SEARCH_PAIRS} pairs searched",
+                2 * swizzles.len(),
+                pairs(writer)? + pairs(reader)?
+            ),
+        ));
+    }
     let mut out = Vec::new();
     let mut first_error = None;
     for (order, major) in [Major::Right, Major::Left].into_iter().enumerate() {
         let base = make_layout_major(tile, major)?;
-        let mut swizzles = vec![None];
-        for b in 1..=5 {
-            for m in 0..=room - 2 * b {
-                for s in b..=room - b - m {
-                    swizzles.push(Some((b, m, s)));
-                }
-            }
-        }
-        for sw in swizzles {
+        for &sw in &swizzles {
             match candidate(sw, &base, bits, writer, reader) {
                 Ok(c) => out.push((order, c)),
                 Err(e) => {

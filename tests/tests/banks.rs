@@ -201,3 +201,22 @@ fn tiled_copies() {
         "{e}"
     );
 }
+
+/// A search past `MAX_SEARCH_PAIRS` is refused before any candidate is tried.
+#[test]
+fn search_limit() {
+    use cute_dynamic::{Access, swizzle_search};
+    let a = |tv: &str, op: &str| Access {
+        tv: tv.parse().unwrap(),
+        op: op.parse().unwrap(),
+    };
+    let e = swizzle_search(
+        &"(_1024,_1024)".parse().unwrap(),
+        32,
+        &a("(_1024,_1024):(_1024,_1)", "st.shared.32"),
+        &a("(_1024,_1024):(_1,_1024)", "ld.shared.32"),
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(e.contains("pairs searched"), "{e}");
+}
