@@ -6,11 +6,7 @@
 #   bash scripts/banks-side-by-side.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
-venv=target/f2-venv
-if [ ! -x "$venv/bin/python" ]; then
-    python3 -m venv "$venv"
-    "$venv/bin/pip" install -q tensor-layouts==0.3.2
-fi
+. scripts/tensor-layouts-venv.sh
 cargo build -q --release -p cute-tests --bin bank-bench
 rust=$(target/release/bank-bench docs/data/banks-h100.tsv target/bank-cases.jsonl)
 echo "$rust"

@@ -12,19 +12,9 @@ import json
 import sys
 import time
 
-from tensor_layouts import ComposedLayout, Layout, Swizzle
 from tensor_layouts.analysis import to_F2_matrix
 
-
-def tup(v):
-    return tuple(tup(x) for x in v) if isinstance(v, list) else v
-
-
-def build(r):
-    layout = Layout(tup(r["shape"]), tup(r["stride"]))
-    if r["swizzle"] is None:
-        return layout
-    return ComposedLayout(Swizzle(*r["swizzle"]), layout)
+from tensor_layouts_input import build
 
 
 def trimmed(m):

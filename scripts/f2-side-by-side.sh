@@ -6,11 +6,7 @@
 #   bash scripts/f2-side-by-side.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
-venv=target/f2-venv
-if [ ! -x "$venv/bin/python" ]; then
-    python3 -m venv "$venv"
-    "$venv/bin/pip" install -q tensor-layouts==0.3.2
-fi
+. scripts/tensor-layouts-venv.sh
 cargo build -q --release -p cute-tests --bin f2-bench
 rust=$(target/release/f2-bench target/f2-layouts.jsonl)
 echo "$rust"

@@ -19,18 +19,7 @@ pub use cute_static::banks::SmemOp;
 /// (`.aligned`); a lane whose row the instruction does not read passes any valid offset.
 #[inline(always)]
 pub fn smem_access(op: SmemOp, offset: u32) {
-    let (base, size): (u32, u32);
-    // SAFETY: reads the address of the module's `.extern .shared` array and the special
-    // register `%dynamic_smem_size`; no memory is touched.
-    unsafe {
-        asm!(
-            "mov.u32 {base}, cute_smem;",
-            "mov.u32 {size}, %dynamic_smem_size;",
-            base = out(reg32) base,
-            size = out(reg32) size,
-            options(pure, nomem, nostack, preserves_flags),
-        );
-    }
+    let (base, size) = crate::memory::dynamic_shared_memory();
     let bytes = op.bytes();
     if !op.is_valid()
         || !offset.is_multiple_of(bytes)

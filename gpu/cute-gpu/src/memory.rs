@@ -158,6 +158,27 @@ mod device {
         };
     }
 
+    /// The block's dynamic shared memory: the `.shared` address of the module's `.extern
+    /// .shared` array (declared by [`crate::declare_shared_memory!`]) and the launch's bytes of
+    /// it (`%dynamic_smem_size`).
+    #[inline(always)]
+    pub(crate) fn dynamic_shared_memory() -> (u32, u32) {
+        let (base, size): (u32, u32);
+        // SAFETY: reads the address of the module's `.extern .shared` array (declared by
+        // `declare_shared_memory!`) and the special register `%dynamic_smem_size`; no memory
+        // is touched.
+        unsafe {
+            asm!(
+                "mov.u32 {base}, cute_smem;",
+                "mov.u32 {size}, %dynamic_smem_size;",
+                base = out(reg32) base,
+                size = out(reg32) size,
+                options(pure, nomem, nostack, preserves_flags),
+            );
+        }
+        (base, size)
+    }
+
     /// The block's dynamic shared memory (`extern __shared__`), carved into tensors in order:
     /// CuTe's `__shared__ T smem[cosize_v<Layout>]` and `make_tensor(make_smem_ptr(smem), layout)`.
     /// The kernel module declares the storage once with [`crate::declare_shared_memory!`]; the
@@ -183,19 +204,7 @@ mod device {
         #[inline(always)]
         #[allow(clippy::new_without_default)]
         pub fn new() -> Self {
-            let (base, size): (u32, u32);
-            // SAFETY: reads the address of the module's `.extern .shared` array (declared by
-            // `declare_shared_memory!`) and the special register `%dynamic_smem_size`; no
-            // memory is touched.
-            unsafe {
-                asm!(
-                    "mov.u32 {base}, cute_smem;",
-                    "mov.u32 {size}, %dynamic_smem_size;",
-                    base = out(reg32) base,
-                    size = out(reg32) size,
-                    options(pure, nomem, nostack, preserves_flags),
-                );
-            }
+            let (base, size) = dynamic_shared_memory();
             SharedMemory {
                 next: base,
                 end: base.wrapping_add(size),
