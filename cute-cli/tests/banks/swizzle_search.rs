@@ -14,42 +14,55 @@ const HALF_READER: &str = "(_32,(_8,_8)):(_1,(_64,_512))";
 const FLOAT_WRITER: &str = "(_32,_32):(_32,_1)";
 const FLOAT_READER: &str = "(_32,_32):(_1,_32)";
 
-fn half(extra: &[&str], tile: &str) -> common::Run {
-    let mut args = vec![
+/// `--swizzle-search` with a writer, a reader and the element bits.
+fn args<'a>(writer: (&'a str, &'a str), reader: (&'a str, &'a str), bits: &'a str) -> Vec<&'a str> {
+    vec![
         "--swizzle-search",
         "--writer",
-        HALF_WRITER,
+        writer.0,
         "--writer-op",
-        "st.shared.128",
+        writer.1,
         "--reader",
-        HALF_READER,
+        reader.0,
         "--reader-op",
-        "ldmatrix.x4",
+        reader.1,
         "--bits",
+        bits,
+    ]
+}
+
+/// The search of a tile, with more flags.
+fn search(
+    writer: (&str, &str),
+    reader: (&str, &str),
+    bits: &str,
+    extra: &[&str],
+    tile: &str,
+) -> common::Run {
+    let mut a = args(writer, reader, bits);
+    a.extend_from_slice(extra);
+    a.push(tile);
+    cute(&a, "")
+}
+
+fn half(extra: &[&str], tile: &str) -> common::Run {
+    search(
+        (HALF_WRITER, "st.shared.128"),
+        (HALF_READER, "ldmatrix.x4"),
         "16",
-    ];
-    args.extend_from_slice(extra);
-    args.push(tile);
-    cute(&args, "")
+        extra,
+        tile,
+    )
 }
 
 fn float(extra: &[&str], tile: &str) -> common::Run {
-    let mut args = vec![
-        "--swizzle-search",
-        "--writer",
-        FLOAT_WRITER,
-        "--writer-op",
-        "st.shared.32",
-        "--reader",
-        FLOAT_READER,
-        "--reader-op",
-        "ld.shared.32",
-        "--bits",
+    search(
+        (FLOAT_WRITER, "st.shared.32"),
+        (FLOAT_READER, "ld.shared.32"),
         "32",
-    ];
-    args.extend_from_slice(extra);
-    args.push(tile);
-    cute(&args, "")
+        extra,
+        tile,
+    )
 }
 
 /// The 64x64 half tile: Sw<3,3,3> over the row-major tile, no conflicts on either side (64
@@ -137,22 +150,12 @@ fn float_tile_finds_sw505() {
 /// its code is the plain layout's.
 #[test]
 fn a_conflict_free_base_needs_no_swizzle() {
-    let run = cute(
-        &[
-            "--swizzle-search",
-            "--writer",
-            "(_32,_2):(_2,_1)",
-            "--writer-op",
-            "st.shared.64",
-            "--reader",
-            "(_32,_2):(_2,_1)",
-            "--reader-op",
-            "ld.shared.64",
-            "--bits",
-            "32",
-            "(_32,_32)",
-        ],
-        "",
+    let run = search(
+        ("(_32,_2):(_2,_1)", "st.shared.64"),
+        ("(_32,_2):(_2,_1)", "ld.shared.64"),
+        "32",
+        &[],
+        "(_32,_32)",
     );
     assert_eq!(run.status, 0, "{}", run.stderr);
     let lines: Vec<&str> = run.stdout.lines().collect();
@@ -202,19 +205,11 @@ fn top_lists_the_best_candidates() {
 #[test]
 fn session_searches_each_tile() {
     let run = cute(
-        &[
-            "--swizzle-search",
-            "--writer",
-            FLOAT_WRITER,
-            "--writer-op",
-            "st.shared.32",
-            "--reader",
-            FLOAT_READER,
-            "--reader-op",
-            "ld.shared.32",
-            "--bits",
+        &args(
+            (FLOAT_WRITER, "st.shared.32"),
+            (FLOAT_READER, "ld.shared.32"),
             "32",
-        ],
+        ),
         "T = (_32,_32)\nT\n(_32,_64)\n(32,32)\n",
     );
     assert_eq!(run.status, 2, "{}", run.stdout);
@@ -285,19 +280,11 @@ fn errors() {
         fails(run, &format!("invalid value '{op}' for '{flag} <OP>'"));
     }
     // Missing flags.
-    let all = [
-        "--swizzle-search",
-        "--writer",
-        FLOAT_WRITER,
-        "--writer-op",
-        "st.shared.32",
-        "--reader",
-        FLOAT_READER,
-        "--reader-op",
-        "ld.shared.32",
-        "--bits",
+    let all = args(
+        (FLOAT_WRITER, "st.shared.32"),
+        (FLOAT_READER, "ld.shared.32"),
         "32",
-    ];
+    );
     for (skip, want) in [
         (9, "--bits <N>"),
         (1, "--writer <TV>"),
@@ -359,22 +346,12 @@ fn errors() {
     // Stores of two floats down a column, loads of two along a row: the row-major tile splits
     // the stores' vectors, the column-major one the loads'.
     fails(
-        cute(
-            &[
-                "--swizzle-search",
-                "--writer",
-                "(_32,_2):(_2,_1)",
-                "--writer-op",
-                "st.shared.64",
-                "--reader",
-                "(_32,_2):(_1,_32)",
-                "--reader-op",
-                "ld.shared.64",
-                "--bits",
-                "32",
-                "(_32,_32)",
-            ],
-            "",
+        search(
+            ("(_32,_2):(_2,_1)", "st.shared.64"),
+            ("(_32,_2):(_1,_32)", "ld.shared.64"),
+            "32",
+            &[],
+            "(_32,_32)",
         ),
         "--swizzle-search: no layout of the tile takes both accesses; (_32,_32):(_32,_1): not \
          for the writer's st.shared.64: the vector of thread 0 from its value 0 is not \
@@ -383,22 +360,12 @@ fn errors() {
     );
     // Too much to search: a tile of 2^20 elements, each access a pair per element.
     fails(
-        cute(
-            &[
-                "--swizzle-search",
-                "--writer",
-                "(_1024,_1024):(_1024,_1)",
-                "--writer-op",
-                "st.shared.32",
-                "--reader",
-                "(_1024,_1024):(_1,_1024)",
-                "--reader-op",
-                "ld.shared.32",
-                "--bits",
-                "32",
-                "(_1024,_1024)",
-            ],
-            "",
+        search(
+            ("(_1024,_1024):(_1024,_1)", "st.shared.32"),
+            ("(_1024,_1024):(_1,_1024)", "ld.shared.32"),
+            "32",
+            &[],
+            "(_1024,_1024)",
         ),
         "pairs searched",
     );
