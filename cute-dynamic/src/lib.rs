@@ -192,6 +192,24 @@
 //! The reference algorithms: [`copy`], [`fill`], [`clear`], [`axpby`], [`gemm`]. Also
 //! [`flatten`] (`flatten(layout)`) and [`print_latex`].
 //!
+//! ## Layout analysis: bank conflicts, swizzle search, F2 linear layouts
+//!
+//! [`bank_conflicts`] counts the shared-memory wavefronts of every warp instruction of an
+//! access (a TV layout into a shared layout, plain or swizzled; or a TiledCopy's partition,
+//! [`TiledCopy::bank_conflicts_S`]) by the hardware rule of `cute_static::banks`, proven on an
+//! H100 (docs/banks.md); [`swizzle_search`] finds the swizzled layout a tile's writer and reader
+//! both access with the fewest. [`to_linear_layout`] and [`from_linear_layout`] convert to and
+//! from Triton's F2 linear layouts.
+//!
+//! ```
+//! use cute_dynamic::{bank_conflicts, SmemOp};
+//! // ldmatrix.x4 over the 128-byte K-major atom of half_t: conflict-free with its swizzle.
+//! let tv = "((_8,_8),_8):((_1,_64),_8)".parse()?;
+//! let r = bank_conflicts(&"Sw<3,3,3> o _0 o (_8,_64):(_64,_1)".parse()?, &tv, 16, SmemOp::Ldmatrix { x: 4, trans: false })?;
+//! assert_eq!((r.total.wavefronts, r.total.conflicts()), (8, 0));
+//! # Ok::<(), cute_dynamic::LayoutError>(())
+//! ```
+//!
 //! ## One registry of the operations
 //!
 //! [`ops`] lists the operations above once, one entry per overload: CuTe's name, the kinds of

@@ -226,6 +226,22 @@
 //! assert_eq!(acc[(0, 0)], (32 + 5 + (16 + 1) * 64) as f32);
 //! ```
 //!
+//! ## Bank conflicts while compiling
+//!
+//! [`banks`] holds the hardware's shared-memory bank rule, per warp instruction (the one model
+//! cute-dynamic and the `cute` command use too); [`banks::bank_conflicts`] counts a static
+//! shared layout under a static TV layout as a constant, and [`assert_conflict_free!`] makes a
+//! conflict a compile error naming the instruction, the bank and the threads.
+//!
+//! ```
+//! use cute_static::banks::{bank_conflicts, SmemOp};
+//! use cute_static::layout_t;
+//! // 32 threads each read a row of a row-major 32x32 float tile: 32-way conflicts.
+//! const C: cute_static::banks::BankConflicts =
+//!     bank_conflicts::<layout_t!((_32,_32):(_32,_1)), layout_t!((_32,_32):(_1,_32))>(SmemOp::Load { bytes: 4 }, 32);
+//! assert_eq!(C.wavefronts / C.ideal, 32);
+//! ```
+//!
 //! ## Copy and MMA atoms, TiledCopy and TiledMMA
 //!
 //! The layout side of CuTe's `copy_atom.hpp` and `mma_atom.hpp` ([`atom`](crate::CopyAtom)'s
