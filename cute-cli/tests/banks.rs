@@ -198,7 +198,7 @@ fn errors() {
             "32",
             PLAIN,
         ],
-        "outside shared memory's 32-bit addresses",
+        "is index -1, outside the 512 elements",
     );
     fails(
         &[

@@ -117,6 +117,7 @@ pub fn bank_conflicts(smem: &AnyLayout, tv: &Layout, bits: i32, op: SmemOp) -> R
         return Err(access(AccessError::Values { values, k }));
     }
     let per_warp = values / k;
+    let domain = i64::from(smem.size()?.value());
     let mut report = BankReport {
         op,
         bits,
@@ -132,8 +133,17 @@ pub fn bank_conflicts(smem: &AnyLayout, tv: &Layout, bits: i32, op: SmemOp) -> R
                 let t = 32 * warp + lane;
                 let mut offsets = [0i64; MAX_VECTOR];
                 for i in 0..k {
-                    let idx = tv.call((t + threads * (index * k + i)) as i32)?;
-                    offsets[i as usize] = i64::from(smem.call(idx.value())?.value());
+                    let v = index * k + i;
+                    let idx = tv.call((t + threads * v) as i32)?.value();
+                    if !(0..domain).contains(&i64::from(idx)) {
+                        return Err(LayoutError::invalid(
+                            OP,
+                            format!(
+                                "value {v} of thread {t} of {tv} is index {idx}, outside the {domain} elements of {smem}"
+                            ),
+                        ));
+                    }
+                    offsets[i as usize] = i64::from(smem.call(idx)?.value());
                 }
                 addr[lane as usize] =
                     Some(vector_address(&offsets, k, bits, t, index * k).map_err(access)?);

@@ -729,6 +729,10 @@ pub const fn bank_conflicts<S: TensorLayout, Tv: TensorLayout>(
     if values % k != 0 {
         AccessError::Values { values, k }.message().fail()
     }
+    let domain = match ex::size_of(&smem.l) {
+        Some(n) => n,
+        None => Msg::new("bank_conflicts: the shared-memory layout's size overflows i64").fail(),
+    };
     let mut total = BankConflicts::new();
     total.threads = threads;
     let per_warp = values / k;
@@ -749,6 +753,18 @@ pub const fn bank_conflicts<S: TensorLayout, Tv: TensorLayout>(
                         t as i64 + threads as i64 * v as i64,
                         "TV layout",
                     );
+                    if idx < 0 || idx >= domain {
+                        Msg::new("bank_conflicts: value ")
+                            .num(v as i32)
+                            .str(" of thread ")
+                            .num(t as i32)
+                            .str(" is index ")
+                            .num64(idx)
+                            .str(", outside the ")
+                            .num64(domain)
+                            .str(" elements of the shared-memory layout")
+                            .fail()
+                    }
                     offsets[i as usize] = smem_at(smem, &smem_leaves, idx);
                     i += 1;
                 }

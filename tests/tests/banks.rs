@@ -117,6 +117,11 @@ fn refusals() {
     assert!(e.contains("elements of 4 bits"), "{e}");
     let e = err("(_32,_32):(_32,_1)", "(_32,_30):(_1,_32)", 32, lds128);
     assert!(e.contains("30 values are not a whole number"), "{e}");
+    let e = err("_32:-1", "(_32,_1):(_1,_0)", 32, SmemOp::Load { bytes: 4 });
+    assert!(
+        e.contains("thread 1 reaches offset -1, outside shared memory's 32-bit addresses"),
+        "{e}"
+    );
     let e = err("(_32,_32):(_32,_1)", "_32:_1", 32, lds128);
     assert!(e.contains("is not a TV layout"), "{e}");
     let e = err(
@@ -219,4 +224,22 @@ fn search_limit() {
     .unwrap_err()
     .to_string();
     assert!(e.contains("pairs searched"), "{e}");
+}
+
+/// A TV layout that reaches past the shared layout's domain is refused, not extrapolated.
+#[test]
+fn outside_the_tile() {
+    let smem: AnyLayout = "(_8,_8):(_8,_1)".parse().unwrap();
+    let e = bank_conflicts(
+        &smem,
+        &"(_32,_4):(_1,_32)".parse().unwrap(),
+        32,
+        SmemOp::Load { bytes: 4 },
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(
+        e.contains("value 2 of thread 0 of (_32,_4):(_1,_32) is index 64, outside the 64 elements"),
+        "{e}"
+    );
 }
