@@ -50,3 +50,31 @@ fn every_probe_was_measured_as_predicted() {
     }
     assert_eq!(seen, CASES.len());
 }
+
+/// The `tiledcopy_*` probes' TV layouts are what `TiledCopy::bank_conflicts_S` partitions:
+/// `make_tiled_copy_A` of the `ldmatrix` atoms for the SM80 MMA, the same counts.
+#[test]
+fn tiled_copy_probes_are_the_tiled_copies() {
+    use cute_dynamic::{copy_atom, make_tiled_copy_A, make_tiled_mma, mma_atom};
+    let mma = make_tiled_mma(
+        &mma_atom("SM80_16x8x16_F16F16F16F16_TN").unwrap(),
+        &"(_2,_2,_1):(_1,_2,_0)".parse().unwrap(),
+        &"(_,_,_)".parse().unwrap(),
+    )
+    .unwrap();
+    for (name, atom) in [
+        ("bank_tiledcopy_ldsm_n", "SM75_U32x4_LDSM_N"),
+        ("bank_tiledcopy_ldsm_n_sw", "SM75_U32x4_LDSM_N"),
+        ("bank_tiledcopy_ldsm_t", "SM75_U16x8_LDSM_T"),
+        ("bank_tiledcopy_ldsm_t_sw", "SM75_U16x8_LDSM_T"),
+    ] {
+        let c = CASES.iter().find(|c| c.name == name).unwrap();
+        let copy = make_tiled_copy_A(&copy_atom(atom, "half_t").unwrap(), &mma).unwrap();
+        let smem: AnyLayout = Text(c.smem).to_string().parse().unwrap();
+        assert_eq!(
+            copy.bank_conflicts_S(&smem).unwrap().total,
+            c.predicted,
+            "{name}"
+        );
+    }
+}

@@ -242,4 +242,11 @@ bank_probes! {
     bank_issue2810_rm_ldsm4: layout_t!((_128,_32):(_32,_1)), layout_t!(((_8,_2,_2),_8):((_1,_1024,_8),_128)), 16, LDSM_X4;
     bank_issue2810_sw_ldsm4: Swizzled<Swizzle<2, 3, 3>, layout_t!((_128,_32):(_32,_1))>, layout_t!(((_8,_2,_2),_8):((_1,_1024,_8),_128)), 16, LDSM_X4;
     bank_issue2810_sw_st128: Swizzled<Swizzle<2, 3, 3>, layout_t!((_128,_32):(_32,_1))>, layout_t!(((_4,_32),_8):((_1024,_1),_128)), 16, STS_128;
+    // make_tiled_copy_A(ldmatrix, the SM80 16x8x16 MMA on (2,2,1) atoms): each thread's
+    // partition_S of a 64x32 half_t tile, K-major for LDSM_N, M-major for LDSM_T (the TV layouts
+    // TiledCopy::bank_conflicts_S analyses; gpu/host/tests/banks.rs ties them together).
+    bank_tiledcopy_ldsm_n: layout_t!((_64,_32):(_32,_1)), layout_t!(((_16,_2,_2,_2),((_8,_1),(_2,_2))):((_1,_512,_16,_0),((_64,_0),(_32,_1024)))), 16, LDSM_X4;
+    bank_tiledcopy_ldsm_n_sw: Swizzled<Swizzle<2, 3, 3>, layout_t!((_64,_32):(_32,_1))>, layout_t!(((_16,_2,_2,_2),((_8,_1),(_2,_2))):((_1,_512,_16,_0),((_64,_0),(_32,_1024)))), 16, LDSM_X4;
+    bank_tiledcopy_ldsm_t: layout_t!((_64,_32):(_1,_64)), layout_t!(((_8,_2,_2,_2,_2),((_8,_1),(_2,_2))):((_64,_8,_512,_16,_0),((_1,_0),(_32,_1024)))), 16, LDSM_X4_T;
+    bank_tiledcopy_ldsm_t_sw: Swizzled<Swizzle<3, 3, 3>, layout_t!((_64,_32):(_1,_64))>, layout_t!(((_8,_2,_2,_2,_2),((_8,_1),(_2,_2))):((_64,_8,_512,_16,_0),((_1,_0),(_32,_1024)))), 16, LDSM_X4_T;
 }
