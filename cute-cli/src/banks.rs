@@ -12,6 +12,7 @@
 use crate::error::CliError;
 use crate::grid::Grid;
 use cute_dynamic::{AnyLayout, BankReport, Layout, Offset, SmemOp, bank_conflicts};
+use cute_static::banks::{BANK_BYTES, BANKS};
 
 /// The shared-memory layout whose offsets the access reads and its element width: a GMMA atom
 /// (`smem_ptr[Nb]` offset) made position independent, with its own width; any other layout
@@ -42,6 +43,31 @@ fn resolve(l: &AnyLayout, bits: Option<u32>) -> Result<(AnyLayout, u32), CliErro
     }
 }
 
+/// The checks the command makes of an access before analysing it (flag `--{flag}`): a TV
+/// layout of rank 2 whose indices stay inside `within`'s `size` elements.
+pub(crate) fn check_access(
+    flag: &str,
+    tv: &Layout,
+    size: i64,
+    within: &str,
+) -> Result<(), CliError> {
+    let e = |e: cute_dynamic::LayoutError| CliError::plain(e.to_string());
+    if tv.rank() != 2 {
+        return Err(CliError::plain(format!(
+            "--{flag} takes a TV layout (thread, value) -> index, of rank 2; {tv} has rank {}",
+            tv.rank()
+        )));
+    }
+    let reach = i64::from(tv.cosize().map_err(e)?.value());
+    if reach > size {
+        return Err(CliError::plain(format!(
+            "--{flag}: the access {tv} reaches index {}, outside {within}'s {size} elements",
+            reach - 1
+        )));
+    }
+    Ok(())
+}
+
 /// The bank conflicts of `tv` accessing the shared-memory layout `l` with `op`: the layout the
 /// analysis read (`l`, or a GMMA atom's position-independent form) and its report.
 ///
@@ -70,20 +96,8 @@ pub fn analyse(
 ) -> Result<(AnyLayout, BankReport), CliError> {
     let (smem, bits) = resolve(l, bits)?;
     let e = |e: cute_dynamic::LayoutError| CliError::plain(e.to_string());
-    if tv.rank() != 2 {
-        return Err(CliError::plain(format!(
-            "--banks takes a TV layout (thread, value) -> index, of rank 2; {tv} has rank {}",
-            tv.rank()
-        )));
-    }
-    let reach = tv.cosize().map_err(e)?.value();
-    let size = smem.size().map_err(e)?.value();
-    if reach > size {
-        return Err(CliError::plain(format!(
-            "--banks: the access {tv} reaches index {}, outside the shared-memory layout's {size} elements",
-            reach - 1
-        )));
-    }
+    let size = i64::from(smem.size().map_err(e)?.value());
+    check_access("banks", tv, size, "the shared-memory layout")?;
     let bits = i32::try_from(bits).map_err(|_| {
         CliError::plain(format!(
             "--banks: elements of {bits} bits, more than any instruction reads"
@@ -117,8 +131,9 @@ pub struct BankMap {
 /// ```
 pub fn bank(offset: i32, bits: u32) -> u32 {
     let bytes = i64::from(offset) * i64::from(bits) / 8;
-    // In 0..32.
-    u32::try_from(bytes.div_euclid(4).rem_euclid(32)).unwrap_or(0)
+    let word = bytes.div_euclid(i64::from(BANK_BYTES));
+    // In 0..BANKS.
+    u32::try_from(word.rem_euclid(i64::from(BANKS))).unwrap_or(0)
 }
 
 /// The bank map of `report`, an access to `smem` (the layout [`analyse`] returned).

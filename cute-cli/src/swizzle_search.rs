@@ -8,6 +8,7 @@
 //! is a layout `(thread, value) -> ` index of the tile (column-major over its shape, as CuTe's
 //! TV layouts), each thread's values going its instruction's vector at a time.
 
+use crate::banks::check_access;
 use crate::error::CliError;
 use crate::value::{Value, View};
 use cute_dynamic::{
@@ -43,26 +44,6 @@ pub fn tile_of(value: &Value) -> Result<IntTuple, CliError> {
         return Err(bad());
     }
     Ok(tile.clone())
-}
-
-/// The checks `--banks` makes of an access: a TV layout of rank 2 that stays inside the tile's
-/// `size` elements.
-fn check_access(side: &str, tv: &Layout, size: i64) -> Result<(), CliError> {
-    let e = |e: cute_dynamic::LayoutError| CliError::plain(e.to_string());
-    if tv.rank() != 2 {
-        return Err(CliError::plain(format!(
-            "--{side} takes a TV layout (thread, value) -> index, of rank 2; {tv} has rank {}",
-            tv.rank()
-        )));
-    }
-    let reach = i64::from(tv.cosize().map_err(e)?.value());
-    if reach > size {
-        return Err(CliError::plain(format!(
-            "--{side}: the access {tv} reaches index {}, outside the tile's {size} elements",
-            reach - 1
-        )));
-    }
-    Ok(())
 }
 
 /// `writer W wavefronts (I without conflicts), reader W (I)`.
@@ -118,8 +99,8 @@ pub fn search(
             i32::MAX
         )));
     }
-    check_access("writer", &writer.tv, size)?;
-    check_access("reader", &reader.tv, size)?;
+    check_access("writer", &writer.tv, size, "the tile")?;
+    check_access("reader", &reader.tv, size, "the tile")?;
     let bits = i32::try_from(bits).map_err(|_| {
         CliError::plain(format!(
             "--swizzle-search: elements of {bits} bits, more than any instruction reads"

@@ -137,13 +137,9 @@ impl SmemOp {
 
 impl core::fmt::Display for SmemOp {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        let t = |trans: bool| if trans { ".trans" } else { "" };
-        match *self {
-            SmemOp::Load { bytes } => write!(f, "ld.shared.{}", bytes * 8),
-            SmemOp::Store { bytes } => write!(f, "st.shared.{}", bytes * 8),
-            SmemOp::Ldmatrix { x, trans } => write!(f, "ldmatrix.x{x}{}", t(trans)),
-            SmemOp::Stmatrix { x, trans } => write!(f, "stmatrix.x{x}{}", t(trans)),
-        }
+        let mut m = Msg::new("");
+        describe_op(&mut m, *self);
+        f.write_str(m.as_str())
     }
 }
 
@@ -630,7 +626,7 @@ impl Default for BankConflicts {
     }
 }
 
-/// The instruction's name in a message.
+/// The instruction's name, as [`SmemOp`] prints (`ld.shared.128`, `ldmatrix.x4.trans`, ...).
 const fn describe_op(m: &mut Msg, op: SmemOp) {
     match op {
         SmemOp::Load { bytes } => m.str("ld.shared.").num(bytes as i32 * 8),

@@ -105,7 +105,7 @@ pub fn layout(u: &mut Unstructured) -> Result<Layout> {
     let text = Tree::generate(u, MAX_DEPTH)?.layout_text();
     Ok(text
         .parse()
-        .unwrap_or_else(|e| panic!("generated layout {text} does not parse: {e}")))
+        .unwrap_or_else(|e| panic!("generated layout {text} does not parse: {e}"))) // fires only on a bug of this generator, which the fuzz run is there to report
 }
 
 /// An integer tuple (a generated tree's shape, or its stride for negative and extreme values).
@@ -118,7 +118,7 @@ pub fn int_tuple(u: &mut Unstructured) -> Result<IntTuple> {
     };
     Ok(text
         .parse()
-        .unwrap_or_else(|e| panic!("generated tuple {text} does not parse: {e}")))
+        .unwrap_or_else(|e| panic!("generated tuple {text} does not parse: {e}"))) // fires only on a bug of this generator, which the fuzz run is there to report
 }
 
 fn tiler_text(u: &mut Unstructured, depth: u32) -> Result<String> {
@@ -146,7 +146,7 @@ pub fn tiler(u: &mut Unstructured) -> Result<Tiler> {
     let text = tiler_text(u, 2)?;
     Ok(text
         .parse()
-        .unwrap_or_else(|e| panic!("generated tiler {text} does not parse: {e}")))
+        .unwrap_or_else(|e| panic!("generated tiler {text} does not parse: {e}"))) // fires only on a bug of this generator, which the fuzz run is there to report
 }
 
 fn coord_text(u: &mut Unstructured, depth: u32) -> Result<String> {
@@ -173,7 +173,7 @@ pub fn coord(u: &mut Unstructured) -> Result<Coord> {
     let text = coord_text(u, MAX_DEPTH)?;
     Ok(text
         .parse()
-        .unwrap_or_else(|e| panic!("generated coordinate {text} does not parse: {e}")))
+        .unwrap_or_else(|e| panic!("generated coordinate {text} does not parse: {e}"))) // fires only on a bug of this generator, which the fuzz run is there to report
 }
 
 /// The input of one run of the `ops` target: [`cute_tests::exercise::Inputs`] built with

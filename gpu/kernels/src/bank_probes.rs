@@ -64,15 +64,19 @@ impl fmt::Display for Text {
     }
 }
 
+/// The most shared memory a block of the H100 may have: 227 KiB.
+const MAX_SMEM_BYTES: i64 = 227 * 1024;
+
 /// The bytes of shared memory a static layout of `bits`-bit elements reaches (its greatest
-/// offset, plus one, in bytes; at least 16).
+/// offset, plus one, in bytes; at least 16). Evaluated only in [`CASES`], a `const`: a layout
+/// that does not fit is a compile error.
 const fn smem_bytes<S: TensorLayout>(bits: u32) -> u32 {
     match S::STATIC_RANGE {
-        Some((lo, hi)) if lo >= 0 && hi >= lo => {
+        Some((lo, hi)) if lo >= 0 && hi >= lo && (hi + 1) * bits as i64 / 8 <= MAX_SMEM_BYTES => {
             let b = (hi + 1) * bits as i64 / 8;
             if b < 16 { 16 } else { b as u32 }
         }
-        _ => panic!("a probe's shared layout is static with offsets from 0"),
+        _ => panic!("a probe's shared layout is static, from offset 0, within 227 KiB"), // a compile error: only `CASES`, a `const`, calls this
     }
 }
 
