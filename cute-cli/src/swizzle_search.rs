@@ -12,8 +12,8 @@ use crate::banks::check_access;
 use crate::error::CliError;
 use crate::value::{Value, View};
 use cute_dynamic::{
-    Access, AnyLayout, IntTuple, Layout, Major, SwizzleChoice, bank_conflicts, make_layout_major,
-    swizzle_search,
+    Access, AnyLayout, IntTuple, Layout, SwizzleChoice, bank_conflicts, make_layout,
+    make_layout_right, swizzle_search,
 };
 
 /// The tile of `--swizzle-search`: the expression's result, a rank-2 static shape `(M,N)`.
@@ -106,7 +106,7 @@ pub fn search(
             "--swizzle-search: elements of {bits} bits, more than any instruction reads"
         ))
     })?;
-    let bases = [Major::Right, Major::Left].map(|major| make_layout_major(tile, major));
+    let bases = [make_layout_right(tile), make_layout(tile)];
     let [Ok(row), Ok(col)] = bases else {
         return Err(CliError::plain(format!(
             "--swizzle-search: the tile {tile} has no compact layout"

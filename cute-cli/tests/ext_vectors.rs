@@ -60,7 +60,7 @@ fn lines(r: &Record) -> Option<Vec<String>> {
     let a = &r.args;
     let op = cute_dynamic::ops::vector_op(&r.op)?;
     if op.callable {
-        let name = op.alias.unwrap_or(op.name);
+        let name = op.rust_name();
         return Some(vec![format!("{name}({})", a.join(", "))]);
     }
     let one = match r.op.as_str() {

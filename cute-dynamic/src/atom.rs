@@ -221,7 +221,7 @@ fn bare(name: &str) -> &str {
 fn layout_of(spec: Spec) -> Result<Layout> {
     match spec {
         Spec::Text(text) => text.parse(),
-        Spec::GmmaSmem(m, k) => Layout::new(
+        Spec::GmmaSmem(m, k) => Layout::from_parts(
             IntTuple::tuple(vec![
                 IntTuple::s(128),
                 IntTuple::tuple(vec![IntTuple::s(m), IntTuple::s(k)]),

@@ -6,7 +6,7 @@
 use crate::error::{LayoutError, Result};
 use crate::flat::Flat;
 use crate::int::Int;
-use crate::int_tuple::{IntTuple, filter_zeros as filter_zeros_tuple};
+use crate::int_tuple::{IntTuple, filter_zeros_tuple};
 use crate::layout::{Layout, on_flat};
 use crate::prelude::*;
 use crate::twin::Checks;
@@ -210,13 +210,13 @@ pub(crate) fn coalesce_shape(shape: &IntTuple) -> Result<IntTuple> {
 /// CuTe's `filter_zeros(layout)`: every mode with a static `_0` stride gets shape `_1`.
 ///
 /// ```
-/// use cute_dynamic::filter_zeros_layout;
+/// use cute_dynamic::filter_zeros;
 /// let l = "(_4,(_2,3)):(_0,(_1,0))".parse().unwrap();
-/// assert_eq!(filter_zeros_layout(&l).unwrap().to_string(), "(_1,(_2,3)):(_0,(_1,0))");
+/// assert_eq!(filter_zeros(&l).unwrap().to_string(), "(_1,(_2,3)):(_0,(_1,0))");
 /// ```
-pub fn filter_zeros_layout(layout: &Layout) -> Result<Layout> {
+pub fn filter_zeros(layout: &Layout) -> Result<Layout> {
     let stride = layout.stride();
-    Layout::new(filter_zeros_tuple(&stride, &layout.shape())?, stride)
+    Layout::from_parts(filter_zeros_tuple(&stride, &layout.shape())?, stride)
 }
 
 /// CuTe's `filter`: `coalesce(filter_zeros(L))`, the modes of stride `_0` made `_1` (so that

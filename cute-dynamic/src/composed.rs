@@ -250,17 +250,20 @@ pub fn composition_with_offset(
     }
 }
 
-/// CuTe's `composition(Sw, L)`: the swizzled layout `Sw o _0 o L` (`L` itself for `Sw<0,M,S>`).
-///
-/// ```
-/// use cute_dynamic::{composition_swizzle, Swizzle};
-/// let r = composition_swizzle(&Swizzle::new(3, 3, 3)?, &"(_8,_64):(_64,_1)".parse()?);
-/// assert_eq!(r.to_string(), "Sw<3,3,3> o _0 o (_8,_64):(_64,_1)");
-/// # Ok::<(), cute_dynamic::LayoutError>(())
-/// ```
-#[must_use]
-pub fn composition_swizzle(sw: &Swizzle, layout: &Layout) -> AnyLayout {
-    composition_with_offset(*sw, Int::new_static(0), layout.clone())
+impl Swizzle {
+    /// CuTe's `composition(Sw, L)`: the swizzled layout `Sw o _0 o L` (`L` itself for
+    /// `Sw<0,M,S>`).
+    ///
+    /// ```
+    /// use cute_dynamic::Swizzle;
+    /// let r = Swizzle::new(3, 3, 3)?.composition(&"(_8,_64):(_64,_1)".parse()?);
+    /// assert_eq!(r.to_string(), "Sw<3,3,3> o _0 o (_8,_64):(_64,_1)");
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
+    #[must_use]
+    pub fn composition(&self, layout: &Layout) -> AnyLayout {
+        composition_with_offset(*self, Int::new_static(0), layout.clone())
+    }
 }
 
 /// CuTe's `composition(L, Sw)`: moves the swizzle to the left of `L`. Rule: the swizzle's masks
@@ -268,14 +271,14 @@ pub fn composition_swizzle(sw: &Swizzle, layout: &Layout) -> AnyLayout {
 /// in CuTe), and the result is `make_swizzle<Y',Z'>() o _0 o L` (just `L` when `Y' = Z' = 0`).
 ///
 /// ```
-/// use cute_dynamic::{composition_layout_swizzle, Swizzle};
+/// use cute_dynamic::{composition_swizzle, Swizzle};
 /// // left_inverse(Sw<3,3,5> o _0 o (_8,_64):(_64,_1)): the swizzle moves through (_64,_8):(_8,_1).
 /// let l = "(_64,_8):(_8,_1)".parse()?;
-/// let r = composition_layout_swizzle(&l, &Swizzle::new(3, 3, 5)?)?;
+/// let r = composition_swizzle(&l, &Swizzle::new(3, 3, 5)?)?;
 /// assert_eq!(r.to_string(), "Sw<3,2,-4> o _0 o (_64,_8):(_8,_1)");
 /// # Ok::<(), cute_dynamic::LayoutError>(())
 /// ```
-pub fn composition_layout_swizzle(layout: &Layout, sw: &Swizzle) -> Result<AnyLayout> {
+pub fn composition_swizzle(layout: &Layout, sw: &Swizzle) -> Result<AnyLayout> {
     let image = |mask: i32| -> Result<u32> {
         let v = layout.call(&IntTuple::Int(Int::new_static(mask)))?;
         if !v.is_static() {
@@ -290,7 +293,7 @@ pub fn composition_layout_swizzle(layout: &Layout, sw: &Swizzle) -> Result<AnyLa
         Ok(v.value() as u32)
     };
     let new_sw = make_swizzle(image(sw.yyy_mask())?, image(sw.zzz_mask())?)?;
-    Ok(composition_swizzle(&new_sw, layout))
+    Ok(new_sw.composition(layout))
 }
 
 impl ComposedLayout {
@@ -350,6 +353,34 @@ impl ComposedLayout {
     /// ```
     pub fn shape(&self) -> Result<IntTuple> {
         Ok(self.inner("shape")?.shape())
+    }
+
+    /// CuTe's `rank(C)`: the rank of `B`.
+    ///
+    /// ```
+    /// let c: cute_dynamic::ComposedLayout = "Sw<1,0,1> o _0 o (_4,(2,_2)):(_1,(_4,_8))".parse()?;
+    /// assert_eq!(c.rank()?, 2);
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
+    pub fn rank(&self) -> Result<usize> {
+        Ok(self.inner("rank")?.rank())
+    }
+
+    /// CuTe's `get<I>(C)` = `composition(A, O, get<I>(B))`: mode `i` of `B` behind the same
+    /// swizzle and offset (a plain layout where that is the identity, as CuTe's three-argument
+    /// composition gives).
+    ///
+    /// ```
+    /// let c: cute_dynamic::ComposedLayout = "Sw<3,3,3> o _0 o (_8,_64):(_64,_1)".parse()?;
+    /// assert_eq!(c.get(1)?.to_string(), "Sw<3,3,3> o _0 o _64:_1");
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
+    pub fn get(&self, i: usize) -> Result<AnyLayout> {
+        Ok(composition_with_offset(
+            self.layout_a.clone(),
+            self.offset,
+            self.inner("get")?.get(i)?,
+        ))
     }
 
     /// CuTe's `size(C)`: the size of `B`.
@@ -611,10 +642,10 @@ impl ComposedLayout {
     ///
     /// ```
     /// let c: cute_dynamic::ComposedLayout = "Sw<1,2,2> o _0 o (8,4):(_4,_1)".parse()?;
-    /// assert_eq!(c.complement_to(&"_64".parse()?)?.to_string(), "(1,2):(4,32)");
+    /// assert_eq!(c.complement(&"_64".parse()?)?.to_string(), "(1,2):(4,32)");
     /// # Ok::<(), cute_dynamic::LayoutError>(())
     /// ```
-    pub fn complement_to(&self, cotarget: &IntTuple) -> Result<Layout> {
+    pub fn complement(&self, cotarget: &IntTuple) -> Result<Layout> {
         crate::complement(self.inner("complement")?, cotarget)
     }
 
@@ -622,11 +653,11 @@ impl ComposedLayout {
     ///
     /// ```
     /// let c: cute_dynamic::ComposedLayout = "Sw<1,2,2> o _0 o (8,4):(_4,_1)".parse()?;
-    /// assert_eq!(c.complement()?.to_string(), "(1,1):(4,32)");
+    /// assert_eq!(c.complement1()?.to_string(), "(1,1):(4,32)");
     /// # Ok::<(), cute_dynamic::LayoutError>(())
     /// ```
-    pub fn complement(&self) -> Result<Layout> {
-        self.complement_to(&self.cosize()?.into())
+    pub fn complement1(&self) -> Result<Layout> {
+        self.complement(&self.cosize()?.into())
     }
 
     /// CuTe's `upcast<N>(C)`: `upcast<N>` of each part. A swizzle sees `log2 N` fewer low bits
@@ -688,7 +719,7 @@ impl ComposedLayout {
 
     /// Both inverses follow one rule (`inverse` is `right_inverse` or `left_inverse` of a layout):
     /// * `Sw o _0 o B` (static offset 0): `composition(inverse(B), Sw)`, which moves the swizzle
-    ///   to the left ([`composition_layout_swizzle`]);
+    ///   to the left ([`composition_swizzle`]);
     /// * otherwise `inverse(B) o -O o inverse(A)` (a swizzle is its own inverse; the offset must
     ///   be a static integer).
     fn inverse(&self, op: &'static str, inv: fn(&Layout) -> Result<Layout>) -> Result<AnyLayout> {
@@ -699,7 +730,7 @@ impl ComposedLayout {
             })
         };
         if let (LayoutFn::Swizzle(sw), true) = (&self.layout_a, self.offset.is_constant_zero()) {
-            return composition_layout_swizzle(&inv(self.inner(op)?)?, sw);
+            return composition_swizzle(&inv(self.inner(op)?)?, sw);
         }
         let b = invert(&self.layout_b)?;
         let o = self.offset.negated(op)?;
@@ -919,7 +950,7 @@ mod tests {
             let _ = c.downcast(-4);
             let _ = c.right_inverse();
             let _ = c.left_inverse();
-            let _ = c.complement();
+            let _ = c.complement1();
             let _ = c.as_position_independent_swizzle_layout();
             let _ = c.tile_to_shape(&"(_2147483647,_2)".parse().unwrap());
             for crd in ["(_,1)", "(1,_)", "(2147483647,_)", "_", "(_,(_,_))"] {

@@ -137,7 +137,7 @@ pub fn dice_tuple(crd: &Coord, t: &IntTuple) -> Result<IntTuple> {
 /// assert_eq!(slice(&"(1,(_,2))".parse().unwrap(), &l).unwrap().to_string(), "(_3):(_2)");
 /// ```
 pub fn slice(crd: &Coord, layout: &Layout) -> Result<Layout> {
-    Layout::new(
+    Layout::from_parts(
         slice_tuple(crd, &layout.shape())?,
         slice_tuple(crd, &layout.stride())?,
     )
@@ -151,7 +151,7 @@ pub fn slice(crd: &Coord, layout: &Layout) -> Result<Layout> {
 /// assert_eq!(dice(&"(1,(_,2))".parse().unwrap(), &l).unwrap().to_string(), "(_2,_4):(_1,_6)");
 /// ```
 pub fn dice(crd: &Coord, layout: &Layout) -> Result<Layout> {
-    Layout::new(
+    Layout::from_parts(
         dice_tuple(crd, &layout.shape())?,
         dice_tuple(crd, &layout.stride())?,
     )

@@ -226,7 +226,7 @@ impl CoordLayout {
     /// and the leaves: the structural operations of plain layouts then apply.
     fn numbered(&self) -> Result<(Layout, Vec<CoordStride>)> {
         let (stride, leaves) = self.stride.numbered()?;
-        Ok((Layout::new(self.shape.clone(), stride)?, leaves))
+        Ok((Layout::from_parts(self.shape.clone(), stride)?, leaves))
     }
 
     fn from_numbered(l: &Layout, leaves: &[CoordStride]) -> Result<CoordLayout> {

@@ -806,7 +806,7 @@ mod tests {
             // Mostly small positive sizes (the fast path), one leaf in `wild` from the edges.
             let wild = [1000, 8, 3][k % 3];
             let (s, d) = tree(&mut rng, 3, wild);
-            let l = Layout::new(s.clone(), d.clone()).unwrap();
+            let l = Layout::from_parts(s.clone(), d.clone()).unwrap();
             let plan = l.plan();
             for i in indices(&l, &mut rng) {
                 check_index(&l, &plan, i);

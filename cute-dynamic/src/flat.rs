@@ -621,7 +621,7 @@ mod tests {
         assert!(too_deep(crate::append(&b, &deep)));
         assert!(too_deep(crate::prepend(&b, &deep)));
         assert!(too_deep(Layout::concat(&[deep.clone(), b.clone()])));
-        assert!(too_deep(Layout::new(
+        assert!(too_deep(Layout::from_parts(
             IntTuple::tuple(vec![deep.shape()]),
             IntTuple::tuple(vec![deep.stride()]),
         )));

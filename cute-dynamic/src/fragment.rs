@@ -4,7 +4,7 @@
 
 use crate::error::Result;
 use crate::int::Int;
-use crate::int_tuple::filter_zeros;
+use crate::int_tuple::filter_zeros_tuple;
 use crate::layout::{Layout, make_layout, make_ordered_layout, take};
 use crate::product::tiled_product;
 use crate::stride::{Major, compact_major, compact_order};
@@ -27,9 +27,9 @@ use crate::tiler::Tiler;
 /// ```
 pub fn make_layout_like(layout: &Layout) -> Result<Layout> {
     let (shape, stride) = (layout.shape(), layout.stride());
-    Layout::new(
+    Layout::from_parts(
         shape.clone(),
-        compact_order(&filter_zeros(&stride, &shape)?, &stride)?,
+        compact_order(&filter_zeros_tuple(&stride, &shape)?, &stride)?,
     )
 }
 
@@ -57,9 +57,13 @@ pub fn make_fragment_like_layout(layout: &Layout) -> Result<Layout> {
     }
     let mode0 = layout.get(0)?;
     let (s0, d0) = (mode0.shape(), mode0.stride());
-    let first = Layout::new(
+    let first = Layout::from_parts(
         s0.clone(),
-        compact_major(&filter_zeros(&d0, &s0)?, Int::new_static(1), Major::Left)?,
+        compact_major(
+            &filter_zeros_tuple(&d0, &s0)?,
+            Int::new_static(1),
+            Major::Left,
+        )?,
     )?;
     let rest = take(layout, 1, r)?;
     let ordered = make_ordered_layout(&rest.shape(), &rest.stride())?;
@@ -75,5 +79,5 @@ pub fn make_fragment_like_layout(layout: &Layout) -> Result<Layout> {
 /// # Ok::<(), cute_dynamic::LayoutError>(())
 /// ```
 pub fn flatten(layout: &Layout) -> Result<Layout> {
-    Layout::new(layout.shape().flatten(), layout.stride().flatten())
+    Layout::from_parts(layout.shape().flatten(), layout.stride().flatten())
 }

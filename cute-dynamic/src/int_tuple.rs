@@ -1,6 +1,6 @@
 //! `IntTuple`: an integer or a tuple of IntTuples, and CuTe's functions on them
 //! (`int_tuple.hpp`): rank, depth, size, flatten, shape_div, ceil_div, congruent, compatible,
-//! weakly_congruent, filter_zeros.
+//! weakly_congruent, filter_zeros (as `filter_zeros_tuple`).
 
 use crate::error::{Condition, LayoutError, Result};
 use crate::int::{Bool, Int, IntError};
@@ -472,19 +472,19 @@ pub fn compatible(a: &IntTuple, b: &IntTuple) -> Result<Bool> {
 /// CuTe's `filter_zeros(a, b)`: the elements of `b` paired with a static `_0` in `a` become `_1`.
 ///
 /// ```
-/// use cute_dynamic::filter_zeros;
+/// use cute_dynamic::filter_zeros_tuple;
 /// let d = "(_0,2,(_0,_1))".parse().unwrap();
 /// let s = "(3,4,(5,6))".parse().unwrap();
-/// assert_eq!(filter_zeros(&d, &s).unwrap().to_string(), "(_1,4,(_1,6))");
+/// assert_eq!(filter_zeros_tuple(&d, &s).unwrap().to_string(), "(_1,4,(_1,6))");
 /// ```
-pub fn filter_zeros(a: &IntTuple, b: &IntTuple) -> Result<IntTuple> {
+pub fn filter_zeros_tuple(a: &IntTuple, b: &IntTuple) -> Result<IntTuple> {
     match a {
         IntTuple::Tuple(ta) => {
             let tb = b.as_tuple().filter(|tb| tb.len() == ta.len());
             let tb = tb.ok_or_else(|| mismatched("filter_zeros", a, b))?;
             ta.iter()
                 .zip(tb.iter())
-                .map(|(x, y)| filter_zeros(x, y))
+                .map(|(x, y)| filter_zeros_tuple(x, y))
                 .collect()
         }
         IntTuple::Int(i) if i.is_constant(0) => Ok(b.repeat_like(Int::new_static(1))),

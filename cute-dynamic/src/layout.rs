@@ -73,14 +73,14 @@ impl Layout {
     ///
     /// ```
     /// use cute_dynamic::{IntTuple, Layout};
-    /// let l = Layout::new("(2,3)".parse().unwrap(), "(1,2)".parse().unwrap()).unwrap();
+    /// let l = Layout::from_parts("(2,3)".parse().unwrap(), "(1,2)".parse().unwrap()).unwrap();
     /// assert_eq!(l.to_string(), "(2,3):(1,2)");
-    /// assert!(Layout::new("(2,3)".parse().unwrap(), IntTuple::d(1)).is_err());
+    /// assert!(Layout::from_parts("(2,3)".parse().unwrap(), IntTuple::d(1)).is_err());
     /// // CuTe's complement of 4:-1 is (-1,0):(1,-4).
-    /// let c = Layout::new("(_-1,_0)".parse().unwrap(), "(_1,_-4)".parse().unwrap()).unwrap();
+    /// let c = Layout::from_parts("(_-1,_0)".parse().unwrap(), "(_1,_-4)".parse().unwrap()).unwrap();
     /// assert_eq!(c.to_string(), "(_-1,_0):(_1,_-4)");
     /// ```
-    pub fn new(shape: IntTuple, stride: IntTuple) -> Result<Layout> {
+    pub fn from_parts(shape: IntTuple, stride: IntTuple) -> Result<Layout> {
         match Flat::from_tuples(&shape, &stride) {
             Some(flat) => flat.into_layout(),
             None => Err(LayoutError::from(ErrorKind::Incongruent {
@@ -319,27 +319,31 @@ from_rust_tuples!(
     (A a, B b, C c, D d, E e, F f, G g, H h),
 );
 
-/// CuTe's `make_layout(shape)`: the compact column-major (`LayoutLeft`) layout of a shape.
+/// CuTe's `make_layout(shape)` (and `make_layout(shape, LayoutLeft{})`): the compact
+/// column-major layout of a shape.
 ///
 /// ```
 /// use cute_dynamic::make_layout;
 /// assert_eq!(make_layout(&"(_4,(3,_2))".parse().unwrap()).unwrap().to_string(), "(_4,(3,_2)):(_1,(_4,12))");
 /// ```
 pub fn make_layout(shape: &IntTuple) -> Result<Layout> {
-    make_layout_major(shape, Major::Left)
+    Layout::from_parts(
+        shape.clone(),
+        compact_major(shape, Int::new_static(1), Major::Left)?,
+    )
 }
 
-/// CuTe's `make_layout(shape, LayoutLeft{})` or `make_layout(shape, LayoutRight{})`.
+/// CuTe's `make_layout(shape, LayoutRight{})`: the compact row-major layout of a shape.
 ///
 /// ```
-/// use cute_dynamic::{make_layout_major, Major};
-/// let l = make_layout_major(&"(_4,_3)".parse().unwrap(), Major::Right).unwrap();
+/// use cute_dynamic::make_layout_right;
+/// let l = make_layout_right(&"(_4,_3)".parse().unwrap()).unwrap();
 /// assert_eq!(l.to_string(), "(_4,_3):(_3,_1)");
 /// ```
-pub fn make_layout_major(shape: &IntTuple, major: Major) -> Result<Layout> {
-    Layout::new(
+pub fn make_layout_right(shape: &IntTuple) -> Result<Layout> {
+    Layout::from_parts(
         shape.clone(),
-        compact_major(shape, Int::new_static(1), major)?,
+        compact_major(shape, Int::new_static(1), Major::Right)?,
     )
 }
 
@@ -351,7 +355,7 @@ pub fn make_layout_major(shape: &IntTuple, major: Major) -> Result<Layout> {
 /// assert_eq!(l.unwrap().to_string(), "(_2,_2,_2,_2):(_1,_4,_8,_2)");
 /// ```
 pub fn make_ordered_layout(shape: &IntTuple, order: &IntTuple) -> Result<Layout> {
-    Layout::new(shape.clone(), crate::stride::compact_order(shape, order)?)
+    Layout::from_parts(shape.clone(), crate::stride::compact_order(shape, order)?)
 }
 
 /// The modes of a layout as owned shape/stride vectors.
@@ -360,7 +364,7 @@ fn split(l: &Layout) -> (Vec<IntTuple>, Vec<IntTuple>) {
 }
 
 fn join(shapes: Vec<IntTuple>, strides: Vec<IntTuple>) -> Result<Layout> {
-    Layout::new(IntTuple::tuple(shapes), IntTuple::tuple(strides))
+    Layout::from_parts(IntTuple::tuple(shapes), IntTuple::tuple(strides))
 }
 
 /// CuTe's `take<B,E>(layout)`: the modes `[b, e)`.
@@ -498,7 +502,7 @@ pub fn append_to_rank(layout: &Layout, n: usize) -> Result<Layout> {
 /// A layout from lists of modes, unwrapped as CuTe's `unwrap` does: a single mode stands alone
 /// (recursively), anything else is a tuple.
 pub(crate) fn unwrap_layout(shapes: Vec<IntTuple>, strides: Vec<IntTuple>) -> Result<Layout> {
-    Layout::new(
+    Layout::from_parts(
         unwrap(IntTuple::tuple(shapes)),
         unwrap(IntTuple::tuple(strides)),
     )

@@ -36,7 +36,7 @@
 //! | conformance op | CuTe call | here |
 //! |---|---|---|
 //! | `size` | `size(S)` | [`IntTuple::size`], [`Layout::size`] |
-//! | `flatten` | `flatten(t)` | [`IntTuple::flatten`] |
+//! | `flatten` | `flatten(t)` | [`IntTuple::flatten`], [`flatten`] (of a layout) |
 //! | `shape_div` | `shape_div(a,b)` | [`shape_div`] |
 //! | `ceil_div` | `ceil_div(a,b)` | [`ceil_div`] |
 //! | `compact_col_major` | `compact_col_major(S)` | [`compact_col_major`] |
@@ -51,7 +51,7 @@
 //! | `coalesce` | `coalesce(L)` | [`coalesce`] |
 //! | `coalesce_profile` | `coalesce(L,P)` | [`coalesce_profile`] |
 //! | `filter` | `filter(L)` | [`filter`] |
-//! | `filter_zeros` | `filter_zeros(L)` | [`filter_zeros_layout`] (on IntTuples: [`filter_zeros`]) |
+//! | `filter_zeros` | `filter_zeros(L)` | [`filter_zeros`] (on IntTuples: [`filter_zeros_tuple`]) |
 //! | `composition` | `composition(A,B)` | [`composition`] |
 //! | `composition_tiler` | `composition(A,T)` | [`composition_tiler`] |
 //! | `complement` | `complement(L,cotarget)` | [`complement`] |
@@ -81,7 +81,7 @@
 //! | `upcast` | `upcast<N>(L)` | [`upcast`] |
 //! | `downcast` | `downcast<N>(L)` | [`downcast`] |
 //!
-//! Also: [`make_layout`] (`LayoutLeft`), [`make_layout_major`] (`LayoutRight`), [`Layout::get`]
+//! Also: [`make_layout`] (`LayoutLeft`), [`make_layout_right`] (`LayoutRight`), [`Layout::get`]
 //! (`get<I>` / `layout<I>`), [`Layout::layout`] (`layout<I,J,...>`), [`group`], [`select`],
 //! [`take`], [`replace`], [`Layout::concat`] (`make_layout(l0, l1, ...)`), [`print_layout`]
 //! ([`print_composed_layout`] for composed layouts).
@@ -96,7 +96,7 @@
 //! | conformance op | CuTe call | here |
 //! |---|---|---|
 //! | `swizzle` | `Sw(i)` | [`Swizzle::apply`], [`Swizzle::call`] |
-//! | `make_composed_swizzle` | `composition(Sw, L)` | [`composition_swizzle`] |
+//! | `make_composed_swizzle` | `composition(Sw, L)` | [`Swizzle::composition`] |
 //! | `composed_call` | `C(i)` | [`ComposedLayout::call`] |
 //! | `composed_composition` | `composition(C, B)` | [`ComposedLayout::composition`] |
 //! | `composed_composition_tiler` | `composition(C, T)` | [`ComposedLayout::composition_tiler`] |
@@ -114,12 +114,12 @@
 //! | `composed_downcast` | `downcast<N>(C)` | [`ComposedLayout::downcast`] |
 //! | `composed_right_inverse` | `right_inverse(C)` | [`ComposedLayout::right_inverse`] |
 //! | `composed_left_inverse` | `left_inverse(C)` | [`ComposedLayout::left_inverse`] |
-//! | `composed_complement` | `complement(C)` | [`ComposedLayout::complement`] |
+//! | `composed_complement` | `complement(C)` | [`ComposedLayout::complement1`] (`complement(C, S)`: [`ComposedLayout::complement`]) |
 //! | `composed_position_independent` | `as_position_independent_swizzle_layout(C)` | [`ComposedLayout::as_position_independent_swizzle_layout`] |
 //! | `gmma_atoms` | `GMMA::Layout_K_SW128_Atom<T>{}` ... | [`gmma_atom`], [`gmma_layout_atom`], [`gmma_layout_atom_bits`] |
 //!
 //! Also: [`make_swizzle`] (`make_swizzle<Y,Z>()`), [`make_composed_layout`],
-//! [`composition_with_offset`] (`composition(A, O, B)`), [`composition_layout_swizzle`]
+//! [`composition_with_offset`] (`composition(A, O, B)`), [`composition_swizzle`]
 //! (`composition(L, Sw)`), [`Swizzle::upcast`], [`Swizzle::downcast`], and the
 //! zipped/tiled/flat products of a composed layout.
 //!
@@ -302,11 +302,11 @@ pub use atom::{MmaAtom, make_layout_tv, mma_atom, mma_atom_names};
 pub use banks::{
     BankConflicts, BankReport, Instruction, MAX_BANK_PAIRS, SmemOp, Wavefronts, bank_conflicts,
 };
-pub use coalesce::{coalesce, coalesce_profile, filter, filter_zeros_layout};
+pub use coalesce::{coalesce, coalesce_profile, filter, filter_zeros};
 pub use complement::{complement, complement1};
 pub use composed::{
-    AnyLayout, ComposedLayout, LayoutFn, composition_layout_swizzle, composition_swizzle,
-    composition_with_offset, make_composed_layout,
+    AnyLayout, ComposedLayout, LayoutFn, composition_swizzle, composition_with_offset,
+    make_composed_layout,
 };
 pub use composition::{composition, composition_tiler};
 pub use coord::{Coord, dice, dice_tuple, slice, slice_tuple};
@@ -319,12 +319,12 @@ pub use fragment::{flatten, make_fragment_like_layout, make_layout_like};
 pub use gmma::{GmmaMajor, GmmaSwizzle, gmma_atom, gmma_layout_atom, gmma_layout_atom_bits};
 pub use int::{Bool, Int, IntError};
 pub use int_tuple::{
-    IntTuple, ceil_div, compatible, congruent, filter_zeros, product_each, shape_div,
+    IntTuple, ceil_div, compatible, congruent, filter_zeros_tuple, product_each, shape_div,
     weakly_congruent,
 };
 pub use inverse::{left_inverse, right_inverse};
 pub use layout::{
-    CoordRef, Layout, append, append_to_rank, group, make_layout, make_layout_major,
+    CoordRef, Layout, append, append_to_rank, group, make_layout, make_layout_right,
     make_ordered_layout, prepend, replace, select, take,
 };
 pub use linear::{InDim, LinearLayout, from_linear_layout, to_linear_layout, tv_to_linear_layout};

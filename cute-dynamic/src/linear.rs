@@ -386,7 +386,7 @@ fn plain_layout(dims: &[Vec<i64>]) -> Result<Layout> {
     let mut modes = Vec::new();
     for bases in dims {
         let mode = if bases.is_empty() {
-            Layout::new(
+            Layout::from_parts(
                 IntTuple::Int(Int::new_static(1)),
                 IntTuple::Int(Int::new_static(0)),
             )?
@@ -403,7 +403,7 @@ fn plain_layout(dims: &[Vec<i64>]) -> Result<Layout> {
                     .map(|&x| Ok(IntTuple::Int(int(x)?)))
                     .collect::<Result<_>>()?,
             );
-            crate::coalesce(&Layout::new(shape, stride)?)?
+            crate::coalesce(&Layout::from_parts(shape, stride)?)?
         };
         modes.push(mode);
     }

@@ -350,7 +350,7 @@ impl TiledMMA {
     /// `composition(make_layout((size(ThrLayoutVMNK),_1),(_1,_0)), right_inverse(make_layout(ThrLayoutVMNK, complement(ThrLayoutVMNK))))`.
     fn thridx_to_thrid(&self) -> Result<Layout> {
         let size = self.vmnk.size()?;
-        let first = Layout::new(
+        let first = Layout::from_parts(
             IntTuple::tuple(vec![IntTuple::Int(size), IntTuple::s(1)]),
             IntTuple::tuple(vec![IntTuple::s(1), IntTuple::s(0)]),
         )?;
@@ -386,7 +386,7 @@ impl TiledMMA {
         } else {
             let (m, n) = (self.vmnk.get(1)?.size()?, self.vmnk.get(2)?.size()?);
             let strides = if x == A { (1, 0) } else { (0, 1) };
-            let mn = Layout::new(
+            let mn = Layout::from_parts(
                 IntTuple::tuple(vec![IntTuple::Int(m), IntTuple::Int(n)]),
                 IntTuple::tuple(vec![IntTuple::s(strides.0), IntTuple::s(strides.1)]),
             )?;

@@ -21,7 +21,7 @@
 use crate::prelude::*;
 use crate::{
     self as cute, AnyLayout, Bool, ComposedLayout, Coord, CoordLayout, Int, IntTuple, Layout,
-    LayoutError, LayoutFn, Major, MmaAtom, Offset, Result, Swizzle, Tensor, Tiler,
+    LayoutError, LayoutFn, MmaAtom, Offset, Result, Swizzle, Tensor, Tiler,
 };
 use core::fmt;
 
@@ -390,8 +390,9 @@ pub type Run = fn(&[Operand]) -> Result<Operand>;
 pub struct Op {
     /// CuTe's name of the operation, shared by its overloads (what `cute` calls).
     pub name: &'static str,
-    /// The name of the conformance vectors for this overload, where it is another (CuTe's
-    /// overloads by argument type are separate ops there: `composition_tiler`); `cute` takes it
+    /// The Rust name of this overload where it is not CuTe's (Rust has no overloading:
+    /// `composition_tiler`, `complement1`, `filter_zeros_tuple`): the function, or the method
+    /// of its first operand, that both crates call it by ([`Op::rust_name`]); `cute` takes it
     /// too.
     pub alias: Option<&'static str>,
     /// The ops of the conformance vectors (`data/cute-vectors.jsonl`,
@@ -428,6 +429,21 @@ impl Op {
     #[must_use]
     pub fn takes(&self, n: usize) -> bool {
         n >= self.required && (self.variadic || n <= self.args.len())
+    }
+
+    /// The name both crates give this overload: its Rust name where Rust needs one apart
+    /// ([`Op::alias`]), else CuTe's.
+    ///
+    /// ```
+    /// use cute_dynamic::ops::OPS;
+    /// let call = |c: &str| OPS.iter().find(|o| o.call == c).unwrap().rust_name();
+    /// assert_eq!(call("complement(A)"), "complement1");
+    /// assert_eq!(call("logical_divide(A, T)"), "logical_divide_tiler");
+    /// assert_eq!(call("coalesce(A)"), "coalesce");
+    /// ```
+    #[must_use]
+    pub fn rust_name(&self) -> &'static str {
+        self.alias.unwrap_or(self.name)
     }
 
     /// The kind of argument `i` (the last one repeated for a variadic op).
@@ -698,7 +714,7 @@ use Kind::{
 pub static OPS: &[Op] = &[
     op("coalesce", "coalesce(A)", &[L], L, |a| lay(cute::coalesce(a[0].layout()?)?)).core(&["coalesce"]),
     op("filter", "filter(A)", &[L], L, |a| lay(cute::filter(a[0].layout()?)?)).core(&["filter"]),
-    op("filter_zeros", "filter_zeros(A)", &[L], L, |a| lay(cute::filter_zeros_layout(a[0].layout()?)?)).core(&["filter_zeros"]),
+    op("filter_zeros", "filter_zeros(A)", &[L], L, |a| lay(cute::filter_zeros(a[0].layout()?)?)).core(&["filter_zeros"]),
     op("complement", "complement(A)", &[L], L, |a| lay(cute::complement1(a[0].layout()?)?)).named("complement1").core(&["complement1"]),
     op("right_inverse", "right_inverse(A)", &[L], L, |a| lay(cute::right_inverse(a[0].layout()?)?)).core(&["right_inverse"]),
     op("left_inverse", "left_inverse(A)", &[L], L, |a| lay(cute::left_inverse(a[0].layout()?)?)).core(&["left_inverse"]),
@@ -754,18 +770,18 @@ pub static OPS: &[Op] = &[
     op("flatten", "flatten(A)", &[L], L, |a| lay(cute::flatten(a[0].layout()?)?)),
     op("replace", "replace<i>(A, X)", &[L, Index, L], L, |a| lay(cute::replace(a[0].layout()?, a[1].index()?, a[2].layout()?)?)),
     op("make_layout_like", "make_layout_like(A)", &[L], L, |a| lay(cute::make_layout_like(a[0].layout()?)?)),
-    op("make_fragment_like", "make_fragment_like(A)", &[L], L, |a| lay(cute::make_fragment_like_layout(a[0].layout()?)?)).ext(&["make_fragment_like"]),
-    op("idx2crd", "idx2crd(i, S, D)", &[S, S, S], S, |a| tup(cute::idx2crd_strided(a[0].tuple()?, a[1].tuple()?, a[2].tuple()?)?)),
+    op("make_fragment_like", "make_fragment_like(A)", &[L], L, |a| lay(cute::make_fragment_like_layout(a[0].layout()?)?)).named("make_fragment_like_layout").ext(&["make_fragment_like"]),
+    op("idx2crd", "idx2crd(i, S, D)", &[S, S, S], S, |a| tup(cute::idx2crd_strided(a[0].tuple()?, a[1].tuple()?, a[2].tuple()?)?)).named("idx2crd_strided"),
     op("crd2idx", "crd2idx(c, A)", &[S, L], N, |a| int(a[1].layout()?.crd2idx(a[0].tuple()?)?)),
     op("call", "A(c)", &[L, S], N, |a| int(a[0].layout()?.call(a[1].tuple()?)?)),
-    op("filter_zeros", "filter_zeros(S, S)", &[S, S], S, |a| tup(cute::filter_zeros(a[0].tuple()?, a[1].tuple()?)?)),
+    op("filter_zeros", "filter_zeros(S, S)", &[S, S], S, |a| tup(cute::filter_zeros_tuple(a[0].tuple()?, a[1].tuple()?)?)).named("filter_zeros_tuple"),
     op("logical_product", "logical_product(A, T)", &[L, T], L, |a| lay(cute::logical_product_tiler(a[0].layout()?, a[1].tiler()?)?)).named("logical_product_tiler"),
-    op("slice", "slice(c, S)", &[Crd, S], S, |a| tup(cute::slice_tuple(a[0].coord()?, a[1].tuple()?)?)),
-    op("dice", "dice(c, S)", &[Crd, S], S, |a| tup(cute::dice_tuple(a[0].coord()?, a[1].tuple()?)?)),
-    op("make_layout", "make_layout(A0, A1, ...)", &[L], L, |a| lay(Layout::concat(&a.iter().map(|x| x.layout().cloned()).collect::<Result<Vec<_>>>()?)?)).repeats(),
-    op("make_layout", "make_layout(S, D)", &[S, S], L, |a| lay(Layout::new(a[0].tuple()?.clone(), a[1].tuple()?.clone())?)),
+    op("slice", "slice(c, S)", &[Crd, S], S, |a| tup(cute::slice_tuple(a[0].coord()?, a[1].tuple()?)?)).named("slice_tuple"),
+    op("dice", "dice(c, S)", &[Crd, S], S, |a| tup(cute::dice_tuple(a[0].coord()?, a[1].tuple()?)?)).named("dice_tuple"),
+    op("make_layout", "make_layout(A0, A1, ...)", &[L], L, |a| lay(Layout::concat(&a.iter().map(|x| x.layout().cloned()).collect::<Result<Vec<_>>>()?)?)).named("concat").repeats(),
+    op("make_layout", "make_layout(S, D)", &[S, S], L, |a| lay(Layout::from_parts(a[0].tuple()?.clone(), a[1].tuple()?.clone())?)).named("from_parts"),
     op("make_layout", "make_layout(S)", &[S], L, |a| lay(cute::make_layout(a[0].tuple()?)?)),
-    op("make_layout_right", "make_layout(S, LayoutRight{})", &[S], L, |a| lay(cute::make_layout_major(a[0].tuple()?, Major::Right)?)),
+    op("make_layout_right", "make_layout(S, LayoutRight{})", &[S], L, |a| lay(cute::make_layout_right(a[0].tuple()?)?)),
     op("rank", "rank(A)", &[L], N, |a| count(a[0].layout()?.rank())),
     op("rank", "rank(S)", &[S], N, |a| count(a[0].tuple()?.rank())),
     op("depth", "depth(A)", &[L], N, |a| count(a[0].layout()?.depth())),
@@ -790,8 +806,8 @@ pub static OPS: &[Op] = &[
     }),
     op("make_tile", "make_tile(T0, T1, ...)", &[T], T, |a| Ok(Operand::Tiler(Tiler::Tuple(a.iter().map(|x| x.tiler().cloned()).collect::<Result<_>>()?)))).repeats(),
     // Swizzles and composed layouts.
-    op("composition", "composition(Sw, B)", &[Sw, L], A, |a| any(cute::composition_swizzle(&a[0].swizzle()?, a[1].layout()?))).ext(&["make_composed_swizzle"]),
-    op("composition", "composition(A, Sw)", &[L, Sw], A, |a| any(cute::composition_layout_swizzle(a[0].layout()?, &a[1].swizzle()?)?)),
+    op("composition", "composition(Sw, B)", &[Sw, L], A, |a| any(a[0].swizzle()?.composition(a[1].layout()?))).ext(&["make_composed_swizzle"]),
+    op("composition", "composition(A, Sw)", &[L, Sw], A, |a| any(cute::composition_swizzle(a[0].layout()?, &a[1].swizzle()?)?)).named("composition_swizzle"),
     op("composition", "composition(C, B)", &[C, L], A, |a| any(a[0].composed()?.composition(a[1].layout()?)?)).ext(&["composed_composition"]),
     op("composition", "composition(C, T)", &[C, T], A, |a| any(a[0].composed()?.composition_tiler(a[1].tiler()?)?)).named("composition_tiler").ext(&["composed_composition_tiler"]),
     op("call", "C(i) for each i", &[C], List, |a| {
@@ -807,13 +823,13 @@ pub static OPS: &[Op] = &[
     op("call", "Sw(i)", &[Sw, N], N, |a| int(a[0].swizzle()?.call(a[1].int()?))),
     op("size", "size(C)", &[C], N, |a| int(a[0].composed()?.size()?)),
     op("cosize", "cosize(C)", &[C], N, |a| int(a[0].composed()?.cosize()?)),
-    op("rank", "rank(C)", &[C], N, |a| count(a[0].composed()?.shape()?.rank())),
+    op("rank", "rank(C)", &[C], N, |a| count(a[0].composed()?.rank()?)),
     op("depth", "depth(C)", &[C], N, |a| count(a[0].composed()?.shape()?.depth())),
     op("shape", "shape(C)", &[C], S, |a| tup(a[0].composed()?.shape()?.clone())),
     op("coalesce", "coalesce(C)", &[C], A, |a| any(a[0].composed()?.coalesce()?)).ext(&["composed_coalesce"]),
     op("coalesce", "coalesce(C, S)", &[C, S], A, |a| any(a[0].composed()?.coalesce_profile(a[1].tuple()?)?)).named("coalesce_profile"),
-    op("complement", "complement(C)", &[C], L, |a| lay(a[0].composed()?.complement()?)).named("complement1").ext(&["composed_complement"]),
-    op("complement", "complement(C, S)", &[C, S], L, |a| lay(a[0].composed()?.complement_to(a[1].tuple()?)?)),
+    op("complement", "complement(C)", &[C], L, |a| lay(a[0].composed()?.complement1()?)).named("complement1").ext(&["composed_complement"]),
+    op("complement", "complement(C, S)", &[C, S], L, |a| lay(a[0].composed()?.complement(a[1].tuple()?)?)),
     op("right_inverse", "right_inverse(C)", &[C], A, |a| any(a[0].composed()?.right_inverse()?)).ext(&["composed_right_inverse"]),
     op("left_inverse", "left_inverse(C)", &[C], A, |a| any(a[0].composed()?.left_inverse()?)).ext(&["composed_left_inverse"]),
     op("logical_divide", "logical_divide(C, B)", &[C, L], A, |a| any(a[0].composed()?.logical_divide(a[1].layout()?)?)),
@@ -833,21 +849,7 @@ pub static OPS: &[Op] = &[
     op("downcast", "downcast<N>(C)", &[StaticInt, C], C, |a| Ok(Operand::Composed(a[1].composed()?.downcast(a[0].int()?.value())?))).ext(&["composed_downcast"]),
     op("upcast", "upcast<N>(Sw)", &[StaticInt, Sw], Sw, |a| Ok(Operand::Swizzle(a[1].swizzle()?.upcast(a[0].int()?.value())?))),
     op("downcast", "downcast<N>(Sw)", &[StaticInt, Sw], Sw, |a| Ok(Operand::Swizzle(a[1].swizzle()?.downcast(a[0].int()?.value())?))),
-        // CuTe's get<I>(A o O o B) = composition(A, O, get<I>(B)).
-    op("get", "get<i>(C)", &[C, Index], A, |a| {
-        let x = a[0].composed()?;
-        let LayoutFn::Layout(b) = x.layout_b() else {
-            return Err(LayoutError::invalid(
-                "get",
-                format!("the inner function of {x} is a swizzle, which has no modes"),
-            ));
-        };
-        any(cute::composition_with_offset(
-            x.layout_a().clone(),
-            *x.offset(),
-            b.get(a[1].index()?)?,
-        ))
-    }),
+    op("get", "get<i>(C)", &[C, Index], A, |a| any(a[0].composed()?.get(a[1].index()?)?)),
     op("as_position_independent_swizzle_layout", "as_position_independent_swizzle_layout(C)", &[C], A, |a| any(a[0].composed()?.as_position_independent_swizzle_layout()?)).ext(&["composed_position_independent"]),
     op("layout_a", "C.layout_a()", &[C], F, |a| Ok(fn_operand(a[0].composed()?.layout_a()))),
     op("layout_b", "C.layout_b()", &[C], F, |a| Ok(fn_operand(a[0].composed()?.layout_b()))),
@@ -967,7 +969,7 @@ pub static OPS: &[Op] = &[
     op("zipped_divide", "zipped_divide(X, T)", &[X, T], X, |a| tensor(a[0].tensor()?.zipped_divide(a[1].tiler()?)?)),
     op("zipped_divide", "zipped_divide(I, T)", &[I, T], I, |a| ids(a[0].coord_layout()?.zipped_divide(a[1].tiler()?)?)),
     op("logical_divide", "logical_divide(I, B)", &[I, L], I, |a| ids(a[0].coord_layout()?.logical_divide(a[1].layout()?)?)),
-    op("logical_divide", "logical_divide(I, T)", &[I, T], I, |a| ids(a[0].coord_layout()?.logical_divide_tiler(a[1].tiler()?)?)),
+    op("logical_divide", "logical_divide(I, T)", &[I, T], I, |a| ids(a[0].coord_layout()?.logical_divide_tiler(a[1].tiler()?)?)).named("logical_divide_tiler"),
     op("composition", "composition(I, B)", &[I, L], I, |a| ids(a[0].coord_layout()?.composition(a[1].layout()?)?)),
     op("coalesce", "coalesce(I)", &[I], I, |a| ids(a[0].coord_layout()?.coalesce()?)),
         // A coordinate with `_` slices (CuTe's `tensor(_,3)`).
@@ -983,7 +985,7 @@ pub static OPS: &[Op] = &[
     op("size", "size(I)", &[I], N, |a| int(a[0].coord_layout()?.size()?)),
     op("shape", "shape(X)", &[X], S, |a| tup(a[0].tensor()?.shape()?)),
     op("shape", "shape(I)", &[I], S, |a| tup(a[0].coord_layout()?.shape().clone())),
-    op("rank", "rank(X)", &[X], N, |a| count(a[0].tensor()?.shape()?.rank())),
+    op("rank", "rank(X)", &[X], N, |a| count(a[0].tensor()?.rank()?)),
     op("rank", "rank(I)", &[I], N, |a| count(a[0].coord_layout()?.rank())),
     op("depth", "depth(X)", &[X], N, |a| count(a[0].tensor()?.shape()?.depth())),
     op("depth", "depth(I)", &[I], N, |a| count(a[0].coord_layout()?.shape().depth())),

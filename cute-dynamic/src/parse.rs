@@ -72,7 +72,7 @@ fn int_tuple(n: &Spanned, text: &str) -> Result<IntTuple> {
 fn layout(n: &Spanned, text: &str) -> Result<Layout> {
     match &n.node {
         Node::Layout(shape, stride) => {
-            Layout::new(int_tuple(shape, text)?, int_tuple(stride, text)?)
+            Layout::from_parts(int_tuple(shape, text)?, int_tuple(stride, text)?)
         }
         _ => Err(parse_error(text, n.at, "a layout shape:stride")),
     }

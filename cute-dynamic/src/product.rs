@@ -202,7 +202,7 @@ fn rank_matched_product(
 }
 
 fn zip_layouts(a: &Layout, b: &Layout) -> Result<Layout> {
-    Layout::new(
+    Layout::from_parts(
         zip_tuples(&a.shape(), &b.shape())?,
         zip_tuples(&a.stride(), &b.stride())?,
     )

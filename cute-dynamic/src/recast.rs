@@ -12,7 +12,7 @@ fn map_modes(layout: &Layout, leaf: &impl Fn(Int, Int) -> Result<(Int, Int)>) ->
     match (layout.shape(), layout.stride()) {
         (IntTuple::Int(s), IntTuple::Int(d)) => {
             let (s, d) = leaf(s, d)?;
-            Layout::new(s.into(), d.into())
+            Layout::from_parts(s.into(), d.into())
         }
         _ => Layout::concat(
             &layout

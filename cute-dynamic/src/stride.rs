@@ -105,9 +105,9 @@ pub fn idx2crd(idx: &IntTuple, shape: &IntTuple) -> Result<IntTuple> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 ///
 /// ```
-/// use cute_dynamic::{make_layout_major, Major};
-/// let l = make_layout_major(&"(_2,_3)".parse().unwrap(), Major::Left).unwrap();
-/// assert_eq!(l.to_string(), "(_2,_3):(_1,_2)");
+/// use cute_dynamic::{compact_major, Int, IntTuple, Major};
+/// let s: IntTuple = "(_2,_3)".parse().unwrap();
+/// assert_eq!(compact_major(&s, Int::new_static(1), Major::Left).unwrap().to_string(), "(_1,_2)");
 /// ```
 pub enum Major {
     /// CuTe's `LayoutLeft` (column-major, `GenColMajor`): the leftmost mode has stride 1.

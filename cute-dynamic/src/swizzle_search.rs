@@ -12,8 +12,8 @@
 use crate::banks::{BankConflicts, SmemOp, bank_conflicts};
 use crate::prelude::*;
 use crate::{
-    AnyLayout, Int, IntTuple, Layout, LayoutError, Major, Result, Swizzle, make_composed_layout,
-    make_layout_major,
+    AnyLayout, Int, IntTuple, Layout, LayoutError, Result, Swizzle, make_composed_layout,
+    make_layout, make_layout_right,
 };
 
 /// The most `(thread, value)` pairs a search reads: its candidates times the pairs of both
@@ -257,8 +257,10 @@ pub fn swizzle_search(
     }
     let mut out = Vec::new();
     let mut first_error = None;
-    for (order, major) in [Major::Right, Major::Left].into_iter().enumerate() {
-        let base = make_layout_major(tile, major)?;
+    for (order, base) in [make_layout_right(tile)?, make_layout(tile)?]
+        .into_iter()
+        .enumerate()
+    {
         for &sw in &swizzles {
             match candidate(sw, &base, bits, writer, reader) {
                 Ok(c) => out.push((order, c)),

@@ -130,6 +130,17 @@ impl Tensor {
         }
     }
 
+    /// CuTe's `rank(tensor)`: the rank of its layout.
+    ///
+    /// ```
+    /// let t: cute_dynamic::Tensor = "_0|Sw<3,3,3> o _0 o (_8,_64):(_64,_1)".parse()?;
+    /// assert_eq!(t.rank()?, 2);
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
+    pub fn rank(&self) -> Result<usize> {
+        Ok(self.shape()?.rank())
+    }
+
     /// CuTe's `size(tensor)`.
     ///
     /// ```

@@ -21,7 +21,9 @@
 
 use crate::algebra::complement as cm;
 use crate::algebra::composed::{self as cd, CL, Form, Off, Swz};
-use crate::algebra::{by_mode as bm, coalesce as co, composition as cp, product as pr};
+use crate::algebra::{
+    by_mode as bm, coalesce as co, composition as cp, divide as dv, product as pr,
+};
 use crate::coordinate::Coordinate;
 use crate::error::LayoutError;
 use crate::expr::{Expr, Sym, leaf_of};
@@ -465,15 +467,26 @@ cop! {
 }
 
 cop! {
-    /// CuTe's `logical_divide(C, tiler)` = `A o O o logical_divide(L, tiler)` (a layout is a
-    /// tiler too).
+    /// CuTe's `logical_divide(C, B)` = `A o O o logical_divide(L, B)`.
     ///
     /// ```
     /// use cute_static::{layout, Swizzle};
     /// let c = Swizzle::<1, 1, 1>::new().composition(layout!(_8:_1));
     /// assert_eq!(c.logical_divide(layout!(_2:_1)).to_string(), "Sw<1,1,1> o _0 o (_2,_4):(_1,_2)");
     /// ```
-    logical_divide, LogicalDivideC, [T: Tiler => t] |p, c|
+    logical_divide, LogicalDivideC, [B: IsLayout => b] |p, c|
+        cd::map_b(&c, "logical_divide", dv::logical_divide(p, &cd::domain(&c, "logical_divide"), &b))
+}
+
+cop! {
+    /// CuTe's `logical_divide(C, tiler)` = `A o O o logical_divide(L, tiler)` (by mode).
+    ///
+    /// ```
+    /// use cute_static::{layout, tile, Swizzle};
+    /// let c = Swizzle::<1, 1, 1>::new().composition(layout!((_8,_4):(_1,_8)));
+    /// assert_eq!(c.logical_divide_tiler(tile!((_2,_2))).to_string(), "Sw<1,1,1> o _0 o ((_2,_4),(_2,_2)):((_1,_2),(_8,_16))");
+    /// ```
+    logical_divide_tiler, LogicalDivideTilerC, [T: Tiler => t] |p, c|
         cd::map_b(&c, "logical_divide", bm::logical_divide_tiler(p, &cd::domain(&c, "logical_divide"), &t))
 }
 
@@ -843,10 +856,10 @@ impl<X: CExpr> ComposedOf<X> {
     /// ```
     /// use cute_static::{layout, Swizzle};
     /// let c = Swizzle::<1, 2, 2>::new().composition(layout!((_8,_4):(_4,_1)));
-    /// assert_eq!(c.complement().to_string(), "_1:_0");
+    /// assert_eq!(c.complement1().to_string(), "_1:_0");
     /// ```
     #[inline(always)]
-    pub fn complement(self) -> LayoutOf<complement_c::E<Self>> {
+    pub fn complement1(self) -> LayoutOf<complement_c::E<Self>> {
         let _ = <complement_c::E<Self> as Expr>::SYM;
         LayoutOf(complement_c::E((self,)))
     }

@@ -157,7 +157,7 @@ macro_rules! atoms {
     )*};
 }
 
-use crate::int::{_1, _8, _128, _256, _512, _1024};
+use crate::consts::{_1, _8, _128, _256, _512, _1024};
 
 atoms!(
     Layout_K_INTER_Atom_Bits, Layout_K_INTER_Atom, 0, (_8, _128), (_128, _1),

@@ -535,8 +535,8 @@ macro_rules! layout_methods {
             /// assert_eq!(l.flatten().to_string(), "(_2,_4,_3):(_1,_2,_8)");
             /// ```
             #[inline(always)]
-            pub fn flatten(self) -> crate::ops::FlattenLayout<Self> {
-                crate::ops::flatten_layout(self)
+            pub fn flatten(self) -> crate::ops::Flatten<Self> {
+                crate::ops::flatten(self)
             }
 
             /// CuTe's `size<I>(layout)`: the size of mode `I`.

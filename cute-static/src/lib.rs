@@ -135,7 +135,7 @@
 //! Also [`make_layout`] (`LayoutLeft`), [`make_layout_right`] (`LayoutRight`), [`get`]
 //! (`get<I>` / `layout<I>`), [`take`], [`select`] (`select<I...>`, the modes as a tuple of
 //! static integers), [`group`], [`replace`] (`replace<N>`), [`concat()`] (`make_layout(l0, l1,
-//! ...)`), [`flatten_layout`] (`flatten` of a layout, also `l.flatten()`), [`shape`],
+//! ...)`), [`flatten`] (of a layout too, also `l.flatten()`), [`shape`],
 //! [`stride`], [`size_mode`] (`size<I>`), [`make_layout_like`], and CuTe's pictures
 //! [`print_layout`] and [`print_latex`] (layouts, tiled MMAs, tiled copies).
 //!
@@ -159,14 +159,14 @@
 //! | `make_composed_swizzle` | `composition(Sw, L)` | [`Swizzle::composition`] / [`Swizzled`] |
 //! | `composed_call` | `C(i)` | [`ComposedOf::call`] |
 //! | `composed_composition` / `_tiler` | `composition(C, B)` / `(C, T)` | [`ComposedOf::composition`], [`ComposedOf::composition_tiler`] |
-//! | `composed_logical_divide` / `zipped_` / `tiled_` / `flat_divide` | same | [`ComposedOf::logical_divide`], [`ComposedOf::zipped_divide`], [`ComposedOf::tiled_divide`], [`ComposedOf::flat_divide`] |
+//! | `composed_logical_divide` / `zipped_` / `tiled_` / `flat_divide` | same | [`ComposedOf::logical_divide`] ([`ComposedOf::logical_divide_tiler`]), [`ComposedOf::zipped_divide`], [`ComposedOf::tiled_divide`], [`ComposedOf::flat_divide`] |
 //! | `composed_logical_product` / `blocked_` / `raked_product` | same | [`ComposedOf::logical_product`], [`ComposedOf::blocked_product`], [`ComposedOf::raked_product`] |
 //! | `composed_tile_to_shape` | `tile_to_shape(C, S)` | [`ComposedOf::tile_to_shape`] |
 //! | `composed_slice` | `slice(crd, C)` | [`ComposedOf::slice`] (static coordinates where they select swizzle bits) |
 //! | `composed_coalesce` | `coalesce(C)` | [`ComposedOf::coalesce`] |
 //! | `composed_upcast` / `composed_downcast` | `upcast<N>(C)` / `downcast<N>(C)` | [`ComposedOf::upcast`], [`ComposedOf::downcast`] |
 //! | `composed_right_inverse` / `composed_left_inverse` | same | [`ComposedOf::right_inverse`], [`ComposedOf::left_inverse`] |
-//! | `composed_complement` | `complement(C)` | [`ComposedOf::complement`] |
+//! | `composed_complement` | `complement(C)` | [`ComposedOf::complement1`] |
 //! | `composed_position_independent` | `as_position_independent_swizzle_layout(C)` | [`ComposedOf::as_position_independent_swizzle_layout`] |
 //! | `gmma_atoms` | `GMMA::Layout_K_SW128_Atom<half_t>{}` | [`gmma::Layout_K_SW128_Atom<half_t>`](gmma::Layout_K_SW128_Atom), ... |
 //!
@@ -308,6 +308,7 @@ mod atom;
 pub mod banks;
 mod bits;
 mod composed;
+pub mod consts;
 mod coordinate;
 mod error;
 mod expr;
@@ -337,25 +338,72 @@ pub use algorithm::{GEMM_CONDITIONS, GemmForm, GemmSide, gemm_form};
 pub use algorithm::{axpby, clear, copy, fill, gemm};
 pub use atom::{
     AutoVectorizingCopy, AutoVectorizingCopyWithAssumedAlignment, CopyAtom, CopyTraits,
-    DefaultCopy, IsCopyAtom, IsTiledCopy, IsTiledMma, LayoutTv, MakeFragmentA, MakeFragmentB,
-    MakeFragmentC, MmaTraits, PartitionA, PartitionAOffset, PartitionB, PartitionBOffset,
-    PartitionC, PartitionCOffset, PartitionD, PartitionDOffset, PartitionS, PartitionSOffset,
-    Retile, RetileOffset, SM75_U16x2_LDSM_T, SM75_U16x4_LDSM_T, SM75_U16x8_LDSM_T,
-    SM75_U32x1_LDSM_N, SM75_U32x2_LDSM_N, SM75_U32x4_LDSM_N, SM80_CP_ASYNC_CACHEALWAYS,
-    SM80_CP_ASYNC_CACHEGLOBAL, SM90_U16x2_STSM_T, SM90_U16x4_STSM_T, SM90_U16x8_STSM_T,
-    SM90_U32x1_STSM_N, SM90_U32x2_STSM_N, SM90_U32x4_STSM_N, ThrCopy, ThrMMA, TiledCopy, TiledMMA,
-    TilerMn, UniversalCopy, make_layout_tv, make_tiled_copy, make_tiled_copy_A, make_tiled_copy_B,
-    make_tiled_copy_C, make_tiled_mma,
+    DefaultCopy, IsCopyAtom, IsTiledCopy, IsTiledMma, MmaTraits, SM75_U16x2_LDSM_T,
+    SM75_U16x4_LDSM_T, SM75_U16x8_LDSM_T, SM75_U32x1_LDSM_N, SM75_U32x2_LDSM_N, SM75_U32x4_LDSM_N,
+    SM80_CP_ASYNC_CACHEALWAYS, SM80_CP_ASYNC_CACHEGLOBAL, SM90_U16x2_STSM_T, SM90_U16x4_STSM_T,
+    SM90_U16x8_STSM_T, SM90_U32x1_STSM_N, SM90_U32x2_STSM_N, SM90_U32x4_STSM_N, ThrCopy, ThrMMA,
+    TiledCopy, TiledMMA, UniversalCopy, make_layout_tv, make_tiled_copy, make_tiled_copy_A,
+    make_tiled_copy_B, make_tiled_copy_C, make_tiled_mma,
 };
 pub use composed::{ComposedLayout, ComposedOf, Offset, SwizzleFn, Swizzled, make_composed_layout};
+#[doc(no_inline)]
+pub use consts::*;
 pub use coordinate::{Coordinate, Crd};
 pub use cute_static_macros::{
     coord, coord_t, int_tuple, int_tuple_t, layout, layout_t, tile, tile_t,
 };
 pub use error::{Condition, IntError, LayoutError};
-pub use int::*;
+pub use int::{C, StaticInt};
 pub use layout::{IsLayout, Layout, LayoutOf, StaticLayout, call, same_layout};
-pub use ops::*;
+pub use ops::{
+    append, blocked_product, ceil_div, coalesce, coalesce_profile, compact_col_major,
+    compact_row_major, compatible, complement, complement1, composition, composition_tiler, concat,
+    congruent, cosize, crd2idx, dice, downcast, filter, filter_zeros, flat_divide, flat_product,
+    flatten, get, group, idx2crd, left_inverse, logical_divide, logical_divide_tiler,
+    logical_product, logical_product_tiler, make_fragment_like_layout, make_identity_layout,
+    make_layout, make_layout_like, make_layout_right, make_ordered_layout, max_common_layout,
+    max_common_vector, nullspace, prepend, raked_product, replace, right_inverse, select, shape,
+    shape_div, size, size_mode, slice, stride, take, tile_to_shape, tiled_divide, tiled_product,
+    upcast, weakly_congruent, zipped_divide, zipped_product,
+};
+/// The result type of every operation, by the operation's name in CamelCase (`Composition<A, B>`
+/// is what `composition(a, b)` returns), to name it in a signature, a field or a `type`, as
+/// `typenum::operator_aliases` names typenum's. The crate root re-exports them.
+///
+/// ```
+/// use cute_static::aliases::Composition;
+/// use cute_static::{composition, layout_t, StaticLayout};
+/// type A = layout_t!((_10,_2):(_16,_4));
+/// type B = layout_t!((_5,_4):(_1,_5));
+/// let r: Composition<A, B> = composition(A::new(), B::new());
+/// assert_eq!(r.to_string(), "(_5,(_2,_2)):(_16,(_80,_4))");
+/// assert_eq!(<Composition<A, B> as StaticLayout>::SIZE, 20);
+/// ```
+pub mod aliases {
+    pub use crate::atom::{
+        LayoutTv, MakeFragmentA, MakeFragmentB, MakeFragmentC, PartitionA, PartitionAOffset,
+        PartitionB, PartitionBOffset, PartitionC, PartitionCOffset, PartitionD, PartitionDOffset,
+        PartitionS, PartitionSOffset, Retile, RetileOffset, TilerMn,
+    };
+    pub use crate::ops::{
+        Append, BlockedProduct, CeilDiv, Coalesce, CoalesceProfile, CompactColMajor,
+        CompactRowMajor, Compatible, Complement, Complement1, Composition, CompositionTiler,
+        Concat, Congruent, Cosize, Crd2Idx, Dice, Downcast, Filter, FilterZeros, FlatDivide,
+        FlatProduct, Flatten, FragmentLike, Get, Group, Idx2Crd, LeftInverse, LogicalDivide,
+        LogicalDivideTiler, LogicalProduct, LogicalProductTiler, MakeIdentityLayout, MakeLayout,
+        MakeLayoutLike, MakeLayoutRight, MaxCommonLayout, MaxCommonVector, Nullspace,
+        OrderedLayout, Prepend, RakedProduct, Replace, RightInverse, Select, Shape, ShapeDiv, Size,
+        SizeMode, Slice, Stride, Take, TileToShape, TiledDivide, TiledProduct, Upcast,
+        WeaklyCongruent, ZippedDivide, ZippedProduct,
+    };
+    pub use crate::tensor::{
+        FragmentLayout, InnerPartition, InnerPartitionOffset, LocalPartition, LocalPartitionOffset,
+        LocalPartitionProj, LocalPartitionProjOffset, LocalTileProj, LocalTileProjOffset,
+        OuterPartition, OuterPartitionOffset, SliceLayout, SliceOffset,
+    };
+}
+#[doc(no_inline)]
+pub use aliases::*;
 pub use picture::{LatexPicture, LayoutPicture, PrintLatex, print_latex, print_layout};
 pub use swizzle::{SmemPtr, Swizzle};
 pub use tensor::{
@@ -363,12 +411,9 @@ pub use tensor::{
     TupleShape, elem_less, make_identity_tensor,
 };
 pub use tensor::{
-    Engine, EngineMut, FragmentLayout, FragmentSource, InnerPartition, InnerPartitionOffset,
-    LocalPartition, LocalPartitionOffset, LocalPartitionProj, LocalPartitionProjOffset,
-    LocalTileProj, LocalTileProjOffset, OuterPartition, OuterPartitionOffset, SliceLayout,
-    SliceOffset, Tensor, TensorLayout, copy_vectorizes, inner_partition, local_partition,
-    local_partition_proj, local_tile, local_tile_proj, make_fragment, make_fragment_like,
-    make_tensor, make_tensor_like, make_tensor_mut, outer_partition,
+    Engine, EngineMut, FragmentSource, Tensor, TensorLayout, copy_vectorizes, inner_partition,
+    local_partition, local_partition_proj, local_tile, local_tile_proj, make_fragment,
+    make_fragment_like, make_tensor, make_tensor_like, make_tensor_mut, outer_partition,
 };
 pub use tuple::{IntTuple, SliceCoord, Static, Tiler, TupleText, Underscore};
 pub use values::{BoolOf, IntOf, TupleOf};
@@ -378,5 +423,6 @@ pub use values::{BoolOf, IntOf, TupleOf};
 pub mod __expr {
     pub use crate::composed::{CExpr, CSym, IsComposed};
     pub use crate::expr::{Expr, Sym};
+    pub use crate::ops::Flattens;
     pub use crate::tuple::Leaves;
 }

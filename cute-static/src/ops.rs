@@ -203,13 +203,71 @@ op! {
     int size, SizeExpr, Size, [T: IntTuple => t] |p| = p.product(&t.leaves());
 }
 
-op! {
-    /// CuTe's `flatten(t)`.
-    ///
-    /// ```
-    /// assert_eq!(cute_static::flatten(cute_static::int_tuple!(((_2,_3),(_4)))).to_string(), "(_2,_3,_4)");
-    /// ```
-    tuple flatten, FlattenExpr, Flatten, [T: IntTuple => t] |p| = t.flatten();
+expr_type!(FlattenExpr, [T: IntTuple => t] |p| t.flatten(), tuple);
+expr_type!(FlattenLayoutExpr, [A: IsLayout => a] |p| ly::flatten(&a), layout);
+
+/// What [`flatten`] takes: an IntTuple or a layout, CuTe's two `flatten`s.
+///
+/// ```
+/// use cute_static::{flatten, int_tuple, layout, Flatten};
+/// fn flat<T: cute_static::__expr::Flattens>(t: T) -> Flatten<T> { flatten(t) }
+/// assert_eq!(flat(int_tuple!(((_2,_3),_4))).to_string(), "(_2,_3,_4)");
+/// assert_eq!(flat(layout!(((_2,_3),_4):((_1,_2),_6))).to_string(), "(_2,_3,_4):(_1,_2,_6)");
+/// ```
+pub trait Flattens: Copy {
+    /// The flattened value: an IntTuple or a layout.
+    type Output;
+    /// `flatten(self)`.
+    fn flattened(self) -> Self::Output;
+}
+
+impl<T: IntTuple> Flattens for T {
+    type Output = TupleOf<FlattenExpr::E<T>>;
+    #[inline(always)]
+    fn flattened(self) -> Self::Output {
+        let _ = <FlattenExpr::E<T> as Expr>::SYM;
+        TupleOf(FlattenExpr::E((self,)))
+    }
+}
+
+/// `flatten` of a layout type.
+macro_rules! flattens_layout {
+    ($([$($g:tt)*] $T:ty),*) => {$(
+        impl<$($g)*> Flattens for $T {
+            type Output = LayoutOf<FlattenLayoutExpr::E<Self>>;
+            #[inline(always)]
+            fn flattened(self) -> Self::Output {
+                let _ = <FlattenLayoutExpr::E<Self> as Expr>::SYM;
+                LayoutOf(FlattenLayoutExpr::E((self,)))
+            }
+        }
+    )*};
+}
+
+flattens_layout!([S: IntTuple, D: IntTuple] crate::Layout<S, D>, [E: Expr] LayoutOf<E>);
+
+/// The result type of [`flatten`]: an IntTuple of an IntTuple, a layout of a layout.
+///
+/// ```
+/// use cute_static::{int_tuple_t, layout_t, Flatten, Static};
+/// assert_eq!(<Flatten<int_tuple_t!(((_2,_3),_4))> as Static>::VALUE.to_string(), "(_2,_3,_4)");
+/// assert_eq!(Flatten::<layout_t!(((_2,_3),_4):((_1,_2),_6))>::new().to_string(), "(_2,_3,_4):(_1,_2,_6)");
+/// ```
+pub type Flatten<T> = <T as Flattens>::Output;
+
+/// CuTe's `flatten(t)` of an IntTuple, and `flatten(layout)` of a layout (one mode per leaf;
+/// also the method `layout.flatten()`).
+///
+/// ```
+/// use cute_static::{flatten, int_tuple, layout};
+/// assert_eq!(flatten(int_tuple!(((_2,_3),(_4)))).to_string(), "(_2,_3,_4)");
+/// let n = 5;
+/// let l = layout!((_2,(_4,(n,_6))):(_1,(_2,(_8,40))));
+/// assert_eq!(flatten(l).to_string(), "(_2,_4,5,_6):(_1,_2,_8,40)");
+/// ```
+#[inline(always)]
+pub fn flatten<T: Flattens>(t: T) -> Flatten<T> {
+    t.flattened()
 }
 
 op! {
@@ -765,19 +823,6 @@ op! {
     /// assert_eq!(make_layout_like(l).to_string(), "(_4,_3):(_3,_1)");
     /// ```
     layout make_layout_like, MakeLayoutLikeExpr, MakeLayoutLike, [A: TensorLayout => a] |p| = crate::algebra::tiled::layout_like(p, &crate::algebra::composed::domain(&a, "make_layout_like"));
-}
-
-op! {
-    /// CuTe's `flatten(layout)`: one mode per leaf (the free [`flatten`](crate::flatten) is of
-    /// IntTuples; this is also the method `layout.flatten()`).
-    ///
-    /// ```
-    /// use cute_static::{flatten_layout, layout};
-    /// let n = 5;
-    /// let l = layout!((_2,(_4,(n,_6))):(_1,(_2,(_8,40))));
-    /// assert_eq!(flatten_layout(l).to_string(), "(_2,_4,5,_6):(_1,_2,_8,40)");
-    /// ```
-    layout flatten_layout, FlattenLayoutExpr, FlattenLayout, [A: IsLayout => a] |p| = ly::flatten(&a);
 }
 
 op! {

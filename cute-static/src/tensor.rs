@@ -476,10 +476,10 @@ impl<E: CExpr> TensorLayout for ComposedOf<E> {
         let _ = X::CSYM;
         ComposedOf(x)
     }
-    type LogicalDivide<T: Tiler> = ComposedOf<crate::composed::LogicalDivideC::E<Self, T>>;
+    type LogicalDivide<T: Tiler> = ComposedOf<crate::composed::LogicalDivideTilerC::E<Self, T>>;
     #[inline(always)]
     fn logical_divide_of<T: Tiler>(l: Self, tiler: T) -> Self::LogicalDivide<T> {
-        l.logical_divide(tiler)
+        l.logical_divide_tiler(tiler)
     }
     type ZippedDivide<T: Tiler> = ComposedOf<crate::composed::ZippedDivideC::E<Self, T>>;
     #[inline(always)]
@@ -1769,7 +1769,7 @@ impl<E, L: TensorLayout, O: IntTuple> Tensor<E, L, O> {
     }
 
     /// CuTe's `logical_divide(tensor, tiler)`: the same elements with the divided layout
-    /// ([`logical_divide_tiler`](crate::logical_divide_tiler), [`ComposedOf::logical_divide`]).
+    /// ([`logical_divide_tiler`](crate::logical_divide_tiler), [`ComposedOf::logical_divide_tiler`]).
     ///
     /// ```
     /// use cute_static::{layout, make_tensor, tile, Swizzle};

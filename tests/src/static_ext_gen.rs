@@ -232,8 +232,8 @@ fn argument(op: &str, kind: Kind, text: &str) -> Option<String> {
 
 /// The cute-static expression for one record, or `None` for an op (or an argument) it has no
 /// form for. An op of cute-dynamic's registry on a composed layout or a swizzle is a method of
-/// it (named as the op, `composed_` left out: cute-static's methods take the names of CuTe's
-/// overloads, `composition_tiler`), a template argument `_N` its turbofish; any other op is
+/// it, with the overload's Rust name from the registry (`composition_tiler`, `complement1`), a
+/// template argument `_N` its turbofish; any other op is
 /// cute-static's function of the op's CuTe name (`_proj` with a projection). Lists (`swizzle`,
 /// `composed_call`) are built by the prelude's `list`.
 pub fn expression_for(op: &str, args: &[&str]) -> Option<String> {
@@ -310,12 +310,7 @@ pub fn expression_for(op: &str, args: &[&str]) -> Option<String> {
     let parts = parts.join(", ");
     match receiver {
         Some(r) => {
-            let short = op.strip_prefix("composed_").unwrap_or(op);
-            let method = if entry.name == short || entry.alias == Some(short) {
-                short
-            } else {
-                entry.name
-            };
+            let method = entry.rust_name();
             let template = template.map(|n| format!("::<{n}>")).unwrap_or_default();
             let recv = argument(op, entry.arg(r)?, args[r])?;
             Some(format!("{recv}.{method}{template}({parts})"))

@@ -100,7 +100,7 @@ fn list<T: std::fmt::Debug>(data: &[T]) -> String {
 const OP_SPELLINGS: &[(&str, &str, &str)] = &[
     ("coalesce(A)", "`coalesce`", "`coalesce`"),
     ("filter(A)", "`filter`", "`filter`"),
-    ("filter_zeros(A)", "`filter_zeros`", "`filter_zeros_layout`"),
+    ("filter_zeros(A)", "`filter_zeros`", "`filter_zeros`"),
     ("complement(A)", "`complement1`", "`complement1`"),
     ("right_inverse(A)", "`right_inverse`", "`right_inverse`"),
     ("left_inverse(A)", "`left_inverse`", "`left_inverse`"),
@@ -200,11 +200,7 @@ const OP_SPELLINGS: &[(&str, &str, &str)] = &[
         "`Layout::call` in a loop (`Layout::plan`)",
     ),
     ("size(A)", "`Layout::size`", "`Layout::size`"),
-    (
-        "flatten(A)",
-        "`flatten_layout`, `Layout::flatten`",
-        "`flatten`",
-    ),
+    ("flatten(A)", "`flatten`, `Layout::flatten`", "`flatten`"),
     ("replace<i>(A, X)", "`replace::<I>`", "`replace`"),
     (
         "make_layout_like(A)",
@@ -226,7 +222,7 @@ const OP_SPELLINGS: &[(&str, &str, &str)] = &[
     (
         "filter_zeros(S, S)",
         "—: none on IntTuples (the layout form `filter_zeros`)",
-        "`filter_zeros`",
+        "`filter_zeros_tuple`",
     ),
     (
         "logical_product(A, T)",
@@ -251,13 +247,13 @@ const OP_SPELLINGS: &[(&str, &str, &str)] = &[
     (
         "make_layout(S, D)",
         "`layout!(S:D)`, `Layout::from_parts`",
-        "`Layout::new`",
+        "`Layout::from_parts`",
     ),
     ("make_layout(S)", "`make_layout`", "`make_layout`"),
     (
         "make_layout(S, LayoutRight{})",
         "`make_layout_right`",
-        "`make_layout_major(s, Major::Right)`",
+        "`make_layout_right`",
     ),
     ("rank(A)", "`Layout::rank`", "`Layout::rank`"),
     (
@@ -296,13 +292,9 @@ const OP_SPELLINGS: &[(&str, &str, &str)] = &[
     (
         "composition(Sw, B)",
         "`Swizzle::composition`",
-        "`composition_swizzle`",
+        "`Swizzle::composition`",
     ),
-    (
-        "composition(A, Sw)",
-        "—: none",
-        "`composition_layout_swizzle`",
-    ),
+    ("composition(A, Sw)", "—: none", "`composition_swizzle`"),
     (
         "composition(C, B)",
         "`ComposedOf::composition`",
@@ -330,11 +322,7 @@ const OP_SPELLINGS: &[(&str, &str, &str)] = &[
         "`ComposedOf::cosize`",
         "`ComposedLayout::cosize`",
     ),
-    (
-        "rank(C)",
-        "`ComposedOf::rank`",
-        "`ComposedLayout::shape` then `IntTuple::rank`",
-    ),
+    ("rank(C)", "`ComposedOf::rank`", "`ComposedLayout::rank`"),
     (
         "depth(C)",
         "—: none",
@@ -353,13 +341,13 @@ const OP_SPELLINGS: &[(&str, &str, &str)] = &[
     ),
     (
         "complement(C)",
-        "`ComposedOf::complement`",
-        "`ComposedLayout::complement`",
+        "`ComposedOf::complement1`",
+        "`ComposedLayout::complement1`",
     ),
     (
         "complement(C, S)",
         "—: none",
-        "`ComposedLayout::complement_to`",
+        "`ComposedLayout::complement`",
     ),
     (
         "right_inverse(C)",
@@ -378,7 +366,7 @@ const OP_SPELLINGS: &[(&str, &str, &str)] = &[
     ),
     (
         "logical_divide(C, T)",
-        "`ComposedOf::logical_divide`",
+        "`ComposedOf::logical_divide_tiler`",
         "`ComposedLayout::logical_divide_tiler`",
     ),
     (
@@ -448,11 +436,7 @@ const OP_SPELLINGS: &[(&str, &str, &str)] = &[
     ),
     ("upcast<N>(Sw)", "—: none", "`Swizzle::upcast`"),
     ("downcast<N>(Sw)", "—: none", "`Swizzle::downcast`"),
-    (
-        "get<i>(C)",
-        "—: none",
-        "`composition_with_offset(a, o, b.get(i)?)`",
-    ),
+    ("get<i>(C)", "—: none", "`ComposedLayout::get`"),
     (
         "as_position_independent_swizzle_layout(C)",
         "`ComposedOf::as_position_independent_swizzle_layout`",
@@ -644,11 +628,7 @@ const OP_SPELLINGS: &[(&str, &str, &str)] = &[
     ),
     ("shape(X)", "`Tensor::shape`", "`Tensor::shape`"),
     ("shape(I)", "`shape`", "`CoordLayout::shape`"),
-    (
-        "rank(X)",
-        "`Tensor::rank`",
-        "`Tensor::shape` then `IntTuple::rank`",
-    ),
+    ("rank(X)", "`Tensor::rank`", "`Tensor::rank`"),
     ("rank(I)", "`Layout::rank`", "`CoordLayout::rank`"),
     (
         "depth(X)",
@@ -718,15 +698,15 @@ fn rows() -> Vec<Row> {
             Stated "(_2,4):(_1,_2)"),
         row!(L01, "make_layout(make_shape(Int<2>{},4), make_stride(Int<12>{},Int<1>{}))",
             static { layout!((_2,four):(_12,_1)) },
-            dynamic { cd::Layout::new("(_2,4)".parse()?, "(_12,_1)".parse()?)? },
+            dynamic { cd::Layout::from_parts("(_2,4)".parse()?, "(_12,_1)".parse()?)? },
             Stated "(_2,4):(_12,_1)"),
         row!(L01, "make_layout(make_shape(Int<2>{},4), LayoutLeft{})",
             static { cs::make_layout(int_tuple!((_2,four))) },
-            dynamic { cd::make_layout_major(&"(_2,4)".parse()?, cd::Major::Left)? },
+            dynamic { cd::make_layout(&"(_2,4)".parse()?)? },
             Stated "(_2,4):(_1,_2)"),
         row!(L01, "make_layout(make_shape(Int<2>{},4), LayoutRight{})",
             static { cs::make_layout_right(int_tuple!((_2,four))) },
-            dynamic { cd::make_layout_major(&"(_2,4)".parse()?, cd::Major::Right)? },
+            dynamic { cd::make_layout_right(&"(_2,4)".parse()?)? },
             Stated "(_2,4):(4,_1)"),
         row!(L01, "make_layout(make_shape(2,make_shape(2,2)), make_stride(4,make_stride(2,1)))",
             static { layout!((two,(two,two)):(four,(two,{ 1 }))) },
@@ -909,7 +889,7 @@ fn rows() -> Vec<Row> {
             dynamic { cd::flatten(&dl("((_2,_3),_5,_7):((_1,_2),_6,_30)")?)? },
             Stated "(_2,_3,_5,_7):(_1,_2,_6,_30)"),
         row!(L01, "flatten(c)",
-            static { cs::flatten_layout(layout!(((_2,_3),(_5,_7)):((_1,_2),(_6,_30)))) },
+            static { cs::flatten(layout!(((_2,_3),(_5,_7)):((_1,_2),(_6,_30)))) },
             dynamic { cd::flatten(&dl("((_2,_3),(_5,_7)):((_1,_2),(_6,_30))")?)? },
             Stated "(_2,_3,_5,_7):(_1,_2,_6,_30)"),
         // ---- 02_layout_algebra.md ----
@@ -1080,7 +1060,7 @@ fn rows() -> Vec<Row> {
             Stated "(_4,_8):(_1,_4)"),
         row!(T03, "make_tensor(make_smem_ptr(smem), shape(smem_layout), LayoutRight{})",
             static { cs::make_tensor(&data[..], cs::make_layout_right(int_tuple!((_4,_8)))).unwrap().layout() },
-            dynamic { cd::make_tensor_on(&data[..], cd::make_layout_major(&"(_4,_8)".parse()?, cd::Major::Right)?)?.layout() },
+            dynamic { cd::make_tensor_on(&data[..], cd::make_layout_right(&"(_4,_8)".parse()?)?)?.layout() },
             Stated "(_4,_8):(_8,_1)"),
         row!(T03, "make_tensor<float>(Shape<_4,_8>{})",
             static { cs::make_fragment([0f32; 32], cs::make_layout(int_tuple!((_4,_8)))).layout() },
@@ -1088,7 +1068,7 @@ fn rows() -> Vec<Row> {
             Stated "(_4,_8):(_1,_4)"),
         row!(T03, "make_tensor<float>(Shape<_4,_8>{}, LayoutRight{})",
             static { cs::make_fragment([0f32; 32], cs::make_layout_right(int_tuple!((_4,_8)))).layout() },
-            dynamic { cd::make_owning_tensor::<f32>(cd::make_layout_major(&"(_4,_8)".parse()?, cd::Major::Right)?)?.layout() },
+            dynamic { cd::make_owning_tensor::<f32>(cd::make_layout_right(&"(_4,_8)".parse()?)?)?.layout() },
             Stated "(_4,_8):(_8,_1)"),
         row!(T03, "make_tensor<float>(Shape<_4,_8>{}, Stride<_32,_2>{})",
             static { cs::make_fragment([0f32; 111], layout!((_4,_8):(_32,_2))).layout() },
@@ -1221,11 +1201,11 @@ fn rows() -> Vec<Row> {
             Derived "_128"),
         row!(GEMM, "make_layout(make_shape(bM,bK), LayoutRight{})",
             static { cs::make_layout_right(int_tuple!((_128,_8))) },
-            dynamic { cd::make_layout_major(&"(_128,_8)".parse()?, cd::Major::Right)? },
+            dynamic { cd::make_layout_right(&"(_128,_8)".parse()?)? },
             Derived "(_128,_8):(_8,_1)"),
         row!(GEMM, "make_layout(make_shape(bM, bK), make_stride(Int<1>{}, bM+Int<1>{}))",
             static { layout!((_128,_8):(_1,_129)) },
-            dynamic { cd::Layout::new("(_128,_8)".parse()?, "(_1,_129)".parse()?)? },
+            dynamic { cd::Layout::from_parts("(_128,_8)".parse()?, "(_1,_129)".parse()?)? },
             Derived "(_128,_8):(_1,_129)"),
         row!(GEMM, "cosize_v<ASmemLayout>  // (_128,_8):(_1,_128)",
             static { cs::cosize(layout!((_128,_8):(_1,_128))) },
@@ -1349,7 +1329,7 @@ fn rows() -> Vec<Row> {
             Derived "((_64,_2),_128):((_1,_64),_128)"),
         row!(GEMM, "make_tensor(make_gmem_ptr(A), select<0,2>(prob_shape), dA)  // GETT: dA = make_stride(make_stride(Int<1>{}, ldAm1), ldAk), m0 = 64, m1 = 4, K = 64, ldAm1 = 64, ldAk = 256",
             static { { let (m0, m1, ld_am1, ld_ak) = (64, 4, 64, 256); *cs::make_tensor(&data[..], layout!(((m0,m1),k):((_1,ld_am1),ld_ak))).unwrap().layout() } },
-            dynamic { cd::make_tensor_on(&data[..], cd::Layout::new(cd::select(&cd::make_layout(&"((64,4),128,64)".parse()?)?, &[0, 2])?.shape(), "((_1,64),256)".parse()?)?)?.layout() },
+            dynamic { cd::make_tensor_on(&data[..], cd::Layout::from_parts(cd::select(&cd::make_layout(&"((64,4),128,64)".parse()?)?, &[0, 2])?.shape(), "((_1,64),256)".parse()?)?)?.layout() },
             Derived "((64,4),64):((_1,64),256)"),
         row!(GEMM, "local_tile(mA, cta_tiler, cta_coord, Step<_1, X,_1>{})  // GETT: cta_tiler ((_64,_2),_128,_8), cta_coord (1,0,_)",
             static { { let (m0, m1, ld_am1, ld_ak) = (64, 4, 64, 256); cs::local_tile_proj(cs::make_tensor(&data[..], layout!(((m0,m1),k):((_1,ld_am1),ld_ak))).unwrap(), tile!(((_64,_2),_128,_8)), cs::coord!((1,0,_)), cs::coord!((_1,_,_1))) } },
@@ -1439,8 +1419,12 @@ fn render() -> String {
         "## The operation registry\n\n\
          Every operation of cute-dynamic's registry `cute_dynamic::ops::OPS` (what the `cute` \
          command and the conformance runners call, one entry per C++ overload), with the \
-         function or method that computes it in each crate. This table lists names only; the \
-         tests check that it covers the registry exactly.\n\n\
+         function or method that computes it in each crate. An overload has one Rust name in \
+         both crates: CuTe's, or the one in parentheses where Rust needs it apart (Rust has no \
+         overloading: `composition_tiler`, `complement1`, `filter_zeros_tuple`), \
+         `cute_dynamic::ops::Op::rust_name`. The tests check that the table covers the \
+         registry exactly and that every spelling below uses that name, but for the rows where \
+         a crate has no function for the call (a macro, a type, indexing).\n\n\
          | CuTe call | registry name | cute-static | cute-dynamic |\n|---|---|---|---|\n",
     );
     for op in cd::ops::OPS {
@@ -1474,6 +1458,133 @@ fn every_row_gives_cutes_value_in_both_crates() {
     assert!(
         bad.is_empty(),
         "{} rows disagree:\n{}",
+        bad.len(),
+        bad.join("\n")
+    );
+}
+
+/// The Rust names a spelling cell gives: each backticked item's last path segment, without its
+/// turbofish, call or trailing words (`ComposedOf::upcast::<N>` is `upcast`, `concat((a0, ...))`
+/// is `concat`).
+fn names_in(cell: &str) -> Vec<String> {
+    cell.split('`')
+        .skip(1)
+        .step_by(2)
+        .map(|item| {
+            let head = item.split(['(', ' ', '!', '[']).next().unwrap_or("");
+            let head = head.split("::<").next().unwrap_or("");
+            head.rsplit("::").next().unwrap_or("").to_string()
+        })
+        .collect()
+}
+
+/// Rows whose CuTe call is not a Rust function or method in one crate, and why: there the
+/// crate's spelling is the Rust construct that stands for it.
+const NOT_A_FUNCTION: &[(&str, &str)] = &[
+    (
+        "make_layout(S, D)",
+        "cute-static also spells it `layout!(S:D)`",
+    ),
+    (
+        "get<i>(S)",
+        "a cute-static IntTuple is a Rust tuple: its field `.I`",
+    ),
+    (
+        "get<i>(T)",
+        "a tiler is a Rust tuple in cute-static, an enum in cute-dynamic",
+    ),
+    (
+        "make_tile(T0, T1, ...)",
+        "a tiler is the `tile!` macro's tuple, or `Tiler::Tuple`",
+    ),
+    (
+        "X(c)",
+        "indexing: `t[c]` in cute-static, `Tensor::call` in cute-dynamic",
+    ),
+    (
+        "X(i) for each i",
+        "indexing: `t[i]` in cute-static, `Tensor::call` in cute-dynamic",
+    ),
+    (
+        "X.layout()",
+        "cute-dynamic's `Tensor` is an enum, matched for its layout",
+    ),
+    (
+        "GMMA atom, or tile_to_shape(atom, S)",
+        "cute-static's atoms are types",
+    ),
+    (
+        "MMA_Traits<Atom>::Member",
+        "cute-static's traits are a trait's associated types",
+    ),
+    (
+        "Sw(i) for i < n",
+        "the vectors' op of `Swizzle::call` in a loop",
+    ),
+    (
+        "make_identity_tensor(S)(i) for each i",
+        "the vectors' op of the tensor's `call` in a loop",
+    ),
+    (
+        "make_tiled_copy(Copy_Atom<Op,T>{}, thr, val).Member",
+        "the vectors' op of `make_tiled_copy` and its methods",
+    ),
+    (
+        "make_tiled_mma(atom, atom_layout, permutations).Member",
+        "the vectors' op of `make_tiled_mma` and its methods",
+    ),
+    (
+        "MMA_Traits<Atom>::ThrID",
+        "an associated type in cute-static, a field in cute-dynamic",
+    ),
+    (
+        "MMA_Traits<Atom>::Shape_MNK",
+        "an associated type in cute-static, a field in cute-dynamic",
+    ),
+    (
+        "MMA_Traits<Atom>::ALayout",
+        "an associated type in cute-static, a field in cute-dynamic",
+    ),
+    (
+        "MMA_Traits<Atom>::BLayout",
+        "an associated type in cute-static, a field in cute-dynamic",
+    ),
+    (
+        "MMA_Traits<Atom>::CLayout",
+        "an associated type in cute-static, a field in cute-dynamic",
+    ),
+];
+
+/// Names once (issue 23): every overload of the registry has one Rust name,
+/// [`cd::ops::Op::rust_name`], and each crate that has it spells it with that name (a function,
+/// or a method of its first operand's type).
+#[test]
+fn one_rust_name_per_overload_in_both_crates() {
+    let mut bad = Vec::new();
+    for op in cd::ops::OPS {
+        let Some((_, stat, dynm)) = OP_SPELLINGS.iter().find(|(call, _, _)| *call == op.call)
+        else {
+            continue;
+        };
+        if NOT_A_FUNCTION.iter().any(|(call, _)| *call == op.call) {
+            continue;
+        }
+        let want = op.rust_name();
+        for (krate, cell) in [("cute-static", stat), ("cute-dynamic", dynm)] {
+            if cell.starts_with('—') {
+                continue;
+            }
+            if !names_in(cell).iter().any(|n| n == want) {
+                bad.push(format!(
+                    "{}: {krate} spells it {cell}, not `{want}`",
+                    op.call
+                ));
+            }
+        }
+    }
+    assert!(
+        bad.is_empty(),
+        "{} spellings:\n{}",
         bad.len(),
         bad.join("\n")
     );

@@ -165,7 +165,7 @@ fn layout() -> impl Strategy<Value = Layout> {
                 (IntTuple::tuple(s), IntTuple::tuple(d))
             })
         })
-        .prop_map(|(s, d)| Layout::new(s, d).expect("congruent by construction"))
+        .prop_map(|(s, d)| Layout::from_parts(s, d).expect("congruent by construction"))
 }
 
 proptest! {

@@ -177,7 +177,8 @@ fn assemble(tree: &Tree, strides: &[i32], shape_static: &[bool], stride_static: 
     let values = tree.leaf_values();
     let shape = tree.rebuild(&mut 0, &|k| int(values[k], shape_static[k]));
     let stride = tree.rebuild(&mut 0, &|k| int(strides[k], stride_static[k]));
-    Layout::new(shape, stride).expect("a shape and a stride built on one profile are congruent")
+    Layout::from_parts(shape, stride)
+        .expect("a shape and a stride built on one profile are congruent")
 }
 
 /// Shape leaves: mostly 1..8, sometimes 12 or 16.
@@ -381,7 +382,7 @@ fn grouped(shape: &[i32], stride: &[i32], c: &mut Choices<'_>, all_static: bool)
     let leaf = |k: usize, c: &mut Choices<'_>| (int(shape[k], tag(c)), int(stride[k], tag(c)));
     if shape.len() == 1 && c.flip() {
         let (s, d) = leaf(0, c);
-        return Layout::new(s, d).expect("congruent");
+        return Layout::from_parts(s, d).expect("congruent");
     }
     let (mut shapes, mut strides) = (Vec::new(), Vec::new());
     let mut k = 0;
@@ -398,7 +399,7 @@ fn grouped(shape: &[i32], stride: &[i32], c: &mut Choices<'_>, all_static: bool)
             strides.push(IntTuple::tuple(d));
         }
     }
-    Layout::new(IntTuple::tuple(shapes), IntTuple::tuple(strides)).expect("congruent")
+    Layout::from_parts(IntTuple::tuple(shapes), IntTuple::tuple(strides)).expect("congruent")
 }
 
 /// A tile of a domain with the given shape leaves: some of the factors of the leaves, in a random
@@ -511,7 +512,7 @@ fn composition_pairs() -> impl Strategy<Value = (Pair, Rhs)> {
                         if wanted {
                             let extra =
                                 (int(1 + c.pick(4) as i32, c.flip()), int(stride, c.flip()));
-                            let extra = Layout::new(extra.0, extra.1).expect("congruent");
+                            let extra = Layout::from_parts(extra.0, extra.1).expect("congruent");
                             b = cute_dynamic::append(&b, &extra).expect("shallow");
                         }
                     }
@@ -543,7 +544,7 @@ fn static_twin(l: &Layout) -> Layout {
             None => IntTuple::s(t.as_int().map_or(0, Int::value)),
         }
     }
-    Layout::new(twin(&l.shape()), twin(&l.stride())).expect("a twin is congruent")
+    Layout::from_parts(twin(&l.shape()), twin(&l.stride())).expect("a twin is congruent")
 }
 
 /// The first way in which `r` is not `a ∘ b` (compatible with b, `r(i) == a(b(i))`), if any.

@@ -34,6 +34,9 @@
 // `no_mangle`, allowed on each kernel: the name the host loads the kernel by.
 #![deny(unsafe_code)]
 #![deny(missing_docs)]
+// A compile-fail case (`--cfg cute_ui`, `scripts/gpu-ui.sh`) builds the device layer and the MMA
+// atoms it uses (and `sgemm_1`, whose launch type they share), without the other kernels.
+#![cfg_attr(cute_ui, allow(unused))]
 
 /// The tutorial GEMMs' kernel entries: CuTe's `gemm_nt` / `gemm_tn` argument list (`m, n, k,
 /// alpha, A, ldA, B, ldB, beta, C, ldC`), C `(M,N):(_1,ldC)`, A and B as the variant's
@@ -136,16 +139,24 @@ fn operands_tn(
     )
 }
 
+#[cfg(not(cute_ui))]
 pub mod bank_probes;
 pub mod error;
+#[cfg(not(cute_ui))]
 pub mod hgemm_sm80;
+#[cfg(not(cute_ui))]
 pub mod hgemm_ws_sm90;
 pub mod mma_atoms;
 pub mod sgemm_1;
+#[cfg(not(cute_ui))]
 pub mod sgemm_2;
+#[cfg(not(cute_ui))]
 pub mod tiled_copy;
+#[cfg(not(cute_ui))]
 pub mod transpose;
+#[cfg(not(cute_ui))]
 pub mod wgmma_sm90;
+#[cfg(not(cute_ui))]
 pub mod wgmma_tma_sm90;
 
 pub use error::LaunchError;
