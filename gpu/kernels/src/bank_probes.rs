@@ -65,18 +65,20 @@ impl fmt::Display for Text {
 }
 
 /// The most shared memory a block of the H100 may have: 227 KiB.
+#[cfg(not(target_arch = "nvptx64"))]
 const MAX_SMEM_BYTES: i64 = 227 * 1024;
 
 /// The bytes of shared memory a static layout of `bits`-bit elements reaches (its greatest
-/// offset, plus one, in bytes; at least 16). Evaluated only in [`CASES`], a `const`: a layout
-/// that does not fit is a compile error.
+/// offset, plus one, in bytes; at least 16). Evaluated only in [`CASES`], a `static`: a layout
+/// that does not fit is a compile error (of the host's build, which has the table).
+#[cfg(not(target_arch = "nvptx64"))]
 const fn smem_bytes<S: TensorLayout>(bits: u32) -> u32 {
     match S::STATIC_RANGE {
         Some((lo, hi)) if lo >= 0 && hi >= lo && (hi + 1) * bits as i64 / 8 <= MAX_SMEM_BYTES => {
             let b = (hi + 1) * bits as i64 / 8;
             if b < 16 { 16 } else { b as u32 }
         }
-        _ => panic!("a probe's shared layout is static, from offset 0, within 227 KiB"), // a compile error: only `CASES`, a `const`, calls this
+        _ => panic!("a probe's shared layout is static, from offset 0, within 227 KiB"), // a compile error: only `CASES`, a `static`, calls this
     }
 }
 
@@ -132,8 +134,10 @@ fn probe<S: TensorLayout, Tv: TensorLayout>(
 /// The cases: `name: smem layout type, TV layout type, element bits, instruction;`.
 macro_rules! bank_probes {
     ($($name:ident: $smem:ty, $tv:ty, $bits:literal, $op:ident;)*) => {
-        /// Every probe.
-        pub const CASES: &[BankCase] = &[$(
+        /// Every probe (a `static`: evaluated once, in this crate, not again in each crate that
+        /// reads it; the host's table, not the device's).
+        #[cfg(not(target_arch = "nvptx64"))]
+        pub static CASES: &[BankCase] = &[$(
             BankCase {
                 name: stringify!($name),
                 smem: |f| fmt::Display::fmt(&<$smem>::new(), f),
