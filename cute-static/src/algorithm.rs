@@ -9,8 +9,9 @@
 
 use crate::algebra::composed::{CL, domain};
 use crate::error::{IntError, LayoutError, Msg};
+use crate::layout::TensorLayout;
 use crate::ops::Shape;
-use crate::tensor::{Engine, EngineMut, Tensor, TensorLayout};
+use crate::tensor::{Engine, EngineMut, Tensor};
 use crate::tree::{List, Tree};
 use crate::tuple::IntTuple;
 use crate::tuple::Leaves;

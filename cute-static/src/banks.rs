@@ -30,7 +30,7 @@
 use crate::algebra::composed::{CL, Form};
 use crate::algebra::exact as ex;
 pub use crate::error::Msg;
-use crate::tensor::TensorLayout;
+use crate::layout::TensorLayout;
 
 /// The number of banks.
 pub const BANKS: u32 = 32;

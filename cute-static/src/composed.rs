@@ -26,7 +26,7 @@ use crate::algebra::{
 };
 use crate::coordinate::Coordinate;
 use crate::error::LayoutError;
-use crate::expr::{Expr, Sym, leaf_of};
+use crate::expr::{CExpr, CSym, Expr, Sym, leaf_of};
 use crate::int::C;
 use crate::layout::{IsLayout, LayoutOf};
 use crate::ops::arg;
@@ -40,35 +40,6 @@ use core::fmt;
 /// Why `call` of an `L o O o Sw` refuses a coordinate (a compile error).
 const LO_SW_CALL: &str =
     "a composed layout `L o O o Sw` takes an integer: its domain is the swizzle's";
-
-/// The symbolic result of an operation on a composed layout.
-#[doc(hidden)]
-#[derive(Clone, Copy, Debug)]
-pub struct CSym {
-    pub(crate) cl: CL,
-    pub(crate) prog: Prog,
-}
-
-/// An operation on composed layouts applied to its operands, which it keeps (the composed
-/// counterpart of the layouts' `Expr`).
-#[doc(hidden)]
-pub trait CExpr: Copy {
-    /// The result, symbolically.
-    const CSYM: CSym;
-    /// The result, its dynamic leaves numbered.
-    const OUT: CL = Self::CSYM.cl.numbered();
-    /// The operands, a tuple.
-    type Args: Leaves;
-    /// The operands.
-    fn args(&self) -> &Self::Args;
-    /// The verdict of the checked form on the outcome of the operation's run-time checks: the
-    /// outcome itself, except for an operation whose answer is also compared with its
-    /// point-by-point definition (`slice`: kept where a condition CuTe does not check on
-    /// run-time values failed but the answer is the slice, refused where it is not).
-    fn verdict(&self, outcome: Result<(), LayoutError>) -> Result<(), LayoutError> {
-        outcome
-    }
-}
 
 /// A composed layout type (the operand of the operations on composed layouts).
 #[doc(hidden)]
@@ -158,6 +129,8 @@ impl<E: CExpr> Leaves for ComposedOf<E> {
         self.0.args().root(k)
     }
 }
+
+impl<E: CExpr> crate::layout::sealed::Sealed for ComposedOf<E> {}
 
 impl<E: CExpr> IsComposed for ComposedOf<E> {
     const COMPOSED: CL = E::OUT;

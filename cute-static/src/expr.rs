@@ -3,6 +3,7 @@
 //! whose dynamic leaves are nodes of a program) and its dynamic values computed from the kept
 //! operands on demand; the result types' common impls ([`result_type!`]).
 
+use crate::algebra::composed::CL;
 use crate::algebra::layout::L;
 use crate::error::LayoutError;
 use crate::prog::{Prog, Program, Straight, run_checked};
@@ -142,4 +143,33 @@ pub(crate) struct LeafCode<T>(PhantomData<T>);
 
 impl<T: Leaves> Program for LeafCode<T> {
     const CODE: Straight = Straight::compile(&T::FLAT.prog, &T::FLAT.out);
+}
+
+/// The symbolic result of an operation on a composed layout.
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug)]
+pub struct CSym {
+    pub(crate) cl: CL,
+    pub(crate) prog: Prog,
+}
+
+/// An operation on composed layouts applied to its operands, which it keeps (the composed
+/// counterpart of the layouts' `Expr`).
+#[doc(hidden)]
+pub trait CExpr: Copy {
+    /// The result, symbolically.
+    const CSYM: CSym;
+    /// The result, its dynamic leaves numbered.
+    const OUT: CL = Self::CSYM.cl.numbered();
+    /// The operands, a tuple.
+    type Args: Leaves;
+    /// The operands.
+    fn args(&self) -> &Self::Args;
+    /// The verdict of the checked form on the outcome of the operation's run-time checks: the
+    /// outcome itself, except for an operation whose answer is also compared with its
+    /// point-by-point definition (`slice`: kept where a condition CuTe does not check on
+    /// run-time values failed but the answer is the slice, refused where it is not).
+    fn verdict(&self, outcome: Result<(), LayoutError>) -> Result<(), LayoutError> {
+        outcome
+    }
 }

@@ -15,7 +15,8 @@
 #![allow(non_camel_case_types)]
 
 use crate::algebra::composed as cd;
-use crate::composed::{CExpr, CSym, ComposedLayout, ComposedOf, IsComposed};
+use crate::composed::{ComposedLayout, ComposedOf, IsComposed};
+use crate::expr::{CExpr, CSym};
 use crate::prog::Prog;
 use crate::swizzle::{SmemPtr, Swizzle};
 use crate::tuple::Static;

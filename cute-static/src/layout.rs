@@ -3,14 +3,15 @@
 //! values are types; their dynamic values are run-time `i32`s (an all-static layout is
 //! zero-sized).
 
+use crate::algebra::composed::CL;
 use crate::algebra::layout::layout_tiler;
 use crate::algebra::layout::{L, PLAN_CAP};
 use crate::coordinate::{Coordinate, Crd, call_code, idx_code};
 use crate::error::LayoutError;
+use crate::expr::CExpr;
 use crate::expr::{Expr, dyn_values};
 use crate::print::write_tree;
 use crate::prog::{Flat, Prog, Program, Straight, eval, eval_const};
-use crate::tensor::TensorLayout;
 use crate::tree::{List, Tree, V};
 use crate::tuple::{IntTuple, Leaves, Static, Tiler};
 use core::fmt;
@@ -121,10 +122,10 @@ pub trait IsLayout: TensorLayout {
     /// let n = 9;
     /// assert_eq!(stride_of(cute_static::layout!((_4,_2):(n,_1))), "(9,_1)");
     /// ```
-    #[inline(always)]
-    fn stride(&self) -> crate::ops::Stride<Self> {
-        crate::ops::stride(*self)
-    }
+    fn stride(&self) -> Self::Stride;
+    /// The type of [`IsLayout::stride`]: CuTe's `stride(layout)`, an IntTuple.
+    #[doc(hidden)]
+    type Stride: IntTuple + fmt::Display + fmt::Debug;
 
     /// CuTe's `get<I>(layout)` (`layout<I>`): mode `I` as a layout.
     ///
@@ -133,10 +134,148 @@ pub trait IsLayout: TensorLayout {
     /// fn second<L: IsLayout>(l: L) -> String { l.get::<1>().to_string() }
     /// assert_eq!(second(cute_static::layout!((_4,(_3,_2)):(_2,(_8,_1)))), "(_3,_2):(_8,_1)");
     /// ```
+    fn get<const I: usize>(self) -> Self::Mode<I>;
+    /// The type of [`IsLayout::get`]: CuTe's `get<I>(layout)`, a layout.
+    #[doc(hidden)]
+    type Mode<const I: usize>: IsLayout + fmt::Display + fmt::Debug;
+}
+
+/// What a tensor's layout must do: map a coordinate to an offset, bound its offsets, and take
+/// the tensor operations (slices, divides, partitions). A layout ([`IsLayout`]) is one, and so
+/// is a composed layout ([`ComposedOf`](crate::ComposedOf), e.g. a swizzled shared-memory tile); no other type is
+/// (the trait is sealed: the tensor operations run CuTe's algorithm for each).
+///
+/// ```
+/// use cute_static::{layout, Swizzle, TensorLayout};
+/// let l = layout!((_4,_3):(_3,-1));
+/// assert_eq!(l.offset((1, 2)), 1);
+/// assert_eq!(l.offset_range(), Some((-2, 9)));
+/// let smem = Swizzle::<3, 3, 3>::new().composition(layout!((_8,_64):(_64,_1)));
+/// assert_eq!(smem.offset((1, 0)), 72);
+/// assert_eq!(smem.offset_range(), Some((0, 511)));
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a tensor layout",
+    label = "a layout or a swizzled (composed) layout is expected here",
+    note = "a tensor's layout is a layout (`layout!(...)`, `make_layout(shape)`, an operation's result) or a composed layout (`Swizzle::<B,M,S>::new().composition(layout)`)"
+)]
+pub trait TensorLayout: Leaves + sealed::Sealed {
+    /// `layout(coord)`.
+    fn offset<Cd: Coordinate>(&self, coord: Cd) -> i32;
+    /// CuTe's `size(layout)`: the number of coordinates of the domain (a constant where the
+    /// shape is static).
+    fn size(&self) -> i32;
+    /// CuTe's `cosize(layout)` (of a composed layout, its layout's).
+    ///
+    /// ```
+    /// use cute_static::{layout, TensorLayout};
+    /// fn cosize_of<L: TensorLayout>(l: L) -> i32 { l.cosize() }
+    /// assert_eq!(cosize_of(layout!((_3,(_2,_3)):(_3,(_12,_1)))), 21);
+    /// ```
+    fn cosize(&self) -> i32;
+    /// CuTe's `rank(layout)`: the rank of the domain's shape.
+    ///
+    /// ```
+    /// use cute_static::{layout, Swizzle, TensorLayout};
+    /// fn rank_of<L: TensorLayout>(l: L) -> usize { l.rank() }
+    /// assert_eq!(rank_of(layout!((_4,(_2,_3),_5):(_1,(_4,_8),_24))), 3);
+    /// assert_eq!(rank_of(Swizzle::<3, 3, 3>::new().composition(layout!((_8,_64):(_64,_1)))), 2);
+    /// ```
     #[inline(always)]
-    fn get<const I: usize>(self) -> crate::ops::Get<I, Self> {
-        crate::ops::get::<I, Self>(self)
+    fn rank(&self) -> usize {
+        const { crate::algebra::composed::domain(&Self::CL, "rank").rank() }
     }
+    /// CuTe's `shape(layout)`: the domain's shape as an IntTuple value.
+    ///
+    /// ```
+    /// use cute_static::{layout, make_layout, Swizzle, TensorLayout};
+    /// fn compact<L: TensorLayout>(l: L) -> String { make_layout(l.shape()).to_string() }
+    /// let smem = Swizzle::<3, 3, 3>::new().composition(layout!((_8,_64):(_64,_1)));
+    /// assert_eq!(compact(smem), "(_8,_64):(_1,_8)");
+    /// ```
+    fn shape(&self) -> Self::Shape;
+    /// The type of [`TensorLayout::shape`]: CuTe's `shape(layout)`, an IntTuple.
+    #[doc(hidden)]
+    type Shape: IntTuple + fmt::Display + fmt::Debug;
+    /// CuTe's `size<I>(layout)`: the size of the domain's mode `I`.
+    ///
+    /// ```
+    /// use cute_static::{layout, TensorLayout};
+    /// fn cols<L: TensorLayout>(l: L) -> i32 { l.size_mode::<1>() }
+    /// let n = 5;
+    /// assert_eq!(cols(layout!((_4,n):(n,_1))), 5);
+    /// ```
+    fn size_mode<const I: usize>(&self) -> i32;
+    /// The least and the greatest offset of the layout's domain (`Some((0, -1))` for an empty
+    /// domain; `None` when they do not fit in `i64` or a shape is negative).
+    fn offset_range(&self) -> Option<(i64, i64)>;
+    /// The same while compiling, for a layout without run-time values (`None` otherwise): what
+    /// [`make_fragment`](crate::make_fragment) checks.
+    const STATIC_RANGE: Option<(i64, i64)>;
+    /// A power of two `P` such that the offsets of [`TensorLayout::offset_and_unswizzled`]
+    /// agree on every bit but the `log2 P` lowest: 1 for a plain layout, the block of
+    /// offsets a swizzle permutes for a swizzled one.
+    #[doc(hidden)]
+    const BLOCK: u32 = 1;
+    /// `(layout(coord), u)`: `u` an offset computed before the layout's last bit operations
+    /// (a swizzled layout's unswizzled offset, which LLVM bounds as it bounds index
+    /// arithmetic), equal to `layout(coord)` but in the bits below [`TensorLayout::BLOCK`].
+    #[doc(hidden)]
+    #[inline(always)]
+    fn offset_and_unswizzled<Cd: Coordinate>(&self, coord: Cd) -> (i32, i32) {
+        let offset = self.offset(coord);
+        (offset, offset)
+    }
+
+    /// The layout as the const algorithms see it, its dynamic leaves numbered in [`Leaves`]
+    /// order (a plain layout is `CL::plain`).
+    #[doc(hidden)]
+    const CL: CL;
+    /// The layout of a tensor operation's result `X` (a slice or a partition): a layout
+    /// ([`LayoutOf`]) from a layout, a composed layout ([`ComposedOf`](crate::ComposedOf), which may print as the
+    /// plain layout a swizzle decayed to) from a composed one.
+    #[doc(hidden)]
+    type Of<X: Expr + CExpr>: TensorLayout;
+    /// `X` as [`TensorLayout::Of`].
+    #[doc(hidden)]
+    fn of<X: Expr + CExpr>(x: X) -> Self::Of<X>;
+    /// `logical_divide(layout, tiler)`.
+    #[doc(hidden)]
+    type LogicalDivide<T: Tiler>: TensorLayout;
+    /// `logical_divide(layout, tiler)`.
+    #[doc(hidden)]
+    fn logical_divide_of<T: Tiler>(l: Self, tiler: T) -> Self::LogicalDivide<T>;
+    /// `zipped_divide(layout, tiler)`.
+    #[doc(hidden)]
+    type ZippedDivide<T: Tiler>: TensorLayout;
+    /// `zipped_divide(layout, tiler)`.
+    #[doc(hidden)]
+    fn zipped_divide_of<T: Tiler>(l: Self, tiler: T) -> Self::ZippedDivide<T>;
+    /// `tiled_divide(layout, tiler)`.
+    #[doc(hidden)]
+    type TiledDivide<T: Tiler>: TensorLayout;
+    /// `tiled_divide(layout, tiler)`.
+    #[doc(hidden)]
+    fn tiled_divide_of<T: Tiler>(l: Self, tiler: T) -> Self::TiledDivide<T>;
+    /// `flat_divide(layout, tiler)`.
+    #[doc(hidden)]
+    type FlatDivide<T: Tiler>: TensorLayout;
+    /// `flat_divide(layout, tiler)`.
+    #[doc(hidden)]
+    fn flat_divide_of<T: Tiler>(l: Self, tiler: T) -> Self::FlatDivide<T>;
+    /// `composition(layout, b)`.
+    #[doc(hidden)]
+    type Composition<B: IsLayout>: TensorLayout;
+    /// `composition(layout, b)`.
+    #[doc(hidden)]
+    fn composition_of<B: IsLayout>(l: Self, b: B) -> Self::Composition<B>;
+}
+
+pub(crate) mod sealed {
+    /// The layouts [`super::TensorLayout`] is implemented for (a composed layout's impl is in
+    /// `composed.rs`).
+    pub trait Sealed {}
+    impl<T: super::IsLayout> Sealed for T {}
 }
 
 /// A layout whose leaves are all static: its numbers are associated constants.
@@ -198,10 +337,6 @@ impl<S: IntTuple, D: IntTuple> Leaves for Layout<S, D> {
             self.stride.root(k - S::FLAT.roots)
         }
     }
-}
-
-impl<S: IntTuple, D: IntTuple> IsLayout for Layout<S, D> {
-    const LAYOUT: L = L::new(S::TREE, D::TREE.shifted(S::NDYN));
 }
 
 impl<S: Static, D: Static> Static for Layout<S, D> {
@@ -306,10 +441,6 @@ const fn static_size(t: &Tree) -> i32 {
 pub struct LayoutOf<E>(pub(crate) E);
 
 crate::expr::result_type!(LayoutOf);
-
-impl<E: Expr> IsLayout for LayoutOf<E> {
-    const LAYOUT: L = E::OUT;
-}
 
 impl<E: Expr> Tiler for LayoutOf<E> {
     const TILER: Tree = layout_tiler(&E::OUT);
@@ -446,8 +577,8 @@ macro_rules! layout_methods {
             /// assert_eq!(l.get::<1>().to_string(), "(_3,_2):(_8,_1)");
             /// ```
             #[inline(always)]
-            pub fn get<const I: usize>(self) -> crate::ops::Get<I, Self> {
-                crate::ops::get::<I, Self>(self)
+            pub fn get<const I: usize>(self) -> <Self as IsLayout>::Mode<I> {
+                IsLayout::get::<I>(self)
             }
 
             /// CuTe's `layout<I>(layout)`, the same as `get`.
@@ -457,8 +588,8 @@ macro_rules! layout_methods {
             /// assert_eq!(l.layout::<0>().to_string(), "_4:_2");
             /// ```
             #[inline(always)]
-            pub fn layout<const I: usize>(self) -> crate::ops::Get<I, Self> {
-                self.get::<I>()
+            pub fn layout<const I: usize>(self) -> <Self as IsLayout>::Mode<I> {
+                IsLayout::get::<I>(self)
             }
 
             /// CuTe's `size(layout)`.
@@ -513,8 +644,8 @@ macro_rules! layout_methods {
             /// assert_eq!(make_layout_right(l.shape()).to_string(), "(_4,_2):(_2,_1)");
             /// ```
             #[inline(always)]
-            pub fn shape(&self) -> crate::ops::Shape<Self> {
-                crate::ops::shape(*self)
+            pub fn shape(&self) -> <Self as TensorLayout>::Shape {
+                TensorLayout::shape(self)
             }
 
             /// CuTe's `stride(layout)`: the stride as an IntTuple value.
@@ -524,19 +655,8 @@ macro_rules! layout_methods {
             /// assert_eq!(cute_static::layout!((_4,_2):(n,_1)).stride().to_string(), "(9,_1)");
             /// ```
             #[inline(always)]
-            pub fn stride(&self) -> crate::ops::Stride<Self> {
-                crate::ops::stride(*self)
-            }
-
-            /// CuTe's `flatten(layout)`: one mode per leaf.
-            ///
-            /// ```
-            /// let l = cute_static::layout!((_2,(_4,_3)):(_1,(_2,_8)));
-            /// assert_eq!(l.flatten().to_string(), "(_2,_4,_3):(_1,_2,_8)");
-            /// ```
-            #[inline(always)]
-            pub fn flatten(self) -> crate::ops::Flatten<Self> {
-                crate::ops::flatten(self)
+            pub fn stride(&self) -> <Self as IsLayout>::Stride {
+                IsLayout::stride(self)
             }
 
             /// CuTe's `size<I>(layout)`: the size of mode `I`.

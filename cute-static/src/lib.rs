@@ -354,7 +354,7 @@ pub use cute_static_macros::{
 };
 pub use error::{Condition, IntError, LayoutError};
 pub use int::{C, StaticInt};
-pub use layout::{IsLayout, Layout, LayoutOf, StaticLayout, call, same_layout};
+pub use layout::{IsLayout, Layout, LayoutOf, StaticLayout, TensorLayout, call, same_layout};
 pub use ops::{
     append, blocked_product, ceil_div, coalesce, coalesce_profile, compact_col_major,
     compact_row_major, compatible, complement, complement1, composition, composition_tiler, concat,
@@ -411,9 +411,9 @@ pub use tensor::{
     TupleShape, elem_less, make_identity_tensor,
 };
 pub use tensor::{
-    Engine, EngineMut, FragmentSource, Tensor, TensorLayout, copy_vectorizes, inner_partition,
-    local_partition, local_partition_proj, local_tile, local_tile_proj, make_fragment,
-    make_fragment_like, make_tensor, make_tensor_like, make_tensor_mut, outer_partition,
+    Engine, EngineMut, FragmentSource, Tensor, copy_vectorizes, inner_partition, local_partition,
+    local_partition_proj, local_tile, local_tile_proj, make_fragment, make_fragment_like,
+    make_tensor, make_tensor_like, make_tensor_mut, outer_partition,
 };
 pub use tuple::{IntTuple, SliceCoord, Static, Tiler, TupleText, Underscore};
 pub use values::{BoolOf, IntOf, TupleOf};
@@ -421,7 +421,8 @@ pub use values::{BoolOf, IntOf, TupleOf};
 /// Plumbing of the operations' result types; not part of the documented API.
 #[doc(hidden)]
 pub mod __expr {
-    pub use crate::composed::{CExpr, CSym, IsComposed};
+    pub use crate::composed::IsComposed;
+    pub use crate::expr::{CExpr, CSym};
     pub use crate::expr::{Expr, Sym};
     pub use crate::ops::Flattens;
     pub use crate::tuple::Leaves;

@@ -10,9 +10,8 @@ use crate::algebra::{
     stride as st,
 };
 use crate::expr::{Expr, Sym, dyn_values};
-use crate::layout::{IsLayout, LayoutOf};
+use crate::layout::{IsLayout, LayoutOf, TensorLayout};
 use crate::prog::Prog;
-use crate::tensor::TensorLayout;
 use crate::tree::{Tree, V};
 use crate::tuple::{IntTuple, SliceCoord, Static, Tiler};
 use crate::values::{BoolOf, IntOf, TupleOf};
@@ -52,7 +51,7 @@ macro_rules! arg {
         <$A as SliceCoord>::COORD.shifted($off)
     };
     (TensorLayout, $A:ident, $off:expr) => {
-        <$A as crate::tensor::TensorLayout>::CL.shifted($off)
+        <$A as crate::layout::TensorLayout>::CL.shifted($off)
     };
     (IsTiledCopy, $A:ident, $off:expr) => {
         <$A as crate::atom::IsTiledCopy>::TILED
@@ -1086,3 +1085,43 @@ op! {
     /// ```
     layout select, SelectExpr, Select, [A: IsLayout => a, M: IntTuple => modes] |p| = ly::select(&a, &modes);
 }
+
+// ---- The layout types' own operations ----------------------------------------------------
+
+/// A layout type's `stride`, `get` (the methods of [`IsLayout`]) and `flatten`, which are
+/// operations of this module.
+macro_rules! layout_operations {
+    ($([$($g:tt)*] $T:ty, $layout:expr),*) => {$(
+        impl<$($g)*> IsLayout for $T {
+            const LAYOUT: L = $layout;
+            type Stride = Stride<Self>;
+            #[inline(always)]
+            fn stride(&self) -> Stride<Self> {
+                stride(*self)
+            }
+            type Mode<const I: usize> = Get<I, Self>;
+            #[inline(always)]
+            fn get<const I: usize>(self) -> Get<I, Self> {
+                get::<I, Self>(self)
+            }
+        }
+
+        impl<$($g)*> $T {
+            /// CuTe's `flatten(layout)`: one mode per leaf.
+            ///
+            /// ```
+            /// let l = cute_static::layout!((_2,(_4,_3)):(_1,(_2,_8)));
+            /// assert_eq!(l.flatten().to_string(), "(_2,_4,_3):(_1,_2,_8)");
+            /// ```
+            #[inline(always)]
+            pub fn flatten(self) -> Flatten<Self> {
+                flatten(self)
+            }
+        }
+    )*};
+}
+
+layout_operations!(
+    [S: IntTuple, D: IntTuple] crate::Layout<S, D>, L::new(S::TREE, D::TREE.shifted(S::NDYN)),
+    [E: Expr] LayoutOf<E>, E::OUT
+);

@@ -7,8 +7,8 @@
 use crate::algebra::composed::{Off, domain};
 use crate::error::Msg;
 use crate::int::C;
+use crate::layout::TensorLayout;
 use crate::layout::{IsLayout, Layout};
-use crate::tensor::TensorLayout;
 use core::fmt;
 
 /// CuTe's `TikzColor_BWx8`: the fill of offset `k` is `BW_PALETTE[k mod 8]`.

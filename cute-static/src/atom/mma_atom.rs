@@ -25,15 +25,15 @@ use super::{Computed, Computes, StepOf, TiledAtom, step, tuple_value, write_layo
 use crate::algebra::composed::CL;
 use crate::algebra::layout::L;
 use crate::algebra::tiled::{self as tl, MmaAtomC, MmaC, Tiled};
-use crate::composed::{CExpr, CSym};
 use crate::error::LayoutError;
+use crate::expr::{CExpr, CSym};
 use crate::expr::{Expr, Sym};
-use crate::layout::{IsLayout, LayoutOf};
+use crate::layout::{IsLayout, LayoutOf, TensorLayout};
 use crate::ops::{arg, expr_methods, expr_type, sym, twin_check};
 use crate::print::write_tree;
 use crate::prog::Prog;
 use crate::tensor::{
-    Fragment, FragmentLayout, Part, Tensor, TensorLayout, partitioned, register_fragment, tensor_op,
+    Fragment, FragmentLayout, Part, Tensor, partitioned, register_fragment, tensor_op,
 };
 use crate::tree::Tree;
 use crate::tuple::TupleText;

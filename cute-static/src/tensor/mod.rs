@@ -62,13 +62,14 @@ use crate::algebra::tensor as ts;
 use crate::algebra::tensor::Move;
 use crate::algebra::tiled as tl;
 use crate::atom::{Computed, Computes};
-use crate::composed::{CExpr, CSym, ComposedOf};
+use crate::composed::ComposedOf;
 use crate::coordinate::Coordinate;
 use crate::coordinate::call_terms;
 use crate::error::{LayoutError, Msg};
+use crate::expr::{CExpr, CSym};
 use crate::expr::{Expr, Sym};
 use crate::int::C;
-use crate::layout::{IsLayout, LayoutOf, StaticLayout, call};
+use crate::layout::{IsLayout, LayoutOf, StaticLayout, TensorLayout, call};
 use crate::ops::{
     MakeIdentityLayout, arg, expr_methods, expr_type, make_identity_layout, sym, twin_check,
 };

@@ -1,149 +1,8 @@
-//! What a tensor's layout must do ([`TensorLayout`]): a layout or a swizzled (composed) layout,
-//! the offsets it reaches (bounded while compiling where it is static), and CuTe's check that a
-//! copy's values are vectors (`copy_vectorizes`).
+//! [`TensorLayout`] for a layout and for a swizzled (composed) layout: its offsets (bounded while
+//! compiling where it is static) and its tensor operations; and CuTe's check that a copy's
+//! values are vectors (`copy_vectorizes`).
 
 use super::*;
-
-/// What a tensor's layout must do: map a coordinate to an offset, bound its offsets, and take
-/// the tensor operations (slices, divides, partitions). A layout ([`IsLayout`]) is one, and so
-/// is a composed layout ([`ComposedOf`], e.g. a swizzled shared-memory tile); no other type is
-/// (the trait is sealed: the tensor operations run CuTe's algorithm for each).
-///
-/// ```
-/// use cute_static::{layout, Swizzle, TensorLayout};
-/// let l = layout!((_4,_3):(_3,-1));
-/// assert_eq!(l.offset((1, 2)), 1);
-/// assert_eq!(l.offset_range(), Some((-2, 9)));
-/// let smem = Swizzle::<3, 3, 3>::new().composition(layout!((_8,_64):(_64,_1)));
-/// assert_eq!(smem.offset((1, 0)), 72);
-/// assert_eq!(smem.offset_range(), Some((0, 511)));
-/// ```
-#[diagnostic::on_unimplemented(
-    message = "`{Self}` is not a tensor layout",
-    label = "a layout or a swizzled (composed) layout is expected here",
-    note = "a tensor's layout is a layout (`layout!(...)`, `make_layout(shape)`, an operation's result) or a composed layout (`Swizzle::<B,M,S>::new().composition(layout)`)"
-)]
-pub trait TensorLayout: Leaves + sealed::Sealed {
-    /// `layout(coord)`.
-    fn offset<Cd: Coordinate>(&self, coord: Cd) -> i32;
-    /// CuTe's `size(layout)`: the number of coordinates of the domain (a constant where the
-    /// shape is static).
-    fn size(&self) -> i32;
-    /// CuTe's `cosize(layout)` (of a composed layout, its layout's).
-    ///
-    /// ```
-    /// use cute_static::{layout, TensorLayout};
-    /// fn cosize_of<L: TensorLayout>(l: L) -> i32 { l.cosize() }
-    /// assert_eq!(cosize_of(layout!((_3,(_2,_3)):(_3,(_12,_1)))), 21);
-    /// ```
-    fn cosize(&self) -> i32;
-    /// CuTe's `rank(layout)`: the rank of the domain's shape.
-    ///
-    /// ```
-    /// use cute_static::{layout, Swizzle, TensorLayout};
-    /// fn rank_of<L: TensorLayout>(l: L) -> usize { l.rank() }
-    /// assert_eq!(rank_of(layout!((_4,(_2,_3),_5):(_1,(_4,_8),_24))), 3);
-    /// assert_eq!(rank_of(Swizzle::<3, 3, 3>::new().composition(layout!((_8,_64):(_64,_1)))), 2);
-    /// ```
-    #[inline(always)]
-    fn rank(&self) -> usize {
-        const { crate::algebra::composed::domain(&Self::CL, "rank").rank() }
-    }
-    /// CuTe's `shape(layout)`: the domain's shape as an IntTuple value.
-    ///
-    /// ```
-    /// use cute_static::{layout, make_layout, Swizzle, TensorLayout};
-    /// fn compact<L: TensorLayout>(l: L) -> String { make_layout(l.shape()).to_string() }
-    /// let smem = Swizzle::<3, 3, 3>::new().composition(layout!((_8,_64):(_64,_1)));
-    /// assert_eq!(compact(smem), "(_8,_64):(_1,_8)");
-    /// ```
-    #[inline(always)]
-    fn shape(&self) -> crate::ops::Shape<Self> {
-        crate::ops::shape(*self)
-    }
-    /// CuTe's `size<I>(layout)`: the size of the domain's mode `I`.
-    ///
-    /// ```
-    /// use cute_static::{layout, TensorLayout};
-    /// fn cols<L: TensorLayout>(l: L) -> i32 { l.size_mode::<1>() }
-    /// let n = 5;
-    /// assert_eq!(cols(layout!((_4,n):(n,_1))), 5);
-    /// ```
-    #[inline(always)]
-    fn size_mode<const I: usize>(&self) -> i32 {
-        crate::ops::size_mode::<I, Self>(*self).value()
-    }
-    /// The least and the greatest offset of the layout's domain (`Some((0, -1))` for an empty
-    /// domain; `None` when they do not fit in `i64` or a shape is negative).
-    fn offset_range(&self) -> Option<(i64, i64)>;
-    /// The same while compiling, for a layout without run-time values (`None` otherwise): what
-    /// [`make_fragment`] checks.
-    const STATIC_RANGE: Option<(i64, i64)>;
-    /// A power of two `P` such that the offsets of [`TensorLayout::offset_and_unswizzled`]
-    /// agree on every bit but the `log2 P` lowest: 1 for a plain layout, the block of
-    /// offsets a swizzle permutes for a swizzled one.
-    #[doc(hidden)]
-    const BLOCK: u32 = 1;
-    /// `(layout(coord), u)`: `u` an offset computed before the layout's last bit operations
-    /// (a swizzled layout's unswizzled offset, which LLVM bounds as it bounds index
-    /// arithmetic), equal to `layout(coord)` but in the bits below [`TensorLayout::BLOCK`].
-    #[doc(hidden)]
-    #[inline(always)]
-    fn offset_and_unswizzled<Cd: Coordinate>(&self, coord: Cd) -> (i32, i32) {
-        let offset = self.offset(coord);
-        (offset, offset)
-    }
-
-    /// The layout as the const algorithms see it, its dynamic leaves numbered in [`Leaves`]
-    /// order (a plain layout is `CL::plain`).
-    #[doc(hidden)]
-    const CL: CL;
-    /// The layout of a tensor operation's result `X` (a slice or a partition): a layout
-    /// ([`LayoutOf`]) from a layout, a composed layout ([`ComposedOf`], which may print as the
-    /// plain layout a swizzle decayed to) from a composed one.
-    #[doc(hidden)]
-    type Of<X: Expr + CExpr>: TensorLayout;
-    /// `X` as [`TensorLayout::Of`].
-    #[doc(hidden)]
-    fn of<X: Expr + CExpr>(x: X) -> Self::Of<X>;
-    /// `logical_divide(layout, tiler)`.
-    #[doc(hidden)]
-    type LogicalDivide<T: Tiler>: TensorLayout;
-    /// `logical_divide(layout, tiler)`.
-    #[doc(hidden)]
-    fn logical_divide_of<T: Tiler>(l: Self, tiler: T) -> Self::LogicalDivide<T>;
-    /// `zipped_divide(layout, tiler)`.
-    #[doc(hidden)]
-    type ZippedDivide<T: Tiler>: TensorLayout;
-    /// `zipped_divide(layout, tiler)`.
-    #[doc(hidden)]
-    fn zipped_divide_of<T: Tiler>(l: Self, tiler: T) -> Self::ZippedDivide<T>;
-    /// `tiled_divide(layout, tiler)`.
-    #[doc(hidden)]
-    type TiledDivide<T: Tiler>: TensorLayout;
-    /// `tiled_divide(layout, tiler)`.
-    #[doc(hidden)]
-    fn tiled_divide_of<T: Tiler>(l: Self, tiler: T) -> Self::TiledDivide<T>;
-    /// `flat_divide(layout, tiler)`.
-    #[doc(hidden)]
-    type FlatDivide<T: Tiler>: TensorLayout;
-    /// `flat_divide(layout, tiler)`.
-    #[doc(hidden)]
-    fn flat_divide_of<T: Tiler>(l: Self, tiler: T) -> Self::FlatDivide<T>;
-    /// `composition(layout, b)`.
-    #[doc(hidden)]
-    type Composition<B: IsLayout>: TensorLayout;
-    /// `composition(layout, b)`.
-    #[doc(hidden)]
-    fn composition_of<B: IsLayout>(l: Self, b: B) -> Self::Composition<B>;
-}
-
-mod sealed {
-    /// The layouts [`super::TensorLayout`] is implemented for.
-    pub trait Sealed {}
-    impl<T: crate::IsLayout> Sealed for T {}
-    impl<E: crate::composed::CExpr> Sealed for crate::ComposedOf<E> {}
-}
 
 /// The tensor layout of a layout type: its tensor operations are the layout operations,
 /// and give layouts (one impl per layout type, so that the associated types normalize where
@@ -181,6 +40,17 @@ macro_rules! layout_tensor_layout {
                 (0..shape.n).try_fold((0, 0), |range, k| {
                     with_mode(Some(range), value(shape.v[k]), value(stride.v[k]))
                 })
+            }
+
+            type Shape = crate::ops::Shape<Self>;
+            #[inline(always)]
+            fn shape(&self) -> Self::Shape {
+                crate::ops::shape(*self)
+            }
+
+            #[inline(always)]
+            fn size_mode<const I: usize>(&self) -> i32 {
+                crate::ops::size_mode::<I, Self>(*self).value()
             }
 
             const CL: CL = CL::plain(Self::LAYOUT);
@@ -320,6 +190,17 @@ impl<E: CExpr> TensorLayout for ComposedOf<E> {
             self.inner().offset_range(),
             i64::from(self.offset_value()),
         )
+    }
+
+    type Shape = crate::ops::Shape<Self>;
+    #[inline(always)]
+    fn shape(&self) -> Self::Shape {
+        crate::ops::shape(*self)
+    }
+
+    #[inline(always)]
+    fn size_mode<const I: usize>(&self) -> i32 {
+        crate::ops::size_mode::<I, Self>(*self).value()
     }
 
     const CL: CL = E::OUT;
