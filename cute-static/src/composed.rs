@@ -20,7 +20,9 @@
 //! ```
 
 use crate::algebra::complement as cm;
-use crate::algebra::composed::{self as cd, CL, Form, Off, Swz};
+use crate::algebra::composed::{self as cd, CL, Form};
+use crate::algebra::swizzle::{Off, Swz};
+use crate::algebra::swizzle_layout as sl;
 use crate::algebra::{
     by_mode as bm, coalesce as co, composition as cp, divide as dv, product as pr,
 };
@@ -583,7 +585,7 @@ cop! {
     /// let c = Swizzle::<3, 3, 3>::new().composition(layout!((_8,_64):(_64,_1)));
     /// assert_eq!(c.slice(coord!((_,_3))).to_string(), "(_8):(_72)"); // decays: a plain layout
     /// ```
-    slice, SliceC, [Cd: SliceCoord => crd] |p, c| cd::slice_and_offset(p, &crd, &c).0;
+    slice, SliceC, [Cd: SliceCoord => crd] |p, c| sl::slice_and_offset(p, &crd, &c).0;
     verdict = slice_verdict
 }
 
@@ -660,7 +662,7 @@ pub(crate) fn swizzled_slice_verdict(
     let at = |p: &mut Prog, t: &Tree, l: &crate::algebra::layout::L| {
         i64::from(crate::algebra::stride::crd2idx(p, t, &l.shape, &l.stride).v)
     };
-    let base = i64::from(offset) + at(&mut p, &cd::zero_underscores(crd), &l);
+    let base = i64::from(offset) + at(&mut p, &sl::zero_underscores(crd), &l);
     let n = match crate::algebra::exact::size_of(&sliced) {
         Some(n) if (0..=i64::from(MAX_ENUMERATED)).contains(&n) => n as i32,
         _ => return outcome,

@@ -4,7 +4,8 @@
 //! `n`); these functions only lay them out, so that this crate's [`print_layout`](crate::print_layout), cute-dynamic's
 //! and the `cute` command's pictures are one (hidden from the docs: machinery, not CuTe API).
 
-use crate::algebra::composed::{Off, domain};
+use crate::algebra::composed::domain;
+use crate::algebra::swizzle::Off;
 use crate::error::Msg;
 use crate::int::C;
 use crate::layout::TensorLayout;

@@ -8,7 +8,7 @@
 //!                    ^---------^     S: the distance from Z up to Y (negative: Y is the lower field)
 //! ```
 
-use crate::algebra::composed::Swz;
+use crate::algebra::swizzle::Swz;
 use crate::tuple::{Leaves, Static};
 use core::fmt;
 

@@ -77,8 +77,8 @@ macro_rules! typenum_leaf {
         }
 
         impl<$($g)*> Offset for $T {
-            const OFFSET: crate::algebra::composed::Off =
-                crate::algebra::composed::Off::Int(V::s(<$T as StaticInt>::VALUE));
+            const OFFSET: crate::algebra::swizzle::Off =
+                crate::algebra::swizzle::Off::Int(V::s(<$T as StaticInt>::VALUE));
         }
     };
 }

@@ -16,6 +16,8 @@ pub(crate) mod product;
 pub(crate) mod recast;
 pub(crate) mod slice;
 pub(crate) mod stride;
+pub(crate) mod swizzle;
+pub(crate) mod swizzle_layout;
 pub(crate) mod tensor;
 pub(crate) mod tiled;
 pub(crate) mod tiler;

@@ -8,11 +8,12 @@
 
 use super::by_mode::zipped_divide;
 pub(crate) use super::composed::Move;
-use super::composed::{CL, domain, map_b, slice_and_offset};
+use super::composed::{CL, domain, map_b};
 use super::int_tuple::product_each;
 use super::layout::L;
 use super::slice::{dice, dice_tree, underscores};
 use super::stride::{compact_major, crd2idx};
+use super::swizzle_layout::slice_and_offset;
 use super::tiler::Tl;
 use crate::algebra::layout::Major;
 use crate::error::Msg;

@@ -7,7 +7,7 @@
 use super::by_mode::{logical_divide_tiler, tiled_product, zipped_divide};
 use super::coalesce::coalesce_profile;
 use super::complement::complement1;
-use super::composed::{CL, domain, map_b, slice_and_offset};
+use super::composed::{CL, domain, map_b};
 use super::composition::{composition, composition_tiler};
 use super::int_tuple::{filter_zeros, product_each};
 use super::inverse::right_inverse;
@@ -16,6 +16,7 @@ use super::product::logical_product;
 use super::recast::upcast;
 use super::slice::{slice, underscores};
 use super::stride::{compact_major, compact_order};
+use super::swizzle_layout::slice_and_offset;
 use super::tensor::{Move, flat_coord};
 use super::tiler::Tl;
 use crate::algebra::layout::layout_tiler;

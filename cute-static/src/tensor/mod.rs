@@ -55,9 +55,11 @@
 #![allow(clippy::type_complexity)]
 
 use crate::algebra::arithmetic_tuple::{leaf_positions, zeros_like};
-use crate::algebra::composed::{self as cd, CL, Form, Swz};
+use crate::algebra::composed::{CL, Form};
 use crate::algebra::exact as ex;
 use crate::algebra::layout::PLAN_CAP;
+use crate::algebra::swizzle::Swz;
+use crate::algebra::swizzle_layout as sl;
 use crate::algebra::tensor as ts;
 use crate::algebra::tensor::Move;
 use crate::algebra::tiled as tl;
@@ -630,7 +632,7 @@ mod tests {
 
     #[test]
     fn blocks_of_swizzles() {
-        use crate::algebra::composed::Swz;
+        use crate::algebra::swizzle::Swz;
         assert_eq!(Swz::new(5, 0, 5).block(), 32);
         assert_eq!(Swz::new(3, 4, 3).block(), 128);
         assert_eq!(Swz::new(2, 1, -3).block(), 64);

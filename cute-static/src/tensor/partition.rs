@@ -176,7 +176,7 @@ tensor_op! {
     SliceLayout, SliceLayoutExpr;
     /// The offset of `tensor.slice(crd)` ([`Tensor::slice`]), from the tensor's offset `O`.
     SliceOffset, SliceOffsetExpr;
-    "tensor.slice(c)", [Cd: SliceCoord => c] |p, a| = cd::slice_and_offset(p, has_underscore(&c), &a);
+    "tensor.slice(c)", [Cd: SliceCoord => c] |p, a| = sl::slice_and_offset(p, has_underscore(&c), &a);
     verdict = slice_verdict;
 }
 
