@@ -327,10 +327,7 @@ from_rust_tuples!(
 /// assert_eq!(make_layout(&"(_4,(3,_2))".parse().unwrap()).unwrap().to_string(), "(_4,(3,_2)):(_1,(_4,12))");
 /// ```
 pub fn make_layout(shape: &IntTuple) -> Result<Layout> {
-    Layout::from_parts(
-        shape.clone(),
-        compact_major(shape, Int::new_static(1), Major::Left)?,
-    )
+    compact_layout(shape, Major::Left)
 }
 
 /// CuTe's `make_layout(shape, LayoutRight{})`: the compact row-major layout of a shape.
@@ -341,9 +338,14 @@ pub fn make_layout(shape: &IntTuple) -> Result<Layout> {
 /// assert_eq!(l.to_string(), "(_4,_3):(_3,_1)");
 /// ```
 pub fn make_layout_right(shape: &IntTuple) -> Result<Layout> {
+    compact_layout(shape, Major::Right)
+}
+
+/// CuTe's `make_layout(shape, LayoutLeft{} / LayoutRight{})`: compact strides from `_1`.
+fn compact_layout(shape: &IntTuple, major: Major) -> Result<Layout> {
     Layout::from_parts(
         shape.clone(),
-        compact_major(shape, Int::new_static(1), Major::Right)?,
+        compact_major(shape, Int::new_static(1), major)?,
     )
 }
 

@@ -195,12 +195,12 @@ impl<E: CExpr> TensorLayout for ComposedOf<E> {
     type Shape = crate::ops::Shape<Self>;
     #[inline(always)]
     fn shape(&self) -> Self::Shape {
-        crate::ops::shape(*self)
+        ComposedOf::shape(self)
     }
 
     #[inline(always)]
     fn size_mode<const I: usize>(&self) -> i32 {
-        crate::ops::size_mode::<I, Self>(*self).value()
+        ComposedOf::size_mode::<I>(self)
     }
 
     const CL: CL = E::OUT;
