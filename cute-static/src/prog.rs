@@ -62,12 +62,15 @@ pub enum Op {
 }
 
 /// A straight-line program in const evaluation: nodes in creation order, each after its inputs.
+///
+/// `N` is its capacity: [`PCAP`] while compiling, 0 at run time, where a static twin computes on
+/// static values only and records no node (no tape to set up for each run).
 #[derive(Clone, Copy, Debug)]
-pub struct Prog {
-    pub(crate) op: [Op; PCAP],
-    pub(crate) a: [V; PCAP],
-    pub(crate) b: [V; PCAP],
-    pub(crate) c: [V; PCAP],
+pub struct Prog<const N: usize = PCAP> {
+    pub(crate) op: [Op; N],
+    pub(crate) a: [V; N],
+    pub(crate) b: [V; N],
+    pub(crate) c: [V; N],
     pub(crate) n: usize,
     /// Running an operation's static twin at run time ([`Prog::twin`]).
     twin: bool,
@@ -111,17 +114,27 @@ impl Prog {
         }
         p
     }
+}
 
+impl Prog<0> {
     /// A program for the static twin of an operation, run at run time by the checked forms:
     /// every value is static (the operands' run-time values), as CuTe computes when it knows
     /// them. A failed precondition or arithmetic is recorded ([`Prog::twin_outcome`]) instead of
     /// stopping compilation, and the run goes on with a stand-in value.
-    pub(crate) const fn twin() -> Prog {
-        let mut p = Prog::new(0);
-        p.twin = true;
-        p
+    pub(crate) const fn twin() -> Prog<0> {
+        Prog {
+            op: [],
+            a: [],
+            b: [],
+            c: [],
+            n: 0,
+            twin: true,
+            failure: None,
+        }
     }
+}
 
+impl<const N: usize> Prog<N> {
     /// Whether this is a static twin's program ([`Prog::twin`]).
     pub(crate) const fn is_twin(&self) -> bool {
         self.twin
@@ -163,7 +176,7 @@ impl Prog {
     }
 
     pub(crate) const fn push(&mut self, op: Op, a: V, b: V, c: V) -> V {
-        if self.n >= PCAP {
+        if self.n >= N {
             Msg::new("cute-static: more than 512 run-time operations in one result").fail()
         }
         self.op[self.n] = op;

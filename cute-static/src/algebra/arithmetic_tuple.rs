@@ -125,7 +125,12 @@ const fn has_position(base: &Tree, at: &[u16; CAP], basis: u16) -> bool {
 /// but a static `_0` (which adds nothing) must be at a position `base` has (a compile error
 /// otherwise). For a plain `l` and an integer
 /// `base` this is `base + crd2idx(coord, l)`.
-pub(crate) const fn moved(p: &mut Prog, base: &Tree, coord: &Tree, l: &L) -> Tree {
+pub(crate) const fn moved<const P: usize>(
+    p: &mut Prog<P>,
+    base: &Tree,
+    coord: &Tree,
+    l: &L,
+) -> Tree {
     let at = positions(base);
     let mut k = 0;
     while k < l.stride.len {

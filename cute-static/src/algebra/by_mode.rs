@@ -20,7 +20,7 @@ pub(crate) enum ByMode {
 
 /// A tuple tiler applies mode by mode (layout modes beyond it are kept), `_` keeps the mode,
 /// an integer `n` stands for `n:_1`.
-pub(crate) const fn by_mode(p: &mut Prog, a: &L, t: At, op: ByMode) -> L {
+pub(crate) const fn by_mode<const P: usize>(p: &mut Prog<P>, a: &L, t: At, op: ByMode) -> L {
     match tiler::kind(t) {
         tiler::Kind::Under => *a,
         tiler::Kind::Tuple(n) => {
@@ -114,41 +114,41 @@ pub(crate) const fn tile_unzip(l: &L, t: &Tl) -> L {
 }
 
 /// CuTe's `logical_divide(A, tiler)`.
-pub(crate) const fn logical_divide_tiler(p: &mut Prog, a: &L, t: &Tl) -> L {
+pub(crate) const fn logical_divide_tiler<const P: usize>(p: &mut Prog<P>, a: &L, t: &Tl) -> L {
     by_mode(p, a, t.root(), ByMode::Divide)
 }
 
 /// CuTe's `zipped_divide`.
-pub(crate) const fn zipped_divide(p: &mut Prog, a: &L, t: &Tl) -> L {
+pub(crate) const fn zipped_divide<const P: usize>(p: &mut Prog<P>, a: &L, t: &Tl) -> L {
     tile_unzip(&logical_divide_tiler(p, a, t), t)
 }
 
 /// CuTe's `tiled_divide`.
-pub(crate) const fn tiled_divide(p: &mut Prog, a: &L, t: &Tl) -> L {
+pub(crate) const fn tiled_divide<const P: usize>(p: &mut Prog<P>, a: &L, t: &Tl) -> L {
     keep_rest_unpacked(&zipped_divide(p, a, t))
 }
 
 /// CuTe's `flat_divide`.
-pub(crate) const fn flat_divide(p: &mut Prog, a: &L, t: &Tl) -> L {
+pub(crate) const fn flat_divide<const P: usize>(p: &mut Prog<P>, a: &L, t: &Tl) -> L {
     unpack_both(&zipped_divide(p, a, t))
 }
 
 /// CuTe's `logical_product(A, tiler)`.
-pub(crate) const fn logical_product_tiler(p: &mut Prog, a: &L, t: &Tl) -> L {
+pub(crate) const fn logical_product_tiler<const P: usize>(p: &mut Prog<P>, a: &L, t: &Tl) -> L {
     by_mode(p, a, t.root(), ByMode::Product)
 }
 
 /// CuTe's `zipped_product`.
-pub(crate) const fn zipped_product(p: &mut Prog, a: &L, t: &Tl) -> L {
+pub(crate) const fn zipped_product<const P: usize>(p: &mut Prog<P>, a: &L, t: &Tl) -> L {
     tile_unzip(&logical_product_tiler(p, a, t), t)
 }
 
 /// CuTe's `tiled_product`.
-pub(crate) const fn tiled_product(p: &mut Prog, a: &L, t: &Tl) -> L {
+pub(crate) const fn tiled_product<const P: usize>(p: &mut Prog<P>, a: &L, t: &Tl) -> L {
     keep_rest_unpacked(&zipped_product(p, a, t))
 }
 
 /// CuTe's `flat_product`.
-pub(crate) const fn flat_product(p: &mut Prog, a: &L, t: &Tl) -> L {
+pub(crate) const fn flat_product<const P: usize>(p: &mut Prog<P>, a: &L, t: &Tl) -> L {
     unpack_both(&zipped_product(p, a, t))
 }

@@ -12,7 +12,11 @@ use crate::tree::{At, List, V};
 /// elements at `stride`: `stride < shape || stride % shape == 0`. On static values a compile
 /// error; on dynamic ones a run-time check. This is CuTe's weak form: what it lets through that
 /// is not `A o B` is found once the walk is done ([`super::exact`]).
-const fn stride_divisibility(p: &mut Prog, ab: (&L, &L), (shape, stride, count): (V, V, V)) {
+const fn stride_divisibility<const P: usize>(
+    p: &mut Prog<P>,
+    ab: (&L, &L),
+    (shape, stride, count): (V, V, V),
+) {
     if shape.is_static() && stride.is_static() {
         if !p.require(Pred::StrideDivides, stride, shape, V::s(0)) {
             stride_divisibility_failed(ab, shape, stride)
@@ -46,8 +50,8 @@ const fn stride_divisibility_failed((a, b): (&L, &L), shape: V, stride: V) -> ! 
 /// * otherwise walk the modes of `lhs`: divide the stride out of them (Stride Divisibility
 ///   Condition), keep `rs` elements (Shape Divisibility Condition); the last mode of `lhs`
 ///   takes the rest. Only statically known size-1 modes are skipped.
-const fn impl_rec(
-    p: &mut Prog,
+const fn impl_rec<const P: usize>(
+    p: &mut Prog<P>,
     (exactness, ab): (&mut Exactness, (&L, &L)),
     lhs: &L,
     (ls, ld): (&List, &List),
@@ -119,17 +123,17 @@ const fn impl_rec(
 /// CuTe's `composition(A, B)` of two layouts, `A o B` or an error ([`super::exact`]): where the
 /// walk's pieces do not prove it, compared point by point while compiling if every value is
 /// static, by `.checked()` otherwise. (The static twin asks CuTe's own conditions only.)
-pub(crate) const fn composition(p: &mut Prog, a: &L, b: &L) -> L {
+pub(crate) const fn composition<const P: usize>(p: &mut Prog<P>, a: &L, b: &L) -> L {
     compose(p, a, b, true)
 }
 
 /// CuTe's `composition(A, B)` as CuTe computes it, `A o B` or not: for an operation that checks
 /// its own answer against its definition instead (`max_common_layout`, a swizzled slice).
-pub(crate) const fn composition_as_cute(p: &mut Prog, a: &L, b: &L) -> L {
+pub(crate) const fn composition_as_cute<const P: usize>(p: &mut Prog<P>, a: &L, b: &L) -> L {
     compose(p, a, b, false)
 }
 
-const fn compose(p: &mut Prog, a: &L, b: &L, exact: bool) -> L {
+const fn compose<const P: usize>(p: &mut Prog<P>, a: &L, b: &L, exact: bool) -> L {
     let flat = coalesce_x(p, a);
     let (ls, ld) = (flat.shape.leaves(), flat.stride.leaves());
     // The static twin asks CuTe's own conditions only, and CuTe's answer is not checked; a B
@@ -174,7 +178,7 @@ const fn no_static_coordinates(b: &L) -> bool {
     false
 }
 
-const fn composition_tiler_at(p: &mut Prog, a: &L, t: At) -> L {
+const fn composition_tiler_at<const P: usize>(p: &mut Prog<P>, a: &L, t: At) -> L {
     match tiler::kind(t) {
         tiler::Kind::Layout(b) => composition(p, a, &b),
         tiler::Kind::Under => *a,
@@ -196,6 +200,6 @@ const fn composition_tiler_at(p: &mut Prog, a: &L, t: At) -> L {
 }
 
 /// CuTe's `composition(A, tiler)`: by-mode; modes of `A` beyond the tiler are dropped.
-pub(crate) const fn composition_tiler(p: &mut Prog, a: &L, t: &Tl) -> L {
+pub(crate) const fn composition_tiler<const P: usize>(p: &mut Prog<P>, a: &L, t: &Tl) -> L {
     composition_tiler_at(p, a, t.root())
 }

@@ -131,7 +131,7 @@ impl Exactness {
     }
 
     /// Whether the program has room for the rule's next nodes; if not, the rule proves nothing.
-    const fn room(&mut self, p: &Prog) -> bool {
+    const fn room<const P: usize>(&mut self, p: &Prog<P>) -> bool {
         if p.n + ROOM >= PCAP {
             self.failed = true;
         }
@@ -139,7 +139,7 @@ impl Exactness {
     }
 
     /// A check of the rule: on static values decided now, on run-time ones a program node.
-    const fn check(&mut self, p: &mut Prog, pred: Pred, (a, b, c): (V, V, V)) {
+    const fn check<const P: usize>(&mut self, p: &mut Prog<P>, pred: Pred, (a, b, c): (V, V, V)) {
         if a.is_static() && b.is_static() && c.is_static() {
             if !matches!(pred.holds(a.v, b.v, c.v), Ok(true)) {
                 self.failed = true;
@@ -151,7 +151,7 @@ impl Exactness {
 
     /// The walks are done: the rule's checks (program nodes for run-time values, each while the
     /// program has room). Whether one failed on static values, or the rule proves nothing.
-    pub(crate) const fn finish(&mut self, p: &mut Prog) -> bool {
+    pub(crate) const fn finish<const P: usize>(&mut self, p: &mut Prog<P>) -> bool {
         if !self.on {
             return false;
         }
@@ -279,8 +279,8 @@ impl Exactness {
 
     /// 1 if mode `k` is inner: the product `after` of the shapes after it is 2 or more, or B
     /// has `negatives` leaves of negative stride; computed once.
-    const fn inner_of(
-        p: &mut Prog,
+    const fn inner_of<const P: usize>(
+        p: &mut Prog<P>,
         inner: &mut [Option<V>; CAP],
         after: V,
         negatives: V,

@@ -47,7 +47,7 @@ const fn mismatched(op: &str, a: &Tree, b: &Tree) -> ! {
 ///   (`c % size(s0)` into mode 0, `c / size(s0)` on to the rest; the last mode takes what is
 ///   left);
 /// * tuple, tuple, tuple: the sum over the modes.
-const fn crd2idx_rec(p: &mut Prog, c: At, l: LayoutAt) -> V {
+const fn crd2idx_rec<const P: usize>(p: &mut Prog<P>, c: At, l: LayoutAt) -> V {
     let (s, d) = (l.shape, l.stride);
     match (c.is_tup(), s.is_tup()) {
         (true, true) => {
@@ -97,7 +97,12 @@ const fn crd2idx_rec(p: &mut Prog, c: At, l: LayoutAt) -> V {
 }
 
 /// CuTe's `crd2idx(coord, shape, stride)`: the offset of a coordinate.
-pub(crate) const fn crd2idx(p: &mut Prog, coord: &Tree, shape: &Tree, stride: &Tree) -> V {
+pub(crate) const fn crd2idx<const P: usize>(
+    p: &mut Prog<P>,
+    coord: &Tree,
+    shape: &Tree,
+    stride: &Tree,
+) -> V {
     let l = LayoutAt {
         shape: shape.root(),
         stride: stride.root(),
@@ -105,7 +110,7 @@ pub(crate) const fn crd2idx(p: &mut Prog, coord: &Tree, shape: &Tree, stride: &T
     crd2idx_rec(p, coord.root(), l)
 }
 
-const fn idx2crd_rec(p: &mut Prog, idx: At, s: At, out: &mut Tree) {
+const fn idx2crd_rec<const P: usize>(p: &mut Prog<P>, idx: At, s: At, out: &mut Tree) {
     match (idx.is_tup(), s.is_tup()) {
         (true, true) => {
             if idx.arity() != s.arity() {
@@ -145,7 +150,7 @@ const fn idx2crd_rec(p: &mut Prog, idx: At, s: At, out: &mut Tree) {
 
 /// CuTe's `idx2crd(idx, shape)`: the natural (column-major) coordinate. Each mode but the last
 /// takes `idx % size(mode)` and passes on `idx / size(mode)`; the last mode takes what is left.
-pub(crate) const fn idx2crd(p: &mut Prog, idx: &Tree, shape: &Tree) -> Tree {
+pub(crate) const fn idx2crd<const P: usize>(p: &mut Prog<P>, idx: &Tree, shape: &Tree) -> Tree {
     let mut out = Tree::new();
     idx2crd_rec(p, idx.root(), shape.root(), &mut out);
     out
@@ -153,7 +158,13 @@ pub(crate) const fn idx2crd(p: &mut Prog, idx: &Tree, shape: &Tree) -> Tree {
 
 /// Strides of the shape at `s` from `current`; returns `current * size` (a static `_1` mode
 /// gets stride `_0` and leaves `current` as it is).
-const fn compact_rec(p: &mut Prog, s: At, current: V, major: Major, out: &mut Tree) -> V {
+const fn compact_rec<const P: usize>(
+    p: &mut Prog<P>,
+    s: At,
+    current: V,
+    major: Major,
+    out: &mut Tree,
+) -> V {
     if !s.is_tup() {
         let sv = s.v();
         if sv.is_const(1) {
@@ -199,13 +210,24 @@ const fn compact_rec(p: &mut Prog, s: At, current: V, major: Major, out: &mut Tr
 
 /// CuTe's `compact_major<LayoutLeft/LayoutRight>(shape, current)`: compact strides starting at
 /// `current`; a static `_1` mode gets stride `_0`.
-pub(crate) const fn compact_major(p: &mut Prog, shape: &Tree, current: V, major: Major) -> Tree {
+pub(crate) const fn compact_major<const P: usize>(
+    p: &mut Prog<P>,
+    shape: &Tree,
+    current: V,
+    major: Major,
+) -> Tree {
     let mut out = Tree::new();
     compact_rec(p, shape.root(), current, major, &mut out);
     out
 }
 
-const fn compact_order_rec(p: &mut Prog, s: At, o: At, refs: &(List, List), out: &mut Tree) {
+const fn compact_order_rec<const P: usize>(
+    p: &mut Prog<P>,
+    s: At,
+    o: At,
+    refs: &(List, List),
+    out: &mut Tree,
+) {
     if o.is_tup() {
         if !s.is_tup() || s.arity() != o.arity() {
             mismatched("compact_order", &s.sub(), &o.sub())
@@ -236,7 +258,11 @@ const fn compact_order_rec(p: &mut Prog, s: At, o: At, refs: &(List, List), out:
 /// CuTe's `compact_order(shape, order)`: compact strides whose modes are laid out in increasing
 /// `order` (weakly congruent to `shape`). Dynamic order values count as larger than every
 /// static one and are ordered left to right.
-pub(crate) const fn compact_order(p: &mut Prog, shape: &Tree, order: &Tree) -> Tree {
+pub(crate) const fn compact_order<const P: usize>(
+    p: &mut Prog<P>,
+    shape: &Tree,
+    order: &Tree,
+) -> Tree {
     let ref_shape = super::int_tuple::product_like(p, shape, order).leaves();
     let flat = order.leaves();
     // Dynamic orders become distinct statics above the largest static order, left to right.

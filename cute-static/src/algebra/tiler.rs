@@ -27,7 +27,7 @@ pub(crate) const fn kind(t: At) -> Kind {
 }
 
 /// The tiler node `t` as a layout, if it is one (`n` stands for `make_layout(n)`).
-pub(crate) const fn as_layout(p: &mut Prog, t: At) -> Option<L> {
+pub(crate) const fn as_layout<const P: usize>(p: &mut Prog<P>, t: At) -> Option<L> {
     match kind(t) {
         Kind::Layout(l) => Some(l),
         Kind::Int(n) => Some(super::layout::make_layout(p, &Tree::leaf(n), Major::Left)),
@@ -47,7 +47,7 @@ pub(crate) const fn too_many_modes(op: &str, t: &Tl, l: &L) -> ! {
 
 /// CuTe's `make_layout(l0, l1, ...)`: the modes of the tiler `t` (layouts, or integers `n`
 /// meaning `n:_1`) as the modes of one layout.
-pub(crate) const fn concat(p: &mut Prog, t: &Tl) -> L {
+pub(crate) const fn concat<const P: usize>(p: &mut Prog<P>, t: &Tl) -> L {
     let root = t.root();
     let n = if root.is_tup() { root.arity() } else { 1 };
     let mut m = Modes::new();
