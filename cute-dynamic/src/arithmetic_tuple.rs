@@ -207,19 +207,6 @@ impl CoordStride {
         })
     }
 
-    /// `a == b` as CuTe decides it at compile time (`is_constant<true, a == b>`): two integers
-    /// or two scaled bases at the same position with statically equal values. A scaled basis is
-    /// never equal to an integer.
-    pub(crate) fn statically_equal(&self, other: &CoordStride) -> bool {
-        match (self, other) {
-            (CoordStride::Int(a), CoordStride::Int(b)) => a.eq_int(*b).is_constant_true(),
-            (CoordStride::Basis(a), CoordStride::Basis(b)) => {
-                a.modes == b.modes && a.value.eq_int(b.value).is_constant_true()
-            }
-            _ => false,
-        }
-    }
-
     /// `t + self` for an arithmetic tuple `t` (a leaf stride only): a scaled basis `v@i...` adds
     /// `v` to the component of `t` at its position; an integer adds to an integer `t`, and the
     /// static `_0` adds nothing. Tags follow CuTe's integer addition.
@@ -241,21 +228,6 @@ impl CoordStride {
                 format!("cannot add the stride {self} to the coordinate {t}"),
             )),
         }
-    }
-
-    /// The leaves, left to right.
-    fn collect_leaves<'a>(&'a self, out: &mut Vec<&'a CoordStride>) {
-        match self {
-            CoordStride::Tuple(t) => t.iter().for_each(|d| d.collect_leaves(out)),
-            leaf => out.push(leaf),
-        }
-    }
-
-    /// The leaves (integers and scaled bases), left to right.
-    pub(crate) fn leaves(&self) -> Vec<&CoordStride> {
-        let mut out = Vec::new();
-        self.collect_leaves(&mut out);
-        out
     }
 
     /// This stride with its leaves numbered: the IntTuple of the same profile whose leaf `k` is
@@ -291,18 +263,6 @@ impl CoordStride {
                 .and_then(|k| leaves.get(k))
                 .cloned()
                 .ok_or_else(|| LayoutError::out_of_range("coordinate stride", format!("leaf {k}"))),
-        }
-    }
-
-    /// The same stride with every integer (and every scale) made static.
-    pub(crate) fn static_twin(&self) -> CoordStride {
-        match self {
-            CoordStride::Int(i) => CoordStride::Int(Int::new_static(i.value())),
-            CoordStride::Basis(b) => CoordStride::Basis(ScaledBasis {
-                value: Int::new_static(b.value.value()),
-                modes: b.modes.clone(),
-            }),
-            CoordStride::Tuple(t) => t.iter().map(CoordStride::static_twin).collect(),
         }
     }
 }

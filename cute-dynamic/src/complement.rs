@@ -221,17 +221,6 @@ pub(crate) fn complement_flat(
     complement_filtered(&filtered, cotarget, checks, reader)
 }
 
-pub(crate) fn complement_exact(layout: &Layout, cotarget: &IntTuple) -> Result<Layout> {
-    on_flat(layout, |l| {
-        complement_flat(
-            l,
-            Cotarget::Tuple(cotarget),
-            Checks::COMPLETE,
-            Reader::Nothing,
-        )
-    })
-}
-
 /// The complement as the result ([`Reader::Nothing`]), filtered with coalesce's decisions
 /// converging where the shapes are at least 1: the twin's coarser filtered layout (strides
 /// merged, run-time 1s dropped) then passes the injectivity check wherever the run's does (a

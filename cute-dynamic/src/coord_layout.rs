@@ -18,20 +18,15 @@
 //! ```
 
 use crate::arithmetic_tuple::{CoordStride, make_basis_like};
-use crate::complement::complement_exact;
-use crate::composition::walk;
 use crate::coord::{Coord, dice, slice};
-use crate::divide::tile_unzip;
 use crate::error::{Condition, ErrorKind, LayoutError, Result};
-use crate::exact::{self, Exactness};
 use crate::int::Int;
 use crate::int_tuple::IntTuple;
-use crate::layout::{CoordRef, Layout, unwrap};
+use crate::layout::{CoordRef, Layout};
 use crate::prelude::*;
 use crate::tiler::Tiler;
-use crate::twin::{Checks, Twin, checked};
-use alloc::collections::{BTreeMap, VecDeque};
 use core::fmt;
+use cute_static::eager::Op;
 
 /// A layout whose strides are [`CoordStride`]s: a function from coordinates to coordinate
 /// offsets (arithmetic tuples), CuTe's `Layout<Shape, Stride>` with `ScaledBasis` strides.
@@ -152,11 +147,6 @@ impl CoordLayout {
         CoordLayout::from_numbered(&numbered.get(i)?, &leaves)
     }
 
-    /// The modes (an integer-shaped layout is its own single mode).
-    fn modes(&self) -> Result<Vec<CoordLayout>> {
-        (0..self.rank()).map(|i| self.get(i)).collect()
-    }
-
     /// CuTe's `make_layout(l0, l1, ...)`: the layouts as the modes of a new layout.
     ///
     /// ```
@@ -260,9 +250,10 @@ impl CoordLayout {
         CoordLayout::from_numbered(&dice(crd, &numbered)?, &leaves)
     }
 
-    /// CuTe's `coalesce(layout)`, by the rule table of [`crate::coalesce`]: size-1 modes go,
-    /// and `s0:d0` after `s:d` merge into `s*s0:d` when `s0` is static and `s*d == d0` holds
-    /// statically (for scaled bases: the same position and statically equal values).
+    /// CuTe's `coalesce(layout)`, by cute-static's algorithm ([`crate::coalesce`]'s rule
+    /// table): size-1 modes go, and `s0:d0` after `s:d` merge into `s*s0:d` when `s0` is static
+    /// and `s*d == d0` holds statically (for scaled bases: the same position and statically
+    /// equal values).
     ///
     /// ```
     /// let l: cute_dynamic::CoordLayout = "(_2,(_1,_4),_3):(_1@0,(_1@1,_2@0),_1@1)".parse()?;
@@ -270,46 +261,13 @@ impl CoordLayout {
     /// # Ok::<(), cute_dynamic::LayoutError>(())
     /// ```
     pub fn coalesce(&self) -> Result<CoordLayout> {
-        let (shape, stride) = self.flat_leaves()?;
-        let last = shape.len() - 1;
-        bw_coalesce(
-            &shape[..last],
-            &stride[..last],
-            (shape[last], stride[last].clone()),
-        )
-    }
-
-    /// CuTe's `coalesce_x`: as `coalesce`, but a trailing `_1` mode becomes `_2` so that its
-    /// stride survives (composition reads the stride past the domain).
-    fn coalesce_x(&self) -> Result<CoordLayout> {
-        let (shape, stride) = self.flat_leaves()?;
-        let last = shape.len() - 1;
-        let last_shape = match shape[last] {
-            s if s.is_constant(1) => Int::new_static(2),
-            s => s,
-        };
-        bw_coalesce(
-            &shape[..last],
-            &stride[..last],
-            (last_shape, stride[last].clone()),
-        )
-    }
-
-    fn flat_leaves(&self) -> Result<(Vec<Int>, Vec<CoordStride>)> {
-        let shape = self.shape.leaves();
-        let stride: Vec<CoordStride> = self.stride.leaves().into_iter().cloned().collect();
-        if shape.is_empty() {
-            return Err(LayoutError::invalid(
-                "coalesce",
-                format!("{self} has no modes"),
-            ));
-        }
-        Ok((shape, stride))
+        self.run(Op::Coalesce, "coalesce", &Tiler::Underscore)
     }
 
     /// CuTe's `composition(A, B)` of this layout with an integer layout `B`:
-    /// `(A o B)(c) == A(B(c))`, with the rules of [`crate::composition`] (both divisibility
-    /// conditions checked on every value).
+    /// `(A o B)(c) == A(B(c))`, by cute-static's algorithm (both divisibility conditions checked
+    /// on every value; a result the rule does not show to be `A o B` is compared point by point
+    /// where every value is static, and refused otherwise).
     ///
     /// ```
     /// let a: cute_dynamic::CoordLayout = "(_8,_4):(_1@0,_1@1)".parse()?;
@@ -318,13 +276,12 @@ impl CoordLayout {
     /// # Ok::<(), cute_dynamic::LayoutError>(())
     /// ```
     pub fn composition(&self, rhs: &Layout) -> Result<CoordLayout> {
-        let lhs = self;
-        checked!(composition_exact, lhs, rhs; checks)
+        self.composition_tiler(&Tiler::Layout(rhs.clone()))
     }
 
     /// CuTe's `composition(A, tiler)`: for a tuple tiler, mode `i` composed with tiler `i`
-    /// (`_` keeps the mode, a tuple recurses) and the modes past the tiler's kept; a layout or
-    /// an integer tiler is [`CoordLayout::composition`].
+    /// (`_` keeps the mode, a tuple recurses) and the modes past the tiler dropped, as CuTe
+    /// drops them; a layout or an integer tiler is [`CoordLayout::composition`].
     ///
     /// ```
     /// let a: cute_dynamic::CoordLayout = "(_8,_4):(_1@0,_1@1)".parse()?;
@@ -333,28 +290,7 @@ impl CoordLayout {
     /// # Ok::<(), cute_dynamic::LayoutError>(())
     /// ```
     pub fn composition_tiler(&self, tiler: &Tiler) -> Result<CoordLayout> {
-        let Tiler::Tuple(items) = tiler else {
-            return match tiler.as_layout()? {
-                Some(b) => self.composition(&b),
-                None => Ok(self.clone()),
-            };
-        };
-        let modes = self.modes()?;
-        if items.len() > modes.len() {
-            return Err(LayoutError::precondition(
-                Condition::MismatchedRanks,
-                format!("composition: tiler {tiler} has more modes than {self}"),
-            ));
-        }
-        let composed = modes
-            .iter()
-            .enumerate()
-            .map(|(i, m)| match items.get(i) {
-                Some(t) => m.composition_tiler(t),
-                None => Ok(m.clone()),
-            })
-            .collect::<Result<Vec<_>>>()?;
-        CoordLayout::concat(&composed)
+        self.run(Op::CompositionTiler, "composition", tiler)
     }
 
     /// CuTe's `logical_divide(A, B)` for a layout `B`:
@@ -367,8 +303,7 @@ impl CoordLayout {
     /// # Ok::<(), cute_dynamic::LayoutError>(())
     /// ```
     pub fn logical_divide(&self, tiler: &Layout) -> Result<CoordLayout> {
-        let layout = self;
-        checked!(logical_divide_exact, layout, tiler; checks)
+        self.logical_divide_tiler(&Tiler::Layout(tiler.clone()))
     }
 
     /// CuTe's `logical_divide(A, tiler)`: by mode for a tuple tiler (modes beyond it kept),
@@ -381,8 +316,7 @@ impl CoordLayout {
     /// # Ok::<(), cute_dynamic::LayoutError>(())
     /// ```
     pub fn logical_divide_tiler(&self, tiler: &Tiler) -> Result<CoordLayout> {
-        let layout = self;
-        checked!(logical_divide_tiler_exact, layout, tiler; checks)
+        self.run(Op::LogicalDivideTiler, "logical_divide", tiler)
     }
 
     /// CuTe's `zipped_divide(A, tiler)`: `((TileM,TileN,...),(RestM,RestN,...,L,...))`.
@@ -394,8 +328,38 @@ impl CoordLayout {
     /// # Ok::<(), cute_dynamic::LayoutError>(())
     /// ```
     pub fn zipped_divide(&self, tiler: &Tiler) -> Result<CoordLayout> {
-        let layout = self;
-        checked!(zipped_divide_exact, layout, tiler; checks)
+        self.run(Op::ZippedDivide, "zipped_divide", tiler)
+    }
+
+    /// CuTe's `tiled_divide(A, tiler)`: `((TileM,TileN,...),RestM,RestN,...)`.
+    ///
+    /// ```
+    /// let a: cute_dynamic::CoordLayout = "(256,128):(_1@0,_1@1)".parse()?;
+    /// let r = a.tiled_divide(&"(_128,_8)".parse()?)?;
+    /// assert_eq!(r.to_string(), "((_128,_8),2,16):((_1@0,_1@1),_128@0,_8@1)");
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
+    pub fn tiled_divide(&self, tiler: &Tiler) -> Result<CoordLayout> {
+        self.run(Op::TiledDivide, "tiled_divide", tiler)
+    }
+
+    /// CuTe's `flat_divide(A, tiler)`: `(TileM,TileN,...,RestM,RestN,...)`.
+    ///
+    /// ```
+    /// let a: cute_dynamic::CoordLayout = "(256,128):(_1@0,_1@1)".parse()?;
+    /// let r = a.flat_divide(&"(_128,_8)".parse()?)?;
+    /// assert_eq!(r.to_string(), "(_128,_8,2,16):(_1@0,_1@1,_128@0,_8@1)");
+    /// # Ok::<(), cute_dynamic::LayoutError>(())
+    /// ```
+    pub fn flat_divide(&self, tiler: &Tiler) -> Result<CoordLayout> {
+        self.run(Op::FlatDivide, "flat_divide", tiler)
+    }
+
+    /// CuTe's `op` by cute-static's algorithm ([`crate::algebra`]).
+    fn run(&self, op: Op, name: &'static str, tiler: &Tiler) -> Result<CoordLayout> {
+        let (shape, stride) =
+            crate::algebra::coordinates_op(op, name, (&self.shape, &self.stride), tiler)?;
+        CoordLayout::new(shape, stride)
     }
 }
 
@@ -441,287 +405,6 @@ fn terms(
         }
         (IntTuple::Int(c), IntTuple::Int(_), None) => f(*c, stride),
         _ => Err(mismatch()),
-    }
-}
-
-/// CuTe's `bw_coalesce` (the rule table of [`crate::coalesce`]) on strides that may be scaled
-/// bases: walk the flat modes from the back, the front of the stack being the mode built so far.
-fn bw_coalesce(
-    shape: &[Int],
-    stride: &[CoordStride],
-    init: (Int, CoordStride),
-) -> Result<CoordLayout> {
-    let mut stack: VecDeque<(Int, CoordStride)> = VecDeque::from([init]);
-    let mut is_tuple = false;
-    for (&s, d) in shape.iter().zip(stride).rev() {
-        let (front_s, front_d) = stack[0].clone();
-        if s.is_constant(1) {
-            continue;
-        } else if !is_tuple && front_s.is_constant(1) {
-            stack[0] = (s, d.clone());
-        } else if front_s.is_static() && d.scaled(s)?.statically_equal(&front_d) {
-            stack[0] = (s.checked_mul(front_s)?, d.clone());
-        } else {
-            stack.push_front((s, d.clone()));
-            is_tuple = true;
-        }
-    }
-    if !is_tuple {
-        let (s, d) = stack
-            .pop_front()
-            .unwrap_or((Int::new_static(1), Int::new_static(0).into()));
-        if s.is_constant(1) {
-            return Ok(trivial());
-        }
-        return Ok(CoordLayout {
-            shape: s.into(),
-            stride: d,
-        });
-    }
-    let (shapes, strides): (Vec<IntTuple>, Vec<CoordStride>) = stack
-        .into_iter()
-        .map(|(s, d)| (IntTuple::Int(s), d))
-        .unzip();
-    Ok(CoordLayout {
-        shape: IntTuple::tuple(shapes),
-        stride: strides.into_iter().collect(),
-    })
-}
-
-/// CuTe's `Layout<_1,_0>{}`.
-fn trivial() -> CoordLayout {
-    CoordLayout {
-        shape: IntTuple::s(1),
-        stride: Int::new_static(0).into(),
-    }
-}
-
-/// A layout from lists of modes, a single mode standing alone (CuTe's `unwrap`).
-fn unwrap_modes(shapes: Vec<IntTuple>, strides: Vec<CoordStride>) -> CoordLayout {
-    if let ([shape], [stride]) = (&shapes[..], &strides[..]) {
-        return CoordLayout {
-            shape: unwrap(shape.clone()),
-            stride: stride.clone(),
-        };
-    }
-    CoordLayout {
-        shape: IntTuple::tuple(shapes),
-        stride: strides.into_iter().collect(),
-    }
-}
-
-/// CuTe's `composition_impl` on a coalesced `lhs` and one `rhs` mode, the rules of
-/// [`crate::composition`]: a tuple `rhs` composes mode by mode; a `_0` stride gives `rhs`
-/// itself; an integer-shaped `lhs` gives `rhs_shape : rhs_stride * lhs_stride`; otherwise
-/// `rhs_stride` is divided out of the modes of `lhs` (Stride Divisibility Condition), then
-/// `rhs_shape` elements are kept (Shape Divisibility Condition), the last mode taking the rest.
-fn composition_impl(
-    lhs: &CoordLayout,
-    rhs_shape: &IntTuple,
-    rhs_stride: &IntTuple,
-    checks: Checks,
-    exactness: &mut Exactness,
-) -> Result<CoordLayout> {
-    let (rs, rd) = match (rhs_shape, rhs_stride) {
-        (IntTuple::Tuple(s), IntTuple::Tuple(d)) if s.len() == d.len() => {
-            let modes: Vec<CoordLayout> = s
-                .iter()
-                .zip(d.iter())
-                .map(|(si, di)| composition_impl(lhs, si, di, checks, exactness))
-                .collect::<Result<_>>()?;
-            return CoordLayout::concat(&modes);
-        }
-        (IntTuple::Int(s), IntTuple::Int(d)) => (*s, *d),
-        _ => {
-            return Err(ErrorKind::Incongruent {
-                shape: rhs_shape.to_string(),
-                stride: rhs_stride.to_string(),
-            }
-            .into());
-        }
-    };
-    if rd.is_constant(0) {
-        return Ok(CoordLayout {
-            shape: rs.into(),
-            stride: rd.into(),
-        });
-    }
-    if let IntTuple::Int(_) = lhs.shape {
-        return Ok(CoordLayout {
-            shape: rs.into(),
-            stride: lhs.stride.scaled(rd)?,
-        });
-    }
-    let lshape = lhs.shape.leaves();
-    let lstride = lhs.stride.leaves();
-    let last = lshape.len() - 1;
-    let (mut result_shape, mut result_stride) = (Vec::new(), Vec::new());
-    let walked = walk(
-        lhs,
-        &lshape,
-        (rs, rd),
-        (checks, exactness),
-        |shape, i, scale| {
-            result_shape.push(IntTuple::Int(shape));
-            result_stride.push(lstride[i].scaled(scale)?);
-            Ok(())
-        },
-    )?;
-    let (rest_shape, rest_stride) = walked;
-    let last_stride = lstride[last].scaled(rest_stride)?;
-    if result_shape.is_empty() {
-        return Ok(CoordLayout {
-            shape: rest_shape.into(),
-            stride: last_stride,
-        });
-    }
-    if !rest_shape.is_constant(1) {
-        result_shape.push(IntTuple::Int(rest_shape));
-        result_stride.push(last_stride);
-    }
-    Ok(unwrap_modes(result_shape, result_stride))
-}
-
-/// A coordinate of [`CoordLayout::sparse_at`] as its terms, `7@0 + 1@1@0` (`0` for none).
-fn sparse_text(c: BTreeMap<Vec<usize>, i64>) -> String {
-    let terms: Vec<String> = c
-        .iter()
-        .map(|(modes, v)| {
-            modes
-                .iter()
-                .rev()
-                .fold(v.to_string(), |t, m| format!("{t}@{m}"))
-        })
-        .collect();
-    if terms.is_empty() {
-        "0".into()
-    } else {
-        terms.join(" + ")
-    }
-}
-
-/// Composition, `A o B` or an error ([`crate::exact`]: its rule, and where the rule proves
-/// nothing, the coordinates compared point by point).
-fn composition_exact(lhs: &CoordLayout, rhs: &Layout, checks: Checks) -> Result<CoordLayout> {
-    let coalesced = lhs.coalesce_x()?;
-    let lshape = coalesced.shape.leaves();
-    let mut exactness = Exactness::new(&lshape);
-    let r = composition_impl(
-        &coalesced,
-        &rhs.shape(),
-        &rhs.stride(),
-        checks,
-        &mut exactness,
-    )?;
-    // B has no coordinates where a static shape is below 1: nothing to be wrong at.
-    let no_domain = rhs
-        .flat()
-        .shape()
-        .iter()
-        .any(|s| s.is_static() && s.value() < 1);
-    if !checks.is_exact() || exactness.is_proven(&lshape) || no_domain {
-        return Ok(r);
-    }
-    let b = rhs.plan();
-    let result = match (lhs.size(), rhs.size(), r.size()) {
-        (Ok(na), Ok(nb), Ok(nr)) => exact::compare(
-            (exact::Domain::OfA, exact::empty_domain(rhs.flat().shape())),
-            (na.value().into(), nb.value().into(), nr.value().into()),
-            |i| Some(b.call(i32::try_from(i).ok()?).ok()?.value().into()),
-            |i| r.sparse_at(i32::try_from(i).ok()?).ok().map(sparse_text),
-            |j| lhs.sparse_at(i32::try_from(j).ok()?).ok().map(sparse_text),
-        ),
-        _ => exact::Verdict::Overflow,
-    };
-    // With run-time values only `composition` of plain layouts compares (as cute-static): not
-    // shown, naming where CuTe's answer is wrong if it is.
-    let compared = lhs.is_all_static() && rhs.is_all_static() && r.is_all_static();
-    let result = match result {
-        exact::Verdict::Same | exact::Verdict::TooLarge { .. } if !compared => {
-            exact::Verdict::NotShown
-        }
-        other => other,
-    };
-    exact::verdict(format_args!("{lhs} o {rhs} is {r}"), result)?;
-    Ok(r)
-}
-
-fn logical_divide_exact(
-    layout: &CoordLayout,
-    tiler: &Layout,
-    checks: Checks,
-) -> Result<CoordLayout> {
-    let rest = complement_exact(tiler, layout.coalesce()?.shape())?;
-    composition_exact(layout, &Layout::concat(&[tiler.clone(), rest])?, checks)
-}
-
-fn logical_divide_tiler_exact(
-    layout: &CoordLayout,
-    tiler: &Tiler,
-    checks: Checks,
-) -> Result<CoordLayout> {
-    match tiler {
-        Tiler::Tuple(t) => {
-            if t.len() > layout.rank() {
-                return Err(LayoutError::precondition(
-                    Condition::MismatchedRanks,
-                    format!("logical_divide: tiler {tiler} has more modes than layout {layout}"),
-                ));
-            }
-            let modes: Vec<CoordLayout> = layout
-                .modes()?
-                .into_iter()
-                .enumerate()
-                .map(|(i, m)| match t.get(i) {
-                    Some(ti) => logical_divide_tiler_exact(&m, ti, checks),
-                    None => Ok(m),
-                })
-                .collect::<Result<_>>()?;
-            CoordLayout::concat(&modes)
-        }
-        Tiler::Underscore => Ok(layout.clone()),
-        _ => match tiler.as_layout()? {
-            Some(t) => logical_divide_exact(layout, &t, checks),
-            None => Ok(layout.clone()),
-        },
-    }
-}
-
-fn zipped_divide_exact(layout: &CoordLayout, tiler: &Tiler, checks: Checks) -> Result<CoordLayout> {
-    let (numbered, leaves) = logical_divide_tiler_exact(layout, tiler, checks)?.numbered()?;
-    CoordLayout::from_numbered(&tile_unzip(&numbered, tiler)?, &leaves)
-}
-
-impl Twin for CoordLayout {
-    fn is_all_static(&self) -> bool {
-        self.shape.is_static() && self.stride.is_static()
-    }
-    fn static_twin(&self) -> Self {
-        CoordLayout {
-            shape: self.shape.static_twin(),
-            stride: self.stride.static_twin(),
-        }
-    }
-}
-
-impl CoordLayout {
-    /// `L(i)` as a sparse coordinate: the non-zero components by position (an integer stride
-    /// counts at the empty position).
-    fn sparse_at(&self, i: i32) -> Result<BTreeMap<Vec<usize>, i64>> {
-        let mut out: BTreeMap<Vec<usize>, i64> = BTreeMap::new();
-        self.each_term(CoordRef::Index(i), &mut |c, d| {
-            let (modes, v) = match d {
-                CoordStride::Basis(b) => (b.modes().to_vec(), b.value()),
-                CoordStride::Int(v) => (Vec::new(), *v),
-                CoordStride::Tuple(_) => {
-                    return Err(LayoutError::invalid("evaluate", "a tuple leaf"));
-                }
-            };
-            *out.entry(modes).or_default() += i64::from(c.value()) * i64::from(v.value());
-            Ok(())
-        })?;
-        out.retain(|_, v| *v != 0);
-        Ok(out)
     }
 }
 

@@ -288,11 +288,6 @@ pub(crate) fn tile_unzip_flat(layout: &Flat, tiler: &Tiler) -> Result<Flat> {
     Ok(out)
 }
 
-/// CuTe's `tile_unzip(layout, tiler)`.
-pub(crate) fn tile_unzip(layout: &Layout, tiler: &Tiler) -> Result<Layout> {
-    tile_unzip_flat(layout.flat(), tiler).and_then(Flat::into_layout)
-}
-
 /// `result(_, repeat<R1>(_))`: unpack the second mode.
 pub(crate) fn unpack_rest(zipped: &Layout) -> Result<Layout> {
     let r1 = zipped.get(1)?.rank();

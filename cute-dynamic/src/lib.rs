@@ -149,7 +149,10 @@
 //! [`Tensor::zipped_divide`], [`Tensor::tiled_divide`], [`Tensor::flat_divide`], and on coordinate layouts
 //! [`CoordLayout::apply`] (evaluation), [`CoordLayout::composition`],
 //! [`CoordLayout::coalesce`], [`CoordLayout::logical_divide`],
-//! [`CoordLayout::zipped_divide`], [`CoordLayout::slice`], [`CoordLayout::dice`].
+//! [`CoordLayout::zipped_divide`], [`CoordLayout::tiled_divide`],
+//! [`CoordLayout::flat_divide`], [`CoordLayout::slice`], [`CoordLayout::dice`]. The algebra of
+//! coordinate layouts is cute-static's own, run on this crate's values (the same algorithms as
+//! the identity tensors of cute-static).
 //!
 //! ## TiledCopy and TiledMMA
 //!
@@ -250,6 +253,7 @@ mod prelude {
     pub(crate) use alloc::{format, vec};
 }
 
+mod algebra;
 mod algorithm;
 mod arithmetic_tuple;
 mod atom;

@@ -491,7 +491,7 @@ impl Op {
 ///
 /// ```
 /// let names: Vec<_> = cute_dynamic::ops::overloads("composition_tiler").map(|o| o.args).collect();
-/// assert_eq!(names.len(), 2); // composition_tiler(C, T), composition_tiler(L, T)
+/// assert_eq!(names.len(), 3); // composition_tiler(L, T), (C, T) and (I, T)
 /// ```
 pub fn overloads(name: &str) -> impl Iterator<Item = &'static Op> + '_ {
     OPS.iter()
@@ -968,9 +968,12 @@ pub static OPS: &[Op] = &[
     op("dice", "dice(c, I)", &[Crd, I], I, |a| ids(a[1].coord_layout()?.dice(a[0].coord()?)?)),
     op("zipped_divide", "zipped_divide(X, T)", &[X, T], X, |a| tensor(a[0].tensor()?.zipped_divide(a[1].tiler()?)?)),
     op("zipped_divide", "zipped_divide(I, T)", &[I, T], I, |a| ids(a[0].coord_layout()?.zipped_divide(a[1].tiler()?)?)),
+    op("tiled_divide", "tiled_divide(I, T)", &[I, T], I, |a| ids(a[0].coord_layout()?.tiled_divide(a[1].tiler()?)?)),
+    op("flat_divide", "flat_divide(I, T)", &[I, T], I, |a| ids(a[0].coord_layout()?.flat_divide(a[1].tiler()?)?)),
     op("logical_divide", "logical_divide(I, B)", &[I, L], I, |a| ids(a[0].coord_layout()?.logical_divide(a[1].layout()?)?)),
     op("logical_divide", "logical_divide(I, T)", &[I, T], I, |a| ids(a[0].coord_layout()?.logical_divide_tiler(a[1].tiler()?)?)).named("logical_divide_tiler"),
     op("composition", "composition(I, B)", &[I, L], I, |a| ids(a[0].coord_layout()?.composition(a[1].layout()?)?)),
+    op("composition", "composition(I, T)", &[I, T], I, |a| ids(a[0].coord_layout()?.composition_tiler(a[1].tiler()?)?)).named("composition_tiler"),
     op("coalesce", "coalesce(I)", &[I], I, |a| ids(a[0].coord_layout()?.coalesce()?)),
         // A coordinate with `_` slices (CuTe's `tensor(_,3)`).
     op("call", "X(c)", &[X, Crd], S, |a| {

@@ -296,7 +296,7 @@ impl Tensor {
     }
 
     /// CuTe's `tiled_divide(tensor, tiler)`: the same engine with the layout
-    /// `((TileM,TileN,...),RestM,RestN,...)`. Not for identity tensors (an error).
+    /// `((TileM,TileN,...),RestM,RestN,...)`.
     ///
     /// ```
     /// let t: cute_dynamic::Tensor = "_0|(8,24):(_1,8)".parse()?;
@@ -308,12 +308,12 @@ impl Tensor {
         self.map_layout(
             |l| crate::tiled_divide(l, tiler),
             |c| c.tiled_divide(tiler),
-            |l| Err(unsupported("tiled_divide", tiler, l)),
+            |l| l.tiled_divide(tiler),
         )
     }
 
     /// CuTe's `flat_divide(tensor, tiler)`: the same engine with the layout
-    /// `(TileM,TileN,...,RestM,RestN,...)`. Not for identity tensors (an error).
+    /// `(TileM,TileN,...,RestM,RestN,...)`.
     ///
     /// ```
     /// let t: cute_dynamic::Tensor = "_0|(8,24):(_1,8)".parse()?;
@@ -325,7 +325,7 @@ impl Tensor {
         self.map_layout(
             |l| crate::flat_divide(l, tiler),
             |c| c.flat_divide(tiler),
-            |l| Err(unsupported("flat_divide", tiler, l)),
+            |l| l.flat_divide(tiler),
         )
     }
 
@@ -334,14 +334,6 @@ impl Tensor {
         let shape = self.shape()?;
         Ok((shape.get(0)?.rank(), shape.get(1)?.rank()))
     }
-}
-
-/// The refusal of an operation this crate does not run on identity tensors' layouts.
-fn unsupported(op: &'static str, tiler: &Tiler, layout: &CoordLayout) -> LayoutError {
-    LayoutError::invalid(
-        op,
-        format!("the identity tensor layout {layout} with tiler {tiler} is not supported"),
-    )
 }
 
 /// CuTe's `append<R>(coord, _)` for a tuple coordinate: padded with `_` to `R` elements.

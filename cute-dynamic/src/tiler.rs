@@ -1,8 +1,7 @@
 //! Tilers: what by-mode composition, divide and product take as their second argument.
 
-use crate::error::Result;
 use crate::int::Int;
-use crate::layout::{Layout, make_layout};
+use crate::layout::Layout;
 use crate::prelude::*;
 use crate::twin::Twin;
 
@@ -44,15 +43,6 @@ impl Tiler {
         match self {
             Tiler::Tuple(t) => t.len(),
             _ => 1,
-        }
-    }
-
-    /// The layout an integer or layout tiler stands for (CuTe's `make_layout(n)` for integers).
-    pub(crate) fn as_layout(&self) -> Result<Option<Layout>> {
-        match self {
-            Tiler::Layout(l) => Ok(Some(l.clone())),
-            Tiler::Int(n) => Ok(Some(make_layout(&(*n).into())?)),
-            _ => Ok(None),
         }
     }
 }

@@ -692,7 +692,7 @@ pub(crate) fn swizzled_slice_verdict(
             ));
         }
     }
-    p.twin_outcome()
+    p.outcome()
 }
 
 cop! {

@@ -6,6 +6,7 @@ use crate::bits::shiftr;
 use core::fmt;
 
 /// A fixed-size text buffer for messages built in const evaluation.
+#[derive(Clone, Copy, Debug)]
 pub struct Msg {
     buf: [u8; 512],
     len: usize,
@@ -368,6 +369,9 @@ enum ErrorKind {
         range: Option<(i64, i64)>,
         len: usize,
     },
+    /// A structure CuTe refuses whatever the values (a tiler with more modes than the layout,
+    /// ...), met by an operation run at run time ([`crate::prog::Prog::refuse`]).
+    Refused(Condition),
     /// A tensor algorithm's operands failing `condition` (its two sides `a` and `b`).
     TensorOperands {
         op: &'static str,
@@ -408,6 +412,12 @@ impl LayoutError {
         }
     }
 
+    pub(crate) const fn refused(condition: Condition) -> LayoutError {
+        LayoutError {
+            kind: ErrorKind::Refused(condition),
+        }
+    }
+
     pub(crate) const fn arithmetic_failed(e: IntError) -> LayoutError {
         LayoutError {
             kind: ErrorKind::IntError(e),
@@ -424,6 +434,7 @@ impl LayoutError {
     pub fn condition(&self) -> Option<Condition> {
         match self.kind {
             ErrorKind::Check { pred, .. } => Some(pred.condition()),
+            ErrorKind::Refused(condition) => Some(condition),
             ErrorKind::IntError(_)
             | ErrorKind::TensorBounds { .. }
             | ErrorKind::TensorOperands { .. } => None,
@@ -442,6 +453,7 @@ impl LayoutError {
         match self.kind {
             ErrorKind::IntError(e) => Some(e),
             ErrorKind::Check { .. }
+            | ErrorKind::Refused(_)
             | ErrorKind::TensorBounds { .. }
             | ErrorKind::TensorOperands { .. } => None,
         }
@@ -460,6 +472,7 @@ impl fmt::Display for LayoutError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.kind {
             ErrorKind::IntError(e) => e.fmt(f),
+            ErrorKind::Refused(condition) => f.write_str(condition.message()),
             ErrorKind::TensorBounds { range: None, .. } => f.write_str(
                 "tensor layout: its offsets cannot be bounded (a negative shape, or beyond i64)",
             ),

@@ -400,7 +400,7 @@ pub(crate) fn composition_answer<A: IsLayout, B: IsLayout, R: IsLayout>(
         let compared = j >= 0 && (extended || j < na);
         (compared && x != y).then_some((i, x, y))
     });
-    p.twin_outcome().map_err(|_| error)?;
+    p.outcome().map_err(|_| error)?;
     match differs {
         None => Ok(()),
         // CuTe's own condition, which its answer is not right without: that error stands.

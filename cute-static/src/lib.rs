@@ -310,6 +310,8 @@ mod bits;
 mod composed;
 pub mod consts;
 mod coordinate;
+#[doc(hidden)]
+pub mod eager;
 mod error;
 mod expr;
 pub mod gmma;

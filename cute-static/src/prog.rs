@@ -63,8 +63,8 @@ pub enum Op {
 
 /// A straight-line program in const evaluation: nodes in creation order, each after its inputs.
 ///
-/// `N` is its capacity: [`PCAP`] while compiling, 0 at run time, where a static twin computes on
-/// static values only and records no node (no tape to set up for each run).
+/// `N` is its capacity: [`PCAP`] while compiling, 0 at run time ([`Run`]), where nothing is
+/// recorded (no tape to set up for each run).
 #[derive(Clone, Copy, Debug)]
 pub struct Prog<const N: usize = PCAP> {
     pub(crate) op: [Op; N],
@@ -72,10 +72,24 @@ pub struct Prog<const N: usize = PCAP> {
     pub(crate) b: [V; N],
     pub(crate) c: [V; N],
     pub(crate) n: usize,
-    /// Running an operation's static twin at run time ([`Prog::twin`]).
-    twin: bool,
-    /// The twin's first failed precondition or arithmetic.
+    run: Run,
+    /// At run time, the first failed precondition or arithmetic.
     failure: Option<error::LayoutError>,
+    /// The compile error's text of that failure, where it is a refusal ([`Prog::refuse`]).
+    refusal: Option<Msg>,
+}
+
+/// How a [`Prog`] runs the algebra.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Run {
+    /// While compiling: a dynamic integer is a node of the program; a failure on static values
+    /// is a compile error.
+    Compile,
+    /// At run time, an operation's static twin ([`Prog::twin`]): every value static.
+    Twin,
+    /// At run time, eagerly ([`Prog::eager`]): a dynamic integer is its value, computed on the
+    /// spot, and a precondition on it is checked on the spot.
+    Eager,
 }
 
 const Z: V = V::s(0);
@@ -104,8 +118,9 @@ impl Prog {
             b: [Z; PCAP],
             c: [Z; PCAP],
             n: 0,
-            twin: false,
+            run: Run::Compile,
             failure: None,
+            refusal: None,
         };
         let mut k = 0;
         while k < inputs {
@@ -119,17 +134,32 @@ impl Prog {
 impl Prog<0> {
     /// A program for the static twin of an operation, run at run time by the checked forms:
     /// every value is static (the operands' run-time values), as CuTe computes when it knows
-    /// them. A failed precondition or arithmetic is recorded ([`Prog::twin_outcome`]) instead of
+    /// them. A failed precondition or arithmetic is recorded ([`Prog::outcome`]) instead of
     /// stopping compilation, and the run goes on with a stand-in value.
     pub(crate) const fn twin() -> Prog<0> {
+        Prog::at_run_time(Run::Twin)
+    }
+
+    /// A program that runs an operation eagerly on run-time values (cute-dynamic's operations):
+    /// a dynamic integer is its value, tagged dynamic, and every operation on it is computed on
+    /// the spot with CuTe's static/dynamic rules, so the result has the structure and the tags
+    /// that compiling gives, and the values that running gives. A failed precondition (on static
+    /// or dynamic values) or arithmetic is recorded ([`Prog::outcome`]), and the run goes on
+    /// with a stand-in value.
+    pub(crate) const fn eager() -> Prog<0> {
+        Prog::at_run_time(Run::Eager)
+    }
+
+    const fn at_run_time(run: Run) -> Prog<0> {
         Prog {
             op: [],
             a: [],
             b: [],
             c: [],
             n: 0,
-            twin: true,
+            run,
             failure: None,
+            refusal: None,
         }
     }
 }
@@ -137,11 +167,23 @@ impl Prog<0> {
 impl<const N: usize> Prog<N> {
     /// Whether this is a static twin's program ([`Prog::twin`]).
     pub(crate) const fn is_twin(&self) -> bool {
-        self.twin
+        matches!(self.run, Run::Twin)
     }
 
-    /// The twin's verdict: its first failure, if any.
-    pub(crate) const fn twin_outcome(&self) -> Result<(), error::LayoutError> {
+    /// Whether this program runs eagerly ([`Prog::eager`]): every value is known, dynamic ones
+    /// too.
+    pub(crate) const fn is_eager(&self) -> bool {
+        matches!(self.run, Run::Eager)
+    }
+
+    /// Whether this program runs at run time ([`Prog::twin`], [`Prog::eager`]): a failure is
+    /// recorded, not a compile error.
+    pub(crate) const fn at_run(&self) -> bool {
+        !matches!(self.run, Run::Compile)
+    }
+
+    /// The verdict of a run at run time: its first failure, if any.
+    pub(crate) const fn outcome(&self) -> Result<(), error::LayoutError> {
         match self.failure {
             Some(e) => Err(e),
             None => Ok(()),
@@ -154,9 +196,31 @@ impl<const N: usize> Prog<N> {
         }
     }
 
-    /// Static arithmetic: a compile error on failure, or recorded in a twin.
+    /// CuTe's refusal of a structure, whatever the values (`message`: the compile error, with the
+    /// operands): a compile error while compiling, recorded at run time, where the caller goes
+    /// on with a stand-in.
+    pub(crate) const fn refuse(&mut self, condition: error::Condition, message: &Msg) {
+        if !self.at_run() {
+            message.fail()
+        }
+        if self.failure.is_none() {
+            self.refusal = Some(*message);
+        }
+        self.record(error::LayoutError::refused(condition));
+    }
+
+    /// The text of the first failure of a run at run time, where it is a refusal
+    /// ([`Prog::refuse`]): the compile error it stands for.
+    pub(crate) const fn refusal(&self) -> Option<&Msg> {
+        match &self.refusal {
+            Some(m) if self.failure.is_some() => Some(m),
+            _ => None,
+        }
+    }
+
+    /// Static arithmetic: a compile error on failure, or recorded at run time.
     const fn arith(&mut self, op: Op, a: i32, b: i32) -> i32 {
-        if !self.twin {
+        if !self.at_run() {
             return match op {
                 Op::Mul => error::mul(a, b),
                 Op::Add => error::add(a, b),
@@ -176,6 +240,9 @@ impl<const N: usize> Prog<N> {
     }
 
     pub(crate) const fn push(&mut self, op: Op, a: V, b: V, c: V) -> V {
+        if matches!(self.run, Run::Eager) {
+            return self.compute(op, a, b, c);
+        }
         if self.n >= N {
             Msg::new("cute-static: more than 512 run-time operations in one result").fail()
         }
@@ -185,6 +252,32 @@ impl<const N: usize> Prog<N> {
         self.c[self.n] = c;
         self.n += 1;
         V::node(self.n - 1)
+    }
+
+    /// An instruction of an eager run ([`Prog::eager`]) on the operands' values: its value,
+    /// tagged dynamic. A check is evaluated and its failure recorded; failed arithmetic is
+    /// recorded and gives 0.
+    const fn compute(&mut self, op: Op, a: V, b: V, c: V) -> V {
+        let value = match op {
+            Op::Check(pred) => {
+                match pred.holds(a.v, b.v, c.v) {
+                    Ok(true) => {}
+                    Ok(false) => {
+                        self.record(error::LayoutError::condition_failed(pred, a.v, b.v, c.v))
+                    }
+                    Err(e) => self.record(error::LayoutError::arithmetic_failed(e)),
+                }
+                0
+            }
+            _ => match step_checked(op, a.v, b.v) {
+                Ok(v) => v,
+                Err(e) => {
+                    self.record(error::LayoutError::arithmetic_failed(e));
+                    0
+                }
+            },
+        };
+        V::eager(value)
     }
 
     /// `a * b`: `_0` absorbs, `_1` is neutral; an integer times a scaled basis scales its value
@@ -248,7 +341,7 @@ impl<const N: usize> Prog<N> {
     /// a zero `x` (CuTe C++ dies of SIGFPE there).
     const fn division(&mut self, op: Op, a: V, b: V) -> V {
         plain(op_name(op), a, b);
-        if b.is_const(0) && self.twin {
+        if b.is_const(0) && self.at_run() {
             self.record(error::LayoutError::arithmetic_failed(
                 error::IntError::DivisionByZero {
                     op: op_name(op),
@@ -321,7 +414,7 @@ impl<const N: usize> Prog<N> {
     /// `|a|`.
     pub(crate) const fn abs(&mut self, a: V) -> V {
         plain("abs", a, Z);
-        if a.is_static() && a.v == i32::MIN && self.twin {
+        if a.is_static() && a.v == i32::MIN && self.at_run() {
             self.record(error::LayoutError::arithmetic_failed(
                 error::IntError::Overflow {
                     op: "abs",
@@ -436,7 +529,7 @@ impl<const N: usize> Prog<N> {
             if let Ok(true) = pred.holds(a.v, b.v, c.v) {
                 return;
             }
-            if self.twin {
+            if self.at_run() {
                 self.require(pred, a, b, c);
                 return;
             }
@@ -452,7 +545,7 @@ impl<const N: usize> Prog<N> {
         plain("a precondition", c, Z);
         if a.is_static() && b.is_static() && c.is_static() {
             let holds = pred.holds(a.v, b.v, c.v);
-            if self.twin {
+            if self.at_run() {
                 match holds {
                     Ok(true) => {}
                     Ok(false) => {

@@ -26,8 +26,9 @@ pub(crate) enum Kind {
 }
 
 /// An integer during const evaluation: static (`v` is the value) or dynamic (`v` is the index of
-/// the program node that computes it); a stride may be a scaled basis `v@i...` (CuTe's
-/// `ScaledBasis`, the strides of identity layouts), whose position is `basis` ([`Basis`]).
+/// the program node that computes it; in an eager run at run time, its value:
+/// [`crate::prog::Prog::eager`]); a stride may be a scaled basis `v@i...` (CuTe's `ScaledBasis`,
+/// the strides of identity layouts), whose position is `basis` ([`Basis`]).
 #[derive(Clone, Copy, Debug)]
 pub struct V {
     pub(crate) dynamic: bool,
@@ -97,6 +98,15 @@ impl V {
             dynamic: true,
             basis: Basis::NONE,
             v: n as i32,
+        }
+    }
+
+    /// The dynamic integer of value `v`, in an eager run ([`crate::prog::Prog::eager`]).
+    pub(crate) const fn eager(v: i32) -> V {
+        V {
+            dynamic: true,
+            basis: Basis::NONE,
+            v,
         }
     }
 
@@ -264,7 +274,7 @@ impl Tree {
     }
 
     /// One past the last node of the subtree rooted at `i`.
-    const fn end(&self, i: usize) -> usize {
+    pub(crate) const fn end(&self, i: usize) -> usize {
         let mut pending = 1usize;
         let mut k = i;
         while pending > 0 {
@@ -282,6 +292,11 @@ impl Tree {
     /// The cursor at the root.
     pub(crate) const fn root(&self) -> At<'_> {
         At { tree: self, i: 0 }
+    }
+
+    /// The cursor at node `i`.
+    pub(crate) const fn at_node(&self, i: usize) -> At<'_> {
+        At { tree: self, i }
     }
 
     /// Whether node `i` is an integer.

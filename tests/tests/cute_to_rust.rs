@@ -596,6 +596,16 @@ const OP_SPELLINGS: &[(&str, &str, &str)] = &[
         "`CoordLayout::zipped_divide`",
     ),
     (
+        "tiled_divide(I, T)",
+        "`tiled_divide` of `make_identity_layout`",
+        "`CoordLayout::tiled_divide`",
+    ),
+    (
+        "flat_divide(I, T)",
+        "`flat_divide` of `make_identity_layout`",
+        "`CoordLayout::flat_divide`",
+    ),
+    (
         "logical_divide(I, B)",
         "`logical_divide` of `make_identity_layout`",
         "`CoordLayout::logical_divide`",
@@ -609,6 +619,11 @@ const OP_SPELLINGS: &[(&str, &str, &str)] = &[
         "composition(I, B)",
         "`composition` of `make_identity_layout`",
         "`CoordLayout::composition`",
+    ),
+    (
+        "composition(I, T)",
+        "`composition_tiler` of `make_identity_layout`",
+        "`CoordLayout::composition_tiler`",
     ),
     (
         "coalesce(I)",

@@ -417,3 +417,73 @@ proptest! {
         let _ = Int::dynamic_with_divisor(x.value(), y.value());
     }
 }
+
+/// A stride leaf of a layout of coordinates: an integer, or a scaled basis, mostly at a position
+/// up to 3 deep with indices up to 3, at times up to 4 deep with indices up to 17 (beyond what
+/// cute-static's algebra takes: refused, not a panic).
+fn coord_stride_leaf() -> impl Strategy<Value = String> {
+    prop_oneof![
+        1 => (value(), any::<bool>()).prop_map(int_text),
+        6 => ((value(), any::<bool>()), vec(0..4usize, 1..=3)).prop_map(|(v, modes)| {
+            let at: String = modes.iter().rev().map(|m| format!("@{m}")).collect();
+            format!("{}{at}", int_text(v))
+        }),
+        1 => ((value(), any::<bool>()), vec(0..18usize, 1..=4)).prop_map(|(v, modes)| {
+            let at: String = modes.iter().rev().map(|m| format!("@{m}")).collect();
+            format!("{}{at}", int_text(v))
+        }),
+    ]
+}
+
+/// A layout of coordinates: a generated shape with a stride of the same profile whose leaves are
+/// integers and scaled bases ([`coord_stride_leaf`]).
+fn coord_layout() -> impl Strategy<Value = cute_dynamic::CoordLayout> {
+    (tree(), vec(coord_stride_leaf(), 24)).prop_map(|(t, leaves)| {
+        let mut next = leaves.iter().cycle();
+        let shape = t.text(&|l| (l.shape.0.checked_abs().unwrap_or(i32::MAX), l.shape.1));
+        let profile = t.text(&|_| (0, true));
+        let stride: String = profile
+            .split("_0")
+            .enumerate()
+            .flat_map(|(k, piece)| {
+                let leaf = if k == 0 {
+                    String::new()
+                } else {
+                    next.next().cloned().unwrap_or_default()
+                };
+                [leaf, piece.to_string()]
+            })
+            .collect();
+        let text = format!("{shape}:{stride}");
+        text.parse().unwrap_or_else(|e| {
+            panic!("generated layout of coordinates {text} does not parse: {e}")
+        })
+    })
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    /// The operations of layouts of coordinates run cute-static's algorithms at run time (the
+    /// one algebra): any layout and tiler gives `Ok` or `Err`, never a panic (a tree past the
+    /// algebra's capacity, a scaled basis it cannot hold and a structure CuTe refuses included).
+    #[test]
+    fn coordinate_layout_operations_never_panic(l in coord_layout(), t in tiler(), b in layout()) {
+        let results = [
+            l.coalesce(),
+            l.composition(&b),
+            l.composition_tiler(&t),
+            l.logical_divide(&b),
+            l.logical_divide_tiler(&t),
+            l.zipped_divide(&t),
+            l.tiled_divide(&t),
+            l.flat_divide(&t),
+        ];
+        for r in results {
+            match r {
+                Ok(r) => prop_assert!(r.to_string().parse::<cute_dynamic::CoordLayout>().is_ok()),
+                Err(e) => prop_assert!(!e.to_string().is_empty()),
+            }
+        }
+    }
+}

@@ -7,7 +7,7 @@ use super::layout::{L, Modes, concat2};
 use super::product::logical_product;
 use super::slice::{keep_rest_unpacked, unpack_both};
 use super::tiler::{self, Tl};
-use crate::error::Msg;
+use crate::error::{Condition, Msg};
 use crate::prog::Prog;
 use crate::tree::{At, Tree};
 
@@ -26,14 +26,12 @@ pub(crate) const fn by_mode<const P: usize>(p: &mut Prog<P>, a: &L, t: At, op: B
         tiler::Kind::Tuple(n) => {
             let r = a.rank();
             if n > r {
-                tiler::too_many_modes(
-                    match op {
-                        ByMode::Divide => "logical_divide",
-                        ByMode::Product => "logical_product",
-                    },
-                    t.tree(),
-                    a,
-                )
+                let op = match op {
+                    ByMode::Divide => "logical_divide",
+                    ByMode::Product => "logical_product",
+                };
+                tiler::too_many_modes(p, op, t.tree(), a);
+                return *a;
             }
             let mut m = Modes::new();
             let mut k = 0;
@@ -62,37 +60,32 @@ pub(crate) const fn by_mode<const P: usize>(p: &mut Prog<P>, a: &L, t: At, op: B
     }
 }
 
-const fn mismatch(t: &Tree, guide: &Tl) -> ! {
-    Msg::new("Mismatched Ranks: ")
-        .tree(t)
-        .str(" does not split into (tile, rest) along ")
-        .tree(guide)
-        .fail()
-}
-
 /// CuTe's `zip2_by(t, guide)`: gather the first halves of the rank-2 modes at the guide's
 /// terminals into one mode, the second halves (then the modes beyond the guide) into another.
-/// Returns the two halves.
-const fn zip2_by(t: At, g: At) -> (Tree, Tree) {
+/// Returns the two halves, or the subtree and the guide's subtree where it does not split so.
+const fn zip2_by<'a, 'b>(t: At<'a>, g: At<'b>) -> Result<(Tree, Tree), (At<'a>, At<'b>)> {
     if !t.is_tup() {
-        mismatch(&t.sub(), &g.sub())
+        return Err((t, g));
     }
     let n = t.arity();
     if !g.is_tup() {
         if n != 2 {
-            mismatch(&t.sub(), &g.sub())
+            return Err((t, g));
         }
-        return (t.child(0).sub(), t.child(1).sub());
+        return Ok((t.child(0).sub(), t.child(1).sub()));
     }
     let gn = g.arity();
     if n < gn {
-        mismatch(&t.sub(), &g.sub())
+        return Err((t, g));
     }
     let (mut first, mut second) = (Tree::new(), Tree::new());
     let (fa, sa) = (first.open(), second.open());
     let mut k = 0;
     while k < gn {
-        let (a, b) = zip2_by(t.child(k), g.child(k));
+        let (a, b) = match zip2_by(t.child(k), g.child(k)) {
+            Ok(halves) => halves,
+            Err(at) => return Err(at),
+        };
         first.append(&a);
         second.append(&b);
         k += 1;
@@ -103,14 +96,26 @@ const fn zip2_by(t: At, g: At) -> (Tree, Tree) {
     }
     first.close(fa, gn);
     second.close(sa, n);
-    (first, second)
+    Ok((first, second))
 }
 
-/// CuTe's `tile_unzip(layout, tiler)`.
-pub(crate) const fn tile_unzip(l: &L, t: &Tl) -> L {
-    let (s0, s1) = zip2_by(l.shape.root(), t.root());
-    let (d0, d1) = zip2_by(l.stride.root(), t.root());
-    concat2(&L::new(s0, d0), &L::new(s1, d1))
+/// CuTe's `tile_unzip(layout, tiler)`: a compile error where the layout does not split into
+/// `(tile, rest)` along the tiler, recorded at run time (where `l` is returned as a stand-in).
+pub(crate) const fn tile_unzip<const P: usize>(p: &mut Prog<P>, l: &L, t: &Tl) -> L {
+    match (
+        zip2_by(l.shape.root(), t.root()),
+        zip2_by(l.stride.root(), t.root()),
+    ) {
+        (Ok((s0, s1)), Ok((d0, d1))) => concat2(&L::new(s0, d0), &L::new(s1, d1)),
+        (Err((at, guide)), _) | (_, Err((at, guide))) => {
+            let mut m = Msg::new("Mismatched Ranks: ");
+            m.tree(&at.sub())
+                .str(" does not split into (tile, rest) along ")
+                .tree(&guide.sub());
+            p.refuse(Condition::MismatchedRanks, &m);
+            *l
+        }
+    }
 }
 
 /// CuTe's `logical_divide(A, tiler)`.
@@ -118,19 +123,50 @@ pub(crate) const fn logical_divide_tiler<const P: usize>(p: &mut Prog<P>, a: &L,
     by_mode(p, a, t.root(), ByMode::Divide)
 }
 
+/// The zipped forms of a by-mode result.
+#[derive(Clone, Copy)]
+enum Form {
+    /// `tile_unzip`: `((tile...),(rest...))`.
+    Zipped,
+    /// Its rest unpacked: `((tile...),rest...)`.
+    Tiled,
+    /// Both unpacked: `(tile...,rest...)`.
+    Flat,
+}
+
+/// The zipped `form` of the by-mode result `l` of tiler `t`. A run at run time that failed
+/// leaves `l`, a stand-in without the `(tile, rest)` modes to rearrange.
+const fn rearranged<const P: usize>(p: &mut Prog<P>, l: &L, t: &Tl, form: Form) -> L {
+    if p.outcome().is_err() {
+        return *l;
+    }
+    let z = tile_unzip(p, l, t);
+    if p.outcome().is_err() {
+        return z;
+    }
+    match form {
+        Form::Zipped => z,
+        Form::Tiled => keep_rest_unpacked(&z),
+        Form::Flat => unpack_both(&z),
+    }
+}
+
 /// CuTe's `zipped_divide`.
 pub(crate) const fn zipped_divide<const P: usize>(p: &mut Prog<P>, a: &L, t: &Tl) -> L {
-    tile_unzip(&logical_divide_tiler(p, a, t), t)
+    let divided = logical_divide_tiler(p, a, t);
+    rearranged(p, &divided, t, Form::Zipped)
 }
 
 /// CuTe's `tiled_divide`.
 pub(crate) const fn tiled_divide<const P: usize>(p: &mut Prog<P>, a: &L, t: &Tl) -> L {
-    keep_rest_unpacked(&zipped_divide(p, a, t))
+    let divided = logical_divide_tiler(p, a, t);
+    rearranged(p, &divided, t, Form::Tiled)
 }
 
 /// CuTe's `flat_divide`.
 pub(crate) const fn flat_divide<const P: usize>(p: &mut Prog<P>, a: &L, t: &Tl) -> L {
-    unpack_both(&zipped_divide(p, a, t))
+    let divided = logical_divide_tiler(p, a, t);
+    rearranged(p, &divided, t, Form::Flat)
 }
 
 /// CuTe's `logical_product(A, tiler)`.
@@ -140,15 +176,18 @@ pub(crate) const fn logical_product_tiler<const P: usize>(p: &mut Prog<P>, a: &L
 
 /// CuTe's `zipped_product`.
 pub(crate) const fn zipped_product<const P: usize>(p: &mut Prog<P>, a: &L, t: &Tl) -> L {
-    tile_unzip(&logical_product_tiler(p, a, t), t)
+    let product = logical_product_tiler(p, a, t);
+    rearranged(p, &product, t, Form::Zipped)
 }
 
 /// CuTe's `tiled_product`.
 pub(crate) const fn tiled_product<const P: usize>(p: &mut Prog<P>, a: &L, t: &Tl) -> L {
-    keep_rest_unpacked(&zipped_product(p, a, t))
+    let product = logical_product_tiler(p, a, t);
+    rearranged(p, &product, t, Form::Tiled)
 }
 
 /// CuTe's `flat_product`.
 pub(crate) const fn flat_product<const P: usize>(p: &mut Prog<P>, a: &L, t: &Tl) -> L {
-    unpack_both(&zipped_product(p, a, t))
+    let product = logical_product_tiler(p, a, t);
+    rearranged(p, &product, t, Form::Flat)
 }

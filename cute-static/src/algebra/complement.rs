@@ -4,7 +4,7 @@ use super::coalesce::{coalesce, coalesce_shape, filter};
 use super::int_tuple::ceil_div as ceil_div_tuple;
 use super::layout::{L, Major, Modes, make_layout};
 use super::stride::compact_major;
-use crate::error::Msg;
+use crate::error::{Condition, Msg};
 use crate::prog::{Pred, Prog};
 use crate::tree::{Tree, V};
 
@@ -35,12 +35,13 @@ const fn complement_filtered<const P: usize>(p: &mut Prog<P>, f: &L, cotarget: &
     }
     let (mut shape, mut stride) = (f.shape.leaves(), f.stride.leaves());
     if shape.n != 1 && !f.stride.is_static() {
-        Msg::new("Dynamic-stride complement only for rank-1 layouts: ")
-            .layout(&f.shape, &f.stride)
+        let mut m = Msg::new("Dynamic-stride complement only for rank-1 layouts: ");
+        m.layout(&f.shape, &f.stride)
             .str(" has rank ")
             .num(shape.n as i32)
-            .str(" and a dynamic stride")
-            .fail()
+            .str(" and a dynamic stride");
+        p.refuse(Condition::DynamicStrideComplement, &m);
+        return L::trivial();
     }
     let mut m = Modes::new();
     let mut last = V::s(1);

@@ -4,7 +4,7 @@ use super::coalesce::coalesce_x;
 use super::exact::{self, Exactness};
 use super::layout::{L, LayoutAt, Modes};
 use super::tiler::{self, Tl};
-use crate::error::Msg;
+use crate::error::{Condition, Msg};
 use crate::prog::{Pred, Prog};
 use crate::tree::{At, List, V};
 
@@ -122,7 +122,8 @@ const fn impl_rec<const P: usize>(
 
 /// CuTe's `composition(A, B)` of two layouts, `A o B` or an error ([`super::exact`]): where the
 /// walk's pieces do not prove it, compared point by point while compiling if every value is
-/// static, by `.checked()` otherwise. (The static twin asks CuTe's own conditions only.)
+/// static, in an eager run at run time (every value known), by `.checked()` otherwise. (The
+/// static twin asks CuTe's own conditions only.)
 pub(crate) const fn composition<const P: usize>(p: &mut Prog<P>, a: &L, b: &L) -> L {
     compose(p, a, b, true)
 }
@@ -144,9 +145,11 @@ const fn compose<const P: usize>(p: &mut Prog<P>, a: &L, b: &L, exact: bool) -> 
     let mut exactness = Exactness::new(&ls, checks);
     let out = impl_rec(p, (&mut exactness, (a, b)), &flat, (&ls, &ld), b.root());
     let all_static = exact::is_static(a) && exact::is_static(b);
+    // An eager run knows every value, as compiling knows the static ones.
+    let compare_now = (all_static && exact::is_static(&out)) || p.is_eager();
     if exact && !p.is_twin() && no_domain {
-        if all_static && exact::is_static(&out) {
-            exact::require(a, b, &out);
+        if compare_now {
+            refuse_unless_composition(p, (a, b), &out);
         } else {
             // Only the size to keep, at run time.
             let (nb, nr) = (b.size(p), out.size(p));
@@ -155,14 +158,22 @@ const fn compose<const P: usize>(p: &mut Prog<P>, a: &L, b: &L, exact: bool) -> 
         }
     }
     if checks && exactness.finish(p) {
-        if all_static && exact::is_static(&out) {
-            exact::require(a, b, &out);
+        if compare_now {
+            refuse_unless_composition(p, (a, b), &out);
         } else {
             // Not proven, with run-time values to compare: `.checked()` does.
             p.check_at_run_time(Pred::Exact, V::s(0), V::s(0), V::s(0));
         }
     }
     out
+}
+
+/// An `out` whose values are known (all static, or an eager run's) that is not `A o B` point by
+/// point ([`exact::compare`]): a compile error, or recorded at run time.
+const fn refuse_unless_composition<const P: usize>(p: &mut Prog<P>, (a, b): (&L, &L), out: &L) {
+    if let Some(m) = exact::compare(a, b, out) {
+        p.refuse(Condition::StrideDivisibilityComplete, &m);
+    }
 }
 
 /// Whether a static shape of `b` is below 1 (B has no coordinates).
@@ -185,7 +196,8 @@ const fn composition_tiler_at<const P: usize>(p: &mut Prog<P>, a: &L, t: At) -> 
         tiler::Kind::Int(n) => composition(p, a, &L::int(n, V::s(1))),
         tiler::Kind::Tuple(n) => {
             if n > a.rank() {
-                tiler::too_many_modes("composition", t.tree(), a)
+                tiler::too_many_modes(p, "composition", t.tree(), a);
+                return *a;
             }
             let mut m = Modes::new();
             let mut k = 0;

@@ -138,9 +138,10 @@ impl Exactness {
         !self.failed
     }
 
-    /// A check of the rule: on static values decided now, on run-time ones a program node.
+    /// A check of the rule: on static values (or in an eager run, on any value) decided now, on
+    /// run-time ones a program node.
     const fn check<const P: usize>(&mut self, p: &mut Prog<P>, pred: Pred, (a, b, c): (V, V, V)) {
-        if a.is_static() && b.is_static() && c.is_static() {
+        if (a.is_static() && b.is_static() && c.is_static()) || p.is_eager() {
             if !matches!(pred.holds(a.v, b.v, c.v), Ok(true)) {
                 self.failed = true;
             }
@@ -480,9 +481,9 @@ pub(crate) const fn is_static(l: &L) -> bool {
 }
 
 /// `r = composition(a, b)`, all static, against `A o B` point by point where B maps into A's
-/// domain, up to [`MAX_ENUMERATED`] indices: a compile error naming the first index where they
-/// differ (or the sizes, or a domain too large to compare).
-pub(crate) const fn require(a: &L, b: &L, r: &L) {
+/// domain, up to [`MAX_ENUMERATED`] indices: `None` if they agree, otherwise the message naming
+/// the first index where they differ (or the sizes, or a domain too large to compare).
+pub(crate) const fn compare(a: &L, b: &L, r: &L) -> Option<Msg> {
     let (al, bl, rl) = (
         (a.shape.leaves(), a.stride.leaves()),
         (b.shape.leaves(), b.stride.leaves()),
@@ -490,21 +491,18 @@ pub(crate) const fn require(a: &L, b: &L, r: &L) {
     );
     let (na, nb, nr) = match (size(&al.0), size(&bl.0), size(&rl.0)) {
         (Some(na), Some(nb), Some(nr)) => (na, nb, nr),
-        _ => failure(a, b, r).str(": sizes past i64").fail(),
+        _ => return Some(failure_with(a, b, r, ": sizes past i64")),
     };
     if nb != nr {
-        failure(a, b, r)
-            .str(", of size ")
-            .num64(nr)
-            .str(" where B has ")
-            .num64(nb)
-            .fail()
+        let mut m = failure(a, b, r);
+        m.str(", of size ").num64(nr).str(" where B has ").num64(nb);
+        return Some(m);
     }
     // B's coordinates are `0 <= c_k < s_k` in every mode: none if a shape is below 1.
     let mut k = 0;
     while k < bl.0.n {
         if bl.0.v[k].v < 1 {
-            return;
+            return None;
         }
         k += 1;
     }
@@ -513,32 +511,42 @@ pub(crate) const fn require(a: &L, b: &L, r: &L) {
         let j = match at(&bl.0, &bl.1, i) {
             Some(j) => match j.plain() {
                 Some(j) => j,
-                None => failure(a, b, r).str(": B's values are not integers").fail(),
+                None => return Some(failure_with(a, b, r, ": B's values are not integers")),
             },
-            None => failure(a, b, r).str(": B's values past i64").fail(),
+            None => return Some(failure_with(a, b, r, ": B's values past i64")),
         };
         if 0 <= j && j < na {
             match (at(&rl.0, &rl.1, i), at(&al.0, &al.1, j)) {
                 (Some(x), Some(y)) => {
                     if !x.same(&y) {
-                        let m = &mut failure(a, b, r);
+                        let mut m = failure(a, b, r);
                         m.str(", which is not A o B: at ").num64(i).str(" it is ");
-                        x.write(m);
+                        x.write(&mut m);
                         m.str(", A(B(").num64(i).str(")) = A(").num64(j).str(") = ");
-                        y.write(m);
-                        m.fail()
+                        y.write(&mut m);
+                        return Some(m);
                     }
                 }
-                _ => failure(a, b, r).str(": values past i64").fail(),
+                _ => return Some(failure_with(a, b, r, ": values past i64")),
             }
         }
         i += 1;
     }
     if nb > MAX_ENUMERATED {
-        failure(a, b, r)
-            .str(", not shown to be A o B (a stride below a shape of A that does not divide it, or modes of B that carry into the next mode of A) and too large to compare point by point")
-            .fail()
+        return Some(failure_with(
+            a,
+            b,
+            r,
+            ", not shown to be A o B (a stride below a shape of A that does not divide it, or modes of B that carry into the next mode of A) and too large to compare point by point",
+        ));
     }
+    None
+}
+
+const fn failure_with(a: &L, b: &L, r: &L, tail: &str) -> Msg {
+    let mut m = failure(a, b, r);
+    m.str(tail);
+    m
 }
 
 /// The message's head: `Stride Divisibility Condition: A o B is R by CuTe's weak form of it`.

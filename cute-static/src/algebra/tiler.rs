@@ -1,7 +1,7 @@
 //! Const tilers: trees whose nodes are integers, `_`, layouts or tuples of tilers.
 
 use super::layout::{L, Major, Modes};
-use crate::error::Msg;
+use crate::error::{Condition, Msg};
 use crate::prog::Prog;
 use crate::tree::{At, Kind as Node, Tree, V};
 
@@ -35,14 +35,16 @@ pub(crate) const fn as_layout<const P: usize>(p: &mut Prog<P>, t: At) -> Option<
     }
 }
 
-pub(crate) const fn too_many_modes(op: &str, t: &Tl, l: &L) -> ! {
-    Msg::new(op)
-        .str(": Too many modes in tiler.")
+/// CuTe's refusal of a tiler with more modes than the layout `l` it applies to (`op`): a compile
+/// error, or recorded at run time, where the caller goes on with `l`.
+pub(crate) const fn too_many_modes<const P: usize>(p: &mut Prog<P>, op: &str, t: &Tl, l: &L) {
+    let mut m = Msg::new(op);
+    m.str(": Too many modes in tiler.")
         .str(" Tiler ")
         .tree(t)
         .str(" has more modes than ")
-        .layout(&l.shape, &l.stride)
-        .fail()
+        .layout(&l.shape, &l.stride);
+    p.refuse(Condition::MismatchedRanks, &m);
 }
 
 /// CuTe's `make_layout(l0, l1, ...)`: the modes of the tiler `t` (layouts, or integers `n`

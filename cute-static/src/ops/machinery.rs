@@ -121,7 +121,7 @@ macro_rules! twin_check {
                 let $p = &mut prog;
                 let _ = $body;
             }
-            prog.twin_outcome()
+            prog.outcome()
         }
     };
 }

@@ -591,7 +591,7 @@ pub(crate) fn partition_verdict<E: CExpr, A: TensorLayout>(
     let operand = A::CL.with_values(&crate::expr::dyn_values(a));
     let mut p = Prog::twin();
     let (z, crd) = parts(&mut p, &operand);
-    if p.twin_outcome().is_err() {
+    if p.outcome().is_err() {
         return outcome;
     }
     let r = crate::composed::ComposedOf(*e);

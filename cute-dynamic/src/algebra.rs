@@ -1,0 +1,181 @@
+//! The one algebra: cute-static's const algorithms, run on this crate's values. An operation's
+//! operands are handed over node by node, the algorithm runs eagerly on them (a dynamic integer
+//! is its value, computed on the spot with CuTe's static/dynamic rules), and the result is read
+//! back. CuTe's conditions are checked on every value as the algorithm meets them.
+//!
+//! The static twin is one wrapper around the run: where an operand has a run-time integer, the
+//! same algorithm runs again with every integer static, as CuTe computes when it knows the
+//! values, and a condition that this twin fails is CuTe's refusal of the input (CuTe C++ skips
+//! it on run-time values and may return a wrong layout, CUTLASS #3513).
+//!
+//! So far the layouts with scaled-basis strides (`CoordLayout`, the layouts of identity
+//! tensors) run here; the plain layouts still have their own algorithms in this crate.
+
+use crate::arithmetic_tuple::{CoordStride, ScaledBasis};
+use crate::error::{LayoutError, Result};
+use crate::int::Int;
+use crate::int_tuple::IntTuple;
+use crate::prelude::*;
+use crate::tiler::Tiler;
+use crate::twin::Twin;
+use cute_static::eager::{self, Capacity, Node, Op, Tuple};
+
+/// CuTe's `op` (its name `name`, for errors) on the layout of coordinates `shape:stride` and
+/// `tiler`, by cute-static's algorithm, with the static twin's conditions: the result's shape
+/// and stride.
+pub(crate) fn coordinates_op(
+    op: Op,
+    name: &'static str,
+    (shape, stride): (&IntTuple, &CoordStride),
+    tiler: &Tiler,
+) -> Result<(IntTuple, CoordStride)> {
+    let operands = || format!("{shape}:{stride} with {tiler}");
+    let capacity = |c: Capacity| LayoutError::invalid(name, format!("{}: {}", c.0, operands()));
+    let ea = layout(shape, stride).map_err(capacity)?;
+    let mut et = Tuple::new();
+    tiler_tuple(tiler, &mut et).map_err(capacity)?;
+    let run = eager::run(op, &ea, &et, false).map_err(capacity)?;
+    if let Some(e) = run.failure {
+        return Err(from_static(e, run.refusal(), name, &operands()));
+    }
+    let out = back(&run.layout)?;
+    let dynamic = !(shape.is_static() && stride.is_static() && tiler.is_all_static());
+    if dynamic {
+        let twin = eager::run(op, &ea, &et, true).map_err(capacity)?;
+        if let Some(e) = twin.failure {
+            return Err(from_static(e, twin.refusal(), name, &operands()));
+        }
+    }
+    Ok(out)
+}
+
+/// cute-static's error (a condition with its values, failed arithmetic, a refused structure
+/// with the text of its compile error, `refusal`) as this crate's, naming the operation and its
+/// operands where the values do not say it.
+fn from_static(
+    e: cute_static::LayoutError,
+    refusal: Option<&str>,
+    name: &'static str,
+    operands: &str,
+) -> LayoutError {
+    if let Some(a) = e.arithmetic() {
+        return a.into();
+    }
+    let Some(condition) = e.condition() else {
+        return LayoutError::invalid(name, format!("{e}: {operands}"));
+    };
+    // The text is the condition's message, then `: ` (or ` ` after a sentence) and the values.
+    let text = refusal.map_or_else(|| e.to_string(), String::from);
+    let detail = text
+        .strip_prefix(condition.message())
+        .map(|d| d.trim_start_matches(':').trim_start())
+        .filter(|d| !d.is_empty());
+    let detail = match detail {
+        Some(d) => format!("{d} ({name}: {operands})"),
+        None => format!("{name}: {operands}"),
+    };
+    LayoutError::precondition(condition, detail)
+}
+
+fn int_tuple(t: &IntTuple, out: &mut Tuple) -> core::result::Result<(), Capacity> {
+    match t {
+        IntTuple::Int(i) => out.int(i.value(), !i.is_static()),
+        IntTuple::Tuple(items) => {
+            let at = out.open()?;
+            items.iter().try_for_each(|x| int_tuple(x, out))?;
+            out.close(at, items.len());
+            Ok(())
+        }
+    }
+}
+
+fn stride(d: &CoordStride, out: &mut Tuple) -> core::result::Result<(), Capacity> {
+    match d {
+        CoordStride::Int(i) => out.int(i.value(), !i.is_static()),
+        CoordStride::Basis(b) => out.scaled(b.value().value(), !b.value().is_static(), b.modes()),
+        CoordStride::Tuple(items) => {
+            let at = out.open()?;
+            items.iter().try_for_each(|x| stride(x, out))?;
+            out.close(at, items.len());
+            Ok(())
+        }
+    }
+}
+
+fn tiler_tuple(t: &Tiler, out: &mut Tuple) -> core::result::Result<(), Capacity> {
+    match t {
+        Tiler::Layout(l) => {
+            out.layout()?;
+            int_tuple(&l.shape(), out)?;
+            int_tuple(&l.stride(), out)
+        }
+        Tiler::Int(i) => out.int(i.value(), !i.is_static()),
+        Tiler::Underscore => out.under(),
+        Tiler::Tuple(items) => {
+            let at = out.open()?;
+            items.iter().try_for_each(|x| tiler_tuple(x, out))?;
+            out.close(at, items.len());
+            Ok(())
+        }
+    }
+}
+
+fn layout(s: &IntTuple, d: &CoordStride) -> core::result::Result<eager::Layout, Capacity> {
+    let (mut shape, mut strides) = (Tuple::new(), Tuple::new());
+    int_tuple(s, &mut shape)?;
+    stride(d, &mut strides)?;
+    eager::Layout::new(shape, strides)
+}
+
+/// A layout of the algebra as the shape and stride of a layout of coordinates.
+fn back(l: &eager::Layout) -> Result<(IntTuple, CoordStride)> {
+    let (shape, stride) = (l.shape(), l.stride());
+    let unexpected = || LayoutError::invalid("the algebra", "a result that is not a layout");
+    let shape = read(&shape, &mut 0, &|n| match n {
+        Node::Int { value, dynamic, .. } => Some(IntTuple::Int(int(value, dynamic))),
+        _ => None,
+    })
+    .ok_or_else(unexpected)?;
+    let stride = read(&stride, &mut 0, &|n| match n {
+        Node::Int {
+            value,
+            dynamic,
+            depth: 0,
+            ..
+        } => Some(CoordStride::Int(int(value, dynamic))),
+        Node::Int {
+            value,
+            dynamic,
+            modes,
+            depth,
+        } => Some(CoordStride::Basis(ScaledBasis::new(
+            int(value, dynamic),
+            modes[..depth].to_vec(),
+        ))),
+        _ => None,
+    })
+    .ok_or_else(unexpected)?;
+    Ok((shape, stride))
+}
+
+fn int(value: i32, dynamic: bool) -> Int {
+    if dynamic {
+        Int::new_dynamic(value)
+    } else {
+        Int::new_static(value)
+    }
+}
+
+/// The subtree at node `*at` (moved past it), its leaves made by `leaf`: an IntTuple or a stride.
+fn read<T: FromIterator<T>>(
+    t: &Tuple,
+    at: &mut usize,
+    leaf: &dyn Fn(Node) -> Option<T>,
+) -> Option<T> {
+    let node = t.node(*at)?;
+    *at += 1;
+    match node {
+        Node::Tuple(n) => (0..n).map(|_| read(t, at, leaf)).collect(),
+        n => leaf(n),
+    }
+}

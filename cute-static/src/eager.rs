@@ -1,0 +1,435 @@
+//! The algebra on run-time values, for cute-dynamic (hidden: not an API of this crate). The
+//! operands are built node by node, an operation of `algebra` runs on them eagerly (a
+//! dynamic integer is its value, computed on the spot with CuTe's static/dynamic rules:
+//! `Prog::eager`) or as their static twin (every integer static: `Prog::twin`), and the
+//! result is read back node by node. A failure of the run (a precondition, arithmetic, a
+//! structure CuTe refuses) comes back with the result; the result then means nothing.
+//!
+//! ```
+//! use cute_static::eager::{Layout, Node, Op, Tuple};
+//! // (_8,_4):(_1@0,_1@1) divided by the tiler (_2,_).
+//! let mut shape = Tuple::new();
+//! let at = shape.open().unwrap();
+//! shape.int(8, false).unwrap();
+//! shape.int(4, false).unwrap();
+//! shape.close(at, 2);
+//! let mut stride = Tuple::new();
+//! let at = stride.open().unwrap();
+//! stride.scaled(1, false, &[0]).unwrap();
+//! stride.scaled(1, false, &[1]).unwrap();
+//! stride.close(at, 2);
+//! let mut tiler = Tuple::new();
+//! let at = tiler.open().unwrap();
+//! tiler.int(2, false).unwrap();
+//! tiler.under().unwrap();
+//! tiler.close(at, 2);
+//! let a = Layout::new(shape, stride).unwrap();
+//! let run = cute_static::eager::run(Op::LogicalDivideTiler, &a, &tiler, false).unwrap();
+//! assert!(run.failure.is_none());
+//! // ((_2,_4),_4):((_1@0,_2@0),_1@1)
+//! assert_eq!(run.layout.shape().node(0), Some(Node::Tuple(2)));
+//! let two_at_0 = Node::Int { value: 2, dynamic: false, modes: [0, 0, 0], depth: 1 };
+//! assert_eq!(run.layout.stride().node(3), Some(two_at_0));
+//! ```
+
+use crate::algebra::layout::L;
+use crate::algebra::{by_mode, coalesce, composition};
+use crate::error::{LayoutError, Msg};
+use crate::prog::Prog;
+use crate::tree::{At, Basis, CAP, Kind, Tree, V};
+
+/// An IntTuple, a stride of integers and scaled bases, or a tiler, in preorder.
+#[derive(Clone, Copy)]
+pub struct Tuple(Tree);
+
+/// One node of a [`Tuple`] as read back.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Node {
+    /// An integer, or the scaled basis `value@...` at `modes[..depth]` (outermost first).
+    Int {
+        /// The value (a scaled basis's scale).
+        value: i32,
+        /// Whether it is a run-time integer.
+        dynamic: bool,
+        /// The position of a scaled basis, outermost index first.
+        modes: [usize; Basis::DEPTH],
+        /// How many indices `modes` holds (0: a plain integer).
+        depth: usize,
+    },
+    /// A tuple of this many children, which follow.
+    Tuple(usize),
+    /// `_` in a tiler.
+    Under,
+    /// A layout in a tiler: its shape, then its stride, follow.
+    Layout,
+}
+
+/// Why an operand cannot be built or an operation not run within the algebra's fixed capacity.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Capacity(pub &'static str);
+
+const FULL: Capacity = Capacity("more than 128 nodes in one tuple");
+
+impl Default for Tuple {
+    fn default() -> Tuple {
+        Tuple::new()
+    }
+}
+
+impl Tuple {
+    /// No node yet.
+    #[must_use]
+    pub const fn new() -> Tuple {
+        Tuple(Tree::new())
+    }
+
+    const fn room(&self) -> Result<(), Capacity> {
+        if self.0.len >= CAP { Err(FULL) } else { Ok(()) }
+    }
+
+    /// Append an integer.
+    ///
+    /// # Errors
+    /// The tuple is full.
+    pub fn int(&mut self, value: i32, dynamic: bool) -> Result<(), Capacity> {
+        self.room()?;
+        let v = if dynamic {
+            V::eager(value)
+        } else {
+            V::s(value)
+        };
+        self.0.push_leaf(v);
+        Ok(())
+    }
+
+    /// Append the scaled basis `value@...` at `modes` (outermost first).
+    ///
+    /// # Errors
+    /// The tuple is full, or the position is deeper than 3 or an index above 15.
+    pub fn scaled(&mut self, value: i32, dynamic: bool, modes: &[usize]) -> Result<(), Capacity> {
+        self.room()?;
+        if modes.len() > Basis::DEPTH || modes.iter().any(|&m| m >= Basis::ARITY) {
+            return Err(Capacity(
+                "a scaled basis nested more than 3 deep or with an index above 15",
+            ));
+        }
+        let v = if dynamic {
+            V::eager(value)
+        } else {
+            V::s(value)
+        };
+        self.0.push_leaf(v.at_basis(Basis::code(modes)));
+        Ok(())
+    }
+
+    /// Append `_`.
+    ///
+    /// # Errors
+    /// The tuple is full.
+    pub fn under(&mut self) -> Result<(), Capacity> {
+        self.room()?;
+        self.0.push(Kind::Under, 0);
+        Ok(())
+    }
+
+    /// Append a layout node (of a tiler): its shape and its stride are appended next.
+    ///
+    /// # Errors
+    /// The tuple is full.
+    pub fn layout(&mut self) -> Result<(), Capacity> {
+        self.room()?;
+        self.0.push(Kind::Layout, 0);
+        Ok(())
+    }
+
+    /// Open a tuple; its children are appended next, then [`Tuple::close`] with their number.
+    ///
+    /// # Errors
+    /// The tuple is full.
+    pub fn open(&mut self) -> Result<usize, Capacity> {
+        self.room()?;
+        Ok(self.0.open())
+    }
+
+    /// Close the tuple opened at `at` with `children` children (a tuple left open, or closed with
+    /// the wrong number, makes an operand that [`run`] refuses).
+    pub fn close(&mut self, at: usize, children: usize) {
+        if at < self.0.len && matches!(self.0.tag[at], Kind::Tup) {
+            self.0.close(at, children.min(CAP));
+        }
+    }
+
+    /// The number of nodes.
+    #[must_use]
+    pub const fn len(&self) -> usize {
+        self.0.len
+    }
+
+    /// Whether there is no node.
+    #[must_use]
+    pub const fn is_empty(&self) -> bool {
+        self.0.len == 0
+    }
+
+    /// Node `i` (preorder); `None` past the last.
+    #[must_use]
+    pub fn node(&self, i: usize) -> Option<Node> {
+        if i >= self.0.len {
+            return None;
+        }
+        Some(match self.0.tag[i] {
+            Kind::Int => {
+                let v = self.0.at(i);
+                let (inner_first, depth) = Basis::indices(v.basis);
+                let mut modes = [0; Basis::DEPTH];
+                for (k, m) in modes.iter_mut().take(depth).enumerate() {
+                    *m = inner_first[depth - 1 - k];
+                }
+                Node::Int {
+                    value: v.v,
+                    dynamic: v.dynamic,
+                    modes,
+                    depth,
+                }
+            }
+            Kind::Tup => Node::Tuple(self.0.val[i] as usize),
+            Kind::Under => Node::Under,
+            Kind::Layout => Node::Layout,
+        })
+    }
+
+    /// The same tuple with every integer static: the static twin's operand.
+    fn made_static(&self) -> Tuple {
+        let mut t = self.0;
+        for i in 0..t.len {
+            if t.is_int_at(i) {
+                let v = t.at(i);
+                t.set(i, V::s(v.v).at_basis(v.basis));
+            }
+        }
+        Tuple(t)
+    }
+
+    /// Whether this is a whole tiler: a whole preorder, each layout node's shape and stride
+    /// congruent IntTuples.
+    fn is_tiler(&self) -> bool {
+        self.is_whole()
+            && (0..self.0.len).all(|i| {
+                !matches!(self.0.tag[i], Kind::Layout) || {
+                    let l = self.0.at_node(i);
+                    let (shape, stride) = (l.child(0).sub(), l.child(1).sub());
+                    Tuple(shape).is_int_tuple()
+                        && Tuple(stride).is_int_tuple()
+                        && shape.same_profile(&stride)
+                }
+            })
+    }
+
+    /// Whether this is a whole IntTuple: integers and tuples only.
+    fn is_int_tuple(&self) -> bool {
+        self.is_whole() && (0..self.0.len).all(|i| matches!(self.0.tag[i], Kind::Int | Kind::Tup))
+    }
+
+    /// Whether the preorder is whole: each tuple's children, a layout's shape and stride.
+    fn is_whole(&self) -> bool {
+        let mut pending = 1usize;
+        for i in 0..self.0.len {
+            if pending == 0 {
+                return false;
+            }
+            pending -= 1;
+            match self.0.tag[i] {
+                Kind::Tup => pending = pending.saturating_add(self.0.val[i].max(0) as usize),
+                Kind::Layout => pending += 2,
+                Kind::Int | Kind::Under => {}
+            }
+        }
+        pending == 0
+    }
+}
+
+/// A layout: a shape and a congruent stride.
+#[derive(Clone, Copy)]
+pub struct Layout(L);
+
+impl Layout {
+    /// The layout `shape:stride`.
+    ///
+    /// # Errors
+    /// Either is not a whole IntTuple (a `_` or a layout node in it, or missing children), or they
+    /// are not congruent.
+    pub fn new(shape: Tuple, stride: Tuple) -> Result<Layout, Capacity> {
+        if !shape.is_int_tuple() || !stride.is_int_tuple() || !shape.0.same_profile(&stride.0) {
+            return Err(Capacity(
+                "a shape and a stride that are not congruent IntTuples",
+            ));
+        }
+        Ok(Layout(L::new(shape.0, stride.0)))
+    }
+
+    /// The shape.
+    #[must_use]
+    pub const fn shape(&self) -> Tuple {
+        Tuple(self.0.shape)
+    }
+
+    /// The stride.
+    #[must_use]
+    pub const fn stride(&self) -> Tuple {
+        Tuple(self.0.stride)
+    }
+}
+
+/// The operations [`run`] runs, each CuTe's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Op {
+    /// `coalesce(A)` (the tiler is not read).
+    Coalesce,
+    /// `composition(A, tiler)`, by mode for a tuple tiler (a layout node: `composition(A, B)`).
+    CompositionTiler,
+    /// `logical_divide(A, tiler)`.
+    LogicalDivideTiler,
+    /// `zipped_divide(A, tiler)`.
+    ZippedDivide,
+    /// `tiled_divide(A, tiler)`.
+    TiledDivide,
+    /// `flat_divide(A, tiler)`.
+    FlatDivide,
+}
+
+/// What a run gives: the result, and the run's first failure (CuTe's condition with its
+/// values, failed arithmetic, a refused structure), after which the result means nothing.
+#[derive(Clone, Copy)]
+pub struct Run {
+    /// The result.
+    pub layout: Layout,
+    /// The first failure, if any.
+    pub failure: Option<LayoutError>,
+    refusal: Option<Msg>,
+}
+
+impl Run {
+    /// The text of the first failure where it is a refused structure or a composition shown not
+    /// to be `A o B`: the compile error it stands for, with the operands where it was met.
+    #[must_use]
+    pub fn refusal(&self) -> Option<&str> {
+        self.refusal.as_ref().map(Msg::as_str)
+    }
+}
+
+/// The nodes and the leaves of the subtree at `at`, and its runs of leaves alike static or
+/// dynamic (the leaves of CuTe's `coalesce` of it as an IntTuple, at most).
+fn span(at: At<'_>) -> (usize, usize, usize) {
+    let (t, i) = (at.tree(), at.index());
+    let end = t.end(i);
+    let (mut leaves, mut runs, mut last) = (0, 0, None);
+    for k in (i..end).filter(|&k| t.is_int_at(k)) {
+        leaves += 1;
+        if last != Some(t.dyn_at(k)) {
+            runs += 1;
+            last = Some(t.dyn_at(k));
+        }
+    }
+    (end - i, leaves, runs)
+}
+
+/// A bound on the nodes of every tree of a divide (or composition) of the layout mode of shape
+/// `a` by the tiler node `t`. The rule: a composition `A o B` replaces each leaf of B by at most
+/// one piece of each mode of A, so its trees have at most `nodes(B) + leaves(B) * leaves(A)`
+/// nodes; a logical divide composes with `(B, complement(B, shape(coalesce(A))))`, whose
+/// complement has a mode for each leaf of B and one more, then the rest of A's coalesced shape
+/// (at most one leaf for each run of A's leaves alike static or dynamic); by mode, the modes add
+/// up, and the modes past a tuple tiler are kept (a tiler with more modes than the layout is
+/// refused). `None` where a mode with no leaf (`()`) is divided or composed, or divides or
+/// composes: the algorithms coalesce both, and CuTe's `coalesce` of nothing has no last mode.
+fn bound(a: At<'_>, t: At<'_>) -> Option<usize> {
+    let (na, la, runs) = span(a);
+    let (nb, lb) = match t.kind() {
+        Kind::Under => return Some(na),
+        Kind::Tup => {
+            let (n, r) = (t.arity(), if a.is_tup() { a.arity() } else { 1 });
+            if n > r {
+                return Some(na + 1);
+            }
+            let mode = |k| if a.is_tup() { a.child(k) } else { a };
+            let modes = (0..r).map(|k| {
+                if k < n {
+                    bound(mode(k), t.child(k))
+                } else {
+                    Some(span(mode(k)).0)
+                }
+            });
+            return modes.sum::<Option<usize>>().map(|n| n + 1);
+        }
+        Kind::Int => (1, 1),
+        Kind::Layout => {
+            let (nb, lb, _) = span(t.child(0));
+            (nb, lb)
+        }
+    };
+    if la == 0 || lb == 0 {
+        return None;
+    }
+    let complement = lb + 1 + runs;
+    let (divisor_nodes, divisor_leaves) = (2 + nb + 2 * complement, lb + complement);
+    Some(divisor_nodes + divisor_leaves * la + na)
+}
+
+/// CuTe's `op` on `a` and `tiler`, eagerly on the operands as given, or as their static twin
+/// (`twin`: every integer made static, as CuTe computes when it knows the values).
+///
+/// # Errors
+/// A tiler whose preorder is not whole or whose layouts are not congruent, a layout with no
+/// leaf, a mode with no leaf that the operation coalesces, or operands too large for every tree
+/// of the run to stay within `CAP` nodes (the bound of `bound`).
+pub fn run(op: Op, a: &Layout, tiler: &Tuple, twin: bool) -> Result<Run, Capacity> {
+    if !tiler.is_tiler() {
+        return Err(Capacity(
+            "a tiler with missing children or a layout whose shape and stride are not congruent",
+        ));
+    }
+    // Room for the zipped forms' two extra tuples besides.
+    match bound(a.0.shape.root(), tiler.0.root()) {
+        _ if a.0.shape.leaves().n == 0 => {
+            return Err(Capacity(
+                "a layout with no leaf, which has no last mode to coalesce",
+            ));
+        }
+        None => {
+            return Err(Capacity(
+                "a mode with no leaf `()` divided or composed, or dividing",
+            ));
+        }
+        Some(n) if n + 8 > CAP => {
+            return Err(Capacity(
+                "operands too large for the algebra's 128 nodes a tree",
+            ));
+        }
+        Some(_) => {}
+    }
+    let (a, t) = if twin {
+        (
+            L {
+                shape: a.shape().made_static().0,
+                stride: a.stride().made_static().0,
+            },
+            tiler.made_static().0,
+        )
+    } else {
+        (a.0, tiler.0)
+    };
+    let mut p = if twin { Prog::twin() } else { Prog::eager() };
+    let out = match op {
+        Op::Coalesce => coalesce::coalesce(&mut p, &a),
+        Op::CompositionTiler => composition::composition_tiler(&mut p, &a, &t),
+        Op::LogicalDivideTiler => by_mode::logical_divide_tiler(&mut p, &a, &t),
+        Op::ZippedDivide => by_mode::zipped_divide(&mut p, &a, &t),
+        Op::TiledDivide => by_mode::tiled_divide(&mut p, &a, &t),
+        Op::FlatDivide => by_mode::flat_divide(&mut p, &a, &t),
+    };
+    Ok(Run {
+        layout: Layout(out),
+        failure: p.outcome().err(),
+        refusal: p.refusal().copied(),
+    })
+}
