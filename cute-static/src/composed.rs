@@ -659,7 +659,7 @@ pub(crate) fn swizzled_slice_verdict(
     let (l, offset) = (cl.l, cl.off.value(&mut Prog::twin()).v);
     let sliced = crate::algebra::slice::slice(crd, &l);
     let mut p = Prog::twin();
-    let at = |p: &mut Prog<0>, t: &Tree, l: &crate::algebra::layout::L| {
+    let at = |p: &mut crate::prog::AtRun, t: &Tree, l: &crate::algebra::layout::L| {
         i64::from(crate::algebra::stride::crd2idx(p, t, &l.shape, &l.stride).v)
     };
     let base = i64::from(offset) + at(&mut p, &sl::zero_underscores(crd), &l);

@@ -378,8 +378,8 @@ pub(crate) fn composition_answer<A: IsLayout, B: IsLayout, R: IsLayout>(
         R::LAYOUT.with_values(&dyn_values(r)),
     );
     let mut p = Prog::twin();
-    let size = |p: &mut Prog<0>, l: &L| p.product(&l.shape.leaves()).v;
-    let at = |p: &mut Prog<0>, l: &L, i: i32| {
+    let size = |p: &mut crate::prog::AtRun, l: &L| p.product(&l.shape.leaves()).v;
+    let at = |p: &mut crate::prog::AtRun, l: &L, i: i32| {
         crate::algebra::stride::crd2idx(p, &Tree::leaf(V::s(i)), &l.shape, &l.stride).v
     };
     let (na, nb) = (size(&mut p, &la), size(&mut p, &lb));

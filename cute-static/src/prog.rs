@@ -64,9 +64,11 @@ pub enum Op {
 /// A straight-line program in const evaluation: nodes in creation order, each after its inputs.
 ///
 /// `N` is its capacity: [`PCAP`] while compiling, 0 at run time ([`Run`]), where nothing is
-/// recorded (no tape to set up for each run).
+/// recorded (no tape to set up for each run). `T` is 1 at run time, where the text of a refusal
+/// is kept ([`Prog::refuse`]), and 0 while compiling, where a refusal is a compile error (and
+/// the program, copied through every operation, carries no text buffer).
 #[derive(Clone, Copy, Debug)]
-pub struct Prog<const N: usize = PCAP> {
+pub struct Prog<const N: usize = PCAP, const T: usize = 0> {
     pub(crate) op: [Op; N],
     pub(crate) a: [V; N],
     pub(crate) b: [V; N],
@@ -76,7 +78,7 @@ pub struct Prog<const N: usize = PCAP> {
     /// At run time, the first failed precondition or arithmetic.
     failure: Option<error::LayoutError>,
     /// The compile error's text of that failure, where it is a refusal ([`Prog::refuse`]).
-    refusal: Option<Msg>,
+    refusal: [Option<Msg>; T],
 }
 
 /// How a [`Prog`] runs the algebra.
@@ -120,7 +122,7 @@ impl Prog {
             n: 0,
             run: Run::Compile,
             failure: None,
-            refusal: None,
+            refusal: [],
         };
         let mut k = 0;
         while k < inputs {
@@ -131,12 +133,15 @@ impl Prog {
     }
 }
 
-impl Prog<0> {
+/// A program at run time ([`Prog::twin`], [`Prog::eager`]).
+pub(crate) type AtRun = Prog<0, 1>;
+
+impl AtRun {
     /// A program for the static twin of an operation, run at run time by the checked forms:
     /// every value is static (the operands' run-time values), as CuTe computes when it knows
     /// them. A failed precondition or arithmetic is recorded ([`Prog::outcome`]) instead of
     /// stopping compilation, and the run goes on with a stand-in value.
-    pub(crate) const fn twin() -> Prog<0> {
+    pub(crate) const fn twin() -> AtRun {
         Prog::at_run_time(Run::Twin)
     }
 
@@ -146,11 +151,11 @@ impl Prog<0> {
     /// that compiling gives, and the values that running gives. A failed precondition (on static
     /// or dynamic values) or arithmetic is recorded ([`Prog::outcome`]), and the run goes on
     /// with a stand-in value.
-    pub(crate) const fn eager() -> Prog<0> {
+    pub(crate) const fn eager() -> AtRun {
         Prog::at_run_time(Run::Eager)
     }
 
-    const fn at_run_time(run: Run) -> Prog<0> {
+    const fn at_run_time(run: Run) -> AtRun {
         Prog {
             op: [],
             a: [],
@@ -159,12 +164,12 @@ impl Prog<0> {
             n: 0,
             run,
             failure: None,
-            refusal: None,
+            refusal: [None],
         }
     }
 }
 
-impl<const N: usize> Prog<N> {
+impl<const N: usize, const T: usize> Prog<N, T> {
     /// Whether this is a static twin's program ([`Prog::twin`]).
     pub(crate) const fn is_twin(&self) -> bool {
         matches!(self.run, Run::Twin)
@@ -203,8 +208,8 @@ impl<const N: usize> Prog<N> {
         if !self.at_run() {
             message.fail()
         }
-        if self.failure.is_none() {
-            self.refusal = Some(*message);
+        if let (None, Some(text)) = (self.failure, self.refusal.first_mut()) {
+            *text = Some(*message);
         }
         self.record(error::LayoutError::refused(condition));
     }
@@ -212,8 +217,8 @@ impl<const N: usize> Prog<N> {
     /// The text of the first failure of a run at run time, where it is a refusal
     /// ([`Prog::refuse`]): the compile error it stands for.
     pub(crate) const fn refusal(&self) -> Option<&Msg> {
-        match &self.refusal {
-            Some(m) if self.failure.is_some() => Some(m),
+        match self.refusal.first() {
+            Some(Some(m)) if self.failure.is_some() => Some(m),
             _ => None,
         }
     }

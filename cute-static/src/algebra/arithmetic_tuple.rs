@@ -125,8 +125,8 @@ const fn has_position(base: &Tree, at: &[u16; CAP], basis: u16) -> bool {
 /// but a static `_0` (which adds nothing) must be at a position `base` has (a compile error
 /// otherwise). For a plain `l` and an integer
 /// `base` this is `base + crd2idx(coord, l)`.
-pub(crate) const fn moved<const P: usize>(
-    p: &mut Prog<P>,
+pub(crate) const fn moved<const P: usize, const T: usize>(
+    p: &mut Prog<P, T>,
     base: &Tree,
     coord: &Tree,
     l: &L,

@@ -20,7 +20,12 @@ pub(crate) enum ByMode {
 
 /// A tuple tiler applies mode by mode (layout modes beyond it are kept), `_` keeps the mode,
 /// an integer `n` stands for `n:_1`.
-pub(crate) const fn by_mode<const P: usize>(p: &mut Prog<P>, a: &L, t: At, op: ByMode) -> L {
+pub(crate) const fn by_mode<const P: usize, const T: usize>(
+    p: &mut Prog<P, T>,
+    a: &L,
+    t: At,
+    op: ByMode,
+) -> L {
     match tiler::kind(t) {
         tiler::Kind::Under => *a,
         tiler::Kind::Tuple(n) => {
@@ -101,7 +106,11 @@ const fn zip2_by<'a, 'b>(t: At<'a>, g: At<'b>) -> Result<(Tree, Tree), (At<'a>, 
 
 /// CuTe's `tile_unzip(layout, tiler)`: a compile error where the layout does not split into
 /// `(tile, rest)` along the tiler, recorded at run time (where `l` is returned as a stand-in).
-pub(crate) const fn tile_unzip<const P: usize>(p: &mut Prog<P>, l: &L, t: &Tl) -> L {
+pub(crate) const fn tile_unzip<const P: usize, const T: usize>(
+    p: &mut Prog<P, T>,
+    l: &L,
+    t: &Tl,
+) -> L {
     match (
         zip2_by(l.shape.root(), t.root()),
         zip2_by(l.stride.root(), t.root()),
@@ -119,7 +128,11 @@ pub(crate) const fn tile_unzip<const P: usize>(p: &mut Prog<P>, l: &L, t: &Tl) -
 }
 
 /// CuTe's `logical_divide(A, tiler)`.
-pub(crate) const fn logical_divide_tiler<const P: usize>(p: &mut Prog<P>, a: &L, t: &Tl) -> L {
+pub(crate) const fn logical_divide_tiler<const P: usize, const T: usize>(
+    p: &mut Prog<P, T>,
+    a: &L,
+    t: &Tl,
+) -> L {
     by_mode(p, a, t.root(), ByMode::Divide)
 }
 
@@ -136,7 +149,12 @@ enum Form {
 
 /// The zipped `form` of the by-mode result `l` of tiler `t`. A run at run time that failed
 /// leaves `l`, a stand-in without the `(tile, rest)` modes to rearrange.
-const fn rearranged<const P: usize>(p: &mut Prog<P>, l: &L, t: &Tl, form: Form) -> L {
+const fn rearranged<const P: usize, const T: usize>(
+    p: &mut Prog<P, T>,
+    l: &L,
+    t: &Tl,
+    form: Form,
+) -> L {
     if p.outcome().is_err() {
         return *l;
     }
@@ -152,42 +170,70 @@ const fn rearranged<const P: usize>(p: &mut Prog<P>, l: &L, t: &Tl, form: Form) 
 }
 
 /// CuTe's `zipped_divide`.
-pub(crate) const fn zipped_divide<const P: usize>(p: &mut Prog<P>, a: &L, t: &Tl) -> L {
+pub(crate) const fn zipped_divide<const P: usize, const T: usize>(
+    p: &mut Prog<P, T>,
+    a: &L,
+    t: &Tl,
+) -> L {
     let divided = logical_divide_tiler(p, a, t);
     rearranged(p, &divided, t, Form::Zipped)
 }
 
 /// CuTe's `tiled_divide`.
-pub(crate) const fn tiled_divide<const P: usize>(p: &mut Prog<P>, a: &L, t: &Tl) -> L {
+pub(crate) const fn tiled_divide<const P: usize, const T: usize>(
+    p: &mut Prog<P, T>,
+    a: &L,
+    t: &Tl,
+) -> L {
     let divided = logical_divide_tiler(p, a, t);
     rearranged(p, &divided, t, Form::Tiled)
 }
 
 /// CuTe's `flat_divide`.
-pub(crate) const fn flat_divide<const P: usize>(p: &mut Prog<P>, a: &L, t: &Tl) -> L {
+pub(crate) const fn flat_divide<const P: usize, const T: usize>(
+    p: &mut Prog<P, T>,
+    a: &L,
+    t: &Tl,
+) -> L {
     let divided = logical_divide_tiler(p, a, t);
     rearranged(p, &divided, t, Form::Flat)
 }
 
 /// CuTe's `logical_product(A, tiler)`.
-pub(crate) const fn logical_product_tiler<const P: usize>(p: &mut Prog<P>, a: &L, t: &Tl) -> L {
+pub(crate) const fn logical_product_tiler<const P: usize, const T: usize>(
+    p: &mut Prog<P, T>,
+    a: &L,
+    t: &Tl,
+) -> L {
     by_mode(p, a, t.root(), ByMode::Product)
 }
 
 /// CuTe's `zipped_product`.
-pub(crate) const fn zipped_product<const P: usize>(p: &mut Prog<P>, a: &L, t: &Tl) -> L {
+pub(crate) const fn zipped_product<const P: usize, const T: usize>(
+    p: &mut Prog<P, T>,
+    a: &L,
+    t: &Tl,
+) -> L {
     let product = logical_product_tiler(p, a, t);
     rearranged(p, &product, t, Form::Zipped)
 }
 
 /// CuTe's `tiled_product`.
-pub(crate) const fn tiled_product<const P: usize>(p: &mut Prog<P>, a: &L, t: &Tl) -> L {
+pub(crate) const fn tiled_product<const P: usize, const T: usize>(
+    p: &mut Prog<P, T>,
+    a: &L,
+    t: &Tl,
+) -> L {
     let product = logical_product_tiler(p, a, t);
     rearranged(p, &product, t, Form::Tiled)
 }
 
 /// CuTe's `flat_product`.
-pub(crate) const fn flat_product<const P: usize>(p: &mut Prog<P>, a: &L, t: &Tl) -> L {
+pub(crate) const fn flat_product<const P: usize, const T: usize>(
+    p: &mut Prog<P, T>,
+    a: &L,
+    t: &Tl,
+) -> L {
     let product = logical_product_tiler(p, a, t);
     rearranged(p, &product, t, Form::Flat)
 }

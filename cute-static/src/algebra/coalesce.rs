@@ -14,8 +14,8 @@ use crate::tree::{List, Tree, V};
 /// | `_1:d0` (only mode so far) | `s:d` | replace the front |
 /// | `s0:s*d` (`s0` static, `s*d == d0` statically) | `s:d` | merge into `s*s0:d` |
 /// | `s0:d0` | `s:d` | push |
-const fn bw_coalesce<const P: usize>(
-    p: &mut Prog<P>,
+const fn bw_coalesce<const P: usize, const T: usize>(
+    p: &mut Prog<P, T>,
     shape: &List,
     stride: &List,
     last: usize,
@@ -60,7 +60,12 @@ const fn bw_coalesce<const P: usize>(
 }
 
 /// CuTe's `is_constant<true, decltype(s * d == d0)>`.
-const fn statically_equal<const P: usize>(p: &mut Prog<P>, s: V, d: V, d0: V) -> bool {
+const fn statically_equal<const P: usize, const T: usize>(
+    p: &mut Prog<P, T>,
+    s: V,
+    d: V,
+    d0: V,
+) -> bool {
     let sd = p.mul(s, d);
     p.eq(sd, d0).is_const(1)
 }
@@ -77,14 +82,14 @@ const fn flat(l: &L) -> (List, List) {
 }
 
 /// CuTe's `coalesce(layout)`: only statically known modes merge (a dynamic `1` stays).
-pub(crate) const fn coalesce<const P: usize>(p: &mut Prog<P>, l: &L) -> L {
+pub(crate) const fn coalesce<const P: usize, const T: usize>(p: &mut Prog<P, T>, l: &L) -> L {
     let (s, d) = flat(l);
     let last = s.n - 1;
     bw_coalesce(p, &s, &d, last, (s.v[last], d.v[last]))
 }
 
 /// CuTe's `detail::coalesce_x`: a trailing `_1` mode becomes `_2` so its stride survives.
-pub(crate) const fn coalesce_x<const P: usize>(p: &mut Prog<P>, l: &L) -> L {
+pub(crate) const fn coalesce_x<const P: usize, const T: usize>(p: &mut Prog<P, T>, l: &L) -> L {
     let (s, d) = flat(l);
     let last = s.n - 1;
     let last_shape = if s.v[last].is_const(1) {
@@ -96,7 +101,11 @@ pub(crate) const fn coalesce_x<const P: usize>(p: &mut Prog<P>, l: &L) -> L {
 }
 
 /// CuTe's `coalesce(layout, profile)`: coalesce at the terminals of `profile`.
-pub(crate) const fn coalesce_profile<const P: usize>(p: &mut Prog<P>, l: &L, profile: &Tree) -> L {
+pub(crate) const fn coalesce_profile<const P: usize, const T: usize>(
+    p: &mut Prog<P, T>,
+    l: &L,
+    profile: &Tree,
+) -> L {
     if profile.is_int() {
         return coalesce(p, l);
     }
@@ -128,13 +137,16 @@ pub(crate) const fn filter_zeros(l: &L) -> L {
 }
 
 /// CuTe's `filter(layout)`: no stride-0 or size-1 modes, coalesced.
-pub(crate) const fn filter<const P: usize>(p: &mut Prog<P>, l: &L) -> L {
+pub(crate) const fn filter<const P: usize, const T: usize>(p: &mut Prog<P, T>, l: &L) -> L {
     coalesce(p, &filter_zeros(l))
 }
 
 /// CuTe's `coalesce(shape)`: adjacent leaves that are both static, or both dynamic, multiply
 /// together; a single result stands alone.
-pub(crate) const fn coalesce_shape<const P: usize>(p: &mut Prog<P>, shape: &Tree) -> Tree {
+pub(crate) const fn coalesce_shape<const P: usize, const T: usize>(
+    p: &mut Prog<P, T>,
+    shape: &Tree,
+) -> Tree {
     let leaves = shape.leaves();
     if leaves.n == 0 {
         return *shape;

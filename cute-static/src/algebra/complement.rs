@@ -10,7 +10,13 @@ use crate::tree::{Tree, V};
 
 /// CuTe's "Non-injective Layout detected in complement.": the new shape `stride / covered` must
 /// not be 0. A compile error on static values, a run-time check on dynamic ones.
-const fn injective<const P: usize>(p: &mut Prog<P>, l: &L, new_shape: V, stride: V, covered: V) {
+const fn injective<const P: usize, const T: usize>(
+    p: &mut Prog<P, T>,
+    l: &L,
+    new_shape: V,
+    stride: V,
+    covered: V,
+) {
     if !p.require(Pred::Injective, new_shape, stride, covered) {
         Msg::new("Non-injective Layout detected in complement. Stride ")
             .v(stride)
@@ -28,7 +34,11 @@ const fn injective<const P: usize>(p: &mut Prog<P>, l: &L, new_shape: V, stride:
 /// covers the rest of `cotarget`. A stride `_0` layout gives `make_layout(coalesce(cotarget))`.
 /// Only a rank-1 layout may have a dynamic stride (CuTe's "Dynamic-stride complement only for
 /// rank-1 layouts"), so the smallest stride is always chosen among static strides.
-const fn complement_filtered<const P: usize>(p: &mut Prog<P>, f: &L, cotarget: &Tree) -> L {
+const fn complement_filtered<const P: usize, const T: usize>(
+    p: &mut Prog<P, T>,
+    f: &L,
+    cotarget: &Tree,
+) -> L {
     if f.stride.is_int() && f.stride.value().is_const(0) {
         let shape = coalesce_shape(p, cotarget);
         return make_layout(p, &shape, Major::Left);
@@ -74,13 +84,17 @@ const fn complement_filtered<const P: usize>(p: &mut Prog<P>, f: &L, cotarget: &
 }
 
 /// CuTe's `complement(layout, cotarget)`.
-pub(crate) const fn complement<const P: usize>(p: &mut Prog<P>, l: &L, cotarget: &Tree) -> L {
+pub(crate) const fn complement<const P: usize, const T: usize>(
+    p: &mut Prog<P, T>,
+    l: &L,
+    cotarget: &Tree,
+) -> L {
     let f = filter(p, l);
     complement_filtered(p, &f, cotarget)
 }
 
 /// CuTe's `complement(layout)`: cotarget `cosize(filter(layout))`.
-pub(crate) const fn complement1<const P: usize>(p: &mut Prog<P>, l: &L) -> L {
+pub(crate) const fn complement1<const P: usize, const T: usize>(p: &mut Prog<P, T>, l: &L) -> L {
     let f = filter(p, l);
     let cotarget = Tree::leaf(f.cosize(p));
     complement_filtered(p, &f, &cotarget)

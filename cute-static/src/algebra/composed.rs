@@ -28,7 +28,11 @@ pub(crate) enum Move {
 
 impl Move {
     /// The moved origin (an offset, or an arithmetic tuple).
-    pub(crate) const fn origin<const P: usize>(&self, p: &mut Prog<P>, origin: &Tree) -> Tree {
+    pub(crate) const fn origin<const P: usize, const T: usize>(
+        &self,
+        p: &mut Prog<P, T>,
+        origin: &Tree,
+    ) -> Tree {
         match self {
             Move::At { at, of } => moved(p, origin, at, of),
             Move::By(v) => {
@@ -203,7 +207,12 @@ pub(crate) const fn domain(c: &CL, op: &str) -> L {
 /// `upcast<N>` in CuTe; `smem_ptr[Kb]` keeps the swizzle (it acts on bytes) and becomes
 /// `smem_ptr[(K*N)b]` or `smem_ptr[(K/N)b]`. The result stays composed (CuTe's offset is then
 /// not `Int<0>`).
-pub(crate) const fn recast<const P: usize>(p: &mut Prog<P>, n: i32, c: &CL, up: bool) -> CL {
+pub(crate) const fn recast<const P: usize, const T: usize>(
+    p: &mut Prog<P, T>,
+    n: i32,
+    c: &CL,
+    up: bool,
+) -> CL {
     let op = if up { "upcast" } else { "downcast" };
     if let Form::Plain = c.form {
         return CL::plain(recast_layout(p, n, &c.l, up));
@@ -298,7 +307,12 @@ pub(crate) const fn mixed_mul(v: u32, k: i32, c: &CL) -> u32 {
     v << k
 }
 
-pub(crate) const fn recast_layout<const P: usize>(p: &mut Prog<P>, n: i32, l: &L, up: bool) -> L {
+pub(crate) const fn recast_layout<const P: usize, const T: usize>(
+    p: &mut Prog<P, T>,
+    n: i32,
+    l: &L,
+    up: bool,
+) -> L {
     if up {
         recast::upcast(p, n, l)
     } else {
@@ -306,7 +320,11 @@ pub(crate) const fn recast_layout<const P: usize>(p: &mut Prog<P>, n: i32, l: &L
     }
 }
 
-pub(crate) const fn inv<const P: usize>(p: &mut Prog<P>, l: &L, left: bool) -> L {
+pub(crate) const fn inv<const P: usize, const T: usize>(
+    p: &mut Prog<P, T>,
+    l: &L,
+    left: bool,
+) -> L {
     if left {
         super::inverse::left_inverse(p, l)
     } else {
@@ -315,7 +333,12 @@ pub(crate) const fn inv<const P: usize>(p: &mut Prog<P>, l: &L, left: bool) -> L
 }
 
 /// `r(mask)`, which CuTe's `make_swizzle` needs as a compile-time value.
-pub(crate) const fn image<const P: usize>(p: &mut Prog<P>, r: &L, mask: i32, sw: Swz) -> u32 {
+pub(crate) const fn image<const P: usize, const T: usize>(
+    p: &mut Prog<P, T>,
+    r: &L,
+    mask: i32,
+    sw: Swz,
+) -> u32 {
     let v = crd2idx(p, &Tree::int(mask), &r.shape, &r.stride);
     if v.dynamic {
         Msg::new("composition(layout, swizzle): ")
@@ -335,7 +358,11 @@ pub(crate) const fn image<const P: usize>(p: &mut Prog<P>, r: &L, mask: i32, sw:
 ///   swizzle to the left: `Sw' = make_swizzle<R(yyy_msk), R(zzz_msk)>()` with `R = inverse(L)`,
 ///   the result `Sw' o _0 o R` (just `R` for `Sw<0,..>`);
 /// * otherwise `inverse(L) o -O o Sw` (a swizzle is its own inverse; `O` must be static).
-pub(crate) const fn inverse<const P: usize>(p: &mut Prog<P>, c: &CL, left: bool) -> CL {
+pub(crate) const fn inverse<const P: usize, const T: usize>(
+    p: &mut Prog<P, T>,
+    c: &CL,
+    left: bool,
+) -> CL {
     match c.form {
         Form::Plain => CL::plain(inv(p, &c.l, left)),
         Form::SwOL if c.off.is_int_zero() => {

@@ -12,8 +12,8 @@ use crate::tree::{At, List, V};
 /// elements at `stride`: `stride < shape || stride % shape == 0`. On static values a compile
 /// error; on dynamic ones a run-time check. This is CuTe's weak form: what it lets through that
 /// is not `A o B` is found once the walk is done ([`super::exact`]).
-const fn stride_divisibility<const P: usize>(
-    p: &mut Prog<P>,
+const fn stride_divisibility<const P: usize, const T: usize>(
+    p: &mut Prog<P, T>,
     ab: (&L, &L),
     (shape, stride, count): (V, V, V),
 ) {
@@ -50,8 +50,8 @@ const fn stride_divisibility_failed((a, b): (&L, &L), shape: V, stride: V) -> ! 
 /// * otherwise walk the modes of `lhs`: divide the stride out of them (Stride Divisibility
 ///   Condition), keep `rs` elements (Shape Divisibility Condition); the last mode of `lhs`
 ///   takes the rest. Only statically known size-1 modes are skipped.
-const fn impl_rec<const P: usize>(
-    p: &mut Prog<P>,
+const fn impl_rec<const P: usize, const T: usize>(
+    p: &mut Prog<P, T>,
     (exactness, ab): (&mut Exactness, (&L, &L)),
     lhs: &L,
     (ls, ld): (&List, &List),
@@ -124,17 +124,30 @@ const fn impl_rec<const P: usize>(
 /// walk's pieces do not prove it, compared point by point while compiling if every value is
 /// static, in an eager run at run time (every value known), by `.checked()` otherwise. (The
 /// static twin asks CuTe's own conditions only.)
-pub(crate) const fn composition<const P: usize>(p: &mut Prog<P>, a: &L, b: &L) -> L {
+pub(crate) const fn composition<const P: usize, const T: usize>(
+    p: &mut Prog<P, T>,
+    a: &L,
+    b: &L,
+) -> L {
     compose(p, a, b, true)
 }
 
 /// CuTe's `composition(A, B)` as CuTe computes it, `A o B` or not: for an operation that checks
 /// its own answer against its definition instead (`max_common_layout`, a swizzled slice).
-pub(crate) const fn composition_as_cute<const P: usize>(p: &mut Prog<P>, a: &L, b: &L) -> L {
+pub(crate) const fn composition_as_cute<const P: usize, const T: usize>(
+    p: &mut Prog<P, T>,
+    a: &L,
+    b: &L,
+) -> L {
     compose(p, a, b, false)
 }
 
-const fn compose<const P: usize>(p: &mut Prog<P>, a: &L, b: &L, exact: bool) -> L {
+const fn compose<const P: usize, const T: usize>(
+    p: &mut Prog<P, T>,
+    a: &L,
+    b: &L,
+    exact: bool,
+) -> L {
     let flat = coalesce_x(p, a);
     let (ls, ld) = (flat.shape.leaves(), flat.stride.leaves());
     // The static twin asks CuTe's own conditions only, and CuTe's answer is not checked; a B
@@ -170,7 +183,11 @@ const fn compose<const P: usize>(p: &mut Prog<P>, a: &L, b: &L, exact: bool) -> 
 
 /// An `out` whose values are known (all static, or an eager run's) that is not `A o B` point by
 /// point ([`exact::compare`]): a compile error, or recorded at run time.
-const fn refuse_unless_composition<const P: usize>(p: &mut Prog<P>, (a, b): (&L, &L), out: &L) {
+const fn refuse_unless_composition<const P: usize, const T: usize>(
+    p: &mut Prog<P, T>,
+    (a, b): (&L, &L),
+    out: &L,
+) {
     if let Some(m) = exact::compare(a, b, out) {
         p.refuse(Condition::StrideDivisibilityComplete, &m);
     }
@@ -189,7 +206,11 @@ const fn no_static_coordinates(b: &L) -> bool {
     false
 }
 
-const fn composition_tiler_at<const P: usize>(p: &mut Prog<P>, a: &L, t: At) -> L {
+const fn composition_tiler_at<const P: usize, const T: usize>(
+    p: &mut Prog<P, T>,
+    a: &L,
+    t: At,
+) -> L {
     match tiler::kind(t) {
         tiler::Kind::Layout(b) => composition(p, a, &b),
         tiler::Kind::Under => *a,
@@ -212,6 +233,10 @@ const fn composition_tiler_at<const P: usize>(p: &mut Prog<P>, a: &L, t: At) -> 
 }
 
 /// CuTe's `composition(A, tiler)`: by-mode; modes of `A` beyond the tiler are dropped.
-pub(crate) const fn composition_tiler<const P: usize>(p: &mut Prog<P>, a: &L, t: &Tl) -> L {
+pub(crate) const fn composition_tiler<const P: usize, const T: usize>(
+    p: &mut Prog<P, T>,
+    a: &L,
+    t: &Tl,
+) -> L {
     composition_tiler_at(p, a, t.root())
 }

@@ -131,7 +131,7 @@ impl Exactness {
     }
 
     /// Whether the program has room for the rule's next nodes; if not, the rule proves nothing.
-    const fn room<const P: usize>(&mut self, p: &Prog<P>) -> bool {
+    const fn room<const P: usize, const T: usize>(&mut self, p: &Prog<P, T>) -> bool {
         if p.n + ROOM >= PCAP {
             self.failed = true;
         }
@@ -140,7 +140,12 @@ impl Exactness {
 
     /// A check of the rule: on static values (or in an eager run, on any value) decided now, on
     /// run-time ones a program node.
-    const fn check<const P: usize>(&mut self, p: &mut Prog<P>, pred: Pred, (a, b, c): (V, V, V)) {
+    const fn check<const P: usize, const T: usize>(
+        &mut self,
+        p: &mut Prog<P, T>,
+        pred: Pred,
+        (a, b, c): (V, V, V),
+    ) {
         if (a.is_static() && b.is_static() && c.is_static()) || p.is_eager() {
             if !matches!(pred.holds(a.v, b.v, c.v), Ok(true)) {
                 self.failed = true;
@@ -152,7 +157,10 @@ impl Exactness {
 
     /// The walks are done: the rule's checks (program nodes for run-time values, each while the
     /// program has room). Whether one failed on static values, or the rule proves nothing.
-    pub(crate) const fn finish<const P: usize>(&mut self, p: &mut Prog<P>) -> bool {
+    pub(crate) const fn finish<const P: usize, const T: usize>(
+        &mut self,
+        p: &mut Prog<P, T>,
+    ) -> bool {
         if !self.on {
             return false;
         }
@@ -280,8 +288,8 @@ impl Exactness {
 
     /// 1 if mode `k` is inner: the product `after` of the shapes after it is 2 or more, or B
     /// has `negatives` leaves of negative stride; computed once.
-    const fn inner_of<const P: usize>(
-        p: &mut Prog<P>,
+    const fn inner_of<const P: usize, const T: usize>(
+        p: &mut Prog<P, T>,
         inner: &mut [Option<V>; CAP],
         after: V,
         negatives: V,

@@ -18,7 +18,11 @@ const fn mismatched(op: &str, a: &Tree, b: &Tree) -> ! {
 
 /// `shape_div` of two integers: they must divide one another ("Divisibility Condition"); the
 /// result is `ceil_div(a, b)`.
-pub(crate) const fn shape_div_int<const P: usize>(p: &mut Prog<P>, a: V, b: V) -> V {
+pub(crate) const fn shape_div_int<const P: usize, const T: usize>(
+    p: &mut Prog<P, T>,
+    a: V,
+    b: V,
+) -> V {
     if b.is_const(0) {
         Msg::new("division by zero: shape_div(")
             .v(a)
@@ -44,7 +48,12 @@ enum Division {
     Ceil,
 }
 
-const fn leaf_div<const P: usize>(p: &mut Prog<P>, a: V, b: V, kind: Division) -> V {
+const fn leaf_div<const P: usize, const T: usize>(
+    p: &mut Prog<P, T>,
+    a: V,
+    b: V,
+    kind: Division,
+) -> V {
     match kind {
         Division::Shape => shape_div_int(p, a, b),
         Division::Ceil => p.ceil_div(a, b),
@@ -53,7 +62,13 @@ const fn leaf_div<const P: usize>(p: &mut Prog<P>, a: V, b: V, kind: Division) -
 
 /// Tuple / tuple: mode by mode; tuple / integer: fold the divisor across the modes from the
 /// left (`rest = rest / mode`); integer / tuple: divide by the product.
-const fn divide_rec<const P: usize>(p: &mut Prog<P>, a: At, b: At, kind: Division, out: &mut Tree) {
+const fn divide_rec<const P: usize, const T: usize>(
+    p: &mut Prog<P, T>,
+    a: At,
+    b: At,
+    kind: Division,
+    out: &mut Tree,
+) {
     let op = if matches!(kind, Division::Shape) {
         "shape_div"
     } else {
@@ -102,14 +117,22 @@ const fn divide_rec<const P: usize>(p: &mut Prog<P>, a: At, b: At, kind: Divisio
 }
 
 /// CuTe's `shape_div(a, b)`.
-pub(crate) const fn shape_div<const P: usize>(p: &mut Prog<P>, a: &Tree, b: &Tree) -> Tree {
+pub(crate) const fn shape_div<const P: usize, const T: usize>(
+    p: &mut Prog<P, T>,
+    a: &Tree,
+    b: &Tree,
+) -> Tree {
     let mut out = Tree::new();
     divide_rec(p, a.root(), b.root(), Division::Shape, &mut out);
     out
 }
 
 /// CuTe's `ceil_div(a, b)` (missing modes of `b` count as 1).
-pub(crate) const fn ceil_div<const P: usize>(p: &mut Prog<P>, a: &Tree, b: &Tree) -> Tree {
+pub(crate) const fn ceil_div<const P: usize, const T: usize>(
+    p: &mut Prog<P, T>,
+    a: &Tree,
+    b: &Tree,
+) -> Tree {
     let mut out = Tree::new();
     divide_rec(p, a.root(), b.root(), Division::Ceil, &mut out);
     out
@@ -129,7 +152,12 @@ enum Coarsening {
     Size,
 }
 
-const fn coarsens<const P: usize>(p: &mut Prog<P>, a: At, b: At, rule: Coarsening) -> V {
+const fn coarsens<const P: usize, const T: usize>(
+    p: &mut Prog<P, T>,
+    a: At,
+    b: At,
+    rule: Coarsening,
+) -> V {
     match (a.is_tup(), b.is_tup()) {
         (true, true) => {
             if a.arity() != b.arity() {
@@ -156,12 +184,20 @@ const fn coarsens<const P: usize>(p: &mut Prog<P>, a: At, b: At, rule: Coarsenin
 }
 
 /// CuTe's `weakly_congruent`.
-pub(crate) const fn weakly_congruent<const P: usize>(p: &mut Prog<P>, a: &Tree, b: &Tree) -> V {
+pub(crate) const fn weakly_congruent<const P: usize, const T: usize>(
+    p: &mut Prog<P, T>,
+    a: &Tree,
+    b: &Tree,
+) -> V {
     coarsens(p, a.root(), b.root(), Coarsening::Profile)
 }
 
 /// CuTe's `compatible`.
-pub(crate) const fn compatible<const P: usize>(p: &mut Prog<P>, a: &Tree, b: &Tree) -> V {
+pub(crate) const fn compatible<const P: usize, const T: usize>(
+    p: &mut Prog<P, T>,
+    a: &Tree,
+    b: &Tree,
+) -> V {
     coarsens(p, a.root(), b.root(), Coarsening::Size)
 }
 
@@ -200,7 +236,10 @@ pub(crate) const fn filter_zeros(a: &Tree, b: &Tree) -> Tree {
 }
 
 /// CuTe's `product_each`: the size of each mode, as a tuple.
-pub(crate) const fn product_each<const P: usize>(p: &mut Prog<P>, t: &Tree) -> Tree {
+pub(crate) const fn product_each<const P: usize, const T: usize>(
+    p: &mut Prog<P, T>,
+    t: &Tree,
+) -> Tree {
     let mut out = Tree::new();
     let at = out.open();
     let r = t.rank();
@@ -214,7 +253,12 @@ pub(crate) const fn product_each<const P: usize>(p: &mut Prog<P>, t: &Tree) -> T
     out
 }
 
-const fn product_like_rec<const P: usize>(p: &mut Prog<P>, t: At, g: At, out: &mut Tree) {
+const fn product_like_rec<const P: usize, const T: usize>(
+    p: &mut Prog<P, T>,
+    t: At,
+    g: At,
+    out: &mut Tree,
+) {
     if g.is_tup() {
         if !t.is_tup() || t.arity() != g.arity() {
             mismatched("product_like", &t.sub(), &g.sub())
@@ -233,7 +277,11 @@ const fn product_like_rec<const P: usize>(p: &mut Prog<P>, t: At, g: At, out: &m
 }
 
 /// CuTe's `product_like(t, guide)`: the product of `t` at each leaf of `guide`.
-pub(crate) const fn product_like<const P: usize>(p: &mut Prog<P>, t: &Tree, guide: &Tree) -> Tree {
+pub(crate) const fn product_like<const P: usize, const T: usize>(
+    p: &mut Prog<P, T>,
+    t: &Tree,
+    guide: &Tree,
+) -> Tree {
     let mut out = Tree::new();
     product_like_rec(p, t.root(), guide.root(), &mut out);
     out

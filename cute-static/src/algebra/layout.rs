@@ -83,13 +83,13 @@ impl L {
     }
 
     /// CuTe's `size`: the product of the shape's leaves.
-    pub(crate) const fn size<const P: usize>(&self, p: &mut Prog<P>) -> V {
+    pub(crate) const fn size<const P: usize, const T: usize>(&self, p: &mut Prog<P, T>) -> V {
         p.product(&self.shape.leaves())
     }
 
     /// CuTe's `cosize`: `layout(size - 1) + 1`, i.e. `1 + sum((s - 1) * |d|)` over the modes
     /// (CuTe's formula for the last offset, which for negative strides counts `|d|`).
-    pub(crate) const fn cosize<const P: usize>(&self, p: &mut Prog<P>) -> V {
+    pub(crate) const fn cosize<const P: usize, const T: usize>(&self, p: &mut Prog<P, T>) -> V {
         let (s, d) = (self.shape.leaves(), self.stride.leaves());
         let mut sum = V::s(0);
         let mut k = 0;
@@ -252,7 +252,11 @@ pub(crate) const fn append_to_rank(a: &L, n: usize) -> L {
 }
 
 /// CuTe's `make_layout(shape)` (`LayoutLeft`) or `make_layout(shape, LayoutRight{})`.
-pub(crate) const fn make_layout<const P: usize>(p: &mut Prog<P>, shape: &Tree, major: Major) -> L {
+pub(crate) const fn make_layout<const P: usize, const T: usize>(
+    p: &mut Prog<P, T>,
+    shape: &Tree,
+    major: Major,
+) -> L {
     L::new(
         *shape,
         super::stride::compact_major(p, shape, V::s(1), major),

@@ -11,7 +11,11 @@ use crate::tree::{Tree, V};
 
 /// CuTe's `logical_product(A, B)`: `(A, complement(A, size(A)*cosize(B)) ∘ B)`.
 /// The cotarget `size(A)*cosize(B)` is static only if both are.
-pub(crate) const fn logical_product<const P: usize>(p: &mut Prog<P>, a: &L, b: &L) -> L {
+pub(crate) const fn logical_product<const P: usize, const T: usize>(
+    p: &mut Prog<P, T>,
+    a: &L,
+    b: &L,
+) -> L {
     let size = a.size(p);
     let cosize = b.cosize(p);
     let cotarget = p.mul(size, cosize);
@@ -55,7 +59,7 @@ const fn zip_layouts(a: &L, b: &L) -> L {
 
 /// `logical_product(append<R>(A), append<R>(B))` with `R = max(rank(A), rank(B))`, split into
 /// its two modes.
-const fn rank_matched<const P: usize>(p: &mut Prog<P>, a: &L, b: &L) -> (L, L) {
+const fn rank_matched<const P: usize, const T: usize>(p: &mut Prog<P, T>, a: &L, b: &L) -> (L, L) {
     let r = if a.rank() > b.rank() {
         a.rank()
     } else {
@@ -66,13 +70,21 @@ const fn rank_matched<const P: usize>(p: &mut Prog<P>, a: &L, b: &L) -> (L, L) {
 }
 
 /// CuTe's `blocked_product(A, B)`: mode `i` is `(A_i, B_i)`.
-pub(crate) const fn blocked_product<const P: usize>(p: &mut Prog<P>, a: &L, b: &L) -> L {
+pub(crate) const fn blocked_product<const P: usize, const T: usize>(
+    p: &mut Prog<P, T>,
+    a: &L,
+    b: &L,
+) -> L {
     let (x, y) = rank_matched(p, a, b);
     zip_layouts(&x, &y)
 }
 
 /// CuTe's `raked_product(A, B)`: mode `i` is `(B_i, A_i)`.
-pub(crate) const fn raked_product<const P: usize>(p: &mut Prog<P>, a: &L, b: &L) -> L {
+pub(crate) const fn raked_product<const P: usize, const T: usize>(
+    p: &mut Prog<P, T>,
+    a: &L,
+    b: &L,
+) -> L {
     let (x, y) = rank_matched(p, a, b);
     zip_layouts(&y, &x)
 }
@@ -86,7 +98,11 @@ pub(crate) const fn raked_product<const P: usize>(p: &mut Prog<P>, a: &L, b: &L)
 ///   a dynamic `target_shape`: CuTe does not check, the checked forms do, at run time (a mode
 ///   whose two sizes are both static is still decided while compiling);
 /// * `blocked_product(block, make_layout(ceil_div(target_shape, block_shape)))`.
-pub(crate) const fn tile_to_shape<const P: usize>(p: &mut Prog<P>, block: &L, target: &Tree) -> L {
+pub(crate) const fn tile_to_shape<const P: usize, const T: usize>(
+    p: &mut Prog<P, T>,
+    block: &L,
+    target: &Tree,
+) -> L {
     if block.rank() > target.rank() {
         Msg::new("Rank of layout must be <= rank of target shape. Layout ")
             .layout(&block.shape, &block.stride)

@@ -10,7 +10,7 @@ use crate::tree::V;
 /// `ceil_div(s, ceil_div(N, |d|))` and the stride `signum(d) * ceil_div(|d|, N)` (so a stride-1
 /// mode gets `N` times fewer elements); a dynamic stride is divided by `N` and its shape stays
 /// (its divisibility becomes a run-time check, as the all-static twin would check it).
-pub(crate) const fn upcast<const P: usize>(p: &mut Prog<P>, n: i32, l: &L) -> L {
+pub(crate) const fn upcast<const P: usize, const T: usize>(p: &mut Prog<P, T>, n: i32, l: &L) -> L {
     if n <= 0 {
         Msg::new("upcast: N must be positive, got ").num(n).fail()
     }
@@ -47,7 +47,11 @@ pub(crate) const fn upcast<const P: usize>(p: &mut Prog<P>, n: i32, l: &L) -> L 
 
 /// CuTe's `downcast<N>`: stride-±1 modes (static) get `N` times more elements, other strides are
 /// multiplied. Needs a static stride-`_1` mode ("Downcast requires adjacent elements").
-pub(crate) const fn downcast<const P: usize>(p: &mut Prog<P>, n: i32, l: &L) -> L {
+pub(crate) const fn downcast<const P: usize, const T: usize>(
+    p: &mut Prog<P, T>,
+    n: i32,
+    l: &L,
+) -> L {
     if n <= 0 {
         Msg::new("downcast: N must be positive, got ").num(n).fail()
     }

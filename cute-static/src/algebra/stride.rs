@@ -47,7 +47,7 @@ const fn mismatched(op: &str, a: &Tree, b: &Tree) -> ! {
 ///   (`c % size(s0)` into mode 0, `c / size(s0)` on to the rest; the last mode takes what is
 ///   left);
 /// * tuple, tuple, tuple: the sum over the modes.
-const fn crd2idx_rec<const P: usize>(p: &mut Prog<P>, c: At, l: LayoutAt) -> V {
+const fn crd2idx_rec<const P: usize, const T: usize>(p: &mut Prog<P, T>, c: At, l: LayoutAt) -> V {
     let (s, d) = (l.shape, l.stride);
     match (c.is_tup(), s.is_tup()) {
         (true, true) => {
@@ -97,8 +97,8 @@ const fn crd2idx_rec<const P: usize>(p: &mut Prog<P>, c: At, l: LayoutAt) -> V {
 }
 
 /// CuTe's `crd2idx(coord, shape, stride)`: the offset of a coordinate.
-pub(crate) const fn crd2idx<const P: usize>(
-    p: &mut Prog<P>,
+pub(crate) const fn crd2idx<const P: usize, const T: usize>(
+    p: &mut Prog<P, T>,
     coord: &Tree,
     shape: &Tree,
     stride: &Tree,
@@ -110,7 +110,12 @@ pub(crate) const fn crd2idx<const P: usize>(
     crd2idx_rec(p, coord.root(), l)
 }
 
-const fn idx2crd_rec<const P: usize>(p: &mut Prog<P>, idx: At, s: At, out: &mut Tree) {
+const fn idx2crd_rec<const P: usize, const T: usize>(
+    p: &mut Prog<P, T>,
+    idx: At,
+    s: At,
+    out: &mut Tree,
+) {
     match (idx.is_tup(), s.is_tup()) {
         (true, true) => {
             if idx.arity() != s.arity() {
@@ -150,7 +155,11 @@ const fn idx2crd_rec<const P: usize>(p: &mut Prog<P>, idx: At, s: At, out: &mut 
 
 /// CuTe's `idx2crd(idx, shape)`: the natural (column-major) coordinate. Each mode but the last
 /// takes `idx % size(mode)` and passes on `idx / size(mode)`; the last mode takes what is left.
-pub(crate) const fn idx2crd<const P: usize>(p: &mut Prog<P>, idx: &Tree, shape: &Tree) -> Tree {
+pub(crate) const fn idx2crd<const P: usize, const T: usize>(
+    p: &mut Prog<P, T>,
+    idx: &Tree,
+    shape: &Tree,
+) -> Tree {
     let mut out = Tree::new();
     idx2crd_rec(p, idx.root(), shape.root(), &mut out);
     out
@@ -158,8 +167,8 @@ pub(crate) const fn idx2crd<const P: usize>(p: &mut Prog<P>, idx: &Tree, shape: 
 
 /// Strides of the shape at `s` from `current`; returns `current * size` (a static `_1` mode
 /// gets stride `_0` and leaves `current` as it is).
-const fn compact_rec<const P: usize>(
-    p: &mut Prog<P>,
+const fn compact_rec<const P: usize, const T: usize>(
+    p: &mut Prog<P, T>,
     s: At,
     current: V,
     major: Major,
@@ -210,8 +219,8 @@ const fn compact_rec<const P: usize>(
 
 /// CuTe's `compact_major<LayoutLeft/LayoutRight>(shape, current)`: compact strides starting at
 /// `current`; a static `_1` mode gets stride `_0`.
-pub(crate) const fn compact_major<const P: usize>(
-    p: &mut Prog<P>,
+pub(crate) const fn compact_major<const P: usize, const T: usize>(
+    p: &mut Prog<P, T>,
     shape: &Tree,
     current: V,
     major: Major,
@@ -221,8 +230,8 @@ pub(crate) const fn compact_major<const P: usize>(
     out
 }
 
-const fn compact_order_rec<const P: usize>(
-    p: &mut Prog<P>,
+const fn compact_order_rec<const P: usize, const T: usize>(
+    p: &mut Prog<P, T>,
     s: At,
     o: At,
     refs: &(List, List),
@@ -258,8 +267,8 @@ const fn compact_order_rec<const P: usize>(
 /// CuTe's `compact_order(shape, order)`: compact strides whose modes are laid out in increasing
 /// `order` (weakly congruent to `shape`). Dynamic order values count as larger than every
 /// static one and are ordered left to right.
-pub(crate) const fn compact_order<const P: usize>(
-    p: &mut Prog<P>,
+pub(crate) const fn compact_order<const P: usize, const T: usize>(
+    p: &mut Prog<P, T>,
     shape: &Tree,
     order: &Tree,
 ) -> Tree {

@@ -124,7 +124,7 @@ pub enum Off {
 impl Off {
     /// The offset as an integer (`smem_ptr` is the static 0; a MixedBits offset `s | d`, a
     /// run-time value, is computed by `p`).
-    pub(crate) const fn value<const P: usize>(self, p: &mut Prog<P>) -> V {
+    pub(crate) const fn value<const P: usize, const T: usize>(self, p: &mut Prog<P, T>) -> V {
         match self {
             Off::Int(v) => v,
             Off::Smem(_) => V::s(0),
@@ -175,7 +175,12 @@ impl Off {
 
 /// CuTe's `make_mixed_bits(C<s>, d, C<f>)`: `s | (d & f)` (`f` without the bits of `s`), an
 /// integer when `d` is static or no dynamic bit is left, MixedBits otherwise.
-pub(crate) const fn make_mixed_bits<const P: usize>(p: &mut Prog<P>, s: u32, d: V, f: u32) -> Off {
+pub(crate) const fn make_mixed_bits<const P: usize, const T: usize>(
+    p: &mut Prog<P, T>,
+    s: u32,
+    d: V,
+    f: u32,
+) -> Off {
     let f = f & !s;
     if f == 0 || d.is_static() {
         return Off::Int(V::s((s | (d.v as u32 & f)) as i32));
@@ -191,7 +196,7 @@ pub(crate) const fn make_mixed_bits<const P: usize>(p: &mut Prog<P>, s: u32, d: 
 /// are); `M<S0,F0>{d0} ^ M<S1,F1>{d1}` is `make_mixed_bits(C<(~S0&S1&~F0)|(S0&~S1&~F1)>,
 /// (S0|d0)^(S1|d1), C<F0|F1>)`; `M<S0,F0>{d} ^ C<c>` is `make_mixed_bits(C<(~S0&c&~F0)|(S0&~c)>,
 /// (S0|d)^c, C<F0>)`; MixedBits and a run-time `int` make a run-time `int`.
-pub(crate) const fn xor<const P: usize>(p: &mut Prog<P>, a: Off, b: Off) -> Off {
+pub(crate) const fn xor<const P: usize, const T: usize>(p: &mut Prog<P, T>, a: Off, b: Off) -> Off {
     let (a, b) = (a.bits(), b.bits());
     let (va, vb) = (a.value(p), b.value(p));
     let x = p.bit_xor(va, vb);
@@ -212,7 +217,11 @@ pub(crate) const fn xor<const P: usize>(p: &mut Prog<P>, a: Off, b: Off) -> Off 
 
 /// `x & C<mask>`: MixedBits keep the static and dynamic bits under the mask; an integer
 /// `& C<0>` is the static `_0`.
-pub(crate) const fn and_static<const P: usize>(p: &mut Prog<P>, x: Off, mask: i32) -> Off {
+pub(crate) const fn and_static<const P: usize, const T: usize>(
+    p: &mut Prog<P, T>,
+    x: Off,
+    mask: i32,
+) -> Off {
     match x.bits() {
         Off::Mixed { s, f, d } => make_mixed_bits(p, s & mask as u32, d, f & mask as u32),
         o => {
@@ -224,7 +233,11 @@ pub(crate) const fn and_static<const P: usize>(p: &mut Prog<P>, x: Off, mask: i3
 
 /// `shiftr(x, C<k>)`: an integer shifts as CuTe's `int` (arithmetically); MixedBits shift
 /// their static bits, dynamic bits and mask alike, as 32-bit unsigned values.
-pub(crate) const fn shift<const P: usize>(p: &mut Prog<P>, x: Off, k: i32) -> Off {
+pub(crate) const fn shift<const P: usize, const T: usize>(
+    p: &mut Prog<P, T>,
+    x: Off,
+    k: i32,
+) -> Off {
     match x.bits() {
         Off::Mixed { s, f, d } => {
             let d = p.shiftr_u32(d, k);
@@ -244,14 +257,22 @@ pub(crate) const fn shift<const P: usize>(p: &mut Prog<P>, x: Off, k: i32) -> Of
 }
 
 /// The swizzle applied to an offset on CuTe's types: `x ^ shiftr(x & yyy_msk, S)`.
-pub(crate) const fn swizzled<const P: usize>(p: &mut Prog<P>, sw: Swz, x: Off) -> Off {
+pub(crate) const fn swizzled<const P: usize, const T: usize>(
+    p: &mut Prog<P, T>,
+    sw: Swz,
+    x: Off,
+) -> Off {
     let y = and_static(p, x, sw.yyy_mask());
     let shifted = shift_yyy(p, sw, y);
     xor(p, x, shifted)
 }
 
 /// `shiftr(x & yyy_msk, S)`: a run-time `int` below the sign bit shifts as unsigned.
-pub(crate) const fn shift_yyy<const P: usize>(p: &mut Prog<P>, sw: Swz, y: Off) -> Off {
+pub(crate) const fn shift_yyy<const P: usize, const T: usize>(
+    p: &mut Prog<P, T>,
+    sw: Swz,
+    y: Off,
+) -> Off {
     match y {
         Off::Int(v) if v.dynamic && sw.yyy_mask() >= 0 => Off::Int(p.shiftr_u32(v, sw.s)),
         o => shift(p, o, sw.s),
@@ -259,7 +280,7 @@ pub(crate) const fn shift_yyy<const P: usize>(p: &mut Prog<P>, sw: Swz, y: Off) 
 }
 
 /// `x == Int<0>{}` as a CuTe boolean (static only for a static integer).
-pub(crate) const fn eq_zero<const P: usize>(p: &mut Prog<P>, x: Off) -> V {
+pub(crate) const fn eq_zero<const P: usize, const T: usize>(p: &mut Prog<P, T>, x: Off) -> V {
     let v = x.bits().value(p);
     p.eq(v, V::s(0))
 }

@@ -81,7 +81,11 @@ const fn dynamic_mode(s: V, d: V, what: &str) -> ! {
 /// CuTe's `to_mixed_bits(layout, coord)`: XOR over the leaves `s:d` (each with a static
 /// power-of-two or zero `s*d`) of `make_mixed_bits(C<0>, c*d, C<(s-1)*d>)`, folded from the
 /// back as CuTe folds (`a0 ^ (a1 ^ ...)`): MixedBits where a run-time `c` selects swizzle bits.
-const fn to_mixed_bits<const P: usize>(p: &mut Prog<P>, l: &L, coord: &Tree) -> Off {
+const fn to_mixed_bits<const P: usize, const T: usize>(
+    p: &mut Prog<P, T>,
+    l: &L,
+    coord: &Tree,
+) -> Off {
     let crd = idx2crd(p, coord, &l.shape);
     let (s, d, c) = (l.shape.leaves(), l.stride.leaves(), crd.leaves());
     let mut acc = Off::Int(V::s(0));
@@ -118,8 +122,8 @@ const fn to_mixed_bits<const P: usize>(p: &mut Prog<P>, l: &L, coord: &Tree) -> 
 
 /// `plus` where the bit `partner` of `off` is clear, `minus` where it is set (CuTe's
 /// `(off & partner) == Int<0>{} ? plus : minus`, a run-time value when that bit is).
-const fn signed_stride<const P: usize>(
-    p: &mut Prog<P>,
+const fn signed_stride<const P: usize, const T: usize>(
+    p: &mut Prog<P, T>,
     off: Off,
     partner: i32,
     plus: i32,
@@ -139,7 +143,7 @@ const fn signed_stride<const P: usize>(
 /// `±z*2^i` (minus when its Y partner in `off` is set), a Y-field bit `(y±z)*2^i` (minus when
 /// its Z partner is set); a bit of `off` known only at run time (MixedBits, a run-time `int`)
 /// makes that stride a run-time value.
-const fn decay_layout<const P: usize>(p: &mut Prog<P>, sw: Swz, off: Off) -> L {
+const fn decay_layout<const P: usize, const T: usize>(p: &mut Prog<P, T>, sw: Swz, off: Off) -> L {
     let (b, m, s) = (sw.b, sw.m, sw.s.abs());
     let (zzz, yyy) = (sw.zzz_mask(), sw.yyy_mask());
     let (z, y) = (zzz & zzz.wrapping_neg(), yyy & yyy.wrapping_neg());
@@ -212,8 +216,8 @@ pub(crate) const fn zero_underscores(c: &Tree) -> Tree {
 ///    agrees with `Sw` on the offsets reachable from `off_zy`. CuTe also decays when `active`
 ///    is dynamic, which is wrong if the remaining modes do reach a Y bit and its Z partner: a
 ///    run-time check of the checked form ([`Condition::SwizzleSliceDecay`]).
-pub(crate) const fn slice_and_offset<const P: usize>(
-    p: &mut Prog<P>,
+pub(crate) const fn slice_and_offset<const P: usize, const T: usize>(
+    p: &mut Prog<P, T>,
     crd: &Tree,
     c: &CL,
 ) -> (CL, Move) {
@@ -297,7 +301,12 @@ const fn narrow(x: i64) -> Option<i32> {
 
 /// A composition inside a swizzled slice: CuTe's own if `as_cute` (checked afterwards), else
 /// `A o B` or an error.
-const fn project<const P: usize>(p: &mut Prog<P>, a: &L, b: &L, as_cute: bool) -> L {
+const fn project<const P: usize, const T: usize>(
+    p: &mut Prog<P, T>,
+    a: &L,
+    b: &L,
+    as_cute: bool,
+) -> L {
     if as_cute {
         composition_as_cute(p, a, b)
     } else {

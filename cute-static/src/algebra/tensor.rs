@@ -22,7 +22,7 @@ use crate::tree::{At, Kind, Tree, V};
 
 /// CuTe's `zipped_divide(tensor, tiler)`: the layout's, `A o O o zipped_divide(L, tiler)` for a
 /// composed one.
-const fn zipped<const P: usize>(p: &mut Prog<P>, a: &CL, t: &Tl) -> CL {
+const fn zipped<const P: usize, const T: usize>(p: &mut Prog<P, T>, a: &CL, t: &Tl) -> CL {
     map_b(
         a,
         "zipped_divide",
@@ -63,8 +63,8 @@ const fn padded(c: &Tree, r: usize) -> Tree {
 
 /// CuTe's `inner_partition(tensor, tiler, coord)`: the tile at `coord`. With
 /// `Z = zipped_divide(layout, tiler)`, slice `Z` at `(repeat<R0>(_), append<R1>(coord, _))`.
-pub(crate) const fn inner_partition<const P: usize>(
-    p: &mut Prog<P>,
+pub(crate) const fn inner_partition<const P: usize, const T: usize>(
+    p: &mut Prog<P, T>,
     a: &CL,
     t: &Tl,
     c: &Tree,
@@ -74,8 +74,8 @@ pub(crate) const fn inner_partition<const P: usize>(
 }
 
 /// [`inner_partition`]'s divided layout `Z` and the coordinate it slices `Z` at.
-pub(crate) const fn inner_parts<const P: usize>(
-    p: &mut Prog<P>,
+pub(crate) const fn inner_parts<const P: usize, const T: usize>(
+    p: &mut Prog<P, T>,
     a: &CL,
     t: &Tl,
     c: &Tree,
@@ -91,8 +91,8 @@ pub(crate) const fn inner_parts<const P: usize>(
 
 /// CuTe's `outer_partition(tensor, tiler, coord)`: the elements at `coord` of every tile. With
 /// `Z = zipped_divide(layout, tiler)`, slice `Z` at `(append<R0>(coord, _), repeat<R1>(_))`.
-pub(crate) const fn outer_partition<const P: usize>(
-    p: &mut Prog<P>,
+pub(crate) const fn outer_partition<const P: usize, const T: usize>(
+    p: &mut Prog<P, T>,
     a: &CL,
     t: &Tl,
     c: &Tree,
@@ -102,8 +102,8 @@ pub(crate) const fn outer_partition<const P: usize>(
 }
 
 /// [`outer_partition`]'s divided layout `Z` and the coordinate it slices `Z` at.
-pub(crate) const fn outer_parts<const P: usize>(
-    p: &mut Prog<P>,
+pub(crate) const fn outer_parts<const P: usize, const T: usize>(
+    p: &mut Prog<P, T>,
     a: &CL,
     t: &Tl,
     c: &Tree,
@@ -119,8 +119,8 @@ pub(crate) const fn outer_parts<const P: usize>(
 
 /// CuTe's `local_tile(tensor, tiler, coord, proj)`: `proj` (a Step such as `(_1,_,_1)`) keeps
 /// the modes of `tiler` and `coord` where it has an integer; then [`inner_partition`].
-pub(crate) const fn local_tile_proj<const P: usize>(
-    p: &mut Prog<P>,
+pub(crate) const fn local_tile_proj<const P: usize, const T: usize>(
+    p: &mut Prog<P, T>,
     a: &CL,
     t: &Tl,
     c: &Tree,
@@ -132,7 +132,11 @@ pub(crate) const fn local_tile_proj<const P: usize>(
 /// CuTe's `Layout::get_flat_coord(idx)`: thread `idx`'s coordinate in `thr`, one integer per
 /// top mode. `idx` splits by the strides, `(idx / d) % s` at every leaf `s:d` (a static `_1`
 /// leaf is `_0`), and each top mode's coordinate folds column-major into one integer.
-pub(crate) const fn flat_coord<const P: usize>(p: &mut Prog<P>, thr: &L, idx: V) -> Tree {
+pub(crate) const fn flat_coord<const P: usize, const T: usize>(
+    p: &mut Prog<P, T>,
+    thr: &L,
+    idx: V,
+) -> Tree {
     let (shape, stride) = (thr.shape.root(), thr.stride.root());
     if !shape.is_tup() {
         return Tree::leaf(leaf_coord(p, shape, stride, idx));
@@ -158,7 +162,7 @@ pub(crate) const fn flat_coord<const P: usize>(p: &mut Prog<P>, thr: &L, idx: V)
 }
 
 /// `(idx / d) % s` for the leaf `s:d` (`_0` for a static `_1`).
-const fn leaf_coord<const P: usize>(p: &mut Prog<P>, s: At, d: At, idx: V) -> V {
+const fn leaf_coord<const P: usize, const T: usize>(p: &mut Prog<P, T>, s: At, d: At, idx: V) -> V {
     let s = s.v();
     if s.is_const(1) {
         return V::s(0);
@@ -168,7 +172,13 @@ const fn leaf_coord<const P: usize>(p: &mut Prog<P>, s: At, d: At, idx: V) -> V 
 }
 
 /// CuTe's `idx2crd(idx, shape, stride)`: every leaf's `(idx / d) % s`, nested like the shape.
-const fn hier_coord<const P: usize>(p: &mut Prog<P>, s: At, d: At, idx: V, out: &mut Tree) {
+const fn hier_coord<const P: usize, const T: usize>(
+    p: &mut Prog<P, T>,
+    s: At,
+    d: At,
+    idx: V,
+    out: &mut Tree,
+) {
     if !s.is_tup() {
         out.push_leaf(leaf_coord(p, s, d, idx));
         return;
@@ -185,8 +195,8 @@ const fn hier_coord<const P: usize>(p: &mut Prog<P>, s: At, d: At, idx: V, out: 
 /// CuTe's `local_partition(tensor, thr, idx)`: the elements thread `idx` of the thread layout
 /// `thr` owns: [`outer_partition`] by `product_each(shape(thr))` at thread `idx`'s flat
 /// coordinate in `thr`.
-pub(crate) const fn local_partition<const P: usize>(
-    p: &mut Prog<P>,
+pub(crate) const fn local_partition<const P: usize, const T: usize>(
+    p: &mut Prog<P, T>,
     a: &CL,
     thr: &L,
     idx: V,
@@ -196,8 +206,8 @@ pub(crate) const fn local_partition<const P: usize>(
 }
 
 /// [`local_partition`]'s divided layout and the coordinate it slices it at.
-pub(crate) const fn local_partition_parts<const P: usize>(
-    p: &mut Prog<P>,
+pub(crate) const fn local_partition_parts<const P: usize, const T: usize>(
+    p: &mut Prog<P, T>,
     a: &CL,
     thr: &L,
     idx: V,
@@ -212,8 +222,8 @@ pub(crate) const fn local_partition_parts<const P: usize>(
 }
 
 /// CuTe's `local_partition(tensor, thr, idx, proj)`: [`local_partition`] by `dice(proj, thr)`.
-pub(crate) const fn local_partition_proj<const P: usize>(
-    p: &mut Prog<P>,
+pub(crate) const fn local_partition_proj<const P: usize, const T: usize>(
+    p: &mut Prog<P, T>,
     a: &CL,
     thr: &L,
     idx: V,
@@ -226,7 +236,11 @@ pub(crate) const fn local_partition_proj<const P: usize>(
 /// `make_layout_tv`): `(tiler_mn, layout_tv)`, with `layout_mn = raked_product(thr, val)`,
 /// `layout_tv = right_inverse(layout_mn)` on the shape `(size(thr),size(val))`, and
 /// `tiler_mn = product_each(shape(layout_mn))`.
-pub(crate) const fn make_layout_tv<const P: usize>(p: &mut Prog<P>, thr: &L, val: &L) -> (Tree, L) {
+pub(crate) const fn make_layout_tv<const P: usize, const T: usize>(
+    p: &mut Prog<P, T>,
+    thr: &L,
+    val: &L,
+) -> (Tree, L) {
     let layout_mn = super::product::raked_product(p, thr, val);
     let inverse = super::inverse::right_inverse(p, &layout_mn);
     let (nt, nv) = (thr.size(p), val.size(p));

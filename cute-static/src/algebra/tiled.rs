@@ -34,17 +34,17 @@ const fn under() -> Tl {
 }
 
 /// `layout.compose(b, _)`: `b` applied to mode 0, mode 1 kept.
-const fn compose_first<const P: usize>(p: &mut Prog<P>, l: &L, b: &L) -> L {
+const fn compose_first<const P: usize, const T: usize>(p: &mut Prog<P, T>, l: &L, b: &L) -> L {
     composition_tiler(p, l, &Tree::tuple2(&layout_tiler(b), &under()))
 }
 
 /// The layout `n:_1` (`_1:_0` for a static `_1`), CuTe's `make_layout(n)`, as a tiler node.
-const fn int_layout<const P: usize>(p: &mut Prog<P>, n: V) -> Tl {
+const fn int_layout<const P: usize, const T: usize>(p: &mut Prog<P, T>, n: V) -> Tl {
     layout_tiler(&make_layout(p, &Tree::leaf(n), Major::Left))
 }
 
 /// The static size of `l` (all of an atom's layouts are static).
-const fn size_of<const P: usize>(p: &mut Prog<P>, l: &L) -> i32 {
+const fn size_of<const P: usize, const T: usize>(p: &mut Prog<P, T>, l: &L) -> i32 {
     l.size(p).value()
 }
 
@@ -63,8 +63,8 @@ pub struct CopyAtomC {
 
 /// `ValLayout{Src,Dst,Ref}` must each have `size(ThrID)` threads:
 /// `size<0>(ValLayoutX) == size(ThrID)`, else "CopyOperation is not valid for X of ValType.".
-const fn atom_threads<const P: usize>(
-    p: &mut Prog<P>,
+const fn atom_threads<const P: usize, const T: usize>(
+    p: &mut Prog<P, T>,
     l: &L,
     threads: i32,
     which: Condition,
@@ -130,7 +130,7 @@ pub(crate) const DST: usize = 1;
 
 impl CopyC {
     /// `AtomNumThr`, `AtomNumVal`: the sizes of the modes of `AtomLayoutRef`.
-    const fn atom_thr_val<const P: usize>(&self, p: &mut Prog<P>) -> (i32, i32) {
+    const fn atom_thr_val<const P: usize, const T: usize>(&self, p: &mut Prog<P, T>) -> (i32, i32) {
         (
             size_of(p, &self.atom.ref_.mode(0)),
             size_of(p, &self.atom.ref_.mode(1)),
@@ -174,7 +174,12 @@ const fn zip2(l: &L) -> L {
 ///   the atom's threads and values renumbered as the target numbers them;
 /// * `thrval2mn = coalesce(zip(trg_layout_TV), (_1,(_1,_1)))`:
 ///   `((trg_tid,rest_tid),(trg_val,rest_val)) -> (m,n)`, each of the three parts coalesced.
-const fn thrval2mn<const P: usize>(p: &mut Prog<P>, atom: &CopyAtomC, tv: &L, trg: &L) -> L {
+const fn thrval2mn<const P: usize, const T: usize>(
+    p: &mut Prog<P, T>,
+    atom: &CopyAtomC,
+    tv: &L,
+    trg: &L,
+) -> L {
     let (nt, nv) = (
         size_of(p, &atom.ref_.mode(0)),
         size_of(p, &atom.ref_.mode(1)),
@@ -225,8 +230,8 @@ const fn rank_at_least(l: &L, tiler: &Tree) {
 /// `zipped_divide(tensor, Tiler_MN)`, `((TileM,TileN),(RestM,RestN,...))`; 1,
 /// `.compose(thrval2mn, _)`, `((thr,(FrgV,FrgX)),(RestM,RestN,...))`. A swizzled tensor keeps
 /// its swizzle.
-pub(crate) const fn tidfrg_step<const P: usize>(
-    p: &mut Prog<P>,
+pub(crate) const fn tidfrg_step<const P: usize, const T: usize>(
+    p: &mut Prog<P, T>,
     a: &CL,
     tc: &CopyC,
     side: usize,
@@ -243,15 +248,20 @@ pub(crate) const fn tidfrg_step<const P: usize>(
 }
 
 /// CuTe's `TiledCopy::tidfrg_S/D(tensor)` before its unfold (both steps of [`tidfrg_step`]).
-pub(crate) const fn tidfrg<const P: usize>(p: &mut Prog<P>, a: &CL, tc: &CopyC, side: usize) -> CL {
+pub(crate) const fn tidfrg<const P: usize, const T: usize>(
+    p: &mut Prog<P, T>,
+    a: &CL,
+    tc: &CopyC,
+    side: usize,
+) -> CL {
     let z = tidfrg_step(p, a, tc, side, 0);
     tidfrg_step(p, &z, tc, side, 1)
 }
 
 /// CuTe's `tidfrg_S/D(layout)`: [`tidfrg`] unfolded at `((_,_),_)`, the rank-3
 /// `(Thr, (FrgV,FrgX), (RestM,RestN,...))`.
-pub(crate) const fn tidfrg_unfolded<const P: usize>(
-    p: &mut Prog<P>,
+pub(crate) const fn tidfrg_unfolded<const P: usize, const T: usize>(
+    p: &mut Prog<P, T>,
     l: &L,
     tc: &CopyC,
     side: usize,
@@ -282,7 +292,11 @@ pub(crate) const fn thread_index(i: &Tree) -> V {
 /// `tidfrg(tensor)(thr_idx, _, repeat<R>(_))`, the thread's `(CPY, CPY_M, CPY_N, ...)`; sliced
 /// here in one step at `((thr_idx,_),(_,...))`, which selects the same modes and the same
 /// offset.
-pub(crate) const fn copy_slice<const P: usize>(p: &mut Prog<P>, tv: &CL, idx: V) -> (CL, Move) {
+pub(crate) const fn copy_slice<const P: usize, const T: usize>(
+    p: &mut Prog<P, T>,
+    tv: &CL,
+    idx: V,
+) -> (CL, Move) {
     slice_and_offset(p, &copy_slice_crd(tv, idx), tv)
 }
 
@@ -302,7 +316,11 @@ pub(crate) const fn copy_slice_crd(tv: &CL, idx: V) -> Tree {
 /// CuTe's `get_layoutS_TV` / `get_layoutD_TV`: tile2thrfrg of the reference
 /// `make_layout((shape(Tiler_MN), _1))` at rest coordinate `_0`, the layout
 /// `(thr_idx, val_idx) -> (m,n)` of the Src or Dst side.
-pub(crate) const fn copy_layout_tv<const P: usize>(p: &mut Prog<P>, tc: &CopyC, side: usize) -> L {
+pub(crate) const fn copy_layout_tv<const P: usize, const T: usize>(
+    p: &mut Prog<P, T>,
+    tc: &CopyC,
+    side: usize,
+) -> L {
     let shape = Tree::tuple2(&tc.tiler, &Tree::int(1));
     let reference = make_layout(p, &shape, Major::Left);
     let tv = compose_first(p, &reference, &tc.thrval2mn[side]);
@@ -319,7 +337,11 @@ pub(crate) const fn copy_layout_tv<const P: usize>(p: &mut Prog<P>, tc: &CopyC, 
 
 /// CuTe's `get_layoutS_MN` / `get_layoutD_MN`:
 /// `right_inverse(layoutX_TV).with_shape(shape(Tiler_MN))`, `(m,n) -> (thr_idx,val_idx)`.
-pub(crate) const fn copy_layout_mn<const P: usize>(p: &mut Prog<P>, tc: &CopyC, side: usize) -> L {
+pub(crate) const fn copy_layout_mn<const P: usize, const T: usize>(
+    p: &mut Prog<P, T>,
+    tc: &CopyC,
+    side: usize,
+) -> L {
     let tv = copy_layout_tv(p, tc, side);
     let inverse = right_inverse(p, &tv);
     let mn = make_layout(p, &tc.tiler, Major::Left);
@@ -334,7 +356,11 @@ pub(crate) const fn copy_layout_mn<const P: usize>(p: &mut Prog<P>, tc: &CopyC, 
 ///   `(atom_vals, rest_vals) -> (v,m,n)`;
 /// * `zipped_divide(tensor, prepend(product_each(shape(frg_layout_mn)), V)).compose(frg_layout_v, _)`
 ///   at `(_, append<R>(_0, _))`.
-pub(crate) const fn retile<const P: usize>(p: &mut Prog<P>, a: &CL, tc: &CopyC) -> (CL, Move) {
+pub(crate) const fn retile<const P: usize, const T: usize>(
+    p: &mut Prog<P, T>,
+    a: &CL,
+    tc: &CopyC,
+) -> (CL, Move) {
     let l = domain(a, "retile");
     let v = l.mode(0).size(p);
     if v.dynamic {
@@ -449,7 +475,7 @@ const fn perm3(perm: &Tl) -> Tl {
 }
 
 /// The size of a permutation mode (an integer `n` or a layout).
-const fn tile_node_size<const P: usize>(p: &mut Prog<P>, t: At) -> V {
+const fn tile_node_size<const P: usize, const T: usize>(p: &mut Prog<P, T>, t: At) -> V {
     match t.kind() {
         Kind::Layout => p.product(&t.child(0).leaves()),
         _ => p.product(&t.leaves()),
@@ -459,7 +485,11 @@ const fn tile_node_size<const P: usize>(p: &mut Prog<P>, t: At) -> V {
 impl MmaC {
     /// `size<I>(AtomShape_MNK) * size<I+1>(ThrLayoutVMNK)`: the extent of mode `I` of the
     /// atoms' tiling.
-    const fn atoms_extent<const P: usize>(&self, p: &mut Prog<P>, i: usize) -> V {
+    const fn atoms_extent<const P: usize, const T: usize>(
+        &self,
+        p: &mut Prog<P, T>,
+        i: usize,
+    ) -> V {
         let atom = p.product(&self.atom.shape_mnk.mode(i).leaves());
         let thr = self.vmnk.mode(i + 1).size(p);
         p.mul(atom, thr)
@@ -467,7 +497,11 @@ impl MmaC {
 
     /// CuTe's `permutation_mnk<I>()`: the permutation's mode `I`, or the atoms' extent
     /// (an integer) where it is `_`.
-    pub(crate) const fn permutation_mnk<const P: usize>(&self, p: &mut Prog<P>, i: usize) -> Tl {
+    pub(crate) const fn permutation_mnk<const P: usize, const T: usize>(
+        &self,
+        p: &mut Prog<P, T>,
+        i: usize,
+    ) -> Tl {
         let mode = self.perm.root().child(i);
         if matches!(mode.kind(), Kind::Under) {
             Tree::leaf(self.atoms_extent(p, i))
@@ -477,7 +511,11 @@ impl MmaC {
     }
 
     /// CuTe's `tile_size_mnk<I>()`: `size(permutation_mnk<I>())`.
-    pub(crate) const fn tile_size<const P: usize>(&self, p: &mut Prog<P>, i: usize) -> V {
+    pub(crate) const fn tile_size<const P: usize, const T: usize>(
+        &self,
+        p: &mut Prog<P, T>,
+        i: usize,
+    ) -> V {
         let t = self.permutation_mnk(p, i);
         tile_node_size(p, t.root())
     }
@@ -544,8 +582,8 @@ pub(crate) const fn tiled_mma(atom: MmaAtomC, thr_layout: &L, perm: &Tl) -> MmaC
 /// 2. `.compose(AtomLayoutX_TV, _)` — `((ThrV,FrgV),(RestI,RestJ))`;
 /// 3. `zipped_divide` by `(_, (make_layout(size<I+1>(ThrLayoutVMNK)), make_layout(size<J+1>(ThrLayoutVMNK))))`
 ///    — `((ThrV,(ThrI,ThrJ)),(FrgV,(RestI,RestJ)))`.
-pub(crate) const fn thrfrg_step<const P: usize>(
-    p: &mut Prog<P>,
+pub(crate) const fn thrfrg_step<const P: usize, const T: usize>(
+    p: &mut Prog<P, T>,
     a: &CL,
     t: &MmaC,
     x: usize,
@@ -584,7 +622,12 @@ pub(crate) const fn thrfrg_step<const P: usize>(
 }
 
 /// CuTe's `TiledMMA::thrfrg_A/B/C(tensor)`: the four steps of [`thrfrg_step`].
-pub(crate) const fn thrfrg<const P: usize>(p: &mut Prog<P>, a: &CL, t: &MmaC, x: usize) -> CL {
+pub(crate) const fn thrfrg<const P: usize, const T: usize>(
+    p: &mut Prog<P, T>,
+    a: &CL,
+    t: &MmaC,
+    x: usize,
+) -> CL {
     let mut out = *a;
     let mut s = 0;
     while s < 4 {
@@ -608,7 +651,12 @@ pub enum Tiled {
 /// the last step is taken with the thread's slice): `k = 4*x + s` is step `s` of `thrfrg_X`
 /// ([`thrfrg_step`], `x` 0, 1, 2 for A, B, C) of a TiledMMA, `k = 16` the first step of
 /// `tidfrg_S/D` ([`tidfrg_step`]) of a TiledCopy.
-pub(crate) const fn step<const P: usize>(p: &mut Prog<P>, a: &CL, t: &Tiled, k: usize) -> CL {
+pub(crate) const fn step<const P: usize, const T: usize>(
+    p: &mut Prog<P, T>,
+    a: &CL,
+    t: &Tiled,
+    k: usize,
+) -> CL {
     match t {
         Tiled::Mma(m) if k < 12 => thrfrg_step(p, a, m, k / 4, k % 4),
         Tiled::Copy(c) if k == 16 => tidfrg_step(p, a, c, SRC, 0),
@@ -622,8 +670,8 @@ pub(crate) const fn step<const P: usize>(p: &mut Prog<P>, a: &CL, t: &Tiled, k: 
 /// CuTe's `ThrMMA::partition_A/B/C(tensor)` of the tensor's [`thrfrg`] `thr`: at
 /// `((v,(i,j)),(_,repeat<rank<1,1>>(_)))` with `(v,m,n,k)` the thread's flat coordinate in
 /// `ThrLayoutVMNK` (`get_flat_coord(thr_idx)`): the thread's `(MMA, MMA_I, MMA_J, ...)`.
-pub(crate) const fn mma_slice<const P: usize>(
-    p: &mut Prog<P>,
+pub(crate) const fn mma_slice<const P: usize, const T: usize>(
+    p: &mut Prog<P, T>,
     thr: &CL,
     t: &MmaC,
     x: usize,
@@ -634,8 +682,8 @@ pub(crate) const fn mma_slice<const P: usize>(
 }
 
 /// The coordinate [`mma_slice`] slices `thr` at.
-pub(crate) const fn mma_slice_crd<const P: usize>(
-    p: &mut Prog<P>,
+pub(crate) const fn mma_slice_crd<const P: usize, const T: usize>(
+    p: &mut Prog<P, T>,
     thr: &CL,
     t: &MmaC,
     x: usize,
@@ -661,7 +709,12 @@ pub(crate) const fn mma_slice_crd<const P: usize>(
 /// first mode the atom's values, `size<0>(tensor) == size<1>(LayoutX_TV)`): for C
 /// `make_layout(shape(tensor))` (accumulators), for A and B `make_fragment_like(tensor)`.
 /// (A swizzled tensor's fragment is that of its inner layout.)
-pub(crate) const fn mma_fragment<const P: usize>(p: &mut Prog<P>, a: &CL, t: &MmaC, x: usize) -> L {
+pub(crate) const fn mma_fragment<const P: usize, const T: usize>(
+    p: &mut Prog<P, T>,
+    a: &CL,
+    t: &MmaC,
+    x: usize,
+) -> L {
     let l = a.l;
     let values = size_of(p, &t.atom.tv[x].mode(1));
     if l.rank() < 3 || !l.mode(0).size(p).is_const(values) {
@@ -693,7 +746,7 @@ pub(crate) const fn mma_fragment<const P: usize>(p: &mut Prog<P>, a: &CL, t: &Mm
 
 /// The `thr_idx -> (ThrV,ThrM,ThrN,ThrK)` map of the TV layouts:
 /// `composition(make_layout((size(ThrLayoutVMNK),_1),(_1,_0)), right_inverse(make_layout(ThrLayoutVMNK, complement(ThrLayoutVMNK))))`.
-const fn thridx_to_thrid<const P: usize>(p: &mut Prog<P>, t: &MmaC) -> L {
+const fn thridx_to_thrid<const P: usize, const T: usize>(p: &mut Prog<P, T>, t: &MmaC) -> L {
     let size = t.vmnk.size(p);
     let shape = Tree::tuple2(&Tree::leaf(size), &Tree::int(1));
     let first = L::new(shape, Tree::tuple2(&Tree::int(1), &Tree::int(0)));
@@ -708,7 +761,11 @@ const fn thridx_to_thrid<const P: usize>(p: &mut Prog<P>, t: &MmaC) -> L {
 /// tile_size<J>))`; for A and B its `(ThrI,ThrJ)` threads first become `(ThrM,ThrN,ThrK)`
 /// threads (the other operand's thread mode stride 0: `(_,(make_layout((size<1>,size<2>),
 /// (_1,_0) or (_0,_1)),_))`), then `compose(thridx_2_thrid, _)`.
-pub(crate) const fn mma_layout_tv<const P: usize>(p: &mut Prog<P>, t: &MmaC, x: usize) -> L {
+pub(crate) const fn mma_layout_tv<const P: usize, const T: usize>(
+    p: &mut Prog<P, T>,
+    t: &MmaC,
+    x: usize,
+) -> L {
     let (i, j) = MODES[x];
     let shape = Tree::tuple2(
         &Tree::leaf(t.tile_size(p, i)),
@@ -741,7 +798,7 @@ pub(crate) const fn mma_layout_tv<const P: usize>(p: &mut Prog<P>, t: &MmaC, x: 
 /// its static `_0` strides as `_0`) and the other modes follow the order of their strides:
 /// `tiled_product(make_layout(shape<0>, compact_major<LayoutLeft>(filter_zeros(stride<0>, shape<0>))),
 /// make_ordered_layout(take<1,R>(shape), take<1,R>(stride)))`. Otherwise `make_layout(shape)`.
-pub(crate) const fn fragment_like<const P: usize>(p: &mut Prog<P>, l: &L) -> L {
+pub(crate) const fn fragment_like<const P: usize, const T: usize>(p: &mut Prog<P, T>, l: &L) -> L {
     let r = l.rank();
     if r > 1 && l.shape.is_static() {
         let (s0, d0) = (l.shape.mode(0), l.stride.mode(0));
@@ -761,7 +818,7 @@ pub(crate) const fn fragment_like<const P: usize>(p: &mut Prog<P>, l: &L) -> L {
 /// CuTe's `make_layout_like(layout)`: a compact layout of the same shape whose strides are in
 /// the order of `l`'s, static `_0` strides kept: `make_layout(shape, compact_order(
 /// filter_zeros(stride, shape), stride))`.
-pub(crate) const fn layout_like<const P: usize>(p: &mut Prog<P>, l: &L) -> L {
+pub(crate) const fn layout_like<const P: usize, const T: usize>(p: &mut Prog<P, T>, l: &L) -> L {
     L::new(
         l.shape,
         compact_order(p, &filter_zeros(&l.stride, &l.shape), &l.stride),

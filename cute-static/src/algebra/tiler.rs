@@ -27,7 +27,10 @@ pub(crate) const fn kind(t: At) -> Kind {
 }
 
 /// The tiler node `t` as a layout, if it is one (`n` stands for `make_layout(n)`).
-pub(crate) const fn as_layout<const P: usize>(p: &mut Prog<P>, t: At) -> Option<L> {
+pub(crate) const fn as_layout<const P: usize, const T: usize>(
+    p: &mut Prog<P, T>,
+    t: At,
+) -> Option<L> {
     match kind(t) {
         Kind::Layout(l) => Some(l),
         Kind::Int(n) => Some(super::layout::make_layout(p, &Tree::leaf(n), Major::Left)),
@@ -37,7 +40,12 @@ pub(crate) const fn as_layout<const P: usize>(p: &mut Prog<P>, t: At) -> Option<
 
 /// CuTe's refusal of a tiler with more modes than the layout `l` it applies to (`op`): a compile
 /// error, or recorded at run time, where the caller goes on with `l`.
-pub(crate) const fn too_many_modes<const P: usize>(p: &mut Prog<P>, op: &str, t: &Tl, l: &L) {
+pub(crate) const fn too_many_modes<const P: usize, const T: usize>(
+    p: &mut Prog<P, T>,
+    op: &str,
+    t: &Tl,
+    l: &L,
+) {
     let mut m = Msg::new(op);
     m.str(": Too many modes in tiler.")
         .str(" Tiler ")
@@ -49,7 +57,7 @@ pub(crate) const fn too_many_modes<const P: usize>(p: &mut Prog<P>, op: &str, t:
 
 /// CuTe's `make_layout(l0, l1, ...)`: the modes of the tiler `t` (layouts, or integers `n`
 /// meaning `n:_1`) as the modes of one layout.
-pub(crate) const fn concat<const P: usize>(p: &mut Prog<P>, t: &Tl) -> L {
+pub(crate) const fn concat<const P: usize, const T: usize>(p: &mut Prog<P, T>, t: &Tl) -> L {
     let root = t.root();
     let n = if root.is_tup() { root.arity() } else { 1 };
     let mut m = Modes::new();

@@ -582,7 +582,7 @@ pub(crate) fn partition_verdict<E: CExpr, A: TensorLayout>(
     a: &A,
     ndyn: usize,
     outcome: Result<(), LayoutError>,
-    parts: impl FnOnce(&mut Prog<0>, &CL) -> (CL, Tree),
+    parts: impl FnOnce(&mut crate::prog::AtRun, &CL) -> (CL, Tree),
 ) -> Result<(), LayoutError> {
     use crate::algebra::composed::Form;
     if !matches!(A::CL.form, Form::SwOL) || ndyn == 0 || !crate::composed::verifiable(&outcome) {
