@@ -12,13 +12,8 @@ cd "$(dirname "$0")/.."
 ROUNDS=${ROUNDS:-200}
 cargo build -q --release -p cute-bench --bin algebra-instructions
 bin=target/release/algebra-instructions
-count() {
-    local out
-    out=$(mktemp)
-    valgrind --tool=callgrind --callgrind-out-file="$out" "$bin" "$@" >/dev/null 2>&1
-    callgrind_annotate "$out" 2>/dev/null | awk '/PROGRAM TOTALS/ { gsub(",", "", $1); print $1; exit }'
-    rm -f "$out"
-}
+. scripts/callgrind-count.sh
+count() { callgrind_count "$bin" "$@"; }
 ops=("$@")
 [ ${#ops[@]} -gt 0 ] || ops=(composition complement logical_divide zipped_divide logical_product
     identity_composition identity_zipped_divide)

@@ -8,13 +8,8 @@ cd "$(dirname "$0")/.."
 CALLS=${CALLS:-100000}
 cargo build -q --release -p cute-bench --bin data-model
 bin=target/release/data-model
-count() {
-    local out
-    out=$(mktemp)
-    valgrind --tool=callgrind --callgrind-out-file="$out" "$bin" "$@" >/dev/null 2>&1
-    callgrind_annotate "$out" 2>/dev/null | awk '/PROGRAM TOTALS/ { gsub(",", "", $1); print $1; exit }'
-    rm -f "$out"
-}
+. scripts/callgrind-count.sh
+count() { callgrind_count "$bin" "$@"; }
 printf '%-14s %-8s %16s\n' model input 'instructions/call'
 for model in cute-dynamic compact; do
     for input in static dynamic; do

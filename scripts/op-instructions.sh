@@ -12,13 +12,8 @@ ROUNDS=${ROUNDS:-20}
 VECTORS=tests/data/cute-vectors.jsonl
 cargo build -q --release -p cute-bench --bin op-instructions
 bin=target/release/op-instructions
-count() {
-    local out
-    out=$(mktemp)
-    valgrind --tool=callgrind --callgrind-out-file="$out" "$bin" "$VECTORS" "$@" >/dev/null 2>&1
-    callgrind_annotate "$out" 2>/dev/null | awk '/PROGRAM TOTALS/ { gsub(",", "", $1); print $1; exit }'
-    rm -f "$out"
-}
+. scripts/callgrind-count.sh
+count() { callgrind_count "$bin" "$VECTORS" "$@"; }
 ops=("$@")
 [ ${#ops[@]} -gt 0 ] || ops=(coalesce composition complement right_inverse left_inverse logical_divide logical_product zipped_divide call call_plan)
 printf '%-16s %8s %12s %12s %8s\n' op records static dynamic 'dyn/st'

@@ -12,14 +12,8 @@ N=${N:-100000}
 cargo build -q --release -p cute-static --example zero_cost
 bin=target/release/examples/zero_cost
 "$bin" check >/dev/null   # the loops agree
-count() {
-    local out bin=$1
-    shift
-    out=$(mktemp)
-    valgrind --tool=callgrind --callgrind-out-file="$out" "$bin" "$@" >/dev/null 2>&1
-    callgrind_annotate "$out" 2>/dev/null | awk '/PROGRAM TOTALS/ { gsub(",", "", $1); print $1; exit }'
-    rm -f "$out"
-}
+. scripts/callgrind-count.sh
+count() { callgrind_count "$@"; }
 ratio() {
     awk -v s="$1" -v h="$2" 'BEGIN { printf "%.4f", s / h }'
 }

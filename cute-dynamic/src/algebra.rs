@@ -18,7 +18,7 @@ use crate::int_tuple::IntTuple;
 use crate::prelude::*;
 use crate::tiler::Tiler;
 use crate::twin::Twin;
-use cute_static::eager::{self, Capacity, Node, Op, Tuple};
+use cute_static::eager::{self, Node, Op, Tuple, Unfit};
 
 /// CuTe's `op` (its name `name`, for errors) on the layout of coordinates `shape:stride` and
 /// `tiler`, by cute-static's algorithm, with the static twin's conditions: the result's shape
@@ -30,7 +30,7 @@ pub(crate) fn coordinates_op(
     tiler: &Tiler,
 ) -> Result<(IntTuple, CoordStride)> {
     let operands = || format!("{shape}:{stride} with {tiler}");
-    let capacity = |c: Capacity| LayoutError::invalid(name, format!("{}: {}", c.0, operands()));
+    let capacity = |c: Unfit| LayoutError::invalid(name, format!("{}: {}", c.0, operands()));
     let ea = layout(shape, stride).map_err(capacity)?;
     let mut et = Tuple::new();
     tiler_tuple(tiler, &mut et).map_err(capacity)?;
@@ -77,7 +77,7 @@ fn from_static(
     LayoutError::precondition(condition, detail)
 }
 
-fn int_tuple(t: &IntTuple, out: &mut Tuple) -> core::result::Result<(), Capacity> {
+fn int_tuple(t: &IntTuple, out: &mut Tuple) -> core::result::Result<(), Unfit> {
     match t {
         IntTuple::Int(i) => out.int(i.value(), !i.is_static()),
         IntTuple::Tuple(items) => {
@@ -89,7 +89,7 @@ fn int_tuple(t: &IntTuple, out: &mut Tuple) -> core::result::Result<(), Capacity
     }
 }
 
-fn stride(d: &CoordStride, out: &mut Tuple) -> core::result::Result<(), Capacity> {
+fn stride(d: &CoordStride, out: &mut Tuple) -> core::result::Result<(), Unfit> {
     match d {
         CoordStride::Int(i) => out.int(i.value(), !i.is_static()),
         CoordStride::Basis(b) => out.scaled(b.value().value(), !b.value().is_static(), b.modes()),
@@ -102,7 +102,7 @@ fn stride(d: &CoordStride, out: &mut Tuple) -> core::result::Result<(), Capacity
     }
 }
 
-fn tiler_tuple(t: &Tiler, out: &mut Tuple) -> core::result::Result<(), Capacity> {
+fn tiler_tuple(t: &Tiler, out: &mut Tuple) -> core::result::Result<(), Unfit> {
     match t {
         Tiler::Layout(l) => {
             out.layout()?;
@@ -120,7 +120,7 @@ fn tiler_tuple(t: &Tiler, out: &mut Tuple) -> core::result::Result<(), Capacity>
     }
 }
 
-fn layout(s: &IntTuple, d: &CoordStride) -> core::result::Result<eager::Layout, Capacity> {
+fn layout(s: &IntTuple, d: &CoordStride) -> core::result::Result<eager::Layout, Unfit> {
     let (mut shape, mut strides) = (Tuple::new(), Tuple::new());
     int_tuple(s, &mut shape)?;
     stride(d, &mut strides)?;

@@ -64,11 +64,12 @@ pub enum Node {
     Layout,
 }
 
-/// Why an operand cannot be built or an operation not run within the algebra's fixed capacity.
+/// Why an operand cannot be built, or an operation not run on it: a malformed operand, or one
+/// past the algebra's fixed capacity (128 nodes a tree, scaled bases 3 deep).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Capacity(pub &'static str);
+pub struct Unfit(pub &'static str);
 
-const FULL: Capacity = Capacity("more than 128 nodes in one tuple");
+const FULL: Unfit = Unfit("more than 128 nodes in one tuple");
 
 impl Default for Tuple {
     fn default() -> Tuple {
@@ -83,7 +84,7 @@ impl Tuple {
         Tuple(Tree::new())
     }
 
-    const fn room(&self) -> Result<(), Capacity> {
+    const fn room(&self) -> Result<(), Unfit> {
         if self.0.len >= CAP { Err(FULL) } else { Ok(()) }
     }
 
@@ -91,7 +92,7 @@ impl Tuple {
     ///
     /// # Errors
     /// The tuple is full.
-    pub fn int(&mut self, value: i32, dynamic: bool) -> Result<(), Capacity> {
+    pub fn int(&mut self, value: i32, dynamic: bool) -> Result<(), Unfit> {
         self.room()?;
         let v = if dynamic {
             V::eager(value)
@@ -106,10 +107,10 @@ impl Tuple {
     ///
     /// # Errors
     /// The tuple is full, or the position is deeper than 3 or an index above 15.
-    pub fn scaled(&mut self, value: i32, dynamic: bool, modes: &[usize]) -> Result<(), Capacity> {
+    pub fn scaled(&mut self, value: i32, dynamic: bool, modes: &[usize]) -> Result<(), Unfit> {
         self.room()?;
         if modes.len() > Basis::DEPTH || modes.iter().any(|&m| m >= Basis::ARITY) {
-            return Err(Capacity(
+            return Err(Unfit(
                 "a scaled basis nested more than 3 deep or with an index above 15",
             ));
         }
@@ -126,7 +127,7 @@ impl Tuple {
     ///
     /// # Errors
     /// The tuple is full.
-    pub fn under(&mut self) -> Result<(), Capacity> {
+    pub fn under(&mut self) -> Result<(), Unfit> {
         self.room()?;
         self.0.push(Kind::Under, 0);
         Ok(())
@@ -136,7 +137,7 @@ impl Tuple {
     ///
     /// # Errors
     /// The tuple is full.
-    pub fn layout(&mut self) -> Result<(), Capacity> {
+    pub fn layout(&mut self) -> Result<(), Unfit> {
         self.room()?;
         self.0.push(Kind::Layout, 0);
         Ok(())
@@ -146,7 +147,7 @@ impl Tuple {
     ///
     /// # Errors
     /// The tuple is full.
-    pub fn open(&mut self) -> Result<usize, Capacity> {
+    pub fn open(&mut self) -> Result<usize, Unfit> {
         self.room()?;
         Ok(self.0.open())
     }
@@ -157,18 +158,6 @@ impl Tuple {
         if at < self.0.len && matches!(self.0.tag[at], Kind::Tup) {
             self.0.close(at, children.min(CAP));
         }
-    }
-
-    /// The number of nodes.
-    #[must_use]
-    pub const fn len(&self) -> usize {
-        self.0.len
-    }
-
-    /// Whether there is no node.
-    #[must_use]
-    pub const fn is_empty(&self) -> bool {
-        self.0.len == 0
     }
 
     /// Node `i` (preorder); `None` past the last.
@@ -258,9 +247,9 @@ impl Layout {
     /// # Errors
     /// Either is not a whole IntTuple (a `_` or a layout node in it, or missing children), or they
     /// are not congruent.
-    pub fn new(shape: Tuple, stride: Tuple) -> Result<Layout, Capacity> {
+    pub fn new(shape: Tuple, stride: Tuple) -> Result<Layout, Unfit> {
         if !shape.is_int_tuple() || !stride.is_int_tuple() || !shape.0.same_profile(&stride.0) {
-            return Err(Capacity(
+            return Err(Unfit(
                 "a shape and a stride that are not congruent IntTuples",
             ));
         }
@@ -382,26 +371,26 @@ fn bound(a: At<'_>, t: At<'_>) -> Option<usize> {
 /// A tiler whose preorder is not whole or whose layouts are not congruent, a layout with no
 /// leaf, a mode with no leaf that the operation coalesces, or operands too large for every tree
 /// of the run to stay within `CAP` nodes (the bound of `bound`).
-pub fn run(op: Op, a: &Layout, tiler: &Tuple, twin: bool) -> Result<Run, Capacity> {
+pub fn run(op: Op, a: &Layout, tiler: &Tuple, twin: bool) -> Result<Run, Unfit> {
     if !tiler.is_tiler() {
-        return Err(Capacity(
+        return Err(Unfit(
             "a tiler with missing children or a layout whose shape and stride are not congruent",
         ));
     }
     // Room for the zipped forms' two extra tuples besides.
     match bound(a.0.shape.root(), tiler.0.root()) {
         _ if a.0.shape.leaves().n == 0 => {
-            return Err(Capacity(
+            return Err(Unfit(
                 "a layout with no leaf, which has no last mode to coalesce",
             ));
         }
         None => {
-            return Err(Capacity(
+            return Err(Unfit(
                 "a mode with no leaf `()` divided or composed, or dividing",
             ));
         }
         Some(n) if n + 8 > CAP => {
-            return Err(Capacity(
+            return Err(Unfit(
                 "operands too large for the algebra's 128 nodes a tree",
             ));
         }

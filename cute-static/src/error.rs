@@ -79,7 +79,7 @@ impl Msg {
 
     /// Stop const evaluation with this message: a compile error.
     pub(crate) const fn fail(&self) -> ! {
-        panic!("{}", self.as_str()) // cannot fire at run time: its callers run only in const items and `const` blocks, so this is a compile error
+        panic!("{}", self.as_str()) // cannot fire at run time: while compiling it is a compile error; at run time the algebra runs only as the static twin of a structure that compiled, or through `eager::run`, which refuses before the run the operands that could reach it (CuTe's refusals on the way are recorded by `Prog::refuse`)
     }
 }
 
