@@ -35,7 +35,7 @@
 use crate::algebra::layout::L;
 use crate::algebra::{by_mode, coalesce, composition};
 use crate::error::{LayoutError, Msg};
-use crate::prog::Prog;
+use crate::prog::{AtRun, Prog};
 use crate::tree::{At, Basis, CAP, Kind, Tree, V};
 
 /// An IntTuple, a stride of integers and scaled bases, or a tiler, in preorder.
@@ -378,8 +378,8 @@ pub fn run(op: Op, a: &Layout, tiler: &Tuple, twin: bool) -> Result<Run, Unfit> 
         ));
     }
     // Room for the zipped forms' two extra tuples besides.
-    match bound(a.0.shape.root(), tiler.0.root()) {
-        _ if a.0.shape.leaves().n == 0 => {
+    let room = match bound(a.0.shape.root(), tiler.0.root()) {
+        _ if span(a.0.shape.root()).1 == 0 => {
             return Err(Unfit(
                 "a layout with no leaf, which has no last mode to coalesce",
             ));
@@ -394,8 +394,9 @@ pub fn run(op: Op, a: &Layout, tiler: &Tuple, twin: bool) -> Result<Run, Unfit> 
                 "operands too large for the algebra's 128 nodes a tree",
             ));
         }
-        Some(_) => {}
-    }
+        // The operands themselves fit too (a tiler may hold more than the result uses).
+        Some(n) => n.max(a.0.shape.len).max(tiler.0.len) + 8,
+    };
     let (a, t) = if twin {
         (
             L {
@@ -407,18 +408,37 @@ pub fn run(op: Op, a: &Layout, tiler: &Tuple, twin: bool) -> Result<Run, Unfit> 
     } else {
         (a.0, tiler.0)
     };
+    // The smallest trees that hold the run (the copies of a tree cost its capacity).
     let mut p = if twin { Prog::twin() } else { Prog::eager() };
-    let out = match op {
-        Op::Coalesce => coalesce::coalesce(&mut p, &a),
-        Op::CompositionTiler => composition::composition_tiler(&mut p, &a, &t),
-        Op::LogicalDivideTiler => by_mode::logical_divide_tiler(&mut p, &a, &t),
-        Op::ZippedDivide => by_mode::zipped_divide(&mut p, &a, &t),
-        Op::TiledDivide => by_mode::tiled_divide(&mut p, &a, &t),
-        Op::FlatDivide => by_mode::flat_divide(&mut p, &a, &t),
+    let out = match room {
+        ..=16 => resized(&at::<16>(&mut p, op, &resized(&a), &t.resized())),
+        17..=32 => resized(&at::<32>(&mut p, op, &resized(&a), &t.resized())),
+        33..=64 => resized(&at::<64>(&mut p, op, &resized(&a), &t.resized())),
+        _ => at::<CAP>(&mut p, op, &a, &t),
     };
     Ok(Run {
         layout: Layout(out),
         failure: p.outcome().err(),
         refusal: p.refusal().copied(),
     })
+}
+
+/// `op` on `a` and `t` with trees of `C` nodes.
+fn at<const C: usize>(p: &mut AtRun, op: Op, a: &L<C>, t: &Tree<C>) -> L<C> {
+    match op {
+        Op::Coalesce => coalesce::coalesce(p, a),
+        Op::CompositionTiler => composition::composition_tiler(p, a, t),
+        Op::LogicalDivideTiler => by_mode::logical_divide_tiler(p, a, t),
+        Op::ZippedDivide => by_mode::zipped_divide(p, a, t),
+        Op::TiledDivide => by_mode::tiled_divide(p, a, t),
+        Op::FlatDivide => by_mode::flat_divide(p, a, t),
+    }
+}
+
+/// The same layout with trees of `D` nodes (the run's bound makes sure it fits).
+fn resized<const C: usize, const D: usize>(l: &L<C>) -> L<D> {
+    L {
+        shape: l.shape.resized(),
+        stride: l.stride.resized(),
+    }
 }

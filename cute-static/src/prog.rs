@@ -518,7 +518,7 @@ impl<const N: usize, const T: usize> Prog<N, T> {
     }
 
     /// The product of a list (CuTe's `size` of its leaves); `_1` for none.
-    pub(crate) const fn product(&mut self, l: &List) -> V {
+    pub(crate) const fn product<const C: usize>(&mut self, l: &List<C>) -> V {
         let mut acc = V::s(1);
         let mut k = 0;
         while k < l.n {

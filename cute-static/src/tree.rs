@@ -1,5 +1,6 @@
 //! `Tree`: a const-evaluable IntTuple (or coordinate, or tiler) in preorder, with a fixed
-//! capacity, the helpers every const algorithm uses, and [`At`], the cursor the recursive
+//! capacity `C` (a const generic: [`CAP`] while compiling, less in an eager run at run time,
+//! where each copy of a tree costs its capacity), the helpers every const algorithm uses, and [`At`], the cursor the recursive
 //! algorithms walk with. Everything here is `const fn`, because the whole algebra of this crate
 //! runs in const evaluation.
 //!
@@ -9,7 +10,8 @@
 
 use crate::error::Msg;
 
-/// Most nodes one tree holds (leaves plus tuples).
+/// Most nodes one tree holds (leaves plus tuples) while compiling: the capacity of [`Tree`],
+/// [`List`] and the layouts made of them unless a run picks less.
 pub const CAP: usize = 128;
 
 /// What a tree node is.
@@ -146,30 +148,30 @@ impl V {
 /// A tree in preorder: a tuple node stores its number of children in `val`; `meta` holds an
 /// integer's dynamic flag (bit 0) and its [`Basis`] code (the bits above).
 #[derive(Clone, Copy, Debug)]
-pub struct Tree {
-    pub(crate) tag: [Kind; CAP],
-    pub(crate) meta: [u16; CAP],
-    pub(crate) val: [i32; CAP],
+pub struct Tree<const C: usize = CAP> {
+    pub(crate) tag: [Kind; C],
+    pub(crate) meta: [u16; C],
+    pub(crate) val: [i32; C],
     pub(crate) len: usize,
 }
 
 /// Up to `CAP` integers (flattened leaves and similar lists).
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct List {
-    pub(crate) v: [V; CAP],
+pub(crate) struct List<const C: usize = CAP> {
+    pub(crate) v: [V; C],
     pub(crate) n: usize,
 }
 
-impl List {
-    pub(crate) const fn new() -> List {
+impl<const C: usize> List<C> {
+    pub(crate) const fn new() -> List<C> {
         List {
-            v: [V::s(0); CAP],
+            v: [V::s(0); C],
             n: 0,
         }
     }
 
     pub(crate) const fn push(&mut self, x: V) {
-        if self.n >= CAP {
+        if self.n >= C {
             Msg::new("cute-static: more than 128 elements").fail()
         }
         self.v[self.n] = x;
@@ -198,31 +200,31 @@ impl List {
     }
 }
 
-impl Tree {
+impl<const C: usize> Tree<C> {
     /// The empty tree (no node at all; used as a builder start).
-    pub(crate) const fn new() -> Tree {
+    pub(crate) const fn new() -> Tree<C> {
         Tree {
-            tag: [Kind::Int; CAP],
-            meta: [0; CAP],
-            val: [0; CAP],
+            tag: [Kind::Int; C],
+            meta: [0; C],
+            val: [0; C],
             len: 0,
         }
     }
 
     /// A single integer.
-    pub(crate) const fn leaf(v: V) -> Tree {
+    pub(crate) const fn leaf(v: V) -> Tree<C> {
         let mut t = Tree::new();
         t.push_leaf(v);
         t
     }
 
     /// A single static integer.
-    pub(crate) const fn int(v: i32) -> Tree {
+    pub(crate) const fn int(v: i32) -> Tree<C> {
         Tree::leaf(V::s(v))
     }
 
     /// The empty tuple `()`.
-    pub(crate) const fn unit() -> Tree {
+    pub(crate) const fn unit() -> Tree<C> {
         let mut t = Tree::new();
         t.push(Kind::Tup, 0);
         t
@@ -233,7 +235,7 @@ impl Tree {
     }
 
     const fn push_node(&mut self, tag: Kind, meta: u16, v: i32) {
-        if self.len >= CAP {
+        if self.len >= C {
             Msg::new("cute-static: more than 128 nodes in one tuple").fail()
         }
         self.tag[self.len] = tag;
@@ -259,7 +261,7 @@ impl Tree {
     }
 
     /// Append the subtree at `x`.
-    pub(crate) const fn append_sub(&mut self, x: At) {
+    pub(crate) const fn append_sub<const D: usize>(&mut self, x: At<D>) {
         let end = x.tree.end(x.i);
         let mut k = x.i;
         while k < end {
@@ -269,7 +271,7 @@ impl Tree {
     }
 
     /// Append a whole tree.
-    pub(crate) const fn append(&mut self, src: &Tree) {
+    pub(crate) const fn append<const D: usize>(&mut self, src: &Tree<D>) {
         self.append_sub(src.root());
     }
 
@@ -290,12 +292,12 @@ impl Tree {
     }
 
     /// The cursor at the root.
-    pub(crate) const fn root(&self) -> At<'_> {
+    pub(crate) const fn root(&self) -> At<'_, C> {
         At { tree: self, i: 0 }
     }
 
     /// The cursor at node `i`.
-    pub(crate) const fn at_node(&self, i: usize) -> At<'_> {
+    pub(crate) const fn at_node(&self, i: usize) -> At<'_, C> {
         At { tree: self, i }
     }
 
@@ -364,7 +366,7 @@ impl Tree {
     }
 
     /// CuTe's `get<k>`: mode `k` (an integer is its own mode 0).
-    pub(crate) const fn mode(&self, k: usize) -> Tree {
+    pub(crate) const fn mode(&self, k: usize) -> Tree<C> {
         let r = self.root();
         if r.is_tup() { r.child(k).sub() } else { *self }
     }
@@ -375,7 +377,7 @@ impl Tree {
     }
 
     /// The leaf values, left to right.
-    pub(crate) const fn leaves(&self) -> List {
+    pub(crate) const fn leaves(&self) -> List<C> {
         let mut out = List::new();
         let mut k = 0;
         while k < self.len {
@@ -400,7 +402,7 @@ impl Tree {
     }
 
     /// Append the dynamic leaves, left to right, to `out`.
-    pub(crate) const fn push_dynamic_leaves(&self, out: &mut List) {
+    pub(crate) const fn push_dynamic_leaves(&self, out: &mut List<C>) {
         let mut k = 0;
         while k < self.len {
             if self.is_int_at(k) && self.dyn_at(k) {
@@ -426,14 +428,14 @@ impl Tree {
     }
 
     /// The static twin: every dynamic leaf `k` replaced by `to.v[k]`.
-    pub(crate) const fn with_values(&self, to: &List) -> Tree {
+    pub(crate) const fn with_values<const D: usize>(&self, to: &List<D>) -> Tree<C> {
         let mut t = *self;
         t.map_dynamic_leaves(to);
         t
     }
 
     /// Replace every dynamic leaf `k` by `to.v[k]`.
-    pub(crate) const fn map_dynamic_leaves(&mut self, to: &List) {
+    pub(crate) const fn map_dynamic_leaves<const D: usize>(&mut self, to: &List<D>) {
         let mut k = 0;
         while k < self.len {
             if self.is_int_at(k) && self.dyn_at(k) {
@@ -445,7 +447,7 @@ impl Tree {
 
     /// The same tree with every dynamic leaf's reference moved by `offset` (operand `k`'s
     /// leaves become the program's inputs after those of operands `0..k`).
-    pub(crate) const fn shifted(&self, offset: usize) -> Tree {
+    pub(crate) const fn shifted(&self, offset: usize) -> Tree<C> {
         let mut t = *self;
         let mut k = 0;
         while k < t.len {
@@ -470,7 +472,7 @@ impl Tree {
     }
 
     /// A flat tuple of `list`; a single element stands alone when `unwrap` is set.
-    pub(crate) const fn from_list(list: &List, unwrap: bool) -> Tree {
+    pub(crate) const fn from_list(list: &List<C>, unwrap: bool) -> Tree<C> {
         if unwrap && list.n == 1 {
             return Tree::leaf(list.v[0]);
         }
@@ -485,7 +487,7 @@ impl Tree {
     }
 
     /// CuTe's `flatten`: an integer stays an integer.
-    pub(crate) const fn flatten(&self) -> Tree {
+    pub(crate) const fn flatten(&self) -> Tree<C> {
         if self.is_int() {
             *self
         } else {
@@ -494,7 +496,7 @@ impl Tree {
     }
 
     /// Same nesting, node for node.
-    pub(crate) const fn same_profile(&self, other: &Tree) -> bool {
+    pub(crate) const fn same_profile(&self, other: &Tree<C>) -> bool {
         if self.len != other.len {
             return false;
         }
@@ -516,7 +518,7 @@ impl Tree {
     }
 
     /// Node-by-node equality (dynamic leaves: the same program node).
-    pub(crate) const fn equals(&self, other: &Tree) -> bool {
+    pub(crate) const fn equals(&self, other: &Tree<C>) -> bool {
         if !self.same_profile(other) {
             return false;
         }
@@ -530,8 +532,16 @@ impl Tree {
         true
     }
 
+    /// The same tree with room for `D` nodes (callers make sure it fits: an internal error
+    /// otherwise).
+    pub(crate) const fn resized<const D: usize>(&self) -> Tree<D> {
+        let mut t = Tree::<D>::new();
+        t.append(self);
+        t
+    }
+
     /// A tuple of the given trees.
-    pub(crate) const fn tuple2(a: &Tree, b: &Tree) -> Tree {
+    pub(crate) const fn tuple2(a: &Tree<C>, b: &Tree<C>) -> Tree<C> {
         let mut t = Tree::new();
         t.push(Kind::Tup, 2);
         t.append(a);
@@ -542,19 +552,19 @@ impl Tree {
 
 /// A node of a tree: the cursor the recursive algorithms walk with.
 #[derive(Clone, Copy)]
-pub(crate) struct At<'a> {
-    tree: &'a Tree,
+pub(crate) struct At<'a, const C: usize = CAP> {
+    tree: &'a Tree<C>,
     i: usize,
 }
 
-impl<'a> At<'a> {
+impl<'a, const C: usize> At<'a, C> {
     /// The node's index in its tree.
     pub(crate) const fn index(self) -> usize {
         self.i
     }
 
     /// The tree this node belongs to (whole, from its root).
-    pub(crate) const fn tree(self) -> &'a Tree {
+    pub(crate) const fn tree(self) -> &'a Tree<C> {
         self.tree
     }
 
@@ -581,7 +591,7 @@ impl<'a> At<'a> {
     }
 
     /// Child `k` of a tuple (of a tiler's layout node: 0 is the shape, 1 the stride).
-    pub(crate) const fn child(self, k: usize) -> At<'a> {
+    pub(crate) const fn child(self, k: usize) -> At<'a, C> {
         let mut i = self.i + 1;
         let mut n = 0;
         while n < k {
@@ -592,14 +602,14 @@ impl<'a> At<'a> {
     }
 
     /// The subtree here as a tree of its own.
-    pub(crate) const fn sub(self) -> Tree {
+    pub(crate) const fn sub(self) -> Tree<C> {
         let mut t = Tree::new();
         t.append_sub(self);
         t
     }
 
     /// The leaf values of the subtree here, left to right.
-    pub(crate) const fn leaves(self) -> List {
+    pub(crate) const fn leaves(self) -> List<C> {
         let mut out = List::new();
         let end = self.tree.end(self.i);
         let mut k = self.i;
@@ -655,11 +665,11 @@ impl Msg {
     }
 
     /// A tree in CuTe text.
-    pub(crate) const fn tree(&mut self, t: &Tree) -> &mut Msg {
+    pub(crate) const fn tree<const C: usize>(&mut self, t: &Tree<C>) -> &mut Msg {
         self.node(t.root())
     }
 
-    const fn node(&mut self, t: At) -> &mut Msg {
+    const fn node<const C: usize>(&mut self, t: At<C>) -> &mut Msg {
         match t.kind() {
             Kind::Int => self.v(t.v()),
             Kind::Under => self.str("_"),
@@ -680,7 +690,11 @@ impl Msg {
     }
 
     /// A layout `shape:stride` in CuTe text.
-    pub(crate) const fn layout(&mut self, shape: &Tree, stride: &Tree) -> &mut Msg {
+    pub(crate) const fn layout<const C: usize>(
+        &mut self,
+        shape: &Tree<C>,
+        stride: &Tree<C>,
+    ) -> &mut Msg {
         self.tree(shape);
         self.str(":");
         self.tree(stride)

@@ -12,12 +12,17 @@ use super::layout::L;
 use super::stride::crd2idx;
 use crate::error::Msg;
 use crate::prog::Prog;
-use crate::tree::{At, Basis, CAP, List, Tree, V};
+use crate::tree::{At, Basis, List, Tree, V};
 
 /// The position (CuTe's `E<i,j,...>`) of every leaf of `t`, by node: the path of indices from
 /// the root (none for an integer `t`).
-const fn positions(t: &Tree) -> [u16; CAP] {
-    const fn rec(t: At, path: &mut [usize; Basis::DEPTH + 1], depth: usize, out: &mut [u16; CAP]) {
+const fn positions<const C: usize>(t: &Tree<C>) -> [u16; C] {
+    const fn rec<const C: usize>(
+        t: At<C>,
+        path: &mut [usize; Basis::DEPTH + 1],
+        depth: usize,
+        out: &mut [u16; C],
+    ) {
         if !t.is_tup() {
             out[t.index()] = Basis::code(path.split_at(depth).0);
             return;
@@ -33,13 +38,13 @@ const fn positions(t: &Tree) -> [u16; CAP] {
             k += 1;
         }
     }
-    let mut out = [Basis::NONE; CAP];
+    let mut out = [Basis::NONE; C];
     rec(t.root(), &mut [0; Basis::DEPTH + 1], 0, &mut out);
     out
 }
 
 /// The positions of the leaves of `t`, left to right, as the `basis` of `_0`s.
-pub(crate) const fn leaf_positions(t: &Tree) -> List {
+pub(crate) const fn leaf_positions<const C: usize>(t: &Tree<C>) -> List<C> {
     let at = positions(t);
     let mut out = List::new();
     let mut k = 0;
@@ -54,7 +59,7 @@ pub(crate) const fn leaf_positions(t: &Tree) -> List {
 
 /// CuTe's `make_basis_like(shape)`: the leaf at position `i, j, ...` of `shape` becomes
 /// `_1@...@j@i` (`E<i,j,...>`); an integer shape gives `_1`.
-pub(crate) const fn basis_like(shape: &Tree) -> Tree {
+pub(crate) const fn basis_like<const C: usize>(shape: &Tree<C>) -> Tree<C> {
     let at = positions(shape);
     let mut out = *shape;
     let mut k = 0;
@@ -69,7 +74,7 @@ pub(crate) const fn basis_like(shape: &Tree) -> Tree {
 
 /// The origin of an identity tensor of `shape`: `_0` nested like `shape` (CuTe's
 /// `ArithmeticTuple` of `repeat_like(shape, _0)`).
-pub(crate) const fn zeros_like(shape: &Tree) -> Tree {
+pub(crate) const fn zeros_like<const C: usize>(shape: &Tree<C>) -> Tree<C> {
     let mut out = *shape;
     let mut k = 0;
     while k < out.len {
@@ -82,13 +87,13 @@ pub(crate) const fn zeros_like(shape: &Tree) -> Tree {
 }
 
 /// CuTe's `make_identity_layout(shape)`: `shape:make_basis_like(shape)`.
-pub(crate) const fn make_identity_layout(shape: &Tree) -> L {
+pub(crate) const fn make_identity_layout<const C: usize>(shape: &Tree<C>) -> L<C> {
     L::new(*shape, basis_like(shape))
 }
 
 /// `stride` seen from position `basis`: the strides at `basis` as plain integers, the others
 /// (and plain integers, unless `basis` is none) `_0`.
-const fn project(stride: &Tree, basis: u16) -> Tree {
+const fn project<const C: usize>(stride: &Tree<C>, basis: u16) -> Tree<C> {
     let mut out = *stride;
     let mut k = 0;
     while k < out.len {
@@ -109,7 +114,7 @@ const fn project(stride: &Tree, basis: u16) -> Tree {
 }
 
 /// Whether some leaf of `base` is at position `basis` (`at`: the positions of `base`).
-const fn has_position(base: &Tree, at: &[u16; CAP], basis: u16) -> bool {
+const fn has_position<const C: usize>(base: &Tree<C>, at: &[u16; C], basis: u16) -> bool {
     let mut k = 0;
     while k < base.len {
         if base.is_int_at(k) && at[k] == basis {
@@ -125,12 +130,12 @@ const fn has_position(base: &Tree, at: &[u16; CAP], basis: u16) -> bool {
 /// but a static `_0` (which adds nothing) must be at a position `base` has (a compile error
 /// otherwise). For a plain `l` and an integer
 /// `base` this is `base + crd2idx(coord, l)`.
-pub(crate) const fn moved<const P: usize, const T: usize>(
+pub(crate) const fn moved<const P: usize, const T: usize, const C: usize>(
     p: &mut Prog<P, T>,
-    base: &Tree,
-    coord: &Tree,
-    l: &L,
-) -> Tree {
+    base: &Tree<C>,
+    coord: &Tree<C>,
+    l: &L<C>,
+) -> Tree<C> {
     let at = positions(base);
     let mut k = 0;
     while k < l.stride.len {

@@ -20,12 +20,12 @@ pub(crate) enum ByMode {
 
 /// A tuple tiler applies mode by mode (layout modes beyond it are kept), `_` keeps the mode,
 /// an integer `n` stands for `n:_1`.
-pub(crate) const fn by_mode<const P: usize, const T: usize>(
+pub(crate) const fn by_mode<const P: usize, const T: usize, const C: usize>(
     p: &mut Prog<P, T>,
-    a: &L,
-    t: At,
+    a: &L<C>,
+    t: At<C>,
     op: ByMode,
-) -> L {
+) -> L<C> {
     match tiler::kind(t) {
         tiler::Kind::Under => *a,
         tiler::Kind::Tuple(n) => {
@@ -68,7 +68,10 @@ pub(crate) const fn by_mode<const P: usize, const T: usize>(
 /// CuTe's `zip2_by(t, guide)`: gather the first halves of the rank-2 modes at the guide's
 /// terminals into one mode, the second halves (then the modes beyond the guide) into another.
 /// Returns the two halves, or the subtree and the guide's subtree where it does not split so.
-const fn zip2_by<'a, 'b>(t: At<'a>, g: At<'b>) -> Result<(Tree, Tree), (At<'a>, At<'b>)> {
+const fn zip2_by<'a, 'b, const C: usize>(
+    t: At<'a, C>,
+    g: At<'b, C>,
+) -> Result<(Tree<C>, Tree<C>), (At<'a, C>, At<'b, C>)> {
     if !t.is_tup() {
         return Err((t, g));
     }
@@ -106,11 +109,11 @@ const fn zip2_by<'a, 'b>(t: At<'a>, g: At<'b>) -> Result<(Tree, Tree), (At<'a>, 
 
 /// CuTe's `tile_unzip(layout, tiler)`: a compile error where the layout does not split into
 /// `(tile, rest)` along the tiler, recorded at run time (where `l` is returned as a stand-in).
-pub(crate) const fn tile_unzip<const P: usize, const T: usize>(
+pub(crate) const fn tile_unzip<const P: usize, const T: usize, const C: usize>(
     p: &mut Prog<P, T>,
-    l: &L,
-    t: &Tl,
-) -> L {
+    l: &L<C>,
+    t: &Tl<C>,
+) -> L<C> {
     match (
         zip2_by(l.shape.root(), t.root()),
         zip2_by(l.stride.root(), t.root()),
@@ -128,11 +131,11 @@ pub(crate) const fn tile_unzip<const P: usize, const T: usize>(
 }
 
 /// CuTe's `logical_divide(A, tiler)`.
-pub(crate) const fn logical_divide_tiler<const P: usize, const T: usize>(
+pub(crate) const fn logical_divide_tiler<const P: usize, const T: usize, const C: usize>(
     p: &mut Prog<P, T>,
-    a: &L,
-    t: &Tl,
-) -> L {
+    a: &L<C>,
+    t: &Tl<C>,
+) -> L<C> {
     by_mode(p, a, t.root(), ByMode::Divide)
 }
 
@@ -149,12 +152,12 @@ enum Form {
 
 /// The zipped `form` of the by-mode result `l` of tiler `t`. A run at run time that failed
 /// leaves `l`, a stand-in without the `(tile, rest)` modes to rearrange.
-const fn rearranged<const P: usize, const T: usize>(
+const fn rearranged<const P: usize, const T: usize, const C: usize>(
     p: &mut Prog<P, T>,
-    l: &L,
-    t: &Tl,
+    l: &L<C>,
+    t: &Tl<C>,
     form: Form,
-) -> L {
+) -> L<C> {
     if p.outcome().is_err() {
         return *l;
     }
@@ -170,70 +173,70 @@ const fn rearranged<const P: usize, const T: usize>(
 }
 
 /// CuTe's `zipped_divide`.
-pub(crate) const fn zipped_divide<const P: usize, const T: usize>(
+pub(crate) const fn zipped_divide<const P: usize, const T: usize, const C: usize>(
     p: &mut Prog<P, T>,
-    a: &L,
-    t: &Tl,
-) -> L {
+    a: &L<C>,
+    t: &Tl<C>,
+) -> L<C> {
     let divided = logical_divide_tiler(p, a, t);
     rearranged(p, &divided, t, Form::Zipped)
 }
 
 /// CuTe's `tiled_divide`.
-pub(crate) const fn tiled_divide<const P: usize, const T: usize>(
+pub(crate) const fn tiled_divide<const P: usize, const T: usize, const C: usize>(
     p: &mut Prog<P, T>,
-    a: &L,
-    t: &Tl,
-) -> L {
+    a: &L<C>,
+    t: &Tl<C>,
+) -> L<C> {
     let divided = logical_divide_tiler(p, a, t);
     rearranged(p, &divided, t, Form::Tiled)
 }
 
 /// CuTe's `flat_divide`.
-pub(crate) const fn flat_divide<const P: usize, const T: usize>(
+pub(crate) const fn flat_divide<const P: usize, const T: usize, const C: usize>(
     p: &mut Prog<P, T>,
-    a: &L,
-    t: &Tl,
-) -> L {
+    a: &L<C>,
+    t: &Tl<C>,
+) -> L<C> {
     let divided = logical_divide_tiler(p, a, t);
     rearranged(p, &divided, t, Form::Flat)
 }
 
 /// CuTe's `logical_product(A, tiler)`.
-pub(crate) const fn logical_product_tiler<const P: usize, const T: usize>(
+pub(crate) const fn logical_product_tiler<const P: usize, const T: usize, const C: usize>(
     p: &mut Prog<P, T>,
-    a: &L,
-    t: &Tl,
-) -> L {
+    a: &L<C>,
+    t: &Tl<C>,
+) -> L<C> {
     by_mode(p, a, t.root(), ByMode::Product)
 }
 
 /// CuTe's `zipped_product`.
-pub(crate) const fn zipped_product<const P: usize, const T: usize>(
+pub(crate) const fn zipped_product<const P: usize, const T: usize, const C: usize>(
     p: &mut Prog<P, T>,
-    a: &L,
-    t: &Tl,
-) -> L {
+    a: &L<C>,
+    t: &Tl<C>,
+) -> L<C> {
     let product = logical_product_tiler(p, a, t);
     rearranged(p, &product, t, Form::Zipped)
 }
 
 /// CuTe's `tiled_product`.
-pub(crate) const fn tiled_product<const P: usize, const T: usize>(
+pub(crate) const fn tiled_product<const P: usize, const T: usize, const C: usize>(
     p: &mut Prog<P, T>,
-    a: &L,
-    t: &Tl,
-) -> L {
+    a: &L<C>,
+    t: &Tl<C>,
+) -> L<C> {
     let product = logical_product_tiler(p, a, t);
     rearranged(p, &product, t, Form::Tiled)
 }
 
 /// CuTe's `flat_product`.
-pub(crate) const fn flat_product<const P: usize, const T: usize>(
+pub(crate) const fn flat_product<const P: usize, const T: usize, const C: usize>(
     p: &mut Prog<P, T>,
-    a: &L,
-    t: &Tl,
-) -> L {
+    a: &L<C>,
+    t: &Tl<C>,
+) -> L<C> {
     let product = logical_product_tiler(p, a, t);
     rearranged(p, &product, t, Form::Flat)
 }

@@ -14,14 +14,14 @@ use crate::tree::{List, Tree, V};
 /// | `_1:d0` (only mode so far) | `s:d` | replace the front |
 /// | `s0:s*d` (`s0` static, `s*d == d0` statically) | `s:d` | merge into `s*s0:d` |
 /// | `s0:d0` | `s:d` | push |
-const fn bw_coalesce<const P: usize, const T: usize>(
+const fn bw_coalesce<const P: usize, const T: usize, const C: usize>(
     p: &mut Prog<P, T>,
-    shape: &List,
-    stride: &List,
+    shape: &List<C>,
+    stride: &List<C>,
     last: usize,
     init: (V, V),
-) -> L {
-    let (mut s_out, mut d_out) = (List::new(), List::new());
+) -> L<C> {
+    let (mut s_out, mut d_out) = (List::<C>::new(), List::<C>::new());
     // The stack is built back to front in reverse; `top` is its front.
     s_out.push(init.0);
     d_out.push(init.1);
@@ -70,7 +70,7 @@ const fn statically_equal<const P: usize, const T: usize>(
     p.eq(sd, d0).is_const(1)
 }
 
-const fn flat(l: &L) -> (List, List) {
+const fn flat<const C: usize>(l: &L<C>) -> (List<C>, List<C>) {
     let (s, d) = (l.shape.leaves(), l.stride.leaves());
     if s.n == 0 {
         Msg::new("coalesce: ")
@@ -82,14 +82,20 @@ const fn flat(l: &L) -> (List, List) {
 }
 
 /// CuTe's `coalesce(layout)`: only statically known modes merge (a dynamic `1` stays).
-pub(crate) const fn coalesce<const P: usize, const T: usize>(p: &mut Prog<P, T>, l: &L) -> L {
+pub(crate) const fn coalesce<const P: usize, const T: usize, const C: usize>(
+    p: &mut Prog<P, T>,
+    l: &L<C>,
+) -> L<C> {
     let (s, d) = flat(l);
     let last = s.n - 1;
     bw_coalesce(p, &s, &d, last, (s.v[last], d.v[last]))
 }
 
 /// CuTe's `detail::coalesce_x`: a trailing `_1` mode becomes `_2` so its stride survives.
-pub(crate) const fn coalesce_x<const P: usize, const T: usize>(p: &mut Prog<P, T>, l: &L) -> L {
+pub(crate) const fn coalesce_x<const P: usize, const T: usize, const C: usize>(
+    p: &mut Prog<P, T>,
+    l: &L<C>,
+) -> L<C> {
     let (s, d) = flat(l);
     let last = s.n - 1;
     let last_shape = if s.v[last].is_const(1) {
@@ -101,11 +107,11 @@ pub(crate) const fn coalesce_x<const P: usize, const T: usize>(p: &mut Prog<P, T
 }
 
 /// CuTe's `coalesce(layout, profile)`: coalesce at the terminals of `profile`.
-pub(crate) const fn coalesce_profile<const P: usize, const T: usize>(
+pub(crate) const fn coalesce_profile<const P: usize, const T: usize, const C: usize>(
     p: &mut Prog<P, T>,
-    l: &L,
-    profile: &Tree,
-) -> L {
+    l: &L<C>,
+    profile: &Tree<C>,
+) -> L<C> {
     if profile.is_int() {
         return coalesce(p, l);
     }
@@ -132,21 +138,24 @@ pub(crate) const fn coalesce_profile<const P: usize, const T: usize>(
 }
 
 /// CuTe's `filter_zeros(layout)`: modes with a static `_0` stride get shape `_1`.
-pub(crate) const fn filter_zeros(l: &L) -> L {
+pub(crate) const fn filter_zeros<const C: usize>(l: &L<C>) -> L<C> {
     L::new(filter_zeros_tuple(&l.stride, &l.shape), l.stride)
 }
 
 /// CuTe's `filter(layout)`: no stride-0 or size-1 modes, coalesced.
-pub(crate) const fn filter<const P: usize, const T: usize>(p: &mut Prog<P, T>, l: &L) -> L {
+pub(crate) const fn filter<const P: usize, const T: usize, const C: usize>(
+    p: &mut Prog<P, T>,
+    l: &L<C>,
+) -> L<C> {
     coalesce(p, &filter_zeros(l))
 }
 
 /// CuTe's `coalesce(shape)`: adjacent leaves that are both static, or both dynamic, multiply
 /// together; a single result stands alone.
-pub(crate) const fn coalesce_shape<const P: usize, const T: usize>(
+pub(crate) const fn coalesce_shape<const P: usize, const T: usize, const C: usize>(
     p: &mut Prog<P, T>,
-    shape: &Tree,
-) -> Tree {
+    shape: &Tree<C>,
+) -> Tree<C> {
     let leaves = shape.leaves();
     if leaves.n == 0 {
         return *shape;

@@ -10,9 +10,9 @@ use crate::tree::{Tree, V};
 
 /// CuTe's "Non-injective Layout detected in complement.": the new shape `stride / covered` must
 /// not be 0. A compile error on static values, a run-time check on dynamic ones.
-const fn injective<const P: usize, const T: usize>(
+const fn injective<const P: usize, const T: usize, const C: usize>(
     p: &mut Prog<P, T>,
-    l: &L,
+    l: &L<C>,
     new_shape: V,
     stride: V,
     covered: V,
@@ -34,11 +34,11 @@ const fn injective<const P: usize, const T: usize>(
 /// covers the rest of `cotarget`. A stride `_0` layout gives `make_layout(coalesce(cotarget))`.
 /// Only a rank-1 layout may have a dynamic stride (CuTe's "Dynamic-stride complement only for
 /// rank-1 layouts"), so the smallest stride is always chosen among static strides.
-const fn complement_filtered<const P: usize, const T: usize>(
+const fn complement_filtered<const P: usize, const T: usize, const C: usize>(
     p: &mut Prog<P, T>,
-    f: &L,
-    cotarget: &Tree,
-) -> L {
+    f: &L<C>,
+    cotarget: &Tree<C>,
+) -> L<C> {
     if f.stride.is_int() && f.stride.value().is_const(0) {
         let shape = coalesce_shape(p, cotarget);
         return make_layout(p, &shape, Major::Left);
@@ -84,17 +84,20 @@ const fn complement_filtered<const P: usize, const T: usize>(
 }
 
 /// CuTe's `complement(layout, cotarget)`.
-pub(crate) const fn complement<const P: usize, const T: usize>(
+pub(crate) const fn complement<const P: usize, const T: usize, const C: usize>(
     p: &mut Prog<P, T>,
-    l: &L,
-    cotarget: &Tree,
-) -> L {
+    l: &L<C>,
+    cotarget: &Tree<C>,
+) -> L<C> {
     let f = filter(p, l);
     complement_filtered(p, &f, cotarget)
 }
 
 /// CuTe's `complement(layout)`: cotarget `cosize(filter(layout))`.
-pub(crate) const fn complement1<const P: usize, const T: usize>(p: &mut Prog<P, T>, l: &L) -> L {
+pub(crate) const fn complement1<const P: usize, const T: usize, const C: usize>(
+    p: &mut Prog<P, T>,
+    l: &L<C>,
+) -> L<C> {
     let f = filter(p, l);
     let cotarget = Tree::leaf(f.cosize(p));
     complement_filtered(p, &f, &cotarget)

@@ -12,9 +12,9 @@ use crate::tree::{At, List, V};
 /// elements at `stride`: `stride < shape || stride % shape == 0`. On static values a compile
 /// error; on dynamic ones a run-time check. This is CuTe's weak form: what it lets through that
 /// is not `A o B` is found once the walk is done ([`super::exact`]).
-const fn stride_divisibility<const P: usize, const T: usize>(
+const fn stride_divisibility<const P: usize, const T: usize, const C: usize>(
     p: &mut Prog<P, T>,
-    ab: (&L, &L),
+    ab: (&L<C>, &L<C>),
     (shape, stride, count): (V, V, V),
 ) {
     if shape.is_static() && stride.is_static() {
@@ -31,7 +31,11 @@ const fn stride_divisibility<const P: usize, const T: usize>(
 
 /// CuTe's Stride Divisibility Condition failed on static values: a compile error naming the
 /// operands as they were given (not the coalesced A the walk runs on).
-const fn stride_divisibility_failed((a, b): (&L, &L), shape: V, stride: V) -> ! {
+const fn stride_divisibility_failed<const C: usize>(
+    (a, b): (&L<C>, &L<C>),
+    shape: V,
+    stride: V,
+) -> ! {
     Msg::new("Stride Divisibility Condition: stride ")
         .v(stride)
         .str(" against shape ")
@@ -50,13 +54,13 @@ const fn stride_divisibility_failed((a, b): (&L, &L), shape: V, stride: V) -> ! 
 /// * otherwise walk the modes of `lhs`: divide the stride out of them (Stride Divisibility
 ///   Condition), keep `rs` elements (Shape Divisibility Condition); the last mode of `lhs`
 ///   takes the rest. Only statically known size-1 modes are skipped.
-const fn impl_rec<const P: usize, const T: usize>(
+const fn impl_rec<const P: usize, const T: usize, const C: usize>(
     p: &mut Prog<P, T>,
-    (exactness, ab): (&mut Exactness, (&L, &L)),
-    lhs: &L,
-    (ls, ld): (&List, &List),
-    rhs: LayoutAt,
-) -> L {
+    (exactness, ab): (&mut Exactness<C>, (&L<C>, &L<C>)),
+    lhs: &L<C>,
+    (ls, ld): (&List<C>, &List<C>),
+    rhs: LayoutAt<C>,
+) -> L<C> {
     if rhs.shape.is_tup() {
         let mut m = Modes::new();
         let mut k = 0;
@@ -124,30 +128,30 @@ const fn impl_rec<const P: usize, const T: usize>(
 /// walk's pieces do not prove it, compared point by point while compiling if every value is
 /// static, in an eager run at run time (every value known), by `.checked()` otherwise. (The
 /// static twin asks CuTe's own conditions only.)
-pub(crate) const fn composition<const P: usize, const T: usize>(
+pub(crate) const fn composition<const P: usize, const T: usize, const C: usize>(
     p: &mut Prog<P, T>,
-    a: &L,
-    b: &L,
-) -> L {
+    a: &L<C>,
+    b: &L<C>,
+) -> L<C> {
     compose(p, a, b, true)
 }
 
 /// CuTe's `composition(A, B)` as CuTe computes it, `A o B` or not: for an operation that checks
 /// its own answer against its definition instead (`max_common_layout`, a swizzled slice).
-pub(crate) const fn composition_as_cute<const P: usize, const T: usize>(
+pub(crate) const fn composition_as_cute<const P: usize, const T: usize, const C: usize>(
     p: &mut Prog<P, T>,
-    a: &L,
-    b: &L,
-) -> L {
+    a: &L<C>,
+    b: &L<C>,
+) -> L<C> {
     compose(p, a, b, false)
 }
 
-const fn compose<const P: usize, const T: usize>(
+const fn compose<const P: usize, const T: usize, const C: usize>(
     p: &mut Prog<P, T>,
-    a: &L,
-    b: &L,
+    a: &L<C>,
+    b: &L<C>,
     exact: bool,
-) -> L {
+) -> L<C> {
     let flat = coalesce_x(p, a);
     let (ls, ld) = (flat.shape.leaves(), flat.stride.leaves());
     // The static twin asks CuTe's own conditions only, and CuTe's answer is not checked; a B
@@ -183,10 +187,10 @@ const fn compose<const P: usize, const T: usize>(
 
 /// An `out` whose values are known (all static, or an eager run's) that is not `A o B` point by
 /// point ([`exact::compare`]): a compile error, or recorded at run time.
-const fn refuse_unless_composition<const P: usize, const T: usize>(
+const fn refuse_unless_composition<const P: usize, const T: usize, const C: usize>(
     p: &mut Prog<P, T>,
-    (a, b): (&L, &L),
-    out: &L,
+    (a, b): (&L<C>, &L<C>),
+    out: &L<C>,
 ) {
     if let Some(m) = exact::compare(a, b, out) {
         p.refuse(Condition::StrideDivisibilityComplete, &m);
@@ -194,7 +198,7 @@ const fn refuse_unless_composition<const P: usize, const T: usize>(
 }
 
 /// Whether a static shape of `b` is below 1 (B has no coordinates).
-const fn no_static_coordinates(b: &L) -> bool {
+const fn no_static_coordinates<const C: usize>(b: &L<C>) -> bool {
     let leaves = b.shape.leaves();
     let mut k = 0;
     while k < leaves.n {
@@ -206,11 +210,11 @@ const fn no_static_coordinates(b: &L) -> bool {
     false
 }
 
-const fn composition_tiler_at<const P: usize, const T: usize>(
+const fn composition_tiler_at<const P: usize, const T: usize, const C: usize>(
     p: &mut Prog<P, T>,
-    a: &L,
-    t: At,
-) -> L {
+    a: &L<C>,
+    t: At<C>,
+) -> L<C> {
     match tiler::kind(t) {
         tiler::Kind::Layout(b) => composition(p, a, &b),
         tiler::Kind::Under => *a,
@@ -233,10 +237,10 @@ const fn composition_tiler_at<const P: usize, const T: usize>(
 }
 
 /// CuTe's `composition(A, tiler)`: by-mode; modes of `A` beyond the tiler are dropped.
-pub(crate) const fn composition_tiler<const P: usize, const T: usize>(
+pub(crate) const fn composition_tiler<const P: usize, const T: usize, const C: usize>(
     p: &mut Prog<P, T>,
-    a: &L,
-    t: &Tl,
-) -> L {
+    a: &L<C>,
+    t: &Tl<C>,
+) -> L<C> {
     composition_tiler_at(p, a, t.root())
 }

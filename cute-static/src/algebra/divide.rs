@@ -10,11 +10,11 @@ use crate::prog::Prog;
 /// `composition(A, make_layout(B, complement(B, shape(coalesce(A)))))`, the rank-2 layout
 /// `(tile, rest)`. The cotarget is the coalesced shape of `A` (a tuple when `A` has dynamic
 /// modes that do not merge), so a dynamic `A` gives a dynamic rest.
-pub(crate) const fn logical_divide<const P: usize, const T: usize>(
+pub(crate) const fn logical_divide<const P: usize, const T: usize, const C: usize>(
     p: &mut Prog<P, T>,
-    a: &L,
-    b: &L,
-) -> L {
+    a: &L<C>,
+    b: &L<C>,
+) -> L<C> {
     let cotarget = coalesce(p, a).shape;
     let rest = complement(p, b, &cotarget);
     composition(p, a, &concat2(b, &rest))

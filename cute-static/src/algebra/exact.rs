@@ -35,27 +35,25 @@ use crate::error::Msg;
 use crate::prog::{PCAP, Pred, Prog};
 use crate::tree::{Basis, CAP, List, V};
 
-/// Most leaves, steps and pieces of B a composition notes (beyond, the rule proves nothing).
-const NOTES: usize = 128;
-
 /// The room the rule leaves in a program for the rest of the operation: past `PCAP - ROOM`
 /// nodes, it adds none and proves nothing (with run-time values, `.checked()` then refuses
 /// what `composition` itself cannot compare point by point), instead of a capacity error.
 const ROOM: usize = 24;
 
 /// The walks of a composition, noted as they go (no program node), and what they prove once
-/// done ([`Exactness::finish`]: its checks come after the walk's own nodes).
-pub(crate) struct Exactness {
+/// done ([`Exactness::finish`]: its checks come after the walk's own nodes). It notes at most `C`
+/// leaves, steps and pieces of B (beyond, the rule proves nothing).
+pub(crate) struct Exactness<const C: usize = CAP> {
     /// The shapes of the coalesced A.
-    lhs: List,
+    lhs: List<C>,
     /// The strides of B's leaves walked.
-    leaves: [V; NOTES],
+    leaves: [V; C],
     nleaves: usize,
     /// The steps: `(leaf, k, shape, stride, count)`.
-    steps: [(usize, usize, V, V, V); NOTES],
+    steps: [(usize, usize, V, V, V); C],
     nsteps: usize,
     /// The pieces: `(leaf, k, n, r)`.
-    pieces: [(usize, usize, V, V); NOTES],
+    pieces: [(usize, usize, V, V); C],
     npieces: usize,
     /// A check failed on static values, or the notes or the program ran out of room.
     failed: bool,
@@ -66,16 +64,16 @@ pub(crate) struct Exactness {
 /// One leaf of B on its walk (its number in the notes).
 pub(crate) struct Leaf(usize);
 
-impl Exactness {
+impl<const C: usize> Exactness<C> {
     /// Nothing walked yet through the coalesced A of shapes `lhs`; the rule checked if `on`.
-    pub(crate) const fn new(lhs: &List, on: bool) -> Exactness {
+    pub(crate) const fn new(lhs: &List<C>, on: bool) -> Exactness<C> {
         Exactness {
             lhs: *lhs,
-            leaves: [V::s(0); NOTES],
+            leaves: [V::s(0); C],
             nleaves: 0,
-            steps: [(0, 0, V::s(0), V::s(0), V::s(0)); NOTES],
+            steps: [(0, 0, V::s(0), V::s(0), V::s(0)); C],
             nsteps: 0,
-            pieces: [(0, 0, V::s(0), V::s(0)); NOTES],
+            pieces: [(0, 0, V::s(0), V::s(0)); C],
             npieces: 0,
             failed: false,
             on,
@@ -84,7 +82,7 @@ impl Exactness {
 
     /// A leaf of B of stride `d` begins its walk.
     pub(crate) const fn leaf(&mut self, d: V) -> Leaf {
-        if self.nleaves == NOTES {
+        if self.nleaves == C {
             self.failed = true;
             return Leaf(0);
         }
@@ -109,7 +107,7 @@ impl Exactness {
         {
             return;
         }
-        if self.nsteps == NOTES {
+        if self.nsteps == C {
             self.failed = true;
             return;
         }
@@ -122,7 +120,7 @@ impl Exactness {
         if !self.on || n.is_const(1) || k + 1 >= self.lhs.n {
             return;
         }
-        if self.npieces == NOTES {
+        if self.npieces == C {
             self.failed = true;
             return;
         }
@@ -166,7 +164,7 @@ impl Exactness {
         }
         let n = self.lhs.n;
         // Each leaf's sign, 1 or 0: positive, negative; and how many leaves are negative.
-        let (mut pos, mut neg) = ([V::s(0); NOTES], [V::s(0); NOTES]);
+        let (mut pos, mut neg) = ([V::s(0); C], [V::s(0); C]);
         let (mut positives, mut negatives) = (V::s(0), V::s(0));
         let mut l = 0;
         while l < self.nleaves {
@@ -183,8 +181,8 @@ impl Exactness {
         // Whether each mode is inner: a mode of size 2 or more follows it, or B has a leaf of
         // negative stride (the relaxation past the last inner mode holds for positive leaves
         // only). Computed when first asked for.
-        let mut inner: [Option<V>; CAP] = [None; CAP];
-        let mut after: [V; CAP] = [V::s(1); CAP];
+        let mut inner: [Option<V>; C] = [None; C];
+        let mut after: [V; C] = [V::s(1); C];
         let mut k = n;
         let mut product = V::s(1);
         while k > 0 {
@@ -200,7 +198,7 @@ impl Exactness {
         // Every step over an inner mode of a leaf of positive stride is exact (otherwise the
         // shape is made 0, where the check holds).
         // The shape of each inner mode, 0 for the others (once per mode).
-        let mut masked: [Option<V>; CAP] = [None; CAP];
+        let mut masked: [Option<V>; C] = [None; C];
         let mut t = 0;
         while t < self.nsteps {
             let (l, k, shape, stride, count) = self.steps[t];
@@ -290,7 +288,7 @@ impl Exactness {
     /// has `negatives` leaves of negative stride; computed once.
     const fn inner_of<const P: usize, const T: usize>(
         p: &mut Prog<P, T>,
-        inner: &mut [Option<V>; CAP],
+        inner: &mut [Option<V>; C],
         after: V,
         negatives: V,
         k: usize,
@@ -428,7 +426,11 @@ impl Val {
 
 /// The layout of leaves `shape:stride`, all static, at the 1-D index `i` (colexicographic, the
 /// last leaf taking the rest); `None` past `i64`.
-pub(crate) const fn at(shape: &List, stride: &List, mut i: i64) -> Option<Val> {
+pub(crate) const fn at<const C: usize>(
+    shape: &List<C>,
+    stride: &List<C>,
+    mut i: i64,
+) -> Option<Val> {
     let mut out = Val::zero();
     let mut k = 0;
     while k < shape.n {
@@ -456,7 +458,7 @@ pub(crate) const fn at(shape: &List, stride: &List, mut i: i64) -> Option<Val> {
     Some(out)
 }
 
-pub(crate) const fn size(shape: &List) -> Option<i64> {
+pub(crate) const fn size<const C: usize>(shape: &List<C>) -> Option<i64> {
     let mut n = 1i64;
     let mut k = 0;
     while k < shape.n {
@@ -471,7 +473,7 @@ pub(crate) const fn size(shape: &List) -> Option<i64> {
 
 /// The layout, all static and of plain integers, at the 1-D index `i`; `None` past `i64` or for
 /// a scaled basis.
-pub(crate) const fn value_at(l: &L, i: i64) -> Option<i64> {
+pub(crate) const fn value_at<const C: usize>(l: &L<C>, i: i64) -> Option<i64> {
     match at(&l.shape.leaves(), &l.stride.leaves(), i) {
         Some(v) => v.plain(),
         None => None,
@@ -479,19 +481,19 @@ pub(crate) const fn value_at(l: &L, i: i64) -> Option<i64> {
 }
 
 /// The size of the layout, all static; `None` past `i64`.
-pub(crate) const fn size_of(l: &L) -> Option<i64> {
+pub(crate) const fn size_of<const C: usize>(l: &L<C>) -> Option<i64> {
     size(&l.shape.leaves())
 }
 
 /// Whether every leaf of the layout is static (a scaled basis counts: its scale is).
-pub(crate) const fn is_static(l: &L) -> bool {
+pub(crate) const fn is_static<const C: usize>(l: &L<C>) -> bool {
     l.shape.is_static() && l.stride.is_static()
 }
 
 /// `r = composition(a, b)`, all static, against `A o B` point by point where B maps into A's
 /// domain, up to [`MAX_ENUMERATED`] indices: `None` if they agree, otherwise the message naming
 /// the first index where they differ (or the sizes, or a domain too large to compare).
-pub(crate) const fn compare(a: &L, b: &L, r: &L) -> Option<Msg> {
+pub(crate) const fn compare<const C: usize>(a: &L<C>, b: &L<C>, r: &L<C>) -> Option<Msg> {
     let (al, bl, rl) = (
         (a.shape.leaves(), a.stride.leaves()),
         (b.shape.leaves(), b.stride.leaves()),
@@ -551,14 +553,14 @@ pub(crate) const fn compare(a: &L, b: &L, r: &L) -> Option<Msg> {
     None
 }
 
-const fn failure_with(a: &L, b: &L, r: &L, tail: &str) -> Msg {
+const fn failure_with<const C: usize>(a: &L<C>, b: &L<C>, r: &L<C>, tail: &str) -> Msg {
     let mut m = failure(a, b, r);
     m.str(tail);
     m
 }
 
 /// The message's head: `Stride Divisibility Condition: A o B is R by CuTe's weak form of it`.
-const fn failure(a: &L, b: &L, r: &L) -> Msg {
+const fn failure<const C: usize>(a: &L<C>, b: &L<C>, r: &L<C>) -> Msg {
     let mut m = Msg::new("Stride Divisibility Condition: ");
     m.layout(&a.shape, &a.stride)
         .str(" o ")

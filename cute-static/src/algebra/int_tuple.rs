@@ -5,7 +5,7 @@ use crate::error::Msg;
 use crate::prog::{Pred, Prog};
 use crate::tree::{At, Kind, Tree, V};
 
-const fn mismatched(op: &str, a: &Tree, b: &Tree) -> ! {
+const fn mismatched<const C: usize>(op: &str, a: &Tree<C>, b: &Tree<C>) -> ! {
     Msg::new("Mismatched Ranks: ")
         .str(op)
         .str("(")
@@ -62,12 +62,12 @@ const fn leaf_div<const P: usize, const T: usize>(
 
 /// Tuple / tuple: mode by mode; tuple / integer: fold the divisor across the modes from the
 /// left (`rest = rest / mode`); integer / tuple: divide by the product.
-const fn divide_rec<const P: usize, const T: usize>(
+const fn divide_rec<const P: usize, const T: usize, const C: usize>(
     p: &mut Prog<P, T>,
-    a: At,
-    b: At,
+    a: At<C>,
+    b: At<C>,
     kind: Division,
-    out: &mut Tree,
+    out: &mut Tree<C>,
 ) {
     let op = if matches!(kind, Division::Shape) {
         "shape_div"
@@ -117,29 +117,29 @@ const fn divide_rec<const P: usize, const T: usize>(
 }
 
 /// CuTe's `shape_div(a, b)`.
-pub(crate) const fn shape_div<const P: usize, const T: usize>(
+pub(crate) const fn shape_div<const P: usize, const T: usize, const C: usize>(
     p: &mut Prog<P, T>,
-    a: &Tree,
-    b: &Tree,
-) -> Tree {
+    a: &Tree<C>,
+    b: &Tree<C>,
+) -> Tree<C> {
     let mut out = Tree::new();
     divide_rec(p, a.root(), b.root(), Division::Shape, &mut out);
     out
 }
 
 /// CuTe's `ceil_div(a, b)` (missing modes of `b` count as 1).
-pub(crate) const fn ceil_div<const P: usize, const T: usize>(
+pub(crate) const fn ceil_div<const P: usize, const T: usize, const C: usize>(
     p: &mut Prog<P, T>,
-    a: &Tree,
-    b: &Tree,
-) -> Tree {
+    a: &Tree<C>,
+    b: &Tree<C>,
+) -> Tree<C> {
     let mut out = Tree::new();
     divide_rec(p, a.root(), b.root(), Division::Ceil, &mut out);
     out
 }
 
 /// CuTe's `congruent`: the same profile (always a static answer).
-pub(crate) const fn congruent(a: &Tree, b: &Tree) -> V {
+pub(crate) const fn congruent<const C: usize>(a: &Tree<C>, b: &Tree<C>) -> V {
     V::s(a.same_profile(b) as i32)
 }
 
@@ -152,10 +152,10 @@ enum Coarsening {
     Size,
 }
 
-const fn coarsens<const P: usize, const T: usize>(
+const fn coarsens<const P: usize, const T: usize, const C: usize>(
     p: &mut Prog<P, T>,
-    a: At,
-    b: At,
+    a: At<C>,
+    b: At<C>,
     rule: Coarsening,
 ) -> V {
     match (a.is_tup(), b.is_tup()) {
@@ -184,24 +184,24 @@ const fn coarsens<const P: usize, const T: usize>(
 }
 
 /// CuTe's `weakly_congruent`.
-pub(crate) const fn weakly_congruent<const P: usize, const T: usize>(
+pub(crate) const fn weakly_congruent<const P: usize, const T: usize, const C: usize>(
     p: &mut Prog<P, T>,
-    a: &Tree,
-    b: &Tree,
+    a: &Tree<C>,
+    b: &Tree<C>,
 ) -> V {
     coarsens(p, a.root(), b.root(), Coarsening::Profile)
 }
 
 /// CuTe's `compatible`.
-pub(crate) const fn compatible<const P: usize, const T: usize>(
+pub(crate) const fn compatible<const P: usize, const T: usize, const C: usize>(
     p: &mut Prog<P, T>,
-    a: &Tree,
-    b: &Tree,
+    a: &Tree<C>,
+    b: &Tree<C>,
 ) -> V {
     coarsens(p, a.root(), b.root(), Coarsening::Size)
 }
 
-const fn filter_zeros_rec(a: At, b: At, out: &mut Tree) {
+const fn filter_zeros_rec<const C: usize>(a: At<C>, b: At<C>, out: &mut Tree<C>) {
     if a.is_tup() {
         if !b.is_tup() || a.arity() != b.arity() {
             mismatched("filter_zeros", &a.sub(), &b.sub())
@@ -229,17 +229,17 @@ const fn filter_zeros_rec(a: At, b: At, out: &mut Tree) {
 }
 
 /// CuTe's `filter_zeros(a, b)`: elements of `b` paired with a static `_0` in `a` become `_1`.
-pub(crate) const fn filter_zeros(a: &Tree, b: &Tree) -> Tree {
+pub(crate) const fn filter_zeros<const C: usize>(a: &Tree<C>, b: &Tree<C>) -> Tree<C> {
     let mut out = Tree::new();
     filter_zeros_rec(a.root(), b.root(), &mut out);
     out
 }
 
 /// CuTe's `product_each`: the size of each mode, as a tuple.
-pub(crate) const fn product_each<const P: usize, const T: usize>(
+pub(crate) const fn product_each<const P: usize, const T: usize, const C: usize>(
     p: &mut Prog<P, T>,
-    t: &Tree,
-) -> Tree {
+    t: &Tree<C>,
+) -> Tree<C> {
     let mut out = Tree::new();
     let at = out.open();
     let r = t.rank();
@@ -253,11 +253,11 @@ pub(crate) const fn product_each<const P: usize, const T: usize>(
     out
 }
 
-const fn product_like_rec<const P: usize, const T: usize>(
+const fn product_like_rec<const P: usize, const T: usize, const C: usize>(
     p: &mut Prog<P, T>,
-    t: At,
-    g: At,
-    out: &mut Tree,
+    t: At<C>,
+    g: At<C>,
+    out: &mut Tree<C>,
 ) {
     if g.is_tup() {
         if !t.is_tup() || t.arity() != g.arity() {
@@ -277,11 +277,11 @@ const fn product_like_rec<const P: usize, const T: usize>(
 }
 
 /// CuTe's `product_like(t, guide)`: the product of `t` at each leaf of `guide`.
-pub(crate) const fn product_like<const P: usize, const T: usize>(
+pub(crate) const fn product_like<const P: usize, const T: usize, const C: usize>(
     p: &mut Prog<P, T>,
-    t: &Tree,
-    guide: &Tree,
-) -> Tree {
+    t: &Tree<C>,
+    guide: &Tree<C>,
+) -> Tree<C> {
     let mut out = Tree::new();
     product_like_rec(p, t.root(), guide.root(), &mut out);
     out

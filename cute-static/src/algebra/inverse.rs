@@ -12,7 +12,7 @@ use crate::tree::{List, Tree, V};
 /// an exchange sort (for each position `i`, swap in every later element that is smaller), which
 /// is not stable, so equal strides can come out in reverse mode order; dynamic strides take no
 /// part.
-const fn sorted_static(stride: &List) -> List {
+const fn sorted_static<const C: usize>(stride: &List<C>) -> List<C> {
     let mut idx = List::new();
     let mut k = 0;
     while k < stride.n {
@@ -40,10 +40,10 @@ const fn sorted_static(stride: &List) -> List {
 }
 
 /// The coalesced layout's flat modes and the exclusive prefix products of its shape.
-const fn coalesced<const P: usize, const T: usize>(
+const fn coalesced<const P: usize, const T: usize, const C: usize>(
     p: &mut Prog<P, T>,
-    l: &L,
-) -> (List, List, List) {
+    l: &L<C>,
+) -> (List<C>, List<C>, List<C>) {
     let c = coalesce(p, l);
     let (s, d) = (c.shape.leaves(), c.stride.leaves());
     let mut pre = List::new();
@@ -60,7 +60,10 @@ const fn coalesced<const P: usize, const T: usize>(
 /// CuTe's `right_inverse`: the largest `R` with `layout(R(i)) == i` for `i < size(R)`. Follow
 /// the static strides up from `_1`: a mode joins when its stride is, statically, the size
 /// covered so far (`curr`, static until a dynamic shape joins).
-pub(crate) const fn right_inverse<const P: usize, const T: usize>(p: &mut Prog<P, T>, l: &L) -> L {
+pub(crate) const fn right_inverse<const P: usize, const T: usize, const C: usize>(
+    p: &mut Prog<P, T>,
+    l: &L<C>,
+) -> L<C> {
     let (s, d, pre) = coalesced(p, l);
     let order = sorted_static(&d);
     let mut m = Modes::new();
@@ -81,7 +84,10 @@ pub(crate) const fn right_inverse<const P: usize, const T: usize>(p: &mut Prog<P
 /// CuTe's `left_inverse`: `result(layout(i)) == i` for injective layouts. The coalesced strides
 /// must be static ("Left inverse requires static strides."); sorted, each non-zero stride must
 /// be a multiple of the size covered by the smaller ones.
-pub(crate) const fn left_inverse<const P: usize, const T: usize>(p: &mut Prog<P, T>, l: &L) -> L {
+pub(crate) const fn left_inverse<const P: usize, const T: usize, const C: usize>(
+    p: &mut Prog<P, T>,
+    l: &L<C>,
+) -> L<C> {
     let (s, d, pre) = coalesced(p, l);
     if !d.is_static() {
         Msg::new("Left inverse requires static strides. ")
@@ -122,7 +128,10 @@ pub(crate) const fn left_inverse<const P: usize, const T: usize>(p: &mut Prog<P,
 
 /// CuTe's `nullspace`: the modes with a static `_0` stride, with the compact column-major
 /// strides of the flat shape (a static `_1` mode gets `_0`).
-pub(crate) const fn nullspace<const P: usize, const T: usize>(p: &mut Prog<P, T>, l: &L) -> L {
+pub(crate) const fn nullspace<const P: usize, const T: usize, const C: usize>(
+    p: &mut Prog<P, T>,
+    l: &L<C>,
+) -> L<C> {
     let (s, d) = (l.shape.leaves(), l.stride.leaves());
     let (mut ns, mut nd) = (List::new(), List::new());
     let mut prefix = V::s(1);
@@ -148,11 +157,11 @@ pub(crate) const fn nullspace<const P: usize, const T: usize>(p: &mut Prog<P, T>
 /// weak Stride Divisibility Condition, CUTLASS #3177): on static values the answer is checked
 /// against its definition instead ([`common_layout`]); on run-time values cute-static takes
 /// CuTe's answer (cute-dynamic checks it against the definition).
-const fn common<const P: usize, const T: usize>(
+const fn common<const P: usize, const T: usize, const C: usize>(
     p: &mut Prog<P, T>,
-    a: &L,
-    b: &L,
-) -> (L, Option<L>) {
+    a: &L<C>,
+    b: &L<C>,
+) -> (L<C>, Option<L<C>>) {
     let inv_b = right_inverse(p, b);
     let composed = composition_as_cute(p, a, &inv_b);
     let common = coalesce(p, &composed);
@@ -170,7 +179,11 @@ const fn common<const P: usize, const T: usize>(
 
 /// The common layout `R`; on static values checked against the definition, `a(R(i)) == i` and
 /// `b(R(i)) == i` for every `i` of R's domain (a compile error where it is not).
-const fn common_layout<const P: usize, const T: usize>(p: &mut Prog<P, T>, a: &L, b: &L) -> L {
+const fn common_layout<const P: usize, const T: usize, const C: usize>(
+    p: &mut Prog<P, T>,
+    a: &L<C>,
+    b: &L<C>,
+) -> L<C> {
     let r = match common(p, a, b) {
         (inv_b, Some(first)) => composition(p, &inv_b, &first),
         _ => L::trivial(),
@@ -205,20 +218,20 @@ const fn common_layout<const P: usize, const T: usize>(p: &mut Prog<P, T>, a: &L
 
 /// CuTe's `max_common_layout(a, b)`: a layout `R` pointing to the largest run of elements with
 /// `a(R(i)) == i` and `b(R(i)) == i`.
-pub(crate) const fn max_common_layout<const P: usize, const T: usize>(
+pub(crate) const fn max_common_layout<const P: usize, const T: usize, const C: usize>(
     p: &mut Prog<P, T>,
-    a: &L,
-    b: &L,
-) -> L {
+    a: &L<C>,
+    b: &L<C>,
+) -> L<C> {
     common_layout(p, a, b)
 }
 
 /// CuTe's `max_common_vector(a, b)`: the number of contiguous elements that correspond in `a`
 /// and `b` (always static).
-pub(crate) const fn max_common_vector<const P: usize, const T: usize>(
+pub(crate) const fn max_common_vector<const P: usize, const T: usize, const C: usize>(
     p: &mut Prog<P, T>,
-    a: &L,
-    b: &L,
+    a: &L<C>,
+    b: &L<C>,
 ) -> V {
     if exact::is_static(a) && exact::is_static(b) {
         // Checked against the definition with the common layout, whose size it is.

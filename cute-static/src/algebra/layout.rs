@@ -4,20 +4,20 @@
 pub(crate) use super::stride::{LayoutAt, Major};
 use crate::error::Msg;
 use crate::prog::{Flat, Prog};
-use crate::tree::{Kind, List, Tree, V};
+use crate::tree::{CAP, Kind, List, Tree, V};
 
 /// A layout as a pair of const trees.
 #[derive(Clone, Copy, Debug)]
-pub struct L {
-    pub(crate) shape: Tree,
-    pub(crate) stride: Tree,
+pub struct L<const C: usize = CAP> {
+    pub(crate) shape: Tree<C>,
+    pub(crate) stride: Tree<C>,
 }
 
-impl L {
+impl<const C: usize> L<C> {
     /// This layout (whose dynamic leaves are numbered as `flat`'s leaves) with every dynamic
     /// leaf replaced by the node of `flat`'s program computing it, and that program: the start
     /// of a program over the roots that computes more from the layout.
-    pub(crate) const fn rooted(&self, flat: &Flat) -> (Prog, L) {
+    pub(crate) const fn rooted(&self, flat: &Flat) -> (Prog, L<C>) {
         let mut rooted = *self;
         rooted.shape.map_dynamic_leaves(&flat.out);
         rooted.stride.map_dynamic_leaves(&flat.out);
@@ -25,7 +25,7 @@ impl L {
     }
 
     /// The static twin: dynamic leaf `k` replaced by `values.v[k]`.
-    pub(crate) const fn with_values(&self, values: &List) -> L {
+    pub(crate) const fn with_values(&self, values: &List<C>) -> L<C> {
         let (mut shape, mut stride) = (self.shape, self.stride);
         shape.map_dynamic_leaves(values);
         stride.map_dynamic_leaves(values);
@@ -33,7 +33,7 @@ impl L {
     }
 
     /// `make_layout(shape, stride)`: shape and stride must be congruent.
-    pub(crate) const fn new(shape: Tree, stride: Tree) -> L {
+    pub(crate) const fn new(shape: Tree<C>, stride: Tree<C>) -> L<C> {
         if !shape.same_profile(&stride) {
             Msg::new("Layout: shape ")
                 .tree(&shape)
@@ -46,7 +46,7 @@ impl L {
     }
 
     /// CuTe's `Layout<_1,_0>{}`.
-    pub(crate) const fn trivial() -> L {
+    pub(crate) const fn trivial() -> L<C> {
         L {
             shape: Tree::int(1),
             stride: Tree::int(0),
@@ -54,7 +54,7 @@ impl L {
     }
 
     /// The rank-1 layout `s:d`.
-    pub(crate) const fn int(s: V, d: V) -> L {
+    pub(crate) const fn int(s: V, d: V) -> L<C> {
         L {
             shape: Tree::leaf(s),
             stride: Tree::leaf(d),
@@ -66,7 +66,7 @@ impl L {
     }
 
     /// CuTe's `get<k>(layout)` (checked).
-    pub(crate) const fn mode(&self, k: usize) -> L {
+    pub(crate) const fn mode(&self, k: usize) -> L<C> {
         if k >= self.rank() {
             Msg::new("get: mode ")
                 .num(k as i32)
@@ -104,7 +104,7 @@ impl L {
     }
 
     /// The dynamic leaves, shape first, then stride, each left to right.
-    pub(crate) const fn dyn_leaves(&self) -> List {
+    pub(crate) const fn dyn_leaves(&self) -> List<C> {
         let mut out = List::new();
         self.shape.push_dynamic_leaves(&mut out);
         self.stride.push_dynamic_leaves(&mut out);
@@ -112,7 +112,7 @@ impl L {
     }
 
     /// The operand numbering of [`L::dyn_leaves`] moved by `offset`.
-    pub(crate) const fn shifted(&self, offset: usize) -> L {
+    pub(crate) const fn shifted(&self, offset: usize) -> L<C> {
         L {
             shape: self.shape.shifted(offset),
             stride: self.stride.shifted(offset),
@@ -120,28 +120,28 @@ impl L {
     }
 
     /// The cursor at the root.
-    pub(crate) const fn root(&self) -> LayoutAt<'_> {
+    pub(crate) const fn root(&self) -> LayoutAt<'_, C> {
         LayoutAt {
             shape: self.shape.root(),
             stride: self.stride.root(),
         }
     }
 
-    pub(crate) const fn eq(&self, other: &L) -> bool {
+    pub(crate) const fn eq(&self, other: &L<C>) -> bool {
         self.shape.equals(&other.shape) && self.stride.equals(&other.stride)
     }
 }
 
 /// A builder for layouts made of modes: `make_layout(l0, l1, ...)`.
 #[derive(Clone, Copy)]
-pub(crate) struct Modes {
-    shape: Tree,
-    stride: Tree,
+pub(crate) struct Modes<const C: usize = CAP> {
+    shape: Tree<C>,
+    stride: Tree<C>,
     n: usize,
 }
 
-impl Modes {
-    pub(crate) const fn new() -> Modes {
+impl<const C: usize> Modes<C> {
+    pub(crate) const fn new() -> Modes<C> {
         let mut m = Modes {
             shape: Tree::new(),
             stride: Tree::new(),
@@ -152,7 +152,7 @@ impl Modes {
         m
     }
 
-    pub(crate) const fn push(&mut self, l: &L) {
+    pub(crate) const fn push(&mut self, l: &L<C>) {
         self.shape.append(&l.shape);
         self.stride.append(&l.stride);
         self.n += 1;
@@ -169,7 +169,7 @@ impl Modes {
     }
 
     /// The tuple layout of the pushed modes.
-    pub(crate) const fn build(&self) -> L {
+    pub(crate) const fn build(&self) -> L<C> {
         L {
             shape: self.shape,
             stride: self.stride,
@@ -177,7 +177,7 @@ impl Modes {
     }
 
     /// Like `build`, but a single mode stands alone (CuTe's `unwrap`).
-    pub(crate) const fn build_unwrapped(&self) -> L {
+    pub(crate) const fn build_unwrapped(&self) -> L<C> {
         if self.n == 1 {
             L {
                 shape: self.shape.mode(0),
@@ -190,7 +190,7 @@ impl Modes {
 }
 
 /// CuTe's `make_layout(a, b)`.
-pub(crate) const fn concat2(a: &L, b: &L) -> L {
+pub(crate) const fn concat2<const C: usize>(a: &L<C>, b: &L<C>) -> L<C> {
     let mut m = Modes::new();
     m.push(a);
     m.push(b);
@@ -199,7 +199,7 @@ pub(crate) const fn concat2(a: &L, b: &L) -> L {
 
 /// CuTe's `append(a, b)`: `b` as a new last mode (an integer layout first becomes a 1-mode
 /// tuple). Structural only: no arithmetic, so static and dynamic leaves pass through as they are.
-pub(crate) const fn append(a: &L, b: &L) -> L {
+pub(crate) const fn append<const C: usize>(a: &L<C>, b: &L<C>) -> L<C> {
     let mut m = Modes::new();
     let mut k = 0;
     while k < a.rank() {
@@ -211,7 +211,7 @@ pub(crate) const fn append(a: &L, b: &L) -> L {
 }
 
 /// CuTe's `prepend(a, b)`: `b` as a new first mode.
-pub(crate) const fn prepend(a: &L, b: &L) -> L {
+pub(crate) const fn prepend<const C: usize>(a: &L<C>, b: &L<C>) -> L<C> {
     let mut m = Modes::new();
     m.push(b);
     let mut k = 0;
@@ -224,7 +224,7 @@ pub(crate) const fn prepend(a: &L, b: &L) -> L {
 
 /// CuTe's `append<N>(layout)`: padded with static `_1:_0` modes up to rank `n` (unchanged at
 /// rank `n`).
-pub(crate) const fn append_to_rank(a: &L, n: usize) -> L {
+pub(crate) const fn append_to_rank<const C: usize>(a: &L<C>, n: usize) -> L<C> {
     let r = a.rank();
     if r == n {
         return *a;
@@ -252,11 +252,11 @@ pub(crate) const fn append_to_rank(a: &L, n: usize) -> L {
 }
 
 /// CuTe's `make_layout(shape)` (`LayoutLeft`) or `make_layout(shape, LayoutRight{})`.
-pub(crate) const fn make_layout<const P: usize, const T: usize>(
+pub(crate) const fn make_layout<const P: usize, const T: usize, const C: usize>(
     p: &mut Prog<P, T>,
-    shape: &Tree,
+    shape: &Tree<C>,
     major: Major,
-) -> L {
+) -> L<C> {
     L::new(
         *shape,
         super::stride::compact_major(p, shape, V::s(1), major),
@@ -267,7 +267,7 @@ pub(crate) const fn make_layout<const P: usize, const T: usize>(
 pub const PLAN_CAP: usize = 64;
 
 /// CuTe's `take<B,E>(layout)`.
-pub(crate) const fn take(a: &L, b: usize, e: usize) -> L {
+pub(crate) const fn take<const C: usize>(a: &L<C>, b: usize, e: usize) -> L<C> {
     if b >= e {
         Msg::new("take: empty range error: [")
             .num(b as i32)
@@ -298,7 +298,7 @@ pub(crate) const fn take(a: &L, b: usize, e: usize) -> L {
 
 /// CuTe's `select<I...>(layout)`: the modes listed in `modes` (static integers), in that
 /// order.
-pub(crate) const fn select(a: &L, modes: &Tree) -> L {
+pub(crate) const fn select<const C: usize>(a: &L<C>, modes: &Tree<C>) -> L<C> {
     let list = modes.leaves();
     if !list.is_static() {
         Msg::new("select: the modes must be static integers, got ")
@@ -319,7 +319,7 @@ pub(crate) const fn select(a: &L, modes: &Tree) -> L {
 }
 
 /// CuTe's `group<B,E>(layout)`: the modes `[B, E)` made one mode.
-pub(crate) const fn group(a: &L, b: usize, e: usize) -> L {
+pub(crate) const fn group<const C: usize>(a: &L<C>, b: usize, e: usize) -> L<C> {
     let inner = take(a, b, e);
     let mut m = Modes::new();
     let mut k = 0;
@@ -337,7 +337,7 @@ pub(crate) const fn group(a: &L, b: usize, e: usize) -> L {
 
 /// CuTe's `replace<N>(layout, x)`: mode `n` replaced by `x` (a layout that is not a tuple is its
 /// own mode 0, replaced whole).
-pub(crate) const fn replace(a: &L, n: usize, x: &L) -> L {
+pub(crate) const fn replace<const C: usize>(a: &L<C>, n: usize, x: &L<C>) -> L<C> {
     let r = a.rank();
     if n >= r {
         Msg::new("replace: mode ")
@@ -362,12 +362,12 @@ pub(crate) const fn replace(a: &L, n: usize, x: &L) -> L {
 }
 
 /// CuTe's `flatten(layout)`: one mode per leaf of the shape and of the stride.
-pub(crate) const fn flatten(a: &L) -> L {
+pub(crate) const fn flatten<const C: usize>(a: &L<C>) -> L<C> {
     L::new(a.shape.flatten(), a.stride.flatten())
 }
 
 /// A tiler node for a layout.
-pub(crate) const fn layout_tiler(l: &L) -> Tree {
+pub(crate) const fn layout_tiler<const C: usize>(l: &L<C>) -> Tree<C> {
     let mut t = Tree::new();
     t.push(Kind::Layout, 0);
     t.append(&l.shape);

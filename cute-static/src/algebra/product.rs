@@ -11,11 +11,11 @@ use crate::tree::{Tree, V};
 
 /// CuTe's `logical_product(A, B)`: `(A, complement(A, size(A)*cosize(B)) ∘ B)`.
 /// The cotarget `size(A)*cosize(B)` is static only if both are.
-pub(crate) const fn logical_product<const P: usize, const T: usize>(
+pub(crate) const fn logical_product<const P: usize, const T: usize, const C: usize>(
     p: &mut Prog<P, T>,
-    a: &L,
-    b: &L,
-) -> L {
+    a: &L<C>,
+    b: &L<C>,
+) -> L<C> {
     let size = a.size(p);
     let cosize = b.cosize(p);
     let cotarget = p.mul(size, cosize);
@@ -25,7 +25,7 @@ pub(crate) const fn logical_product<const P: usize, const T: usize>(
 }
 
 /// CuTe's `zip(a, b)` of two trees: `((a0,b0),(a1,b1),...)`; an integer `a` gives `((a,b))`.
-const fn zip(a: &Tree, b: &Tree) -> Tree {
+const fn zip<const C: usize>(a: &Tree<C>, b: &Tree<C>) -> Tree<C> {
     let mut out = Tree::new();
     let (ar, br) = (a.root(), b.root());
     if !ar.is_tup() {
@@ -53,13 +53,17 @@ const fn zip(a: &Tree, b: &Tree) -> Tree {
     out
 }
 
-const fn zip_layouts(a: &L, b: &L) -> L {
+const fn zip_layouts<const C: usize>(a: &L<C>, b: &L<C>) -> L<C> {
     L::new(zip(&a.shape, &b.shape), zip(&a.stride, &b.stride))
 }
 
 /// `logical_product(append<R>(A), append<R>(B))` with `R = max(rank(A), rank(B))`, split into
 /// its two modes.
-const fn rank_matched<const P: usize, const T: usize>(p: &mut Prog<P, T>, a: &L, b: &L) -> (L, L) {
+const fn rank_matched<const P: usize, const T: usize, const C: usize>(
+    p: &mut Prog<P, T>,
+    a: &L<C>,
+    b: &L<C>,
+) -> (L<C>, L<C>) {
     let r = if a.rank() > b.rank() {
         a.rank()
     } else {
@@ -70,21 +74,21 @@ const fn rank_matched<const P: usize, const T: usize>(p: &mut Prog<P, T>, a: &L,
 }
 
 /// CuTe's `blocked_product(A, B)`: mode `i` is `(A_i, B_i)`.
-pub(crate) const fn blocked_product<const P: usize, const T: usize>(
+pub(crate) const fn blocked_product<const P: usize, const T: usize, const C: usize>(
     p: &mut Prog<P, T>,
-    a: &L,
-    b: &L,
-) -> L {
+    a: &L<C>,
+    b: &L<C>,
+) -> L<C> {
     let (x, y) = rank_matched(p, a, b);
     zip_layouts(&x, &y)
 }
 
 /// CuTe's `raked_product(A, B)`: mode `i` is `(B_i, A_i)`.
-pub(crate) const fn raked_product<const P: usize, const T: usize>(
+pub(crate) const fn raked_product<const P: usize, const T: usize, const C: usize>(
     p: &mut Prog<P, T>,
-    a: &L,
-    b: &L,
-) -> L {
+    a: &L<C>,
+    b: &L<C>,
+) -> L<C> {
     let (x, y) = rank_matched(p, a, b);
     zip_layouts(&y, &x)
 }
@@ -98,11 +102,11 @@ pub(crate) const fn raked_product<const P: usize, const T: usize>(
 ///   a dynamic `target_shape`: CuTe does not check, the checked forms do, at run time (a mode
 ///   whose two sizes are both static is still decided while compiling);
 /// * `blocked_product(block, make_layout(ceil_div(target_shape, block_shape)))`.
-pub(crate) const fn tile_to_shape<const P: usize, const T: usize>(
+pub(crate) const fn tile_to_shape<const P: usize, const T: usize, const C: usize>(
     p: &mut Prog<P, T>,
-    block: &L,
-    target: &Tree,
-) -> L {
+    block: &L<C>,
+    target: &Tree<C>,
+) -> L<C> {
     if block.rank() > target.rank() {
         Msg::new("Rank of layout must be <= rank of target shape. Layout ")
             .layout(&block.shape, &block.stride)
@@ -145,7 +149,7 @@ pub(crate) const fn tile_to_shape<const P: usize, const T: usize>(
     blocked_product(p, &padded, &tiles)
 }
 
-const fn not_dividing(block_shape: &Tree, target_shape: &Tree) -> ! {
+const fn not_dividing<const C: usize>(block_shape: &Tree<C>, target_shape: &Tree<C>) -> ! {
     Msg::new("tile_to_shape: block shape does not divide the target shape. Block ")
         .tree(block_shape)
         .str(" against target ")

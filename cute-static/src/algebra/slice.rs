@@ -4,7 +4,13 @@ use super::layout::L;
 use crate::error::Msg;
 use crate::tree::{At, Kind, Tree};
 
-const fn lift(c: At, t: At, keep_under: bool, out: &mut Tree, count: &mut usize) {
+const fn lift<const C: usize>(
+    c: At<C>,
+    t: At<C>,
+    keep_under: bool,
+    out: &mut Tree<C>,
+    count: &mut usize,
+) {
     match c.kind() {
         Kind::Tup => {
             if !t.is_tup() || t.arity() != c.arity() {
@@ -32,7 +38,7 @@ const fn lift(c: At, t: At, keep_under: bool, out: &mut Tree, count: &mut usize)
     }
 }
 
-const fn slice_or_dice(c: &Tree, t: &Tree, keep_under: bool) -> Tree {
+const fn slice_or_dice<const C: usize>(c: &Tree<C>, t: &Tree<C>, keep_under: bool) -> Tree<C> {
     match c.root().kind() {
         Kind::Tup => {
             let mut out = Tree::new();
@@ -49,7 +55,7 @@ const fn slice_or_dice(c: &Tree, t: &Tree, keep_under: bool) -> Tree {
 }
 
 /// CuTe's `slice(crd, layout)`: the modes where `crd` has `_`.
-pub(crate) const fn slice(c: &Tree, l: &L) -> L {
+pub(crate) const fn slice<const C: usize>(c: &Tree<C>, l: &L<C>) -> L<C> {
     L::new(
         slice_or_dice(c, &l.shape, true),
         slice_or_dice(c, &l.stride, true),
@@ -58,12 +64,12 @@ pub(crate) const fn slice(c: &Tree, l: &L) -> L {
 
 /// CuTe's `dice(crd, t)` of a tuple, a tiler or a coordinate: the elements where `crd` has an
 /// integer.
-pub(crate) const fn dice_tree(c: &Tree, t: &Tree) -> Tree {
+pub(crate) const fn dice_tree<const C: usize>(c: &Tree<C>, t: &Tree<C>) -> Tree<C> {
     slice_or_dice(c, t, false)
 }
 
 /// CuTe's `dice(crd, layout)`: the modes where `crd` has an integer.
-pub(crate) const fn dice(c: &Tree, l: &L) -> L {
+pub(crate) const fn dice<const C: usize>(c: &Tree<C>, l: &L<C>) -> L<C> {
     L::new(
         slice_or_dice(c, &l.shape, false),
         slice_or_dice(c, &l.stride, false),
@@ -71,7 +77,7 @@ pub(crate) const fn dice(c: &Tree, l: &L) -> L {
 }
 
 /// `_` repeated `n` times (a single `_` for `n == 1`), appended to `out`.
-pub(crate) const fn underscores(n: usize, out: &mut Tree) {
+pub(crate) const fn underscores<const C: usize>(n: usize, out: &mut Tree<C>) {
     if n == 1 {
         out.push(Kind::Under, 0);
     } else {
@@ -86,7 +92,7 @@ pub(crate) const fn underscores(n: usize, out: &mut Tree) {
 }
 
 /// `result(_, repeat<R1>(_))`.
-pub(crate) const fn keep_rest_unpacked(z: &L) -> L {
+pub(crate) const fn keep_rest_unpacked<const C: usize>(z: &L<C>) -> L<C> {
     let mut c = Tree::new();
     let at = c.open();
     c.push(Kind::Under, 0);
@@ -96,7 +102,7 @@ pub(crate) const fn keep_rest_unpacked(z: &L) -> L {
 }
 
 /// `result(repeat<R0>(_), repeat<R1>(_))`.
-pub(crate) const fn unpack_both(z: &L) -> L {
+pub(crate) const fn unpack_both<const C: usize>(z: &L<C>) -> L<C> {
     let mut c = Tree::new();
     let at = c.open();
     underscores(z.mode(0).rank(), &mut c);

@@ -4,7 +4,7 @@
 
 use crate::error::{Msg, add};
 use crate::prog::Prog;
-use crate::tree::{At, List, Tree, V};
+use crate::tree::{At, CAP, List, Tree, V};
 
 /// Which compact strides `make_layout` gives: CuTe's `LayoutLeft` (column-major, the default)
 /// or `LayoutRight` (row-major).
@@ -16,14 +16,14 @@ pub(crate) enum Major {
 
 /// A node of a layout: the shape and stride cursors, walked together.
 #[derive(Clone, Copy)]
-pub(crate) struct LayoutAt<'a> {
-    pub(crate) shape: At<'a>,
-    pub(crate) stride: At<'a>,
+pub(crate) struct LayoutAt<'a, const C: usize = CAP> {
+    pub(crate) shape: At<'a, C>,
+    pub(crate) stride: At<'a, C>,
 }
 
-impl<'a> LayoutAt<'a> {
+impl<'a, const C: usize> LayoutAt<'a, C> {
     /// Child `k` of a tuple mode.
-    pub(crate) const fn child(self, k: usize) -> LayoutAt<'a> {
+    pub(crate) const fn child(self, k: usize) -> LayoutAt<'a, C> {
         LayoutAt {
             shape: self.shape.child(k),
             stride: self.stride.child(k),
@@ -31,7 +31,7 @@ impl<'a> LayoutAt<'a> {
     }
 }
 
-const fn mismatched(op: &str, a: &Tree, b: &Tree) -> ! {
+const fn mismatched<const C: usize>(op: &str, a: &Tree<C>, b: &Tree<C>) -> ! {
     Msg::new("Mismatched Ranks: ")
         .str(op)
         .str(": ")
@@ -47,7 +47,11 @@ const fn mismatched(op: &str, a: &Tree, b: &Tree) -> ! {
 ///   (`c % size(s0)` into mode 0, `c / size(s0)` on to the rest; the last mode takes what is
 ///   left);
 /// * tuple, tuple, tuple: the sum over the modes.
-const fn crd2idx_rec<const P: usize, const T: usize>(p: &mut Prog<P, T>, c: At, l: LayoutAt) -> V {
+const fn crd2idx_rec<const P: usize, const T: usize, const C: usize>(
+    p: &mut Prog<P, T>,
+    c: At<C>,
+    l: LayoutAt<C>,
+) -> V {
     let (s, d) = (l.shape, l.stride);
     match (c.is_tup(), s.is_tup()) {
         (true, true) => {
@@ -97,11 +101,11 @@ const fn crd2idx_rec<const P: usize, const T: usize>(p: &mut Prog<P, T>, c: At, 
 }
 
 /// CuTe's `crd2idx(coord, shape, stride)`: the offset of a coordinate.
-pub(crate) const fn crd2idx<const P: usize, const T: usize>(
+pub(crate) const fn crd2idx<const P: usize, const T: usize, const C: usize>(
     p: &mut Prog<P, T>,
-    coord: &Tree,
-    shape: &Tree,
-    stride: &Tree,
+    coord: &Tree<C>,
+    shape: &Tree<C>,
+    stride: &Tree<C>,
 ) -> V {
     let l = LayoutAt {
         shape: shape.root(),
@@ -110,11 +114,11 @@ pub(crate) const fn crd2idx<const P: usize, const T: usize>(
     crd2idx_rec(p, coord.root(), l)
 }
 
-const fn idx2crd_rec<const P: usize, const T: usize>(
+const fn idx2crd_rec<const P: usize, const T: usize, const C: usize>(
     p: &mut Prog<P, T>,
-    idx: At,
-    s: At,
-    out: &mut Tree,
+    idx: At<C>,
+    s: At<C>,
+    out: &mut Tree<C>,
 ) {
     match (idx.is_tup(), s.is_tup()) {
         (true, true) => {
@@ -155,11 +159,11 @@ const fn idx2crd_rec<const P: usize, const T: usize>(
 
 /// CuTe's `idx2crd(idx, shape)`: the natural (column-major) coordinate. Each mode but the last
 /// takes `idx % size(mode)` and passes on `idx / size(mode)`; the last mode takes what is left.
-pub(crate) const fn idx2crd<const P: usize, const T: usize>(
+pub(crate) const fn idx2crd<const P: usize, const T: usize, const C: usize>(
     p: &mut Prog<P, T>,
-    idx: &Tree,
-    shape: &Tree,
-) -> Tree {
+    idx: &Tree<C>,
+    shape: &Tree<C>,
+) -> Tree<C> {
     let mut out = Tree::new();
     idx2crd_rec(p, idx.root(), shape.root(), &mut out);
     out
@@ -167,12 +171,12 @@ pub(crate) const fn idx2crd<const P: usize, const T: usize>(
 
 /// Strides of the shape at `s` from `current`; returns `current * size` (a static `_1` mode
 /// gets stride `_0` and leaves `current` as it is).
-const fn compact_rec<const P: usize, const T: usize>(
+const fn compact_rec<const P: usize, const T: usize, const C: usize>(
     p: &mut Prog<P, T>,
-    s: At,
+    s: At<C>,
     current: V,
     major: Major,
-    out: &mut Tree,
+    out: &mut Tree<C>,
 ) -> V {
     if !s.is_tup() {
         let sv = s.v();
@@ -219,23 +223,23 @@ const fn compact_rec<const P: usize, const T: usize>(
 
 /// CuTe's `compact_major<LayoutLeft/LayoutRight>(shape, current)`: compact strides starting at
 /// `current`; a static `_1` mode gets stride `_0`.
-pub(crate) const fn compact_major<const P: usize, const T: usize>(
+pub(crate) const fn compact_major<const P: usize, const T: usize, const C: usize>(
     p: &mut Prog<P, T>,
-    shape: &Tree,
+    shape: &Tree<C>,
     current: V,
     major: Major,
-) -> Tree {
+) -> Tree<C> {
     let mut out = Tree::new();
     compact_rec(p, shape.root(), current, major, &mut out);
     out
 }
 
-const fn compact_order_rec<const P: usize, const T: usize>(
+const fn compact_order_rec<const P: usize, const T: usize, const C: usize>(
     p: &mut Prog<P, T>,
-    s: At,
-    o: At,
-    refs: &(List, List),
-    out: &mut Tree,
+    s: At<C>,
+    o: At<C>,
+    refs: &(List<C>, List<C>),
+    out: &mut Tree<C>,
 ) {
     if o.is_tup() {
         if !s.is_tup() || s.arity() != o.arity() {
@@ -267,11 +271,11 @@ const fn compact_order_rec<const P: usize, const T: usize>(
 /// CuTe's `compact_order(shape, order)`: compact strides whose modes are laid out in increasing
 /// `order` (weakly congruent to `shape`). Dynamic order values count as larger than every
 /// static one and are ordered left to right.
-pub(crate) const fn compact_order<const P: usize, const T: usize>(
+pub(crate) const fn compact_order<const P: usize, const T: usize, const C: usize>(
     p: &mut Prog<P, T>,
-    shape: &Tree,
-    order: &Tree,
-) -> Tree {
+    shape: &Tree<C>,
+    order: &Tree<C>,
+) -> Tree<C> {
     let ref_shape = super::int_tuple::product_like(p, shape, order).leaves();
     let flat = order.leaves();
     // Dynamic orders become distinct statics above the largest static order, left to right.

@@ -11,7 +11,7 @@ use super::stride::{crd2idx, idx2crd};
 use super::swizzle::{Off, Swz, and_static, eq_zero, make_mixed_bits, swizzled, xor};
 use crate::error::{Condition, Msg};
 use crate::prog::{Pred, Prog};
-use crate::tree::{Kind, List, Tree, V};
+use crate::tree::{CAP, Kind, List, Tree, V};
 
 /// `2^e` as a static integer.
 const fn pow2(e: i32) -> V {
@@ -147,8 +147,8 @@ const fn decay_layout<const P: usize, const T: usize>(p: &mut Prog<P, T>, sw: Sw
     let (b, m, s) = (sw.b, sw.m, sw.s.abs());
     let (zzz, yyy) = (sw.zzz_mask(), sw.yyy_mask());
     let (z, y) = (zzz & zzz.wrapping_neg(), yyy & yyy.wrapping_neg());
-    let mut zs = List::new();
-    let mut ys = List::new();
+    let mut zs = List::<CAP>::new();
+    let mut ys = List::<CAP>::new();
     let mut i = 0;
     while i < b {
         zs.push(signed_stride(p, off, y << i, z << i, z.wrapping_neg() << i));

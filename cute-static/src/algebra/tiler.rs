@@ -3,21 +3,21 @@
 use super::layout::{L, Major, Modes};
 use crate::error::{Condition, Msg};
 use crate::prog::Prog;
-use crate::tree::{At, Kind as Node, Tree, V};
+use crate::tree::{At, CAP, Kind as Node, Tree, V};
 
 /// A tiler in preorder: a `Layout` node is followed by its shape and stride subtrees.
-pub type Tl = Tree;
+pub type Tl<const C: usize = CAP> = Tree<C>;
 
 /// What a tiler node is.
 #[allow(clippy::large_enum_variant)] // only used in const evaluation, where there is no Box
-pub(crate) enum Kind {
-    Layout(L),
+pub(crate) enum Kind<const C: usize = CAP> {
+    Layout(L<C>),
     Int(V),
     Under,
     Tuple(usize),
 }
 
-pub(crate) const fn kind(t: At) -> Kind {
+pub(crate) const fn kind<const C: usize>(t: At<C>) -> Kind<C> {
     match t.kind() {
         Node::Int => Kind::Int(t.v()),
         Node::Under => Kind::Under,
@@ -27,10 +27,10 @@ pub(crate) const fn kind(t: At) -> Kind {
 }
 
 /// The tiler node `t` as a layout, if it is one (`n` stands for `make_layout(n)`).
-pub(crate) const fn as_layout<const P: usize, const T: usize>(
+pub(crate) const fn as_layout<const P: usize, const T: usize, const C: usize>(
     p: &mut Prog<P, T>,
-    t: At,
-) -> Option<L> {
+    t: At<C>,
+) -> Option<L<C>> {
     match kind(t) {
         Kind::Layout(l) => Some(l),
         Kind::Int(n) => Some(super::layout::make_layout(p, &Tree::leaf(n), Major::Left)),
@@ -40,11 +40,11 @@ pub(crate) const fn as_layout<const P: usize, const T: usize>(
 
 /// CuTe's refusal of a tiler with more modes than the layout `l` it applies to (`op`): a compile
 /// error, or recorded at run time, where the caller goes on with `l`.
-pub(crate) const fn too_many_modes<const P: usize, const T: usize>(
+pub(crate) const fn too_many_modes<const P: usize, const T: usize, const C: usize>(
     p: &mut Prog<P, T>,
     op: &str,
-    t: &Tl,
-    l: &L,
+    t: &Tl<C>,
+    l: &L<C>,
 ) {
     let mut m = Msg::new(op);
     m.str(": Too many modes in tiler.")
@@ -57,7 +57,10 @@ pub(crate) const fn too_many_modes<const P: usize, const T: usize>(
 
 /// CuTe's `make_layout(l0, l1, ...)`: the modes of the tiler `t` (layouts, or integers `n`
 /// meaning `n:_1`) as the modes of one layout.
-pub(crate) const fn concat<const P: usize, const T: usize>(p: &mut Prog<P, T>, t: &Tl) -> L {
+pub(crate) const fn concat<const P: usize, const T: usize, const C: usize>(
+    p: &mut Prog<P, T>,
+    t: &Tl<C>,
+) -> L<C> {
     let root = t.root();
     let n = if root.is_tup() { root.arity() } else { 1 };
     let mut m = Modes::new();

@@ -59,7 +59,7 @@ impl Part {
         let mut prog = self.prog;
         let mut dynamic = List::new();
         origin.push_dynamic_leaves(&mut dynamic);
-        let mut inputs = List::new();
+        let mut inputs: List = List::new();
         while inputs.n < dynamic.n {
             let leaf = V::s((self.operands + inputs.n) as i32);
             inputs.push(prog.push(Op::Input, leaf, V::s(0), V::s(0)));
