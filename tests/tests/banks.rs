@@ -2,7 +2,7 @@
 //! the two crates' analyses of layouts against each other.
 
 use cute_dynamic::{AnyLayout, Layout, SmemOp, bank_conflicts};
-use cute_static::banks::{self, wavefronts};
+use cute_static::banks::{self, CpAsync, CpAsyncError, cp_async_wavefronts, wavefronts};
 use cute_static::{Swizzle, Swizzled, layout_t};
 
 // The swizzle search on the CUTLASS issues' cases, in this test binary.
@@ -36,6 +36,54 @@ fn the_rule_gives_the_h100s_counts() {
     }
     assert_eq!(n, 441);
     assert!(wrong.is_empty(), "{wrong:#?}");
+}
+
+/// Every measured `cp.async` of the H100 (`scripts/bank-rule/cp-async/`: 396 cases with all
+/// lanes active, spelled out in `tests/data/cp-async-h100-1.txt`, and 5,306 with masks of
+/// active lanes, `docs/data/cp-async-h100-2.txt`): the rule gives Nsight Compute's count for
+/// every `.ca` copy and every `.cg` copy without a global chunk copied to two shared addresses,
+/// and refuses those.
+#[test]
+fn the_cp_async_rule_gives_the_h100s_counts() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let mut counts = [[0u32; 2]; 4];
+    let mut wrong = Vec::new();
+    for path in [
+        "/data/cp-async-h100-1.txt",
+        "/../docs/data/cp-async-h100-2.txt",
+    ] {
+        let text = std::fs::read_to_string(format!("{root}{path}")).unwrap();
+        for line in text.lines() {
+            let f: Vec<&str> = line.split(' ').collect();
+            if f.len() < 4 || line.starts_with('#') || line.starts_with("run ") {
+                continue;
+            }
+            let kind: usize = f[1].parse().unwrap();
+            let measured: u32 = f[2].parse().unwrap();
+            let op = CpAsync {
+                bytes: [16, 16, 8, 4][kind],
+                global: kind == 0,
+            };
+            let (mut dst, mut src) = ([None; 32], [0; 32]);
+            for lane in &f[3..] {
+                let v: Vec<u32> = lane.split(':').map(|x| x.parse().unwrap()).collect();
+                dst[v[0] as usize] = Some(v[1]);
+                src[v[0] as usize] = v[2];
+            }
+            match cp_async_wavefronts(op, &dst, &src) {
+                Ok(w) if w.count == measured => counts[kind][0] += 1,
+                Ok(w) => wrong.push(format!(
+                    "{}: predicted {}, measured {measured}",
+                    f[0], w.count
+                )),
+                Err(CpAsyncError::RepeatedSource { .. }) if kind == 0 => counts[kind][1] += 1,
+                Err(e) => wrong.push(format!("{}: {}", f[0], e.message().as_str())),
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{wrong:#?}");
+    // (predicted exactly, refused): .cg 16 B, .ca 16 B, .ca 8 B, .ca 4 B.
+    assert_eq!(counts, [[3967, 673], [524, 0], [294, 0], [244, 0]]);
 }
 
 fn dynamic(smem: &str, tv: &str, bits: i32, op: SmemOp) -> banks::BankConflicts {

@@ -30,7 +30,10 @@
 use crate::algebra::composed::{CL, Form};
 use crate::algebra::exact as ex;
 pub use crate::error::Msg;
+
+mod cp_async;
 use crate::layout::TensorLayout;
+pub use cp_async::{CP_ASYNC_NAMES, CpAsync, CpAsyncError, cp_async_wavefronts};
 
 /// The number of banks.
 pub const BANKS: u32 = 32;
