@@ -304,7 +304,8 @@ pub use algorithm::{axpby, clear, copy, fill, gemm};
 pub use arithmetic_tuple::{CoordStride, ScaledBasis};
 pub use atom::{MmaAtom, make_layout_tv, mma_atom, mma_atom_names};
 pub use banks::{
-    BankConflicts, BankReport, Instruction, MAX_BANK_PAIRS, SmemOp, Wavefronts, bank_conflicts,
+    BankConflicts, BankOp, BankReport, CpAsync, Instruction, MAX_BANK_PAIRS, SmemOp, Wavefronts,
+    bank_conflicts, cp_async_bank_conflicts,
 };
 pub use coalesce::{coalesce, coalesce_profile, filter, filter_zeros};
 pub use complement::{complement, complement1};

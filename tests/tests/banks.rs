@@ -1,7 +1,7 @@
 //! Issue 26: the bank-conflict rule of `cute_static::banks` against the H100's own counts, and
 //! the two crates' analyses of layouts against each other.
 
-use cute_dynamic::{AnyLayout, Layout, SmemOp, bank_conflicts};
+use cute_dynamic::{AnyLayout, Layout, SmemOp, bank_conflicts, cp_async_bank_conflicts};
 use cute_static::banks::{self, CpAsync, CpAsyncError, cp_async_wavefronts, wavefronts};
 use cute_static::{Swizzle, Swizzled, layout_t};
 
@@ -90,6 +90,61 @@ fn dynamic(smem: &str, tv: &str, bits: i32, op: SmemOp) -> banks::BankConflicts 
     let smem: AnyLayout = smem.parse().unwrap();
     let tv: Layout = tv.parse().unwrap();
     bank_conflicts(&smem, &tv, bits, op).unwrap().total
+}
+
+/// A cp.async copy through cute-static while compiling and cute-dynamic at run time: CuTe's
+/// SM80 GEMM's 16-byte copies of a 64x64 K-major half_t tile (8 threads a row, 32 rows a pass)
+/// into the tile plain, swizzled and with rows padded by 16 bytes.
+#[test]
+fn both_crates_count_cp_async_alike() {
+    type Tv = layout_t!(((_8,_32),(_8,_2)):((_512,_1),(_64,_32)));
+    type G = layout_t!((_64,_64):(_64,_1));
+    const CA: CpAsync = CpAsync {
+        bytes: 16,
+        global: false,
+    };
+    const CG: CpAsync = CpAsync {
+        bytes: 16,
+        global: true,
+    };
+    const PLAIN: [banks::BankConflicts; 2] = [
+        banks::cp_async_bank_conflicts::<G, G, Tv>(CA, 16),
+        banks::cp_async_bank_conflicts::<G, G, Tv>(CG, 16),
+    ];
+    const SWIZZLED: [banks::BankConflicts; 2] = [
+        banks::cp_async_bank_conflicts::<G, Swizzled<Swizzle<3, 3, 3>, G>, Tv>(CA, 16),
+        banks::cp_async_bank_conflicts::<G, Swizzled<Swizzle<3, 3, 3>, G>, Tv>(CG, 16),
+    ];
+    const PADDED: [banks::BankConflicts; 2] = [
+        banks::cp_async_bank_conflicts::<G, layout_t!((_64,_64):(_72,_1)), Tv>(CA, 16),
+        banks::cp_async_bank_conflicts::<G, layout_t!((_64,_64):(_72,_1)), Tv>(CG, 16),
+    ];
+    let tv: Layout = "((_8,_32),(_8,_2)):((_512,_1),(_64,_32))".parse().unwrap();
+    let gmem: AnyLayout = "(_64,_64):(_64,_1)".parse().unwrap();
+    for (smem, want) in [
+        ("(_64,_64):(_64,_1)", PLAIN),
+        ("Sw<3,3,3> o _0 o (_64,_64):(_64,_1)", SWIZZLED),
+        ("(_64,_64):(_72,_1)", PADDED),
+    ] {
+        let smem: AnyLayout = smem.parse().unwrap();
+        for (op, want) in [CA, CG].into_iter().zip(want) {
+            let got = cp_async_bank_conflicts(&gmem, &smem, &tv, 16, op).unwrap();
+            assert_eq!(got.total, want, "{smem} {op}");
+        }
+    }
+    // Row-major in both: the copy moves each 128-byte line whole, one wavefront a group of 8
+    // lanes (.ca) or a line (.cg), as the swizzle that moves 16-byte chunks within the line.
+    assert_eq!((PLAIN[0].wavefronts, PLAIN[0].ideal), (64, 64));
+    assert_eq!((PLAIN[1].wavefronts, PLAIN[1].ideal), (64, 64));
+    assert_eq!((SWIZZLED[0].conflicts(), SWIZZLED[1].conflicts()), (0, 0));
+    // Rows padded by 16 bytes: .ca writes each row's 8 chunks (a group of lanes) in distinct
+    // banks still; .cg writes by (global line, shared 128-byte row) piece, and a padded row
+    // straddles two shared rows: 168 wavefronts, not 64.
+    assert_eq!(
+        (PADDED[0].wavefronts, PADDED[1].wavefronts),
+        (64, 168),
+        "{PADDED:?}"
+    );
 }
 
 /// The same access through cute-static while compiling and cute-dynamic at run time.
@@ -244,7 +299,54 @@ fn tiled_copies() {
         .bank_conflicts_D(&smem)
         .unwrap_err()
         .to_string();
-    assert!(e.contains("cp.async and TMA are not modelled"), "{e}");
+    assert!(e.contains("TiledCopy::bank_conflicts_cp_async"), "{e}");
+    // The cp.async count, with the global tile: 32 consecutive 16-byte rows each side.
+    let gmem: AnyLayout = "(_32,_8):(_8,_1)".parse().unwrap();
+    for op in [
+        "SM80_CP_ASYNC_CACHEALWAYS<uint128_t>",
+        "SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>",
+    ] {
+        let r = c(op).bank_conflicts_cp_async(&gmem, &smem).unwrap();
+        assert_eq!(
+            (r.total.instructions, r.total.wavefronts, r.total.ideal),
+            (1, 4, 4),
+            "{op}"
+        );
+        // Each instruction's count is the rule's on its own addresses.
+        let ins = &r.instructions[0];
+        let want = cp_async_wavefronts(
+            CpAsync {
+                bytes: 16,
+                global: op.contains("GLOBAL"),
+            },
+            &ins.addr,
+            &ins.src.unwrap(),
+        );
+        assert_eq!(want, Ok(ins.wavefronts));
+    }
+    // Every thread reading row 0 into its own row: .ca serializes the same global bank, .cg's
+    // repeated source is refused.
+    let row0: AnyLayout = "(_32,_8):(_0,_1)".parse().unwrap();
+    let r = c("SM80_CP_ASYNC_CACHEALWAYS<uint128_t>")
+        .bank_conflicts_cp_async(&row0, &smem)
+        .unwrap();
+    assert_eq!(r.total.wavefronts, 32);
+    let e = c("SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>")
+        .bank_conflicts_cp_async(&row0, &smem)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("a global chunk copied to several shared addresses is not modelled"),
+        "{e}"
+    );
+    let e = c("SM75_U32x4_LDSM_N")
+        .bank_conflicts_cp_async(&gmem, &smem)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("does not access shared memory on its destination side"),
+        "{e}"
+    );
     let e = c("SM75_U32x4_LDSM_N")
         .bank_conflicts_D(&smem)
         .unwrap_err()

@@ -670,17 +670,117 @@ const fn plain_at(l: &Leaves, i: i64, what: &str) -> i64 {
     }
 }
 
-/// A static shared-memory layout (plain, or `Sw o off o L`) at index `i`, while compiling.
-const fn smem_at(cl: &CL, leaves: &Leaves, i: i64) -> i64 {
-    let v = plain_at(leaves, i, "shared-memory layout");
+/// A static layout (plain, or `Sw o off o L`) at index `i`, while compiling (`what` it is).
+const fn layout_at(cl: &CL, leaves: &Leaves, i: i64, what: &str) -> i64 {
+    let v = plain_at(leaves, i, what);
     match (cl.form, cl.off.static_value()) {
         (Form::Plain, _) => v,
         (Form::SwOL, Some(off)) if v + off as i64 <= i32::MAX as i64 => {
             cl.sw.apply(v as i32 + off) as i64
         }
-        _ => Msg::new("bank_conflicts: the shared-memory layout is a plain layout or Sw o off o L of static values")
+        _ => Msg::new("bank_conflicts: the ")
+            .str(what)
+            .str(" is a plain layout or Sw o off o L of static values")
             .fail(),
     }
+}
+
+/// A static TV layout's access, while compiling: its threads and values, `k` elements a vector,
+/// and its leaves to evaluate it.
+struct Access {
+    tv: Leaves,
+    threads: u32,
+    per_warp: u32,
+    k: u32,
+    bits: u32,
+}
+
+impl Access {
+    /// The access of `Tv` with `bytes` a lane of `bits`-bit elements (a compile error where it
+    /// is none).
+    const fn new<Tv: TensorLayout>(bytes: u32, bits: u32) -> Access {
+        let tv = &Tv::CL;
+        if !matches!(tv.form, Form::Plain) || tv.l.shape.rank() != 2 || !ex::is_static(&tv.l) {
+            Msg::new("bank_conflicts: the access is a static TV layout (thread, value) -> index")
+                .fail()
+        }
+        let (threads, values) = match (
+            ex::size(&tv.l.shape.mode(0).leaves()),
+            ex::size(&tv.l.shape.mode(1).leaves()),
+        ) {
+            (Some(t), Some(v)) if t * v <= MAX_ENUMERATED => (t as u32, v as u32),
+            _ => Msg::new("bank_conflicts: more than 65536 (thread, value) pairs to enumerate")
+                .fail(),
+        };
+        let k = match vector_len(SmemOp::Load { bytes }, bits) {
+            Ok(k) => k,
+            Err(e) => e.message().fail(),
+        };
+        if values % k != 0 {
+            AccessError::Values { values, k }.message().fail()
+        }
+        Access {
+            tv: (tv.l.shape.leaves(), tv.l.stride.leaves()),
+            threads,
+            per_warp: values / k,
+            k,
+            bits,
+        }
+    }
+
+    /// The byte address in the static layout `cl` (its leaves `leaves`, `what` it is) of thread
+    /// `t`'s vector of instruction `j`.
+    const fn address(&self, cl: &CL, leaves: &Leaves, what: &str, t: u32, j: u32) -> u32 {
+        let domain = match ex::size_of(&cl.l) {
+            Some(n) => n,
+            None => Msg::new("bank_conflicts: the ")
+                .str(what)
+                .str("'s size overflows i64")
+                .fail(),
+        };
+        let mut offsets = [0i64; MAX_VECTOR];
+        let mut i = 0;
+        while i < self.k {
+            let v = j * self.k + i;
+            let idx = plain_at(
+                &self.tv,
+                t as i64 + self.threads as i64 * v as i64,
+                "TV layout",
+            );
+            if idx < 0 || idx >= domain {
+                Msg::new("bank_conflicts: value ")
+                    .num(v as i32)
+                    .str(" of thread ")
+                    .num(t as i32)
+                    .str(" is index ")
+                    .num64(idx)
+                    .str(", outside the ")
+                    .num64(domain)
+                    .str(" elements of the ")
+                    .str(what)
+                    .fail()
+            }
+            offsets[i as usize] = layout_at(cl, leaves, idx, what);
+            i += 1;
+        }
+        match vector_address(&offsets, self.k, self.bits, t, j * self.k) {
+            Ok(a) => a,
+            Err(e) => e.message().fail(),
+        }
+    }
+}
+
+/// A static layout with its leaves (a compile error for one with run-time values).
+const fn static_layout<L: TensorLayout>(what: &str) -> (CL, Leaves) {
+    let cl = L::CL;
+    if !ex::is_static(&cl.l) {
+        Msg::new("bank_conflicts: the ")
+            .str(what)
+            .str(" needs static values")
+            .fail()
+    }
+    let leaves = (cl.l.shape.leaves(), cl.l.stride.leaves());
+    (cl, leaves)
 }
 
 /// cute-static's bank conflicts, while compiling: the all-static shared-memory layout `S`
@@ -702,78 +802,78 @@ pub const fn bank_conflicts<S: TensorLayout, Tv: TensorLayout>(
     op: SmemOp,
     bits: u32,
 ) -> BankConflicts {
-    let (smem, tv) = (&S::CL, &Tv::CL);
-    if !matches!(tv.form, Form::Plain) || tv.l.shape.rank() != 2 || !ex::is_static(&tv.l) {
-        Msg::new("bank_conflicts: the access is a static TV layout (thread, value) -> index").fail()
-    }
-    if !ex::is_static(&smem.l) {
-        Msg::new("bank_conflicts: the shared-memory layout needs static values").fail()
-    }
-    let smem_leaves = (smem.l.shape.leaves(), smem.l.stride.leaves());
-    let tv_leaves = (tv.l.shape.leaves(), tv.l.stride.leaves());
     if !op.is_valid() {
         Msg::new("bank_conflicts: an instruction the hardware does not have").fail()
     }
-    let (threads, values) = match (
-        ex::size(&tv.l.shape.mode(0).leaves()),
-        ex::size(&tv.l.shape.mode(1).leaves()),
-    ) {
-        (Some(t), Some(v)) if t * v <= MAX_ENUMERATED => (t as u32, v as u32),
-        _ => Msg::new("bank_conflicts: more than 65536 (thread, value) pairs to enumerate").fail(),
-    };
-    let k = match vector_len(op, bits) {
-        Ok(k) => k,
-        Err(e) => e.message().fail(),
-    };
-    if values % k != 0 {
-        AccessError::Values { values, k }.message().fail()
-    }
-    let domain = match ex::size_of(&smem.l) {
-        Some(n) => n,
-        None => Msg::new("bank_conflicts: the shared-memory layout's size overflows i64").fail(),
-    };
+    let (smem, leaves) = static_layout::<S>("shared-memory layout");
+    let access = Access::new::<Tv>(op.bytes(), bits);
     let mut total = BankConflicts::new();
-    total.threads = threads;
-    let per_warp = values / k;
+    total.threads = access.threads;
     let mut warp = 0;
-    while warp * 32 < threads {
+    while warp * 32 < access.threads {
         let mut j = 0;
-        while j < per_warp {
+        while j < access.per_warp {
             let mut addr = [None; 32];
             let mut lane = 0;
-            while lane < op.lanes() && warp * 32 + lane < threads {
+            while lane < op.lanes() && warp * 32 + lane < access.threads {
                 let t = warp * 32 + lane;
-                let mut offsets = [0i64; MAX_VECTOR];
-                let mut i = 0;
-                while i < k {
-                    let v = j * k + i;
-                    let idx = plain_at(
-                        &tv_leaves,
-                        t as i64 + threads as i64 * v as i64,
-                        "TV layout",
-                    );
-                    if idx < 0 || idx >= domain {
-                        Msg::new("bank_conflicts: value ")
-                            .num(v as i32)
-                            .str(" of thread ")
-                            .num(t as i32)
-                            .str(" is index ")
-                            .num64(idx)
-                            .str(", outside the ")
-                            .num64(domain)
-                            .str(" elements of the shared-memory layout")
-                            .fail()
-                    }
-                    offsets[i as usize] = smem_at(smem, &smem_leaves, idx);
-                    i += 1;
-                }
-                addr[lane as usize] = match vector_address(&offsets, k, bits, t, j * k) {
-                    Ok(a) => Some(a),
-                    Err(e) => e.message().fail(),
-                };
+                addr[lane as usize] =
+                    Some(access.address(&smem, &leaves, "shared-memory layout", t, j));
                 lane += 1;
             }
-            total.add(warp * per_warp + j, wavefronts(op, &addr));
+            total.add(warp * access.per_warp + j, wavefronts(op, &addr));
+            j += 1;
+        }
+        warp += 1;
+    }
+    total
+}
+
+/// [`bank_conflicts`] of a `cp.async` copy, while compiling: the TV layout `Tv` copies a tile
+/// laid out by the all-static `G` in global memory (its start taken as 128-byte aligned) into
+/// one laid out by `S` (plain or swizzled) in shared memory, `(thread, value) -> ` an index of
+/// the tile for both, by [`cp_async_wavefronts`]. A compile error where `.cg` copies a global
+/// chunk to several shared addresses (not modelled), or as [`bank_conflicts`].
+///
+/// ```
+/// use cute_static::banks::{cp_async_bank_conflicts, CpAsync};
+/// use cute_static::{layout_t, Swizzle, Swizzled};
+/// // 16-byte copies of a 64x64 K-major half_t tile, 8 threads a row, 32 rows a pass.
+/// type Tv = layout_t!(((_8,_32),(_8,_2)):((_512,_1),(_64,_32)));
+/// type G = layout_t!((_64,_64):(_64,_1));
+/// const SW: cute_static::banks::BankConflicts = cp_async_bank_conflicts::<
+///     G, Swizzled<Swizzle<3, 3, 3>, G>, Tv>(CpAsync { bytes: 16, global: false }, 16);
+/// assert_eq!((SW.wavefronts, SW.conflicts()), (64, 0));
+/// ```
+pub const fn cp_async_bank_conflicts<G: TensorLayout, S: TensorLayout, Tv: TensorLayout>(
+    op: CpAsync,
+    bits: u32,
+) -> BankConflicts {
+    if !op.is_valid() {
+        CpAsyncError::Invalid(op).message().fail()
+    }
+    let (gmem, gmem_leaves) = static_layout::<G>("global layout");
+    let (smem, smem_leaves) = static_layout::<S>("shared-memory layout");
+    let access = Access::new::<Tv>(op.bytes, bits);
+    let mut total = BankConflicts::new();
+    total.threads = access.threads;
+    let mut warp = 0;
+    while warp * 32 < access.threads {
+        let mut j = 0;
+        while j < access.per_warp {
+            let (mut dst, mut src) = ([None; 32], [0; 32]);
+            let mut lane = 0;
+            while lane < 32 && warp * 32 + lane < access.threads {
+                let t = warp * 32 + lane;
+                dst[lane as usize] =
+                    Some(access.address(&smem, &smem_leaves, "shared-memory layout", t, j));
+                src[lane as usize] = access.address(&gmem, &gmem_leaves, "global layout", t, j);
+                lane += 1;
+            }
+            match cp_async_wavefronts(op, &dst, &src) {
+                Ok(w) => total.add(warp * access.per_warp + j, w),
+                Err(e) => e.message().fail(),
+            }
             j += 1;
         }
         warp += 1;
