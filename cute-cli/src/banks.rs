@@ -1,6 +1,6 @@
 //! `--banks TV --op OP`: the shared-memory bank conflicts of an access, by cute-dynamic's
-//! [`bank_conflicts`] (the hardware's rule of [`cute_static::banks`]), and the bank map that
-//! `--svg` draws.
+//! [`bank_conflicts`] (the hardware's rule of [`cute_static::banks`]), or of a `cp.async` from
+//! the global tile `--gmem` ([`cp_async_bank_conflicts`]), and the bank map that `--svg` draws.
 //!
 //! The shared-memory layout is the expression's result: plain (`--bits N` gives the element
 //! width), composed (a swizzled tile such as `Sw<3,3,3> o _0 o (_8,_64):(_64,_1)`, with
@@ -11,7 +11,10 @@
 
 use crate::error::CliError;
 use crate::grid::Grid;
-use cute_dynamic::{AnyLayout, BankReport, Layout, Offset, SmemOp, bank_conflicts};
+use cute_dynamic::{
+    AnyLayout, BankOp, BankReport, CpAsync, Layout, Offset, SmemOp, bank_conflicts,
+    cp_async_bank_conflicts,
+};
 use cute_static::banks::{BANK_BYTES, BANKS};
 
 /// The shared-memory layout whose offsets the access reads and its element width: a GMMA atom
@@ -107,6 +110,46 @@ pub fn analyse(
     Ok((smem, report))
 }
 
+/// The bank conflicts of `cp.async` copying the global tile `gmem` into the shared-memory
+/// layout `l` by `tv` ([`analyse`]'s layout and width rules for `l`; `gmem` a plain or composed
+/// layout of the same shape).
+///
+/// ```
+/// use cute_cli::banks::analyse_cp_async;
+/// use cute_dynamic::CpAsync;
+/// let gmem = "(_64,_64):(_64,_1)".parse().unwrap();
+/// let smem = "Sw<3,3,3> o _0 o (_64,_64):(_64,_1)".parse().unwrap();
+/// let tv = "((_8,_32),(_8,_2)):((_512,_1),(_64,_32))".parse().unwrap();
+/// let op = CpAsync { bytes: 16, global: true };
+/// let (_, r) = analyse_cp_async(&gmem, &smem, &tv, op, Some(16)).unwrap();
+/// assert_eq!((r.total.instructions, r.total.wavefronts, r.total.conflicts()), (16, 64, 0));
+/// ```
+pub fn analyse_cp_async(
+    gmem: &AnyLayout,
+    l: &AnyLayout,
+    tv: &Layout,
+    op: CpAsync,
+    bits: Option<u32>,
+) -> Result<(AnyLayout, BankReport), CliError> {
+    let (smem, bits) = resolve(l, bits)?;
+    let e = |e: cute_dynamic::LayoutError| CliError::plain(e.to_string());
+    let (shape, gshape) = (smem.shape().map_err(e)?, gmem.shape().map_err(e)?);
+    if shape != gshape {
+        return Err(CliError::plain(format!(
+            "--gmem {gmem} has shape {gshape}, the shared-memory layout {smem} {shape}: a cp.async copies a tile of one shape"
+        )));
+    }
+    let size = i64::from(smem.size().map_err(e)?.value());
+    check_access("banks", tv, size, "the shared-memory layout")?;
+    let bits = i32::try_from(bits).map_err(|_| {
+        CliError::plain(format!(
+            "--banks: elements of {bits} bits, more than any instruction reads"
+        ))
+    })?;
+    let report = cp_async_bank_conflicts(gmem, &smem, tv, bits, op).map_err(e)?;
+    Ok((smem, report))
+}
+
 /// The bank map of a shared-memory tile: its grid (rows mode 0, columns the other modes
 /// flattened, as the other pictures), each cell's bank, the cells the worst instruction's
 /// colliding lanes read, and the caption lines.
@@ -186,14 +229,17 @@ pub fn bank_map(smem: &AnyLayout, report: &BankReport) -> Result<BankMap, CliErr
                 }
             }
             let names: Vec<String> = lanes.iter().map(|l| l.to_string()).collect();
+            let how = match report.op {
+                BankOp::Smem(_) => format!("reach distinct words of bank {}", w.bank),
+                BankOp::CpAsync(_) => "clash (shared or global banks)".to_string(),
+            };
             caption.push(format!(
-                "outlined: warp {} instruction {}, {} wavefronts instead of {}: threads {} reach distinct words of bank {}",
+                "outlined: warp {} instruction {}, {} wavefronts instead of {}: threads {} {how}",
                 ins.warp,
                 ins.index,
                 w.count,
                 w.ideal,
                 names.join(", "),
-                w.bank
             ));
         }
         None => caption.push("no bank conflicts".to_string()),

@@ -11,8 +11,8 @@ use crate::table::table_any;
 use crate::tv::TvFigure;
 use crate::value::{Value, View};
 use clap::{ArgGroup, Parser};
-use cute_dynamic::{Access, AnyLayout, BankReport, Layout, SmemOp};
-use cute_static::banks::SMEM_OP_NAMES;
+use cute_dynamic::{Access, AnyLayout, BankOp, BankReport, Layout, SmemOp};
+use cute_static::banks::{CP_ASYNC_NAMES, SMEM_OP_NAMES};
 use std::io::{self, BufRead, Write};
 use std::path::PathBuf;
 
@@ -182,9 +182,15 @@ pub struct Cli {
     pub banks: Option<Layout>,
 
     /// The shared-memory instruction of --banks: ld.shared.32|64|128, st.shared.32|64|128,
-    /// ldmatrix.x1|x2|x4[.trans], stmatrix.x1|x2|x4[.trans].
-    #[arg(long, value_name = "OP", value_parser = parse_op, requires = "banks")]
-    pub op: Option<SmemOp>,
+    /// ldmatrix.x1|x2|x4[.trans], stmatrix.x1|x2|x4[.trans], or a cp.async writing the layout
+    /// from global memory, cp.async.ca.32|64|128 or cp.async.cg[.128] (with --gmem).
+    #[arg(long, value_name = "OP", value_parser = parse_bank_op, requires = "banks")]
+    pub op: Option<BankOp>,
+
+    /// The global tile a cp.async of --banks copies from: its layout (the same shape as the
+    /// shared-memory layout, its start taken as 128-byte aligned), e.g. '(_64,_64):(_64,_1)'.
+    #[arg(long, value_name = "LAYOUT", value_parser = parse_gmem, requires = "banks")]
+    pub gmem: Option<AnyLayout>,
 
     /// Search the swizzle of a shared-memory tile: the expression is the tile's shape (a rank-2
     /// static shape, e.g. '(_64,_64)'), written by --writer with --writer-op and read by
@@ -265,6 +271,37 @@ pub fn parse_op(s: &str) -> Result<SmemOp, String> {
         .map_err(|names| format!("expected one of {names}"))
 }
 
+/// Parse the instruction of `--banks`' `--op`: [`SMEM_OP_NAMES`] or a `cp.async`.
+///
+/// ```
+/// use cute_cli::cli::parse_bank_op;
+/// use cute_dynamic::{BankOp, CpAsync};
+/// assert_eq!(parse_bank_op("cp.async.cg"), Ok(BankOp::CpAsync(CpAsync { bytes: 16, global: true })));
+/// assert!(parse_bank_op("cp.async.cg.64").unwrap_err().contains("cp.async.ca.32|64|128"));
+/// ```
+pub fn parse_bank_op(s: &str) -> Result<BankOp, String> {
+    s.parse::<BankOp>()
+        .map_err(|names| format!("expected one of {names}"))
+}
+
+/// Parse `--gmem`: an expression whose value is a layout.
+///
+/// ```
+/// use cute_cli::cli::parse_gmem;
+/// assert_eq!(parse_gmem("(_64,_64):(_64,_1)").unwrap().to_string(), "(_64,_64):(_64,_1)");
+/// assert!(parse_gmem("(_64,_64)").is_err());
+/// ```
+pub fn parse_gmem(s: &str) -> Result<AnyLayout, String> {
+    let v = crate::session::evaluate(s).map_err(|e| e.to_string())?;
+    v.as_any_layout().ok_or_else(|| {
+        format!(
+            "expected the global tile's layout, not {} {}",
+            v.kind(),
+            v.show(View::Cute)
+        )
+    })
+}
+
 /// Which mode of an operand tile is contiguous, for `--desc` (CuTe's `GMMA::Major`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum DescMajor {
@@ -309,10 +346,23 @@ impl Cli {
             return Ok(None);
         };
         let op = self.op.ok_or_else(|| {
-            CliError::plain(format!("--banks needs --op: one of {SMEM_OP_NAMES}"))
+            CliError::plain(format!(
+                "--banks needs --op: one of {SMEM_OP_NAMES}, {CP_ASYNC_NAMES}"
+            ))
         })?;
         let layout = Cli::layout_for("--banks", value)?;
-        crate::banks::analyse(&layout, tv, op, self.bits).map(Some)
+        match (op, &self.gmem) {
+            (BankOp::Smem(op), None) => crate::banks::analyse(&layout, tv, op, self.bits).map(Some),
+            (BankOp::CpAsync(op), Some(gmem)) => {
+                crate::banks::analyse_cp_async(gmem, &layout, tv, op, self.bits).map(Some)
+            }
+            (BankOp::Smem(op), Some(_)) => Err(CliError::plain(format!(
+                "--gmem is the global tile of a cp.async, and {op} reads or writes shared memory only"
+            ))),
+            (BankOp::CpAsync(op), None) => Err(CliError::plain(format!(
+                "--op {op} needs --gmem: the layout of the global tile it copies from"
+            ))),
+        }
     }
 
     /// The `--swizzle-search` report of a result, the tile's shape.

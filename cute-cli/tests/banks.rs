@@ -111,6 +111,131 @@ fn bad_op_lists_the_names() {
     }
 }
 
+/// `--op cp.async...` with `--gmem`: the copy of CuTe's SM80 GEMM (16 bytes a thread, 8 threads
+/// a row of a 64x64 K-major half_t tile) into the swizzled tile and into rows padded by 16
+/// bytes, where .cg splits each global line at the shared rows a padded row straddles.
+#[test]
+fn cp_async() {
+    let run = |op: &str, smem: &str| {
+        cute(
+            &[
+                "--banks",
+                "((_8,_32),(_8,_2)):((_512,_1),(_64,_32))",
+                "--op",
+                op,
+                "--gmem",
+                "(_64,_64):(_64,_1)",
+                "--bits",
+                "16",
+                smem,
+            ],
+            "",
+        )
+    };
+    let sw = run("cp.async.cg", "Sw<3,3,3> o _0 o (_64,_64):(_64,_1)");
+    assert_eq!(sw.status, 0, "{}", sw.stderr);
+    assert!(
+        sw.stdout.contains(
+            "cp.async.cg.128, 16-bit elements, 8 a thread: 16 warp instructions, 64 wavefronts (64 without conflicts, 1.00 a phase)"
+        ),
+        "{}",
+        sw.stdout
+    );
+    let padded = run("cp.async.cg", "(_64,_64):(_72,_1)");
+    assert_eq!(padded.status, 0, "{}", padded.stderr);
+    assert!(
+        padded
+            .stdout
+            .contains("168 wavefronts (120 without conflicts"),
+        "{}",
+        padded.stdout
+    );
+    assert!(
+        padded.stdout.contains("clash (shared or global banks)"),
+        "{}",
+        padded.stdout
+    );
+    let ca = run("cp.async.ca.128", "(_64,_64):(_72,_1)");
+    assert!(
+        ca.stdout.contains("64 wavefronts (64 without conflicts"),
+        "{}",
+        ca.stdout
+    );
+    // Without --gmem, with --gmem for a shared-only instruction, and a tile of another shape.
+    let fails = |args: &[&str], want: &str| {
+        let run = cute(args, "");
+        assert_eq!(run.status, 2, "{args:?}: {}", run.stdout);
+        assert!(run.stderr.contains(want), "{args:?}: {}", run.stderr);
+    };
+    let tv = "((_8,_32),(_8,_2)):((_512,_1),(_64,_32))";
+    fails(
+        &[
+            "--banks",
+            tv,
+            "--op",
+            "cp.async.ca.128",
+            "--bits",
+            "16",
+            "(_64,_64):(_64,_1)",
+        ],
+        "needs --gmem",
+    );
+    fails(
+        &[
+            "--banks",
+            tv,
+            "--op",
+            "ld.shared.128",
+            "--gmem",
+            "(_64,_64):(_64,_1)",
+            "--bits",
+            "16",
+            "(_64,_64):(_64,_1)",
+        ],
+        "--gmem is the global tile of a cp.async",
+    );
+    fails(
+        &[
+            "--banks",
+            tv,
+            "--op",
+            "cp.async.cg",
+            "--gmem",
+            "(_64,_32):(_32,_1)",
+            "--bits",
+            "16",
+            "(_64,_64):(_64,_1)",
+        ],
+        "a cp.async copies a tile of one shape",
+    );
+    fails(
+        &[
+            "--banks",
+            tv,
+            "--op",
+            "cp.async.cg",
+            "--gmem",
+            "(_64,_64):(_0,_1)",
+            "--bits",
+            "16",
+            "(_64,_64):(_64,_1)",
+        ],
+        "not modelled",
+    );
+    fails(
+        &[
+            "--banks",
+            tv,
+            "--op",
+            "cp.async.cg.64",
+            "--bits",
+            "16",
+            "(_64,_64):(_64,_1)",
+        ],
+        "cp.async.ca.32|64|128",
+    );
+}
+
 /// Clean errors (exit status 2, no panic): a thread's values that are not one vector, and the
 /// other ways an access or its flags can be wrong.
 #[test]

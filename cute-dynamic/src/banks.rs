@@ -14,8 +14,8 @@ use crate::{
 };
 use core::fmt;
 use cute_static::banks::{
-    AccessError, CpAsyncError, MAX_VECTOR, cp_async_wavefronts, vector_address, vector_len,
-    wavefronts,
+    AccessError, CP_ASYNC_NAMES, CpAsyncError, MAX_VECTOR, cp_async_wavefronts, vector_address,
+    vector_len, wavefronts,
 };
 pub use cute_static::banks::{BankConflicts, CpAsync, SmemOp, Wavefronts};
 
@@ -51,6 +51,27 @@ impl BankOp {
             BankOp::Smem(op) => op.bytes(),
             BankOp::CpAsync(op) => op.bytes,
         }
+    }
+}
+
+/// Parses the names of [`SmemOp`] and of [`CpAsync`]; the error lists them.
+///
+/// ```
+/// use cute_dynamic::{BankOp, CpAsync};
+/// let op: BankOp = "cp.async.ca.128".parse().unwrap();
+/// assert_eq!(op, BankOp::CpAsync(CpAsync { bytes: 16, global: false }));
+/// assert!("ld.shared.16".parse::<BankOp>().unwrap_err().contains("cp.async.cg"));
+/// ```
+impl core::str::FromStr for BankOp {
+    type Err = String;
+
+    fn from_str(s: &str) -> core::result::Result<BankOp, String> {
+        if let Ok(op) = s.parse::<CpAsync>() {
+            return Ok(BankOp::CpAsync(op));
+        }
+        s.parse::<SmemOp>()
+            .map(BankOp::Smem)
+            .map_err(|names| format!("{names}, {CP_ASYNC_NAMES}"))
     }
 }
 
@@ -351,9 +372,13 @@ impl fmt::Display for BankReport {
                     .filter(|l| w.lanes & (1 << l) != 0)
                     .map(|l| l.to_string())
                     .collect();
+                let how = match self.op {
+                    BankOp::Smem(_) => "reach distinct words",
+                    BankOp::CpAsync(_) => "clash (shared or global banks)",
+                };
                 writeln!(
                     f,
-                    "  warp {} instruction {}: {} wavefronts instead of {}; bank {}: threads {} reach distinct words",
+                    "  warp {} instruction {}: {} wavefronts instead of {}; bank {}: threads {} {how}",
                     ins.warp,
                     ins.index,
                     w.count,

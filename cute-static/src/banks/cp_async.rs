@@ -1,6 +1,6 @@
 //! `cp.async`'s writes into shared memory (SASS `LDGSTS`): their wavefronts depend on the global
 //! sources as much as on the shared destinations, because the hardware writes each piece of
-//! global data as it arrives. The rule, found on 4,936 single-warp measurements of the H100
+//! global data as it arrives. The rule, found on 5,702 single-warp measurements of the H100
 //! (`docs/data/cp-async-h100.txt`, `docs/data/cp-async-h100-2.txt`; Nsight Compute's
 //! `sm__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ldgsts.sum`), with global offsets
 //! from a 128-byte-aligned base and a lane's banks those of the 4-byte words it writes or reads:
@@ -154,8 +154,9 @@ const fn bank_mask(a: u32, bytes: u32) -> u32 {
 
 /// The wavefronts of one warp's `op` whose lanes write the shared byte offsets `dst` (`None`:
 /// an inactive lane) from the global byte offsets `src` (from a 128-byte-aligned base), by the
-/// rule of the [module](self). `ideal` is a wavefront for each group of `.ca` lanes, for each
-/// (line, row) piece of `.cg`; `bank` and `lanes` name the worst clash: the lane that clashes
+/// rule in `docs/banks.md` ("cp.async: both sides of the copy"): `.ca` by groups of lanes that
+/// clash on either side, `.cg` by (global line, shared row) pieces and their classes. `ideal`
+/// is a wavefront for each group of `.ca` lanes, for each (line, row) piece of `.cg`; `bank` and `lanes` name the worst clash: the lane that clashes
 /// most and the lanes it clashes with, with its first shared bank (`.ca`), or the lanes and
 /// first bank of the piece of most classes (`.cg`).
 ///
