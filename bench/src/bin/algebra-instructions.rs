@@ -42,6 +42,14 @@ const CASES: &[Case] = &[
         let (a, b) = black_box((layout!((_2, 2):(_1, _2)), layout!((_3, _2):(_1, _3))));
         logical_product(a, b).checked().is_ok()
     }),
+    ("plain_composition", || {
+        let (a, _, b) = black_box(&*PLAIN_COMPOSITION);
+        cute_dynamic::composition(a, b).is_ok()
+    }),
+    ("eager_plain_composition", || {
+        let (_, a, b) = black_box(&*PLAIN_COMPOSITION);
+        a.composition(b).is_ok()
+    }),
     ("identity_composition", || {
         let (a, b) = black_box(&*IDENTITY_COMPOSITION);
         a.composition(b).is_ok()
@@ -51,6 +59,15 @@ const CASES: &[Case] = &[
         a.zipped_divide(t).is_ok()
     }),
 ];
+
+/// `composition((_8,_4):(_1,_8), (_4,_4):(_2,_8))`, all static: a plain layout, as cute-dynamic's
+/// `Layout` and as a layout of coordinates whose strides are integers (the same operands
+/// through cute-static's algebra, eagerly: the price of moving the plain layouts onto it).
+static PLAIN_COMPOSITION: LazyLock<(Layout, CoordLayout, Layout)> = LazyLock::new(|| {
+    let a: Layout = "(_8,_4):(_1,_8)".parse().expect("a layout");
+    let c: CoordLayout = "(_8,_4):(_1,_8)".parse().expect("a layout of coordinates");
+    (a, c, "(_4,_4):(_2,_8)".parse().expect("a layout"))
+});
 
 /// `composition((_8,_4):(_1@0,_1@1), (_4,_4):(_2,_8))`, all static.
 static IDENTITY_COMPOSITION: LazyLock<(CoordLayout, Layout)> = LazyLock::new(|| {
