@@ -209,6 +209,33 @@ pub unsafe fn cp_async(dst: u32, src: u64, bytes: u32) {
     }
 }
 
+/// `cp.async.cg.shared.global [dst], [src], 16` (CuTe's `SM80_CP_ASYNC_CACHEGLOBAL`): starts
+/// copying 16 bytes from global to shared memory, cached in the L2 only (`.cg` has no other
+/// size); the copy completes at [`cp_async_wait`] after the [`cp_async_fence`] that closes
+/// its group.
+///
+/// ```ignore
+/// // In a kernel (cute-gpu only: the kernels have no `unsafe`): this thread's 16 bytes at
+/// // byte 64 of the global buffer `src` to the 16-byte aligned `.shared` address `dst`, then
+/// // wait for them.
+/// unsafe { cute_gpu::arch::cp_async_cg(dst, src + 64) };
+/// cute_gpu::arch::cp_async_fence();
+/// cute_gpu::arch::cp_async_wait::<0>();
+/// ```
+///
+/// # Safety
+/// `dst` is a `.shared` address of 16 bytes of the block's shared memory and `src` a `.global`
+/// address of 16 readable bytes, both aligned to 16. Until the wait, the destination's bytes
+/// must not be read (they are unspecified) or written.
+#[inline(always)]
+pub unsafe fn cp_async_cg(dst: u32, src: u64) {
+    // SAFETY: the caller's addresses (above); the instruction reads those 16 global bytes and
+    // writes those 16 shared bytes, nothing else.
+    unsafe {
+        core::arch::asm!("cp.async.cg.shared.global [{d}], [{s}], 16;", d = in(reg32) dst, s = in(reg64) src, options(nostack, preserves_flags))
+    }
+}
+
 /// CuTe's `cp_async_fence()`: `cp.async.commit_group`, closing the group of this thread's
 /// `cp.async` copies started since the last fence.
 #[inline(always)]

@@ -4,11 +4,15 @@
 //! ```ignore
 //! // In a kernel: this thread's lane of one ld.shared.v4 at byte 512 of the dynamic shared memory.
 //! cute_gpu::banks::smem_access(SmemOp::Load { bytes: 16 }, 512);
+//! // Its lane of one cp.async.cg: bytes 64..80 of the global buffer `src` (a GmemPtr<u8>) to
+//! // bytes 256..272 of the dynamic shared memory.
+//! cute_gpu::banks::cp_async_access(CpAsync { bytes: 16, global: true }, 256, src, 64);
 //! ```
 
-use crate::arch::{ldmatrix, stmatrix, trap};
+use crate::GmemPtr;
+use crate::arch::{cp_async, cp_async_cg, ldmatrix, stmatrix, trap};
 use core::arch::asm;
-pub use cute_static::banks::SmemOp;
+pub use cute_static::banks::{CpAsync, SmemOp};
 
 /// This thread's part of one warp instruction `op` at byte `offset` of the block's dynamic
 /// shared memory (`extern __shared__`, declared by [`crate::declare_shared_memory!`]): its
@@ -63,6 +67,40 @@ pub fn smem_access(op: SmemOp, offset: u32) {
                 }
             }
             SmemOp::Stmatrix { x, trans } => stmatrix(a, [0; 4], x as usize, trans),
+        }
+    }
+}
+
+/// This thread's part of one warp instruction `cp.async` `op` (`.ca` of 4, 8 or 16 bytes, `.cg`
+/// of 16): the `op.bytes` bytes at byte `src_offset` of the global buffer `src` (a kernel
+/// parameter: the host's allocation of `src.len()` bytes) to byte `offset` of the block's
+/// dynamic shared memory. Only starts the copy: the caller closes the group and waits
+/// ([`crate::arch::cp_async_fence`], [`crate::arch::cp_async_wait`]) before the kernel ends.
+/// Traps unless both offsets are aligned to `op.bytes`, the buffer's start to 16, and the
+/// bytes lie inside the buffer and the launch's dynamic shared memory.
+#[inline(always)]
+pub fn cp_async_access(op: CpAsync, offset: u32, src: GmemPtr<u8>, src_offset: u64) {
+    let (base, size) = crate::memory::dynamic_shared_memory();
+    let bytes = op.bytes;
+    if !op.is_valid()
+        || !offset.is_multiple_of(bytes)
+        || u64::from(offset) + u64::from(bytes) > u64::from(size)
+        || !src.addr().is_multiple_of(16)
+        || !src_offset.is_multiple_of(u64::from(bytes))
+        || src_offset.saturating_add(u64::from(bytes)) > src.len()
+    {
+        trap()
+    }
+    let (d, s) = (base + offset, src.addr() + src_offset);
+    // SAFETY: `d .. d + bytes` lies in the launch's dynamic shared memory and `s .. s + bytes`
+    // in the kernel parameter's `len` bytes (the host's allocation), both aligned to `bytes`
+    // (checked above); the copy reads only those global bytes and writes only those shared
+    // bytes, which the caller reads no more before its wait.
+    unsafe {
+        if op.global {
+            cp_async_cg(d, s)
+        } else {
+            cp_async(d, s, bytes)
         }
     }
 }

@@ -96,6 +96,12 @@ mod device {
                 layout,
             )
         }
+
+        /// The device address of element 0 (the host checked the pointer's `len` elements).
+        #[inline(always)]
+        pub(crate) fn addr(&self) -> u64 {
+            self.addr
+        }
     }
 
     /// The engine of a global-memory tensor (made by [`GmemPtr::tensor`]).

@@ -1,9 +1,10 @@
 //! The bank-conflict probes: cute-static's predictions (made while compiling the kernels'
 //! crate) equal cute-dynamic's analysis of the same layouts' text, and the wavefronts the H100
-//! counted for each probe (`docs/data/banks-h100.tsv`, written by `scripts/gpu-banks.sh`).
+//! counted for each probe (`docs/data/banks-h100.tsv`, written by `scripts/gpu-banks.sh`), the
+//! `cp.async` probes' among them.
 
-use cute_dynamic::{AnyLayout, Layout, bank_conflicts};
-use cute_kernels::bank_probes::{CASES, Text};
+use cute_dynamic::{AnyLayout, Layout, bank_conflicts, cp_async_bank_conflicts};
+use cute_kernels::bank_probes::{CASES, CP_ASYNC_CASES, Text};
 
 #[test]
 fn cute_dynamic_agrees_with_every_probe() {
@@ -14,6 +15,14 @@ fn cute_dynamic_agrees_with_every_probe() {
         assert_eq!(r.total, c.predicted, "{}", c.name);
     }
     assert!(CASES.len() >= 60);
+    for c in CP_ASYNC_CASES {
+        let gmem: AnyLayout = Text(c.gmem).to_string().parse().unwrap();
+        let smem: AnyLayout = Text(c.smem).to_string().parse().unwrap();
+        let tv: Layout = Text(c.tv).to_string().parse().unwrap();
+        let r = cp_async_bank_conflicts(&gmem, &smem, &tv, c.bits as i32, c.op).unwrap();
+        assert_eq!(r.total, c.predicted, "{}", c.name);
+    }
+    assert!(CP_ASYNC_CASES.len() >= 10);
 }
 
 #[test]
@@ -26,6 +35,34 @@ fn every_probe_was_measured_as_predicted() {
     let mut seen = 0;
     for line in text.lines().skip(1) {
         let f: Vec<&str> = line.split('\t').collect();
+        if f[1].starts_with("cp.async") {
+            // A cp.async probe: its global layout in the last column.
+            let c = CP_ASYNC_CASES
+                .iter()
+                .find(|c| c.name == f[0])
+                .unwrap_or_else(|| panic!("{}: no such cp.async probe", f[0]));
+            let (instructions, measured): (u32, u32) =
+                (f[6].parse().unwrap(), f[8].parse().unwrap());
+            assert_eq!(
+                (instructions, measured),
+                (c.predicted.instructions, c.predicted.wavefronts),
+                "{}",
+                c.name
+            );
+            assert_eq!(
+                (f[1], f[3], f[4], f[11]),
+                (
+                    c.op.to_string().as_str(),
+                    Text(c.smem).to_string().as_str(),
+                    Text(c.tv).to_string().as_str(),
+                    Text(c.gmem).to_string().as_str()
+                ),
+                "{}",
+                c.name
+            );
+            seen += 1;
+            continue;
+        }
         let c = CASES
             .iter()
             .find(|c| c.name == f[0])
@@ -48,7 +85,7 @@ fn every_probe_was_measured_as_predicted() {
         );
         seen += 1;
     }
-    assert_eq!(seen, CASES.len());
+    assert_eq!(seen, CASES.len() + CP_ASYNC_CASES.len());
 }
 
 /// The `tiledcopy_*` probes' TV layouts are what `TiledCopy::bank_conflicts_S` partitions:

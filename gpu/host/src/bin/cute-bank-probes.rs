@@ -5,14 +5,35 @@
 //! ```text
 //! cute-bank-probes [--ptx gpu/target/ptx/cute_kernels.ptx] [--only NAME]
 //! PROBE name=bank_rm_col32_ld op=ld.shared.32 bits=32 threads=32 instructions=32 predicted=1024 ideal=32 smem=(_32,_32):(_32,_1) tv=(_32,_32):(_1,_32)
+//! PROBE name=bank_cpa_rm_col32_ca op=cp.async.ca.32 bits=32 threads=32 instructions=32 predicted=1024 ideal=32 smem=(_32,_32):(_32,_1) tv=(_32,_32):(_1,_32) gmem=(_32,_32):(_32,_1)
 //! ```
 //!
-//! `scripts/gpu-banks.sh` runs it under `ncu` and puts the counters beside these lines.
+//! A `cp.async` probe (`CP_ASYNC_CASES`) is given a zeroed global buffer of the bytes its global
+//! layout reaches (a cudarc allocation: 256-byte aligned, so the model's 128-byte-aligned
+//! tile start holds). `scripts/gpu-banks.sh` runs it under `ncu` and puts the counters beside
+//! these lines.
 
-use cudarc::driver::{CudaContext, LaunchConfig};
+use cudarc::driver::{CudaContext, CudaFunction, DevicePtr, LaunchConfig, PushKernelArg};
 use cudarc::nvrtc::Ptx;
-use cute_gpu_host::Error;
-use cute_kernels::bank_probes::{CASES, Text};
+use cute_gpu_host::{Error, KernelPtr};
+use cute_kernels::bank_probes::{CASES, CP_ASYNC_CASES, Text};
+
+/// One block of `threads` threads with `smem_bytes` of dynamic shared memory (rounded up to
+/// 128 bytes; the kernel's limit raised past 48 KiB).
+fn config(f: &CudaFunction, threads: u32, smem_bytes: u32) -> Result<LaunchConfig, Error> {
+    let shared = smem_bytes.div_ceil(128) * 128;
+    if shared > 48 * 1024 {
+        f.set_attribute(
+            cudarc::driver::sys::CUfunction_attribute_enum::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+            shared as i32,
+        )?;
+    }
+    Ok(LaunchConfig {
+        grid_dim: (1, 1, 1),
+        block_dim: (threads, 1, 1),
+        shared_mem_bytes: shared,
+    })
+}
 
 fn run(ptx: &str, only: Option<&str>) -> Result<(), Error> {
     let text = std::fs::read_to_string(ptx).map_err(|e| Error::Cuda(format!("{ptx}: {e}")))?;
@@ -25,18 +46,7 @@ fn run(ptx: &str, only: Option<&str>) -> Result<(), Error> {
         .filter(|c| only.is_none_or(|s| c.name.contains(s)))
     {
         let f = module.load_function(c.name)?;
-        let shared = c.smem_bytes.div_ceil(128) * 128;
-        if shared > 48 * 1024 {
-            f.set_attribute(
-                cudarc::driver::sys::CUfunction_attribute_enum::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
-                shared as i32,
-            )?;
-        }
-        let cfg = LaunchConfig {
-            grid_dim: (1, 1, 1),
-            block_dim: (c.block_threads(), 1, 1),
-            shared_mem_bytes: shared,
-        };
+        let cfg = config(&f, c.block_threads(), c.smem_bytes)?;
         let b = stream.launch_builder(&f);
         // SAFETY: the probes take no arguments; each touches only the dynamic shared memory
         // its layout reaches (`smem_bytes`, given here) and traps past it.
@@ -54,6 +64,48 @@ fn run(ptx: &str, only: Option<&str>) -> Result<(), Error> {
             p.ideal,
             Text(c.smem),
             Text(c.tv),
+        );
+    }
+    for c in CP_ASYNC_CASES
+        .iter()
+        .filter(|c| only.is_none_or(|s| c.name.contains(s)))
+    {
+        let f = module.load_function(c.name)?;
+        let cfg = config(&f, c.block_threads(), c.smem_bytes)?;
+        let len = c.gmem_bytes.div_ceil(128) * 128;
+        let buf = stream.alloc_zeros::<u8>(len as usize)?;
+        let addr = buf.device_ptr(&stream).0;
+        if addr % 128 != 0 {
+            return Err(Error::Cuda(format!(
+                "{}: the global buffer at {addr:#x} is not 128-byte aligned",
+                c.name
+            )));
+        }
+        let src = KernelPtr {
+            addr,
+            len: u64::from(len),
+        };
+        let mut b = stream.launch_builder(&f);
+        b.arg(&src);
+        // SAFETY: the probe's one parameter is a `GmemPtr<u8>` (`KernelPtr`'s layout) to `len`
+        // bytes of `buf`, alive until the synchronization below; the kernel copies from no
+        // other global bytes and touches only the dynamic shared memory its shared layout
+        // reaches (`smem_bytes`, given here), and traps past either.
+        unsafe { b.launch(cfg) }?;
+        stream.synchronize()?;
+        let p = &c.predicted;
+        println!(
+            "PROBE\tname={}\top={}\tbits={}\tthreads={}\tinstructions={}\tpredicted={}\tideal={}\tsmem={}\ttv={}\tgmem={}",
+            c.name,
+            c.op,
+            c.bits,
+            p.threads,
+            p.instructions,
+            p.wavefronts,
+            p.ideal,
+            Text(c.smem),
+            Text(c.tv),
+            Text(c.gmem),
         );
     }
     Ok(())
