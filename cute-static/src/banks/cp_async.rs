@@ -189,6 +189,16 @@ pub const fn cp_async_wavefronts(
 /// `.ca`: per group, one wavefront plus the most lanes one lane clashes with.
 const fn always(bytes: u32, dst: &[Option<u32>; 32], src: &[u32; 32]) -> Wavefronts {
     let per = (128 / bytes) as usize;
+    // Each active lane's global and shared banks.
+    let (mut global, mut shared) = ([0u32; 32], [0u32; 32]);
+    let mut t = 0;
+    while t < 32 {
+        if let Some(d) = dst[t] {
+            global[t] = bank_mask(src[t], bytes);
+            shared[t] = bank_mask(d, bytes);
+        }
+        t += 1;
+    }
     let mut out = Wavefronts {
         count: 0,
         ideal: 0,
@@ -204,16 +214,16 @@ const fn always(bytes: u32, dst: &[Option<u32>; 32], src: &[u32; 32]) -> Wavefro
         while t < start + per {
             if let Some(d) = dst[t] {
                 active = true;
-                let (gt, st) = (bank_mask(src[t], bytes), bank_mask(d, bytes));
                 let mut clash = 1u32 << t;
                 let mut n = 0;
                 let mut u = start;
                 while u < start + per {
-                    if let (Some(e), true) = (dst[u], u != t) {
-                        if gt & bank_mask(src[u], bytes) != 0 || st & bank_mask(e, bytes) != 0 {
-                            clash |= 1 << u;
-                            n += 1;
-                        }
+                    if dst[u].is_some()
+                        && u != t
+                        && (global[t] & global[u] != 0 || shared[t] & shared[u] != 0)
+                    {
+                        clash |= 1 << u;
+                        n += 1;
                     }
                     u += 1;
                 }
@@ -265,6 +275,15 @@ const fn global(dst: &[Option<u32>; 32], src: &[u32; 32]) -> Result<Wavefronts, 
         }
         t += 1;
     }
+    // Each kept lane's class, as a bit.
+    let mut class_bit = [0u16; 32];
+    let mut t = 0;
+    while t < 32 {
+        if kept[t] {
+            class_bit[t] = 1 << class(t, dst, src, &kept);
+        }
+        t += 1;
+    }
     let mut out = Wavefronts {
         count: 0,
         ideal: 0,
@@ -277,24 +296,20 @@ const fn global(dst: &[Option<u32>; 32], src: &[u32; 32]) -> Result<Wavefronts, 
     let mut t = 0;
     while t < 32 {
         if let (true, false, Some(d)) = (kept[t], done[t], dst[t]) {
-            let piece = (src[t] >> 7, d >> 7);
-            let mut classes = [false; 16];
-            let (mut n, mut lanes) = (0, 0u32);
+            let (line, row) = (src[t] >> 7, d >> 7);
+            let (mut classes, mut lanes) = (0u16, 0u32);
             let mut u = t;
             while u < 32 {
                 if let (true, Some(e)) = (kept[u], dst[u]) {
-                    if src[u] >> 7 == piece.0 && e >> 7 == piece.1 {
+                    if src[u] >> 7 == line && e >> 7 == row {
                         done[u] = true;
                         lanes |= 1 << u;
-                        let c = class(u, dst, src, &kept);
-                        if !classes[c] {
-                            classes[c] = true;
-                            n += 1;
-                        }
+                        classes |= class_bit[u];
                     }
                 }
                 u += 1;
             }
+            let n = classes.count_ones();
             out.count += n;
             out.ideal += 1;
             if n > worst {

@@ -728,16 +728,9 @@ impl Access {
         }
     }
 
-    /// The byte address in the static layout `cl` (its leaves `leaves`, `what` it is) of thread
-    /// `t`'s vector of instruction `j`.
-    const fn address(&self, cl: &CL, leaves: &Leaves, what: &str, t: u32, j: u32) -> u32 {
-        let domain = match ex::size_of(&cl.l) {
-            Some(n) => n,
-            None => Msg::new("bank_conflicts: the ")
-                .str(what)
-                .str("'s size overflows i64")
-                .fail(),
-        };
+    /// The byte address in the static layout `l` of thread `t`'s vector of instruction `j`.
+    const fn address(&self, l: &StaticLayout, t: u32, j: u32) -> u32 {
+        let (cl, leaves, domain, what) = (&l.cl, &l.leaves, l.domain, l.what);
         let mut offsets = [0i64; MAX_VECTOR];
         let mut i = 0;
         while i < self.k {
@@ -770,8 +763,16 @@ impl Access {
     }
 }
 
-/// A static layout with its leaves (a compile error for one with run-time values).
-const fn static_layout<L: TensorLayout>(what: &str) -> (CL, Leaves) {
+/// A static layout, its leaves and its size, and what it is (for messages).
+struct StaticLayout {
+    cl: CL,
+    leaves: Leaves,
+    domain: i64,
+    what: &'static str,
+}
+
+/// `L` as a [`StaticLayout`] (a compile error for one with run-time values).
+const fn static_layout<L: TensorLayout>(what: &'static str) -> StaticLayout {
     let cl = L::CL;
     if !ex::is_static(&cl.l) {
         Msg::new("bank_conflicts: the ")
@@ -779,8 +780,20 @@ const fn static_layout<L: TensorLayout>(what: &str) -> (CL, Leaves) {
             .str(" needs static values")
             .fail()
     }
+    let domain = match ex::size_of(&cl.l) {
+        Some(n) => n,
+        None => Msg::new("bank_conflicts: the ")
+            .str(what)
+            .str("'s size overflows i64")
+            .fail(),
+    };
     let leaves = (cl.l.shape.leaves(), cl.l.stride.leaves());
-    (cl, leaves)
+    StaticLayout {
+        cl,
+        leaves,
+        domain,
+        what,
+    }
 }
 
 /// cute-static's bank conflicts, while compiling: the all-static shared-memory layout `S`
@@ -805,7 +818,7 @@ pub const fn bank_conflicts<S: TensorLayout, Tv: TensorLayout>(
     if !op.is_valid() {
         Msg::new("bank_conflicts: an instruction the hardware does not have").fail()
     }
-    let (smem, leaves) = static_layout::<S>("shared-memory layout");
+    let smem = static_layout::<S>("shared-memory layout");
     let access = Access::new::<Tv>(op.bytes(), bits);
     let mut total = BankConflicts::new();
     total.threads = access.threads;
@@ -817,8 +830,7 @@ pub const fn bank_conflicts<S: TensorLayout, Tv: TensorLayout>(
             let mut lane = 0;
             while lane < op.lanes() && warp * 32 + lane < access.threads {
                 let t = warp * 32 + lane;
-                addr[lane as usize] =
-                    Some(access.address(&smem, &leaves, "shared-memory layout", t, j));
+                addr[lane as usize] = Some(access.address(&smem, t, j));
                 lane += 1;
             }
             total.add(warp * access.per_warp + j, wavefronts(op, &addr));
@@ -852,8 +864,8 @@ pub const fn cp_async_bank_conflicts<G: TensorLayout, S: TensorLayout, Tv: Tenso
     if !op.is_valid() {
         CpAsyncError::Invalid(op).message().fail()
     }
-    let (gmem, gmem_leaves) = static_layout::<G>("global layout");
-    let (smem, smem_leaves) = static_layout::<S>("shared-memory layout");
+    let gmem = static_layout::<G>("global layout");
+    let smem = static_layout::<S>("shared-memory layout");
     let access = Access::new::<Tv>(op.bytes, bits);
     let mut total = BankConflicts::new();
     total.threads = access.threads;
@@ -865,9 +877,8 @@ pub const fn cp_async_bank_conflicts<G: TensorLayout, S: TensorLayout, Tv: Tenso
             let mut lane = 0;
             while lane < 32 && warp * 32 + lane < access.threads {
                 let t = warp * 32 + lane;
-                dst[lane as usize] =
-                    Some(access.address(&smem, &smem_leaves, "shared-memory layout", t, j));
-                src[lane as usize] = access.address(&gmem, &gmem_leaves, "global layout", t, j);
+                dst[lane as usize] = Some(access.address(&smem, t, j));
+                src[lane as usize] = access.address(&gmem, t, j);
                 lane += 1;
             }
             match cp_async_wavefronts(op, &dst, &src) {
