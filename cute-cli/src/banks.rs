@@ -97,17 +97,28 @@ pub fn analyse(
     op: SmemOp,
     bits: Option<u32>,
 ) -> Result<(AnyLayout, BankReport), CliError> {
+    let (smem, bits) = prepared(l, tv, bits)?;
+    let report = bank_conflicts(&smem, tv, bits, op).map_err(dynamic_error)?;
+    Ok((smem, report))
+}
+
+/// cute-dynamic's error as the command's.
+fn dynamic_error(e: cute_dynamic::LayoutError) -> CliError {
+    CliError::plain(e.to_string())
+}
+
+/// The shared-memory layout an access of `l` by `tv` reads ([`resolve`]) and its element
+/// width, once the access is checked to stay inside it.
+fn prepared(l: &AnyLayout, tv: &Layout, bits: Option<u32>) -> Result<(AnyLayout, i32), CliError> {
     let (smem, bits) = resolve(l, bits)?;
-    let e = |e: cute_dynamic::LayoutError| CliError::plain(e.to_string());
-    let size = i64::from(smem.size().map_err(e)?.value());
+    let size = i64::from(smem.size().map_err(dynamic_error)?.value());
     check_access("banks", tv, size, "the shared-memory layout")?;
     let bits = i32::try_from(bits).map_err(|_| {
         CliError::plain(format!(
             "--banks: elements of {bits} bits, more than any instruction reads"
         ))
     })?;
-    let report = bank_conflicts(&smem, tv, bits, op).map_err(e)?;
-    Ok((smem, report))
+    Ok((smem, bits))
 }
 
 /// The bank conflicts of `cp.async` copying the global tile `gmem` into the shared-memory
@@ -131,22 +142,17 @@ pub fn analyse_cp_async(
     op: CpAsync,
     bits: Option<u32>,
 ) -> Result<(AnyLayout, BankReport), CliError> {
-    let (smem, bits) = resolve(l, bits)?;
-    let e = |e: cute_dynamic::LayoutError| CliError::plain(e.to_string());
-    let (shape, gshape) = (smem.shape().map_err(e)?, gmem.shape().map_err(e)?);
+    let (smem, bits) = prepared(l, tv, bits)?;
+    let (shape, gshape) = (
+        smem.shape().map_err(dynamic_error)?,
+        gmem.shape().map_err(dynamic_error)?,
+    );
     if shape != gshape {
         return Err(CliError::plain(format!(
             "--gmem {gmem} has shape {gshape}, the shared-memory layout {smem} {shape}: a cp.async copies a tile of one shape"
         )));
     }
-    let size = i64::from(smem.size().map_err(e)?.value());
-    check_access("banks", tv, size, "the shared-memory layout")?;
-    let bits = i32::try_from(bits).map_err(|_| {
-        CliError::plain(format!(
-            "--banks: elements of {bits} bits, more than any instruction reads"
-        ))
-    })?;
-    let report = cp_async_bank_conflicts(gmem, &smem, tv, bits, op).map_err(e)?;
+    let report = cp_async_bank_conflicts(gmem, &smem, tv, bits, op).map_err(dynamic_error)?;
     Ok((smem, report))
 }
 

@@ -14,8 +14,8 @@ use crate::{
 };
 use core::fmt;
 use cute_static::banks::{
-    AccessError, CP_ASYNC_NAMES, CpAsyncError, MAX_VECTOR, cp_async_wavefronts, vector_address,
-    vector_len, wavefronts,
+    AccessError, CP_ASYNC_NAMES, CpAsyncError, MAX_VECTOR, Msg, cp_async_wavefronts,
+    vector_address, vector_len, wavefronts,
 };
 pub use cute_static::banks::{BankConflicts, CpAsync, SmemOp, Wavefronts};
 
@@ -128,15 +128,19 @@ pub struct BankReport {
 
 const OP: &str = "bank_conflicts";
 
+/// cute-static's message `m` without its `bank_conflicts: `, which the error's name gives.
+fn text(m: &Msg) -> &str {
+    m.as_str().trim_start_matches("bank_conflicts: ")
+}
+
+/// `bank_conflicts`' error of cute-static's message `m`.
+fn error(m: &Msg) -> LayoutError {
+    LayoutError::invalid(OP, text(m).to_string())
+}
+
 /// `bank_conflicts`' error for an access that is not the instruction's vectors.
 fn access_error(e: AccessError) -> LayoutError {
-    LayoutError::invalid(
-        OP,
-        e.message()
-            .as_str()
-            .trim_start_matches("bank_conflicts: ")
-            .to_string(),
-    )
+    error(&e.message())
 }
 
 /// An access: a TV layout whose threads' values go `k` elements (`bytes` a lane) at a time.
@@ -306,14 +310,7 @@ pub fn cp_async_bank_conflicts(
     op: CpAsync,
 ) -> Result<BankReport> {
     if !op.is_valid() {
-        return Err(LayoutError::invalid(
-            OP,
-            CpAsyncError::Invalid(op)
-                .message()
-                .as_str()
-                .trim_start_matches("bank_conflicts: ")
-                .to_string(),
-        ));
+        return Err(error(&CpAsyncError::Invalid(op).message()));
     }
     let walk = Walk::new(tv, bits, op.bytes)?;
     let mut report = walk.report(BankOp::CpAsync(op));
@@ -326,12 +323,10 @@ pub fn cp_async_bank_conflicts(
                 src[lane as usize] = walk.address(gmem, t, index)?;
             }
             let wavefronts = cp_async_wavefronts(op, &addr, &src).map_err(|e| {
+                let m = e.message();
                 LayoutError::invalid(
                     OP,
-                    format!(
-                        "{} (warp {warp}, instruction {index})",
-                        e.message().as_str().trim_start_matches("bank_conflicts: ")
-                    ),
+                    format!("{} (warp {warp}, instruction {index})", text(&m)),
                 )
             })?;
             report.push(
@@ -420,14 +415,7 @@ fn copy_op(atom: &CopyAtom, load: bool) -> Result<BankOp> {
                 format!("{name} does not access shared memory on its source side"),
             )),
             (false, op) if op.is_valid() => Ok(BankOp::CpAsync(op)),
-            (false, op) => Err(LayoutError::invalid(
-                OP,
-                CpAsyncError::Invalid(op)
-                    .message()
-                    .as_str()
-                    .trim_start_matches("bank_conflicts: ")
-                    .to_string(),
-            )),
+            (false, op) => Err(error(&CpAsyncError::Invalid(op).message())),
         };
     } else if name.starts_with("UniversalCopy")
         || name.starts_with("AutoVectorizingCopy")

@@ -199,12 +199,7 @@ const fn always(bytes: u32, dst: &[Option<u32>; 32], src: &[u32; 32]) -> Wavefro
         }
         t += 1;
     }
-    let mut out = Wavefronts {
-        count: 0,
-        ideal: 0,
-        bank: 0,
-        lanes: 0,
-    };
+    let mut out = Wavefronts::NONE;
     let mut worst = 0;
     let mut start = 0;
     while start < 32 {
@@ -284,12 +279,7 @@ const fn global(dst: &[Option<u32>; 32], src: &[u32; 32]) -> Result<Wavefronts, 
         }
         t += 1;
     }
-    let mut out = Wavefronts {
-        count: 0,
-        ideal: 0,
-        bank: 0,
-        lanes: 0,
-    };
+    let mut out = Wavefronts::NONE;
     let mut worst = 1;
     // Each piece is counted at its first lane.
     let mut done = [false; 32];

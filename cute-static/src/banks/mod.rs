@@ -223,6 +223,14 @@ impl Wavefronts {
     pub const fn conflicts(&self) -> u32 {
         self.count - self.ideal
     }
+
+    /// Nothing counted yet.
+    pub(crate) const NONE: Wavefronts = Wavefronts {
+        count: 0,
+        ideal: 0,
+        bank: 0,
+        lanes: 0,
+    };
 }
 
 /// The pairing of an 8- or 16-byte load: `1` if every active lane `l` has lane `l ^ 1` active
@@ -271,12 +279,7 @@ pub const fn wavefronts(op: SmemOp, addr: &[Option<u32>; 32]) -> Wavefronts {
         },
         _ => (0, op.phase_lanes()),
     };
-    let mut out = Wavefronts {
-        count: 0,
-        ideal: 0,
-        bank: 0,
-        lanes: 0,
-    };
+    let mut out = Wavefronts::NONE;
     let mut worst = 1;
     let mut start = 0;
     while start < op.lanes() {

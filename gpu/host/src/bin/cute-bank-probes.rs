@@ -17,6 +17,7 @@ use cudarc::driver::{CudaContext, CudaFunction, DevicePtr, LaunchConfig, PushKer
 use cudarc::nvrtc::Ptx;
 use cute_gpu_host::{Error, KernelPtr};
 use cute_kernels::bank_probes::{CASES, CP_ASYNC_CASES, Text};
+use cute_static::banks::BankConflicts;
 
 /// One block of `threads` threads with `smem_bytes` of dynamic shared memory (rounded up to
 /// 128 bytes; the kernel's limit raised past 48 KiB).
@@ -52,18 +53,9 @@ fn run(ptx: &str, only: Option<&str>) -> Result<(), Error> {
         // its layout reaches (`smem_bytes`, given here) and traps past it.
         unsafe { { b }.launch(cfg) }?;
         stream.synchronize()?;
-        let p = &c.predicted;
         println!(
-            "PROBE\tname={}\top={}\tbits={}\tthreads={}\tinstructions={}\tpredicted={}\tideal={}\tsmem={}\ttv={}",
-            c.name,
-            c.op,
-            c.bits,
-            p.threads,
-            p.instructions,
-            p.wavefronts,
-            p.ideal,
-            Text(c.smem),
-            Text(c.tv),
+            "{}",
+            probe_line(c.name, &c.op, c.bits, &c.predicted, c.smem, c.tv)
         );
     }
     for c in CP_ASYNC_CASES
@@ -93,22 +85,31 @@ fn run(ptx: &str, only: Option<&str>) -> Result<(), Error> {
         // reaches (`smem_bytes`, given here), and traps past either.
         unsafe { b.launch(cfg) }?;
         stream.synchronize()?;
-        let p = &c.predicted;
-        println!(
-            "PROBE\tname={}\top={}\tbits={}\tthreads={}\tinstructions={}\tpredicted={}\tideal={}\tsmem={}\ttv={}\tgmem={}",
-            c.name,
-            c.op,
-            c.bits,
-            p.threads,
-            p.instructions,
-            p.wavefronts,
-            p.ideal,
-            Text(c.smem),
-            Text(c.tv),
-            Text(c.gmem),
-        );
+        let line = probe_line(c.name, &c.op, c.bits, &c.predicted, c.smem, c.tv);
+        println!("{line}\tgmem={}", Text(c.gmem));
     }
     Ok(())
+}
+
+/// A probe's line of the table `scripts/gpu-banks.py` reads: its name, instruction, width,
+/// prediction and layouts.
+fn probe_line(
+    name: &str,
+    op: &dyn std::fmt::Display,
+    bits: u32,
+    p: &BankConflicts,
+    smem: fn(&mut std::fmt::Formatter<'_>) -> std::fmt::Result,
+    tv: fn(&mut std::fmt::Formatter<'_>) -> std::fmt::Result,
+) -> String {
+    format!(
+        "PROBE\tname={name}\top={op}\tbits={bits}\tthreads={}\tinstructions={}\tpredicted={}\tideal={}\tsmem={}\ttv={}",
+        p.threads,
+        p.instructions,
+        p.wavefronts,
+        p.ideal,
+        Text(smem),
+        Text(tv),
+    )
 }
 
 fn main() {
