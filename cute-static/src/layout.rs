@@ -209,6 +209,22 @@ pub trait TensorLayout: Leaves + sealed::Sealed {
     /// The least and the greatest offset of the layout's domain (`Some((0, -1))` for an empty
     /// domain; `None` when they do not fit in `i64` or a shape is negative).
     fn offset_range(&self) -> Option<(i64, i64)>;
+    /// How far apart the origins of the slices along the last mode can lie: the greatest
+    /// common divisor of the strides of that mode's leaves of extent above 1 (`Some(0)` if
+    /// there are none), so that `layout(c, k) - layout(c, 0)` is a multiple of it for every
+    /// `c`. `None` for a composed layout, whose slices are not translates of one another.
+    ///
+    /// ```
+    /// use cute_static::{layout, Swizzle, TensorLayout};
+    /// let (ld, n) = (96, 3);
+    /// assert_eq!(layout!((_4,_2,(_8,n)):(_1,_4,(ld,_512))).last_mode_stride_gcd(), Some(32));
+    /// let smem = Swizzle::<3, 3, 3>::new().composition(layout!((_8,_64):(_64,_1)));
+    /// assert_eq!(smem.last_mode_stride_gcd(), None);
+    /// ```
+    #[doc(hidden)]
+    fn last_mode_stride_gcd(&self) -> Option<i64> {
+        None
+    }
     /// The same while compiling, for a layout without run-time values (`None` otherwise): what
     /// [`make_fragment`](crate::make_fragment) checks.
     const STATIC_RANGE: Option<(i64, i64)>;

@@ -42,6 +42,27 @@ macro_rules! layout_tensor_layout {
                 })
             }
 
+            fn last_mode_stride_gcd(&self) -> Option<i64> {
+                let (shape, stride) = const {
+                    let last = Self::LAYOUT.shape.rank() - 1;
+                    (Self::LAYOUT.shape.mode(last).leaves(), Self::LAYOUT.stride.mode(last).leaves())
+                };
+                let value = |v: crate::tree::V| {
+                    if v.dynamic {
+                        self.dyn_leaf(v.v as usize)
+                    } else {
+                        v.v
+                    }
+                };
+                Some((0..shape.n).fold(0, |g, k| {
+                    if value(shape.v[k]) == 1 {
+                        g
+                    } else {
+                        gcd(g, i64::from(value(stride.v[k])).abs())
+                    }
+                }))
+            }
+
             type Shape = crate::ops::Shape<Self>;
             #[inline(always)]
             fn shape(&self) -> Self::Shape {
@@ -90,6 +111,15 @@ macro_rules! layout_tensor_layout {
 }
 
 layout_tensor_layout!([S: IntTuple, D: IntTuple] crate::Layout<S, D>, [E: Expr] LayoutOf<E>);
+
+/// Euclid's greatest common divisor of two non-negative integers (`gcd(0, b) = b`).
+#[inline(always)]
+const fn gcd(mut a: i64, mut b: i64) -> i64 {
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a
+}
 
 /// The offsets a swizzle can give for offsets `lo..=hi` (`lo >= 0`): it only flips `zzz` bits,
 /// so they stay below the next power of two above `hi`, with the `zzz` bits set at most.

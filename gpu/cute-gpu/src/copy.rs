@@ -11,6 +11,7 @@
 use crate::arch::trap;
 use crate::elem::Elem;
 use crate::memory::{Memory, outside};
+use crate::tiles::{CopySource, Verified};
 use cute_static::{
     ArithmeticTuple, ArithmeticTupleIterator, AutoVectorizingCopyWithAssumedAlignment, CopyTraits,
     Engine, IdentityCall, IsCopyAtom, IsTiledCopy, SM75_U16x2_LDSM_T, SM75_U16x4_LDSM_T,
@@ -112,9 +113,14 @@ impl<S: SizeofBits, D: SizeofBits> DeviceCopy for SM80_CP_ASYNC_CACHEALWAYS<S, D
     const KIND: CopyKind = CopyKind::CpAsync;
 }
 
-/// Both tensors lie in their memory and have the same size, which is returned.
+/// Both tensors lie in their memory (for the source, unless [`Tiles`](crate::Tiles) verified
+/// it) and have the same size, which is returned.
 #[inline(always)]
-fn checked<S, D, SL, DL, SO, DO, T>(src: &Tensor<S, SL, SO>, dst: &Tensor<D, DL, DO>) -> i32
+fn checked<S, D, SL, DL, SO, DO, T>(
+    src: &Tensor<S, SL, SO>,
+    verified: Verified,
+    dst: &Tensor<D, DL, DO>,
+) -> i32
 where
     T: Elem,
     S: Memory<T>,
@@ -125,7 +131,7 @@ where
     DO: cute_static::IntTuple,
 {
     let n = src.layout().size();
-    if n != dst.layout().size() || outside(src) || outside(dst) {
+    if n != dst.layout().size() || (!verified.in_memory && outside(src)) || outside(dst) {
         trap()
     }
     n
@@ -151,7 +157,7 @@ where
     SO: cute_static::IntTuple,
     DO: cute_static::IntTuple,
 {
-    let n = checked(src, dst);
+    let n = checked(src, Verified::NOTHING, dst);
     let (so, dof) = (src.offset(), dst.offset());
     for i in 0..n {
         let (s, d) = (src.layout().offset(i), dst.layout().offset(i));
@@ -179,19 +185,14 @@ const BATCH: i32 = 8;
 /// copy_with(tiled_copy, &thr_tile_s, &mut fragment);
 /// ```
 #[inline(always)]
-pub fn copy_with<TC, T, S, D, SL, DL, SO, DO>(
-    _tiled_copy: TC,
-    src: &Tensor<S, SL, SO>,
-    dst: &mut Tensor<D, DL, DO>,
-) where
+pub fn copy_with<TC, T, Src, D, DL, DO>(_tiled_copy: TC, src: &Src, dst: &mut Tensor<D, DL, DO>)
+where
     TC: IsTiledCopy,
     <TC::Atom as IsCopyAtom>::Op: DeviceCopy,
     T: Elem,
-    S: Memory<T>,
+    Src: CopySource<T>,
     D: Memory<T>,
-    SL: TensorLayout,
     DL: TensorLayout,
-    SO: cute_static::IntTuple,
     DO: cute_static::IntTuple,
 {
     const {
@@ -206,21 +207,22 @@ pub fn copy_with<TC, T, S, D, SL, DL, SO, DO>(
         let k = <TC::Atom as IsCopyAtom>::NUM_VAL_SRC;
         match <<TC::Atom as IsCopyAtom>::Op as DeviceCopy>::KIND {
             CopyKind::Vector | CopyKind::CpAsync => {
-                copy_vectorizes::<SL>(k, "src");
+                copy_vectorizes::<Src::Layout>(k, "src");
                 copy_vectorizes::<DL>(k, "dst");
             }
-            CopyKind::Ldsm(_) | CopyKind::LdsmT(_) => copy_vectorizes::<SL>(8, "src"),
+            CopyKind::Ldsm(_) | CopyKind::LdsmT(_) => copy_vectorizes::<Src::Layout>(8, "src"),
             CopyKind::Stsm(_) | CopyKind::StsmT(_) => copy_vectorizes::<DL>(8, "dst"),
         }
     };
     let k = <TC::Atom as IsCopyAtom>::NUM_VAL_SRC;
+    let (verified, src) = (src.verified(), src.tensor());
     match <<TC::Atom as IsCopyAtom>::Op as DeviceCopy>::KIND {
         CopyKind::Vector => match k {
-            1 => vectors::<1, _, _, _, _, _, _, _>(src, dst),
-            2 => vectors::<2, _, _, _, _, _, _, _>(src, dst),
-            4 => vectors::<4, _, _, _, _, _, _, _>(src, dst),
-            8 => vectors::<8, _, _, _, _, _, _, _>(src, dst),
-            16 => vectors::<16, _, _, _, _, _, _, _>(src, dst),
+            1 => vectors::<1, _, _, _, _, _, _, _>(src, verified, dst),
+            2 => vectors::<2, _, _, _, _, _, _, _>(src, verified, dst),
+            4 => vectors::<4, _, _, _, _, _, _, _>(src, verified, dst),
+            8 => vectors::<8, _, _, _, _, _, _, _>(src, verified, dst),
+            16 => vectors::<16, _, _, _, _, _, _, _>(src, verified, dst),
             _ => trap(),
         },
         CopyKind::Ldsm(regs) => ldsm(src, dst, regs, false),
@@ -228,11 +230,11 @@ pub fn copy_with<TC, T, S, D, SL, DL, SO, DO>(
         CopyKind::Stsm(regs) => stsm(src, dst, regs, false),
         CopyKind::StsmT(regs) => stsm(src, dst, regs, true),
         CopyKind::CpAsync => match k {
-            1 => cp_async::<1, _, _, _, _, _, _, _>(src, dst),
-            2 => cp_async::<2, _, _, _, _, _, _, _>(src, dst),
-            4 => cp_async::<4, _, _, _, _, _, _, _>(src, dst),
-            8 => cp_async::<8, _, _, _, _, _, _, _>(src, dst),
-            16 => cp_async::<16, _, _, _, _, _, _, _>(src, dst),
+            1 => cp_async::<1, _, _, _, _, _, _, _>(src, verified, dst),
+            2 => cp_async::<2, _, _, _, _, _, _, _>(src, verified, dst),
+            4 => cp_async::<4, _, _, _, _, _, _, _>(src, verified, dst),
+            8 => cp_async::<8, _, _, _, _, _, _, _>(src, verified, dst),
+            16 => cp_async::<16, _, _, _, _, _, _, _>(src, verified, dst),
             _ => trap(),
         },
     }
@@ -369,6 +371,7 @@ fn stsm<T, S, D, SL, DL, SO, DO>(
 #[inline(always)]
 fn cp_async<const K: usize, T, S, D, SL, DL, SO, DO>(
     src: &Tensor<S, SL, SO>,
+    verified: Verified,
     dst: &mut Tensor<D, DL, DO>,
 ) where
     T: Elem,
@@ -379,7 +382,7 @@ fn cp_async<const K: usize, T, S, D, SL, DL, SO, DO>(
     SO: cute_static::IntTuple,
     DO: cute_static::IntTuple,
 {
-    let n = checked(src, dst);
+    let n = checked(src, verified, dst);
     let (k, bytes) = (K as i32, K as u32 * T::BITS / 8);
     if n % k != 0 || !matches!(bytes, 4 | 8 | 16) {
         trap()
@@ -393,7 +396,9 @@ fn cp_async<const K: usize, T, S, D, SL, DL, SO, DO>(
             src.engine().global_address(so, s),
             dst.engine().shared_address::<K>(dof, d),
         ) {
-            (Some(g), Some(a)) => g % u64::from(bytes) != 0 || a % bytes != 0,
+            (Some(g), Some(a)) => {
+                (verified.aligned_for != k && g % u64::from(bytes) != 0) || a % bytes != 0
+            }
             _ => true,
         };
     }
@@ -417,6 +422,7 @@ fn cp_async<const K: usize, T, S, D, SL, DL, SO, DO>(
 #[inline(always)]
 fn vectors<const K: usize, T, S, D, SL, DL, SO, DO>(
     src: &Tensor<S, SL, SO>,
+    verified: Verified,
     dst: &mut Tensor<D, DL, DO>,
 ) where
     T: Elem,
@@ -427,8 +433,14 @@ fn vectors<const K: usize, T, S, D, SL, DL, SO, DO>(
     SO: cute_static::IntTuple,
     DO: cute_static::IntTuple,
 {
-    let n = checked(src, dst);
+    let n = checked(src, verified, dst);
     let k = K as i32;
+    // A source whose vectors of `K` were verified aligned (`Tiles`) is read as if in registers.
+    let src_base = if verified.aligned_for == k {
+        None
+    } else {
+        src.engine().base()
+    };
     if n % k != 0 {
         trap()
     }
@@ -448,7 +460,7 @@ fn vectors<const K: usize, T, S, D, SL, DL, SO, DO>(
             bad |= dst.layout().offset(v * k + j) != d + j;
         }
         let (s, d) = (so.wrapping_add(s), dof.wrapping_add(d));
-        bad |= (at(src.engine().base(), s) | at(dst.engine().base(), d)) % bytes != 0;
+        bad |= (at(src_base, s) | at(dst.engine().base(), d)) % bytes != 0;
     }
     if bad {
         trap()

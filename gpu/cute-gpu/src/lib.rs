@@ -48,6 +48,8 @@ pub mod gmma;
 mod memory;
 #[cfg(target_arch = "nvptx64")]
 mod mma;
+#[cfg(target_arch = "nvptx64")]
+mod tiles;
 pub mod tma;
 
 #[cfg(target_arch = "nvptx64")]
@@ -60,3 +62,5 @@ pub use memory::GmemPtr;
 pub use memory::{Gmem, Memory, SharedMemory, Smem, SwizzledSmem};
 #[cfg(target_arch = "nvptx64")]
 pub use mma::{DeviceGmma, DeviceMma, gemm_mma};
+#[cfg(target_arch = "nvptx64")]
+pub use tiles::{CopySource, LastModeIndex, Tile, Tiles, tiles};

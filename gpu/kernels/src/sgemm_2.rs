@@ -90,7 +90,7 @@ pub fn check(major: Major, m: i32, n: i32, k: i32) -> Result<Launch, LaunchError
 mod device {
     use super::*;
     use cute_gpu::arch::{block_idx_x, block_idx_y, sync_threads, thread_idx_x};
-    use cute_gpu::{GmemPtr, SharedMemory, axpby, clear, copy, copy_with, gemm_with};
+    use cute_gpu::{GmemPtr, SharedMemory, axpby, clear, copy, copy_with, gemm_with, tiles};
     use cute_static::{Tensor, coord, layout, local_tile_proj, make_fragment_like};
 
     /// The kernel's body (a macro, as the tutorial's template, so that each instantiation's
@@ -103,11 +103,12 @@ mod device {
             // Partition the copying of A and B tiles across the threads (TiledCopy).
             let (copy_a, copy_b) = (<$copy>::default(), <$copy>::default());
             let thr_copy_a = copy_a.get_slice(tid);
-            let ta_ga = thr_copy_a.partition_S(ga); // (CPY,CPY_M,CPY_K,k)
+            // (CPY,CPY_M,CPY_K,k), checked once for the whole k-loop
+            let ta_ga = tiles(copy_a, thr_copy_a.partition_S(ga));
             let mut ta_sa = thr_copy_a.partition_D(sa); // (CPY,CPY_M,CPY_K)
             let mut ta_ra: Tensor<[f32; 4], _> = make_fragment_like(&ta_sa);
             let thr_copy_b = copy_b.get_slice(tid);
-            let tb_gb = thr_copy_b.partition_S(gb); // (CPY,CPY_N,CPY_K,k)
+            let tb_gb = tiles(copy_b, thr_copy_b.partition_S(gb)); // (CPY,CPY_N,CPY_K,k)
             let mut tb_sb = thr_copy_b.partition_D(sb); // (CPY,CPY_N,CPY_K)
             let mut tb_rb: Tensor<[f32; 4], _> = make_fragment_like(&tb_sb);
 
@@ -128,7 +129,7 @@ mod device {
             // the registers, compute on smem), rotated so that each iteration ends with the
             // store it prepares: prologue store of k-tile 0, then per k-tile: load k+1, compute
             // on k, store k+1. The same operations in the same order.
-            let k_tile_max = ta_ga.layout().get::<3>().size();
+            let k_tile_max = ta_ga.len();
             sync_threads();
             copy(&ta_ra, &mut ta_sa);
             copy(&tb_rb, &mut tb_sb);
