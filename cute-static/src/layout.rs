@@ -218,6 +218,10 @@ pub trait TensorLayout: Leaves + sealed::Sealed {
     /// use cute_static::{layout, Swizzle, TensorLayout};
     /// let (ld, n) = (96, 3);
     /// assert_eq!(layout!((_4,_2,(_8,n)):(_1,_4,(ld,_512))).last_mode_stride_gcd(), Some(32));
+    /// // Leaves of extent 1 never move a slice; a rank-1 layout's last mode is the layout.
+    /// assert_eq!(layout!((_4,(_1,_3)):(_1,(_7,-6))).last_mode_stride_gcd(), Some(6));
+    /// assert_eq!(layout!((_4,_1):(_1,_5)).last_mode_stride_gcd(), Some(0));
+    /// assert_eq!(layout!(_8:_2).last_mode_stride_gcd(), Some(2));
     /// let smem = Swizzle::<3, 3, 3>::new().composition(layout!((_8,_64):(_64,_1)));
     /// assert_eq!(smem.last_mode_stride_gcd(), None);
     /// ```

@@ -62,6 +62,10 @@ pub trait CopySource<T: Elem>: sealed::Sealed {
     /// The tensor's offset.
     type Offset: IntTuple;
     /// The tensor read.
+    ///
+    /// ```ignore
+    /// let layout = tiles_a.slice(coord!((_, _, _, 0))).tensor().layout(); // (CPY,CPY_M,CPY_K)
+    /// ```
     fn tensor(&self) -> &Tensor<Self::Memory, Self::Layout, Self::Offset>;
     /// What was checked when it was made.
     #[doc(hidden)]
@@ -87,14 +91,31 @@ impl<T: Elem, M: Memory<T>, L: TensorLayout, O: IntTuple> CopySource<T> for Tens
 }
 
 /// A slice coordinate that keeps every mode but the last and picks index `k` of the last:
-/// `(_, k)`, `(_, _, k)`, ... (what `coord!((_, _, _, k))` makes).
+/// `(_, k)`, `(_, _, k)`, ... (what `coord!((_, _, _, k))` makes), for ranks 2 to 6.
+///
+/// ```ignore
+/// let crd = coord!((_, _, _, k_tile)); // (Underscore, Underscore, Underscore, i32)
+/// assert_eq!(crd.index(), k_tile);
+/// ```
 pub trait LastModeIndex: SliceCoord {
     /// The index in the last mode.
+    ///
+    /// ```ignore
+    /// assert_eq!(coord!((_, 3)).index(), 3);
+    /// ```
     fn index(&self) -> i32;
     /// This coordinate at index `k`.
+    ///
+    /// ```ignore
+    /// let crd = <(Underscore, i32)>::at(3); // coord!((_, 3))
+    /// ```
     fn at(k: i32) -> Self;
     /// The extent of the last mode of `layout`, whose rank must be this coordinate's (a trap
-    /// otherwise).
+    /// otherwise): CuTe's `size<R-1>(layout)`.
+    ///
+    /// ```ignore
+    /// assert_eq!(<(Underscore, i32)>::extent(&layout!((_4, k):(_1, _4))), k);
+    /// ```
     fn extent<L: TensorLayout>(layout: &L) -> i32;
 }
 
@@ -145,7 +166,13 @@ pub struct Tiles<TC, Cd, M, L, O> {
     kind: PhantomData<(TC, Cd)>,
 }
 
-/// One tile of [`Tiles`]: CuTe's `tAgA(_,_,_,k)`, checked when its [`Tiles`] was made.
+/// One tile of [`Tiles`]: CuTe's `tAgA(_,_,_,k)`, checked when its [`Tiles`] was made; a
+/// [`CopySource`] that [`copy_with`](crate::copy_with) reads without checking it again.
+///
+/// ```ignore
+/// let tile = tiles_a.slice(coord!((_, _, _, k))); // (CPY,CPY_M,CPY_K)
+/// copy_with(copy_a, &tile, &mut t_a_r_a);
+/// ```
 pub struct Tile<M, L, O> {
     tensor: Tensor<M, L, O>,
     aligned_for: i32,
