@@ -18,7 +18,7 @@ use crate::int_tuple::IntTuple;
 use crate::prelude::*;
 use crate::tiler::Tiler;
 use crate::twin::Twin;
-use cute_static::eager::{self, Node, Op, Tuple, Unfit};
+use cute_static::eager::{self, CAP, Node, Op, Tuple, Unfit};
 
 /// CuTe's `op` (its name `name`, for errors) on the layout of coordinates `shape:stride` and
 /// `tiler`, by cute-static's algorithm, with the static twin's conditions: the result's shape
@@ -29,21 +29,64 @@ pub(crate) fn coordinates_op(
     (shape, stride): (&IntTuple, &CoordStride),
     tiler: &Tiler,
 ) -> Result<(IntTuple, CoordStride)> {
+    // Trees of 64 nodes hold most operands and their runs (each copy of a tree costs its
+    // capacity; a divide's bound, which composition takes too, is 36 nodes for two rank-2
+    // layouts); the rest run again in trees of the algebra's most, 128.
+    let finish = |out: core::result::Result<_, Capacity>| {
+        out.map_err(|e| match e {
+            Capacity::Full(c) => {
+                LayoutError::invalid(name, format!("{}: {shape}:{stride} with {tiler}", c.0))
+            }
+            Capacity::Error(e) => e,
+        })
+    };
+    match coordinates_op_in::<64>(op, name, (shape, stride), tiler) {
+        Err(Capacity::Full(_)) => {
+            finish(coordinates_op_in::<CAP>(op, name, (shape, stride), tiler))
+        }
+        out => finish(out),
+    }
+}
+
+/// Why a run in trees of some capacity gave no result: they were too small, or the operation's
+/// error.
+enum Capacity {
+    Full(Unfit),
+    Error(LayoutError),
+}
+
+/// [`coordinates_op`] in trees of `C` nodes.
+fn coordinates_op_in<const C: usize>(
+    op: Op,
+    name: &'static str,
+    (shape, stride): (&IntTuple, &CoordStride),
+    tiler: &Tiler,
+) -> core::result::Result<(IntTuple, CoordStride), Capacity> {
     let operands = || format!("{shape}:{stride} with {tiler}");
-    let capacity = |c: Unfit| LayoutError::invalid(name, format!("{}: {}", c.0, operands()));
-    let ea = layout(shape, stride).map_err(capacity)?;
-    let mut et = Tuple::new();
+    let capacity = |c: Unfit| {
+        if c.is_full() {
+            Capacity::Full(c)
+        } else {
+            Capacity::Error(LayoutError::invalid(
+                name,
+                format!("{}: {}", c.0, operands()),
+            ))
+        }
+    };
+    let fail = |e, refusal| Capacity::Error(from_static(e, refusal, name, &operands()));
+    let ea = layout::<C>(shape, stride).map_err(capacity)?;
+    let mut et = Tuple::<C>::new();
     tiler_tuple(tiler, &mut et).map_err(capacity)?;
     let run = eager::run(op, &ea, &et, false).map_err(capacity)?;
     if let Some(e) = run.failure {
-        return Err(from_static(e, run.refusal(), name, &operands()));
+        return Err(fail(e, run.refusal()));
     }
-    let out = back(&run.layout)?;
+    let out = back(&run.layout).map_err(Capacity::Error)?;
     let dynamic = !(shape.is_static() && stride.is_static() && tiler.is_all_static());
     if dynamic {
         let twin = eager::run(op, &ea, &et, true).map_err(capacity)?;
         if let Some(e) = twin.failure {
-            return Err(from_static(e, twin.refusal(), name, &operands()));
+            return Err(fail(e, twin.refusal()));
         }
     }
     Ok(out)
@@ -77,7 +120,7 @@ fn from_static(
     LayoutError::precondition(condition, detail)
 }
 
-fn int_tuple(t: &IntTuple, out: &mut Tuple) -> core::result::Result<(), Unfit> {
+fn int_tuple<const C: usize>(t: &IntTuple, out: &mut Tuple<C>) -> core::result::Result<(), Unfit> {
     match t {
         IntTuple::Int(i) => out.int(i.value(), !i.is_static()),
         IntTuple::Tuple(items) => {
@@ -89,7 +132,7 @@ fn int_tuple(t: &IntTuple, out: &mut Tuple) -> core::result::Result<(), Unfit> {
     }
 }
 
-fn stride(d: &CoordStride, out: &mut Tuple) -> core::result::Result<(), Unfit> {
+fn stride<const C: usize>(d: &CoordStride, out: &mut Tuple<C>) -> core::result::Result<(), Unfit> {
     match d {
         CoordStride::Int(i) => out.int(i.value(), !i.is_static()),
         CoordStride::Basis(b) => out.scaled(b.value().value(), !b.value().is_static(), b.modes()),
@@ -102,7 +145,7 @@ fn stride(d: &CoordStride, out: &mut Tuple) -> core::result::Result<(), Unfit> {
     }
 }
 
-fn tiler_tuple(t: &Tiler, out: &mut Tuple) -> core::result::Result<(), Unfit> {
+fn tiler_tuple<const C: usize>(t: &Tiler, out: &mut Tuple<C>) -> core::result::Result<(), Unfit> {
     match t {
         Tiler::Layout(l) => {
             out.layout()?;
@@ -120,7 +163,10 @@ fn tiler_tuple(t: &Tiler, out: &mut Tuple) -> core::result::Result<(), Unfit> {
     }
 }
 
-fn layout(s: &IntTuple, d: &CoordStride) -> core::result::Result<eager::Layout, Unfit> {
+fn layout<const C: usize>(
+    s: &IntTuple,
+    d: &CoordStride,
+) -> core::result::Result<eager::Layout<C>, Unfit> {
     let (mut shape, mut strides) = (Tuple::new(), Tuple::new());
     int_tuple(s, &mut shape)?;
     stride(d, &mut strides)?;
@@ -128,7 +174,7 @@ fn layout(s: &IntTuple, d: &CoordStride) -> core::result::Result<eager::Layout, 
 }
 
 /// A layout of the algebra as the shape and stride of a layout of coordinates.
-fn back(l: &eager::Layout) -> Result<(IntTuple, CoordStride)> {
+fn back<const C: usize>(l: &eager::Layout<C>) -> Result<(IntTuple, CoordStride)> {
     let (shape, stride) = (l.shape(), l.stride());
     let unexpected = || LayoutError::invalid("the algebra", "a result that is not a layout");
     let shape = read(&shape, &mut 0, &|n| match n {
@@ -167,8 +213,8 @@ fn int(value: i32, dynamic: bool) -> Int {
 }
 
 /// The subtree at node `*at` (moved past it), its leaves made by `leaf`: an IntTuple or a stride.
-fn read<T: FromIterator<T>>(
-    t: &Tuple,
+fn read<T: FromIterator<T>, const C: usize>(
+    t: &Tuple<C>,
     at: &mut usize,
     leaf: &dyn Fn(Node) -> Option<T>,
 ) -> Option<T> {

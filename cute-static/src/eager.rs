@@ -8,7 +8,9 @@
 //! ```
 //! use cute_static::eager::{Layout, Node, Op, Tuple};
 //! // (_8,_4):(_1@0,_1@1) divided by the tiler (_2,_).
-//! let mut shape = Tuple::new();
+//! // Tuples of 64 nodes: enough here (a run that needs more says `Unfit::is_full`; then build
+//! // the operands again in tuples of more nodes, 128 at most).
+//! let mut shape: Tuple<64> = Tuple::new();
 //! let at = shape.open().unwrap();
 //! shape.int(8, false).unwrap();
 //! shape.int(4, false).unwrap();
@@ -36,11 +38,13 @@ use crate::algebra::layout::L;
 use crate::algebra::{by_mode, coalesce, composition};
 use crate::error::{LayoutError, Msg};
 use crate::prog::{AtRun, Prog};
-use crate::tree::{At, Basis, CAP, Kind, Tree, V};
+pub use crate::tree::CAP;
+use crate::tree::{At, Basis, Kind, Tree, V};
 
-/// An IntTuple, a stride of integers and scaled bases, or a tiler, in preorder.
+/// An IntTuple, a stride of integers and scaled bases, or a tiler, in preorder, of at most `C`
+/// nodes (each copy of a tuple costs its capacity: build small operands small).
 #[derive(Clone, Copy)]
-pub struct Tuple(Tree);
+pub struct Tuple<const C: usize = CAP>(Tree<C>);
 
 /// One node of a [`Tuple`] as read back.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -65,27 +69,46 @@ pub enum Node {
 }
 
 /// Why an operand cannot be built, or an operation not run on it: a malformed operand, or one
-/// past the algebra's fixed capacity (128 nodes a tree, scaled bases 3 deep).
+/// past the algebra's fixed capacity (its tuples' `C` nodes, at most 128; scaled bases 3
+/// deep).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Unfit(pub &'static str);
 
-const FULL: Unfit = Unfit("more than 128 nodes in one tuple");
+/// A tuple or a run past its capacity: [`Unfit::is_full`].
+const FULL: Unfit = Unfit("more nodes than a tuple of the algebra holds (128 at most)");
 
-impl Default for Tuple {
-    fn default() -> Tuple {
+impl Unfit {
+    /// Whether this is only a capacity too small: the same operands may fit tuples of more
+    /// nodes.
+    ///
+    /// ```
+    /// use cute_static::eager::Tuple;
+    /// let mut t: Tuple<2> = Tuple::new();
+    /// t.int(1, false).unwrap();
+    /// t.int(2, false).unwrap();
+    /// assert!(t.int(3, false).unwrap_err().is_full());
+    /// ```
+    #[must_use]
+    pub fn is_full(&self) -> bool {
+        *self == FULL
+    }
+}
+
+impl<const C: usize> Default for Tuple<C> {
+    fn default() -> Tuple<C> {
         Tuple::new()
     }
 }
 
-impl Tuple {
+impl<const C: usize> Tuple<C> {
     /// No node yet.
     #[must_use]
-    pub const fn new() -> Tuple {
+    pub const fn new() -> Tuple<C> {
         Tuple(Tree::new())
     }
 
     const fn room(&self) -> Result<(), Unfit> {
-        if self.0.len >= CAP { Err(FULL) } else { Ok(()) }
+        if self.0.len >= C { Err(FULL) } else { Ok(()) }
     }
 
     /// Append an integer.
@@ -156,7 +179,7 @@ impl Tuple {
     /// the wrong number, makes an operand that [`run`] refuses).
     pub fn close(&mut self, at: usize, children: usize) {
         if at < self.0.len && matches!(self.0.tag[at], Kind::Tup) {
-            self.0.close(at, children.min(CAP));
+            self.0.close(at, children.min(C));
         }
     }
 
@@ -188,7 +211,7 @@ impl Tuple {
     }
 
     /// The same tuple with every integer static: the static twin's operand.
-    fn made_static(&self) -> Tuple {
+    fn made_static(&self) -> Tuple<C> {
         let mut t = self.0;
         for i in 0..t.len {
             if t.is_int_at(i) {
@@ -237,17 +260,17 @@ impl Tuple {
     }
 }
 
-/// A layout: a shape and a congruent stride.
+/// A layout: a shape and a congruent stride, trees of `C` nodes.
 #[derive(Clone, Copy)]
-pub struct Layout(L);
+pub struct Layout<const C: usize = CAP>(L<C>);
 
-impl Layout {
+impl<const C: usize> Layout<C> {
     /// The layout `shape:stride`.
     ///
     /// # Errors
     /// Either is not a whole IntTuple (a `_` or a layout node in it, or missing children), or they
     /// are not congruent.
-    pub fn new(shape: Tuple, stride: Tuple) -> Result<Layout, Unfit> {
+    pub fn new(shape: Tuple<C>, stride: Tuple<C>) -> Result<Layout<C>, Unfit> {
         if !shape.is_int_tuple() || !stride.is_int_tuple() || !shape.0.same_profile(&stride.0) {
             return Err(Unfit(
                 "a shape and a stride that are not congruent IntTuples",
@@ -258,13 +281,13 @@ impl Layout {
 
     /// The shape.
     #[must_use]
-    pub const fn shape(&self) -> Tuple {
+    pub const fn shape(&self) -> Tuple<C> {
         Tuple(self.0.shape)
     }
 
     /// The stride.
     #[must_use]
-    pub const fn stride(&self) -> Tuple {
+    pub const fn stride(&self) -> Tuple<C> {
         Tuple(self.0.stride)
     }
 }
@@ -289,15 +312,15 @@ pub enum Op {
 /// What a run gives: the result, and the run's first failure (CuTe's condition with its
 /// values, failed arithmetic, a refused structure), after which the result means nothing.
 #[derive(Clone, Copy)]
-pub struct Run {
+pub struct Run<const C: usize = CAP> {
     /// The result.
-    pub layout: Layout,
+    pub layout: Layout<C>,
     /// The first failure, if any.
     pub failure: Option<LayoutError>,
     refusal: Option<Msg>,
 }
 
-impl Run {
+impl<const C: usize> Run<C> {
     /// The text of the first failure where it is a refused structure or a composition shown not
     /// to be `A o B`: the compile error it stands for, with the operands where it was met.
     #[must_use]
@@ -308,7 +331,7 @@ impl Run {
 
 /// The nodes and the leaves of the subtree at `at`, and its runs of leaves alike static or
 /// dynamic (the leaves of CuTe's `coalesce` of it as an IntTuple, at most).
-fn span(at: At<'_>) -> (usize, usize, usize) {
+fn span<const C: usize>(at: At<'_, C>) -> (usize, usize, usize) {
     let (t, i) = (at.tree(), at.index());
     let end = t.end(i);
     let (mut leaves, mut runs, mut last) = (0, 0, None);
@@ -331,7 +354,7 @@ fn span(at: At<'_>) -> (usize, usize, usize) {
 /// up, and the modes past a tuple tiler are kept (a tiler with more modes than the layout is
 /// refused). `None` where a mode with no leaf (`()`) is divided or composed, or divides or
 /// composes: the algorithms coalesce both, and CuTe's `coalesce` of nothing has no last mode.
-fn bound(a: At<'_>, t: At<'_>) -> Option<usize> {
+fn bound<const C: usize>(a: At<'_, C>, t: At<'_, C>) -> Option<usize> {
     let (na, la, runs) = span(a);
     let (nb, lb) = match t.kind() {
         Kind::Under => return Some(na),
@@ -370,15 +393,22 @@ fn bound(a: At<'_>, t: At<'_>) -> Option<usize> {
 /// # Errors
 /// A tiler whose preorder is not whole or whose layouts are not congruent, a layout with no
 /// leaf, a mode with no leaf that the operation coalesces, or operands too large for every tree
-/// of the run to stay within `CAP` nodes (the bound of `bound`).
-pub fn run(op: Op, a: &Layout, tiler: &Tuple, twin: bool) -> Result<Run, Unfit> {
+/// of the run to stay within `C` nodes (the bound of `bound`; [`Unfit::is_full`]: tuples of
+/// more nodes may hold them, up to 128).
+pub fn run<const C: usize>(
+    op: Op,
+    a: &Layout<C>,
+    tiler: &Tuple<C>,
+    twin: bool,
+) -> Result<Run<C>, Unfit> {
     if !tiler.is_tiler() {
         return Err(Unfit(
             "a tiler with missing children or a layout whose shape and stride are not congruent",
         ));
     }
-    // Room for the zipped forms' two extra tuples besides.
-    let room = match bound(a.0.shape.root(), tiler.0.root()) {
+    // The run's trees (`need`: room for the zipped forms' two extra tuples besides), and
+    // trees that also hold the operands (`room`: a tiler may hold more than the result uses).
+    let (need, room) = match bound(a.0.shape.root(), tiler.0.root()) {
         _ if span(a.0.shape.root()).1 == 0 => {
             return Err(Unfit(
                 "a layout with no leaf, which has no last mode to coalesce",
@@ -389,14 +419,11 @@ pub fn run(op: Op, a: &Layout, tiler: &Tuple, twin: bool) -> Result<Run, Unfit> 
                 "a mode with no leaf `()` divided or composed, or dividing",
             ));
         }
-        Some(n) if n + 8 > CAP => {
-            return Err(Unfit(
-                "operands too large for the algebra's 128 nodes a tree",
-            ));
-        }
-        // The operands themselves fit too (a tiler may hold more than the result uses).
-        Some(n) => n.max(a.0.shape.len).max(tiler.0.len) + 8,
+        Some(n) => (n + 8, n.max(a.0.shape.len).max(tiler.0.len) + 8),
     };
+    if need > C {
+        return Err(FULL);
+    }
     let (a, t) = if twin {
         (
             L {
@@ -408,13 +435,15 @@ pub fn run(op: Op, a: &Layout, tiler: &Tuple, twin: bool) -> Result<Run, Unfit> 
     } else {
         (a.0, tiler.0)
     };
-    // The smallest trees that hold the run (the copies of a tree cost its capacity).
+    // The smallest trees that hold the run (the copies of a tree cost its capacity); the
+    // operands' own where they are small or mostly needed.
     let mut p = if twin { Prog::twin() } else { Prog::eager() };
     let out = match room {
+        _ if C <= 16 || room > C / 2 => at::<C>(&mut p, op, &a, &t),
         ..=16 => resized(&at::<16>(&mut p, op, &resized(&a), &t.resized())),
         17..=32 => resized(&at::<32>(&mut p, op, &resized(&a), &t.resized())),
         33..=64 => resized(&at::<64>(&mut p, op, &resized(&a), &t.resized())),
-        _ => at::<CAP>(&mut p, op, &a, &t),
+        _ => at::<C>(&mut p, op, &a, &t),
     };
     Ok(Run {
         layout: Layout(out),
