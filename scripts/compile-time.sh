@@ -2,7 +2,7 @@
 # Wall time of compiling cute-static's generated suites, one at a time, with everything else
 # already built: the static conformance suite (tests/tests/static_conformance.rs, one compiled
 # case per accepted all-static vector), the mixed conformance suite (mixed_conformance.rs, the
-# dynamic and mixed vectors), the random mixed agreement (mixed_agreement.rs) and the static
+# dynamic and mixed vectors), the random mixed agreement (mixed_agreement_1.rs ... _3.rs, timed as one) and the static
 # extension suite (static_ext_conformance.rs: swizzles, composed layouts, tensors, atoms); and the
 # rank-16/32 regression tests. Prints seconds and milliseconds per case.
 set -euo pipefail
@@ -25,6 +25,8 @@ suite() { # name, pattern counting its cases
 }
 suite static_conformance 'assert_eq!('
 suite mixed_conformance '\.checked()'
-suite mixed_agreement '\.checked()'
+suite mixed_agreement_1 '\.checked()'
+suite mixed_agreement_2 '\.checked()'
+suite mixed_agreement_3 '\.checked()'
 suite static_ext_conformance 'assert_eq!('
 printf 'compile_time_ranks (rank 16 and 32): %s s\n' "$(measure tests/tests/compile_time_ranks.rs compile_time_ranks)"

@@ -1,4 +1,4 @@
-//! Generates `tests/mixed_agreement.rs`: random inputs whose leaves are each static or dynamic
+//! Generates `tests/mixed_agreement_*.rs` ([`PARTS`] files): random inputs whose leaves are each static or dynamic
 //! (a fixed seed, so the file is reproducible), every operation, [`PER_OP`] cases each, through
 //! cute-static (compiled, dynamic leaves through `core::hint::black_box`) and cute-dynamic (at
 //! test time):
@@ -6,7 +6,7 @@
 //! * where cute-dynamic accepts, cute-static's `.checked()` is `Ok` and prints the same text;
 //! * where cute-dynamic rejects, cute-static's `.checked()` is `Err` too;
 //!
-//! Cases cute-static does not compile are not in the file; the test
+//! Cases cute-static does not compile are not in the files; the test
 //! `mixed_agreement_rejections` builds them ([`compile_time_cases`]): the ones cute-dynamic
 //! rejects on their static values alone (no other dynamic values tried make it accept them;
 //! each must be one compile error, a failed precondition, or, if it compiles after all, be
@@ -15,8 +15,8 @@
 //!
 //! The inputs are those of the all-static agreement (`agree_gen`) with leaves made dynamic at
 //! random and some strides negated (see `mixed_args`). `cargo run -p cute-tests --bin
-//! gen-mixed-agreement` rewrites the file; the test `mixed_agreement_is_up_to_date` fails if it
-//! is stale.
+//! gen-mixed-agreement` rewrites the files; the test `mixed_agreement_is_up_to_date` fails if
+//! one is stale.
 
 use crate::agree_gen::{Rng, args_for, ops};
 use crate::mixed_gen::{COMMON_PRELUDE, map_dynamic_leaves, mixed_expression, type_key};
@@ -272,7 +272,7 @@ pub fn compile_time_cases() -> Vec<(String, Vec<Case>)> {
     by_type.into_values().collect()
 }
 
-/// The helpers of `mixed_agreement.rs` after `mixed_gen::COMMON_PRELUDE`.
+/// The helpers of `mixed_agreement_*.rs` after `mixed_gen::COMMON_PRELUDE`.
 const PRELUDE: &str = r#"
 /// cute-static's text, or `rejected`.
 fn verdict<T: std::fmt::Display>(r: Result<T, LayoutError>) -> String {
@@ -293,8 +293,12 @@ fn dynamic(op: &str, args: &[&str]) -> String {
 }
 "#;
 
-/// The generated agreement file.
-pub fn generate() -> String {
+/// The test files the cases are split into (`tests/mixed_agreement_1.rs`, ...): one binary
+/// of 1.9 MB compiled alone at the end of CI's build; parts compile side by side.
+pub const PARTS: usize = 3;
+
+/// The generated agreement files, `tests/mixed_agreement_1.rs` first.
+pub fn generate() -> Vec<String> {
     let all = cases();
     let mut groups: BTreeMap<String, Vec<String>> = BTreeMap::new();
     let (mut accepted, mut rejected, mut compile, mut deviations) = (0, 0, 0, 0);
@@ -334,19 +338,47 @@ pub fn generate() -> String {
         "static and dynamic leaves (fixed seed) through cute-static, compared at test time with"
             .into(),
         format!(
-            "cute-dynamic: {} cases ({PER_OP} per op), {} here: cute-dynamic accepts {accepted}, rejects",
+            "cute-dynamic: {} cases ({PER_OP} per op), {} in the {PARTS} files: cute-dynamic accepts {accepted},",
             accepted + rejected + compile,
             accepted + rejected
         ),
         format!(
-            "{rejected}; {deviations} known deviations (`NOT_SHOWN_AT_CAPACITY`). The other {compile} are for the test"
+            "rejects {rejected}; {deviations} known deviations (`NOT_SHOWN_AT_CAPACITY`). The other {compile} are for"
         ),
         format!(
-            "`mixed_agreement_rejections`: rejected on static values alone, or over cute-static's capacity ({}).",
+            "the test `mixed_agreement_rejections`: rejected on static values alone, or over cute-static's capacity ({}).",
             OVER_CAPACITY.len()
         ),
         "Do not edit by hand.".into(),
     ];
+    parts(groups)
+        .iter()
+        .enumerate()
+        .map(|(k, part)| {
+            let ops: Vec<&str> = part.keys().map(String::as_str).collect();
+            let mut header = header.to_vec();
+            header.insert(
+                5,
+                format!("This is file {} of {PARTS}: {}.", k + 1, ops.join(", ")),
+            );
+            // A part's ops may not use every helper of the prelude.
+            let prelude = format!("#![allow(dead_code)]\n{COMMON_PRELUDE}{PRELUDE}");
+            test_file(&header, &prelude, part)
+        })
+        .collect()
+}
 
-    test_file(&header, &format!("{COMMON_PRELUDE}{PRELUDE}"), &groups)
+/// The ops' tests in [`PARTS`] parts of about the same size, largest op first into the
+/// smallest part (each part is a test binary of its own: cargo compiles them side by side).
+fn parts(groups: BTreeMap<String, Vec<String>>) -> Vec<BTreeMap<String, Vec<String>>> {
+    let size = |lines: &Vec<String>| lines.iter().map(String::len).sum::<usize>();
+    let mut by_size: Vec<(String, Vec<String>)> = groups.into_iter().collect();
+    by_size.sort_by_key(|(op, lines)| (core::cmp::Reverse(size(lines)), op.clone()));
+    let mut parts = vec![(0usize, BTreeMap::new()); PARTS];
+    for (op, lines) in by_size {
+        let smallest = (0..PARTS).min_by_key(|&k| (parts[k].0, k)).unwrap_or(0);
+        parts[smallest].0 += size(&lines);
+        parts[smallest].1.insert(op, lines);
+    }
+    parts.into_iter().map(|(_, part)| part).collect()
 }

@@ -194,11 +194,23 @@ fn mixed_conformance_is_up_to_date() {
 #[test]
 fn mixed_agreement_is_up_to_date() {
     let dir = env!("CARGO_MANIFEST_DIR");
-    let checked_in =
-        std::fs::read_to_string(format!("{dir}/tests/mixed_agreement.rs")).expect("generated file");
+    let generated = cute_tests::mixed_agree_gen::generate();
+    assert_eq!(generated.len(), cute_tests::mixed_agree_gen::PARTS);
+    for (k, file) in generated.iter().enumerate() {
+        let path = format!("{dir}/tests/mixed_agreement_{}.rs", k + 1);
+        let checked_in = std::fs::read_to_string(&path).expect("generated file");
+        assert!(
+            checked_in == *file,
+            "{path} is stale: run `cargo run -p cute-tests --bin gen-mixed-agreement`"
+        );
+    }
     assert!(
-        checked_in == cute_tests::mixed_agree_gen::generate(),
-        "tests/mixed_agreement.rs is stale: run `cargo run -p cute-tests --bin gen-mixed-agreement`"
+        !std::path::Path::new(&format!(
+            "{dir}/tests/mixed_agreement_{}.rs",
+            generated.len() + 1
+        ))
+        .exists(),
+        "a mixed_agreement part past the last: run `cargo run -p cute-tests --bin gen-mixed-agreement`"
     );
 }
 

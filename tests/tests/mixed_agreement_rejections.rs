@@ -1,5 +1,5 @@
-//! The random mixed cases of `mixed_agreement.rs` that are not in that file because cute-static
-//! does not compile them: the ones cute-dynamic rejects on their static values alone (no other
+//! The random mixed cases of `mixed_agreement_*.rs` that are not in those files because
+//! cute-static does not compile them: the ones cute-dynamic rejects on their static values alone (no other
 //! dynamic values make cute-dynamic accept them), and the ones over cute-static's capacity
 //! (`mixed_agree_gen::OVER_CAPACITY`). One crate, built once, one function per distinct
 //! expression type (rustc reports an erroneous constant once):
