@@ -34,6 +34,9 @@ pub(crate) enum Kind {
 #[derive(Clone, Copy, Debug)]
 pub struct V {
     pub(crate) dynamic: bool,
+    /// Always 0: a `V` has no padding byte, so that an array of them (a [`List`]) starts as
+    /// one `memset` at run time, not a store per field per element.
+    _pad: u8,
     pub(crate) basis: u16,
     pub(crate) v: i32,
 }
@@ -89,6 +92,7 @@ impl V {
     pub(crate) const fn s(v: i32) -> V {
         V {
             dynamic: false,
+            _pad: 0,
             basis: Basis::NONE,
             v,
         }
@@ -98,6 +102,7 @@ impl V {
     pub(crate) const fn node(n: usize) -> V {
         V {
             dynamic: true,
+            _pad: 0,
             basis: Basis::NONE,
             v: n as i32,
         }
@@ -107,6 +112,7 @@ impl V {
     pub(crate) const fn eager(v: i32) -> V {
         V {
             dynamic: true,
+            _pad: 0,
             basis: Basis::NONE,
             v,
         }
@@ -310,6 +316,7 @@ impl<const C: usize> Tree<C> {
     pub(crate) const fn at(&self, i: usize) -> V {
         V {
             dynamic: self.dyn_at(i),
+            _pad: 0,
             basis: self.meta[i] >> 1,
             v: self.val[i],
         }

@@ -1,7 +1,7 @@
 //! `composition(A, B)`: `(A ∘ B)(c) == A(B(c))`, with `compatible(B, result)`.
 
 use super::coalesce::coalesce_x;
-use super::exact::{self, Exactness};
+use super::exact::{self, Exactness, Leaf};
 use super::layout::{L, LayoutAt, Modes};
 use super::tiler::{self, Tl};
 use crate::error::{Condition, Msg};
@@ -56,7 +56,7 @@ const fn stride_divisibility_failed<const C: usize>(
 ///   takes the rest. Only statically known size-1 modes are skipped.
 const fn impl_rec<const P: usize, const T: usize, const C: usize>(
     p: &mut Prog<P, T>,
-    (exactness, ab): (&mut Exactness<C>, (&L<C>, &L<C>)),
+    (mut exactness, ab): (Option<&mut Exactness<C>>, (&L<C>, &L<C>)),
     lhs: &L<C>,
     (ls, ld): (&List<C>, &List<C>),
     rhs: LayoutAt<C>,
@@ -65,7 +65,11 @@ const fn impl_rec<const P: usize, const T: usize, const C: usize>(
         let mut m = Modes::new();
         let mut k = 0;
         while k < rhs.shape.arity() {
-            let mode = impl_rec(p, (exactness, ab), lhs, (ls, ld), rhs.child(k));
+            let again = match &mut exactness {
+                Some(e) => Some(&mut **e),
+                None => None,
+            };
+            let mode = impl_rec(p, (again, ab), lhs, (ls, ld), rhs.child(k));
             m.push(&mode);
             k += 1;
         }
@@ -80,13 +84,18 @@ const fn impl_rec<const P: usize, const T: usize, const C: usize>(
     }
     let last = ls.n - 1;
     let mut m = Modes::new();
-    let leaf = exactness.leaf(stride);
+    let leaf = match &mut exactness {
+        Some(e) => e.leaf(stride),
+        None => Leaf::NONE,
+    };
     let (mut rest_shape, mut rest_stride) = (shape, stride);
     let mut k = 0;
     while k < last {
         let (curr_shape, curr_stride) = (ls.v[k], ld.v[k]);
         stride_divisibility(p, ab, (curr_shape, rest_stride, rest_shape));
-        exactness.step(&leaf, k, (curr_shape, rest_stride, rest_shape));
+        if let Some(e) = &mut exactness {
+            e.step(&leaf, k, (curr_shape, rest_stride, rest_shape));
+        }
         let abs_stride = p.abs(rest_stride);
         let next_shape = p.ceil_div(curr_shape, abs_stride);
         let up = p.ceil_div(abs_stride, curr_shape);
@@ -108,7 +117,9 @@ const fn impl_rec<const P: usize, const T: usize, const C: usize>(
                     .fail()
             }
             m.push_int(new_shape, p.mul(rest_stride, curr_stride));
-            exactness.piece(&leaf, (new_shape, k, rest_stride));
+            if let Some(e) = &mut exactness {
+                e.piece(&leaf, (new_shape, k, rest_stride));
+            }
             rest_shape = p.div(rest_shape, new_shape);
             rest_stride = next_stride;
         }
@@ -159,8 +170,16 @@ const fn compose<const P: usize, const T: usize, const C: usize>(
     // keep where every value is static.
     let no_domain = no_static_coordinates(b);
     let checks = exact && !p.is_twin() && !no_domain;
-    let mut exactness = Exactness::new(&ls, checks);
-    let out = impl_rec(p, (&mut exactness, (a, b)), &flat, (&ls, &ld), b.root());
+    // The rule's notes, made only where it is checked (and then checked right after the walk).
+    let mut unproven = false;
+    let out = if checks {
+        let mut e = Exactness::new(&ls);
+        let out = impl_rec(p, (Some(&mut e), (a, b)), &flat, (&ls, &ld), b.root());
+        unproven = e.finish(p);
+        out
+    } else {
+        impl_rec(p, (None, (a, b)), &flat, (&ls, &ld), b.root())
+    };
     let all_static = exact::is_static(a) && exact::is_static(b);
     // An eager run knows every value, as compiling knows the static ones.
     let compare_now = (all_static && exact::is_static(&out)) || p.is_eager();
@@ -174,7 +193,7 @@ const fn compose<const P: usize, const T: usize, const C: usize>(
             p.check_at_run_time(Pred::Exact, same, V::s(0), V::s(0));
         }
     }
-    if checks && exactness.finish(p) {
+    if unproven {
         if compare_now {
             refuse_unless_composition(p, (a, b), &out);
         } else {

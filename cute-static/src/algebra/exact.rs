@@ -49,24 +49,29 @@ pub(crate) struct Exactness<const C: usize = CAP> {
     /// The strides of B's leaves walked.
     leaves: [V; C],
     nleaves: usize,
-    /// The steps: `(leaf, k, shape, stride, count)`.
-    steps: [(usize, usize, V, V, V); C],
+    /// The steps: `(leaf, k, shape, stride, count)` (indices below `C` <= 128: `u16`, a
+    /// smaller array to zero).
+    steps: [(u16, u16, V, V, V); C],
     nsteps: usize,
     /// The pieces: `(leaf, k, n, r)`.
-    pieces: [(usize, usize, V, V); C],
+    pieces: [(u16, u16, V, V); C],
     npieces: usize,
     /// A check failed on static values, or the notes or the program ran out of room.
     failed: bool,
-    /// Whether the rule is checked at all (not for CuTe's own answer, nor in a static twin).
-    on: bool,
 }
 
 /// One leaf of B on its walk (its number in the notes).
 pub(crate) struct Leaf(usize);
 
+impl Leaf {
+    /// The leaf of a walk whose rule is not checked (no notes).
+    pub(crate) const NONE: Leaf = Leaf(0);
+}
+
 impl<const C: usize> Exactness<C> {
-    /// Nothing walked yet through the coalesced A of shapes `lhs`; the rule checked if `on`.
-    pub(crate) const fn new(lhs: &List<C>, on: bool) -> Exactness<C> {
+    /// Nothing walked yet through the coalesced A of shapes `lhs` (made only where the rule is
+    /// checked: not for CuTe's own answer, nor in a static twin, which zero no notes).
+    pub(crate) const fn new(lhs: &List<C>) -> Exactness<C> {
         Exactness {
             lhs: *lhs,
             leaves: [V::s(0); C],
@@ -76,7 +81,6 @@ impl<const C: usize> Exactness<C> {
             pieces: [(0, 0, V::s(0), V::s(0)); C],
             npieces: 0,
             failed: false,
-            on,
         }
     }
 
@@ -94,9 +98,6 @@ impl<const C: usize> Exactness<C> {
     /// A step of the leaf's walk over mode `k` of A, of shape `shape`, at `stride`, `count`
     /// elements left.
     pub(crate) const fn step(&mut self, leaf: &Leaf, k: usize, (shape, stride, count): (V, V, V)) {
-        if !self.on {
-            return;
-        }
         // A step exact on static values is exact whatever the leaf and the mode: not noted.
         let decided = shape.is_static() && stride.is_static() && count.is_static();
         if decided
@@ -111,20 +112,20 @@ impl<const C: usize> Exactness<C> {
             self.failed = true;
             return;
         }
-        self.steps[self.nsteps] = (leaf.0, k, shape, stride, count);
+        self.steps[self.nsteps] = (leaf.0 as u16, k as u16, shape, stride, count);
         self.nsteps += 1;
     }
 
     /// The leaf's piece: `n` elements in A's mode `k` at a step of `r`.
     pub(crate) const fn piece(&mut self, leaf: &Leaf, (n, k, r): (V, usize, V)) {
-        if !self.on || n.is_const(1) || k + 1 >= self.lhs.n {
+        if n.is_const(1) || k + 1 >= self.lhs.n {
             return;
         }
         if self.npieces == C {
             self.failed = true;
             return;
         }
-        self.pieces[self.npieces] = (leaf.0, k, n, r);
+        self.pieces[self.npieces] = (leaf.0 as u16, k as u16, n, r);
         self.npieces += 1;
     }
 
@@ -159,9 +160,6 @@ impl<const C: usize> Exactness<C> {
         &mut self,
         p: &mut Prog<P, T>,
     ) -> bool {
-        if !self.on {
-            return false;
-        }
         let n = self.lhs.n;
         // Each leaf's sign, 1 or 0: positive, negative; and how many leaves are negative.
         let (mut pos, mut neg) = ([V::s(0); C], [V::s(0); C]);
@@ -202,6 +200,7 @@ impl<const C: usize> Exactness<C> {
         let mut t = 0;
         while t < self.nsteps {
             let (l, k, shape, stride, count) = self.steps[t];
+            let (l, k) = (l as usize, k as usize);
             if !pos[l].is_const(0) {
                 if !self.room(p) {
                     return true;
@@ -232,6 +231,7 @@ impl<const C: usize> Exactness<C> {
             t = 0;
             while t < self.npieces {
                 let (l, kt, m, r) = self.pieces[t];
+                let (l, kt) = (l as usize, kt as usize);
                 if kt == k {
                     if !self.room(p) {
                         return true;
