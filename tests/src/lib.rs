@@ -13,6 +13,7 @@ pub mod exercise_cli;
 pub mod ext;
 pub mod mixed_agree_gen;
 pub mod mixed_gen;
+pub mod mixed_prelude;
 pub mod rejections;
 pub mod static_ext_gen;
 pub mod static_gen;

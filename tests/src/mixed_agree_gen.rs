@@ -272,27 +272,6 @@ pub fn compile_time_cases() -> Vec<(String, Vec<Case>)> {
     by_type.into_values().collect()
 }
 
-/// The helpers of `mixed_agreement_*.rs` after `mixed_gen::COMMON_PRELUDE`.
-const PRELUDE: &str = r#"
-/// cute-static's text, or `rejected`.
-fn verdict<T: std::fmt::Display>(r: Result<T, LayoutError>) -> String {
-    match r {
-        Ok(v) => v.to_string(),
-        Err(_) => "rejected".to_string(),
-    }
-}
-
-/// cute-dynamic's text for the same op and arguments, or `rejected`.
-fn dynamic(op: &str, args: &[&str]) -> String {
-    match cute_tests::run_op(op, args) {
-        Ok(Some(text)) if op == "call" => text.replace('_', ""),
-        Ok(Some(text)) => text,
-        Ok(None) => format!("unknown op {op}"),
-        Err(_) => "rejected".to_string(),
-    }
-}
-"#;
-
 /// The test files the cases are split into (`tests/mixed_agreement_1.rs`, ...): one binary
 /// of 1.9 MB compiled alone at the end of CI's build; parts compile side by side.
 pub const PARTS: usize = 3;
@@ -357,13 +336,20 @@ pub fn generate() -> Vec<String> {
         .map(|(k, part)| {
             let ops: Vec<&str> = part.keys().map(String::as_str).collect();
             let mut header = header.to_vec();
-            header.insert(
-                5,
-                format!("This is file {} of {PARTS}: {}.", k + 1, ops.join(", ")),
-            );
-            // A part's ops may not use every helper of the prelude.
-            let prelude = format!("#![allow(dead_code)]\n{COMMON_PRELUDE}{PRELUDE}");
-            test_file(&header, &prelude, part)
+            // The file's ops, in lines of at most 90 characters.
+            let mut lines = vec![format!("This is file {} of {PARTS}:", k + 1)];
+            for (i, op) in ops.iter().enumerate() {
+                let word = format!("{op}{}", if i + 1 == ops.len() { "." } else { "," });
+                match lines.last_mut() {
+                    Some(line) if line.len() + 1 + word.len() <= 90 => {
+                        line.push(' ');
+                        line.push_str(&word);
+                    }
+                    _ => lines.push(word),
+                }
+            }
+            header.splice(5..5, lines);
+            test_file(&header, COMMON_PRELUDE, part)
         })
         .collect()
 }

@@ -215,93 +215,9 @@ impl std::fmt::Display for Summary {
     }
 }
 
-/// The helpers every generated file with dynamic leaves starts with: `d` (a dynamic leaf the
-/// compiler cannot see), `call_all` (for `call`), `condition_name` and `Tally`, which collects
-/// every mismatch of one op so that one run lists them all.
-pub const COMMON_PRELUDE: &str = r#"use cute_static::LayoutError;
-
-/// A dynamic leaf: the compiler cannot see its value.
-fn d(x: i32) -> i32 {
-    core::hint::black_box(x)
-}
-
-/// `L(i)` for every `i` in the domain, as the vectors print it.
-struct CallAll(String);
-
-impl CallAll {
-    /// Evaluating a layout has no precondition.
-    fn checked(self) -> Result<String, LayoutError> {
-        Ok(self.0)
-    }
-}
-
-fn call_all<S, D>(l: cute_static::Layout<S, D>) -> CallAll
-where
-    S: cute_static::IntTuple,
-    D: cute_static::IntTuple,
-{
-    let v: Vec<String> = (0..l.size()).map(|i| l.call(i).to_string()).collect();
-    CallAll(format!("[{}]", v.join(",")))
-}
-
-/// One op's cases: every mismatch is collected, so that one run lists them all.
-#[derive(Default)]
-struct Tally {
-    passed: usize,
-    failures: Vec<String>,
-}
-
-impl Tally {
-    fn same(&mut self, what: &str, got: String, want: String) {
-        if got == want {
-            self.passed += 1;
-        } else {
-            self.failures
-                .push(format!("{what}: got {got}, want {want}"));
-        }
-    }
-
-    fn finish(self, op: &str) {
-        let failed = self.failures.len();
-        println!("{op}: {} passed, {failed} failed", self.passed);
-        assert!(
-            failed == 0,
-            "{op}: {failed} failed:\n{}",
-            self.failures.join("\n")
-        );
-    }
-}
-"#;
-
-/// The helpers of `mixed_conformance.rs` after [`COMMON_PRELUDE`].
-const PRELUDE: &str = r#"
-/// The checked result's text, or why it was rejected.
-fn text<T: std::fmt::Display>(r: Result<T, LayoutError>) -> String {
-    match r {
-        Ok(v) => v.to_string(),
-        Err(e) => format!("rejected: {e}"),
-    }
-}
-
-/// The CuTe condition a rejection names, or what happened instead.
-fn condition<T: std::fmt::Display>(r: Result<T, LayoutError>) -> String {
-    match r {
-        Ok(v) => format!("accepted: {v}"),
-        Err(e) => match e.condition() {
-            Some(c) => c.message().to_string(),
-            None => format!("no condition: {e}"),
-        },
-    }
-}
-
-/// `rejected` for any error.
-fn rejected<T: std::fmt::Display>(r: Result<T, LayoutError>) -> String {
-    match r {
-        Ok(v) => format!("accepted: {v}"),
-        Err(_) => "rejected".to_string(),
-    }
-}
-"#;
+/// What every generated file with dynamic leaves starts with: the helpers of
+/// [`crate::mixed_prelude`], written once there.
+pub const COMMON_PRELUDE: &str = "use cute_tests::mixed_prelude::*;\n";
 
 /// The generated test file and what went into it.
 pub fn generate_with_summary(vectors: &str) -> (String, Summary) {
@@ -380,7 +296,7 @@ pub fn generate_with_summary(vectors: &str) -> (String, Summary) {
         lines.insert(0, "    let mut t = Tally::default();\n".to_string());
         lines.push(format!("    t.finish({op:?});\n"));
     }
-    let mut out = test_file(&header, &format!("{COMMON_PRELUDE}{PRELUDE}"), &groups);
+    let mut out = test_file(&header, COMMON_PRELUDE, &groups);
     if !summary.skipped.is_empty() {
         let _ = writeln!(out, "\n// Skipped:");
         for (id, why) in &summary.skipped {

@@ -3,83 +3,14 @@
 //! cute-dynamic: 9000 cases (200 per op), 7743 in the 3 files: cute-dynamic accepts 7329,
 //! rejects 414; 3 known deviations (`NOT_SHOWN_AT_CAPACITY`). The other 1257 are for
 //! the test `mixed_agreement_rejections`: rejected on static values alone, or over cute-static's capacity (0).
-//! This is file 1 of 3: compact_col_major, congruent, cosize, crd2idx, dice, flat_divide, left_inverse, max_common_layout, nullspace, raked_product, right_inverse, shape_div, tiled_divide, weakly_congruent, zipped_divide.
+//! This is file 1 of 3: compact_col_major, congruent, cosize, crd2idx, dice, flat_divide,
+//! left_inverse, max_common_layout, nullspace, raked_product, right_inverse, shape_div,
+//! tiled_divide, weakly_congruent, zipped_divide.
 //! Do not edit by hand.
 
 #![allow(clippy::all)]
 
-#![allow(dead_code)]
-use cute_static::LayoutError;
-
-/// A dynamic leaf: the compiler cannot see its value.
-fn d(x: i32) -> i32 {
-    core::hint::black_box(x)
-}
-
-/// `L(i)` for every `i` in the domain, as the vectors print it.
-struct CallAll(String);
-
-impl CallAll {
-    /// Evaluating a layout has no precondition.
-    fn checked(self) -> Result<String, LayoutError> {
-        Ok(self.0)
-    }
-}
-
-fn call_all<S, D>(l: cute_static::Layout<S, D>) -> CallAll
-where
-    S: cute_static::IntTuple,
-    D: cute_static::IntTuple,
-{
-    let v: Vec<String> = (0..l.size()).map(|i| l.call(i).to_string()).collect();
-    CallAll(format!("[{}]", v.join(",")))
-}
-
-/// One op's cases: every mismatch is collected, so that one run lists them all.
-#[derive(Default)]
-struct Tally {
-    passed: usize,
-    failures: Vec<String>,
-}
-
-impl Tally {
-    fn same(&mut self, what: &str, got: String, want: String) {
-        if got == want {
-            self.passed += 1;
-        } else {
-            self.failures
-                .push(format!("{what}: got {got}, want {want}"));
-        }
-    }
-
-    fn finish(self, op: &str) {
-        let failed = self.failures.len();
-        println!("{op}: {} passed, {failed} failed", self.passed);
-        assert!(
-            failed == 0,
-            "{op}: {failed} failed:\n{}",
-            self.failures.join("\n")
-        );
-    }
-}
-
-/// cute-static's text, or `rejected`.
-fn verdict<T: std::fmt::Display>(r: Result<T, LayoutError>) -> String {
-    match r {
-        Ok(v) => v.to_string(),
-        Err(_) => "rejected".to_string(),
-    }
-}
-
-/// cute-dynamic's text for the same op and arguments, or `rejected`.
-fn dynamic(op: &str, args: &[&str]) -> String {
-    match cute_tests::run_op(op, args) {
-        Ok(Some(text)) if op == "call" => text.replace('_', ""),
-        Ok(Some(text)) => text,
-        Ok(None) => format!("unknown op {op}"),
-        Err(_) => "rejected".to_string(),
-    }
-}
+use cute_tests::mixed_prelude::*;
 
 macro_rules! generated {
     ($($item:item)*) => { $($item)* };
