@@ -2,9 +2,9 @@
 # Wall time of compiling cute-static's generated suites, one at a time, with everything else
 # already built: the static conformance suite (tests/tests/static_conformance.rs, one compiled
 # case per accepted all-static vector), the mixed conformance suite (mixed_conformance.rs, the
-# dynamic and mixed vectors), the random mixed agreement (mixed_agreement_1.rs ... _3.rs, timed as one) and the static
-# extension suite (static_ext_conformance.rs: swizzles, composed layouts, tensors, atoms); and the
-# rank-16/32 regression tests. Prints seconds and milliseconds per case.
+# dynamic and mixed vectors), the random mixed agreement (mixed_agreement_1.rs to _3.rs, each
+# timed) and the static extension suite (static_ext_conformance.rs: swizzles, composed
+# layouts, tensors, atoms); and the rank-16/32 regression tests. Prints seconds and milliseconds per case.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export CARGO_INCREMENTAL=0

@@ -1,7 +1,7 @@
-//! Generates `tests/mixed_agreement_*.rs` ([`PARTS`] files): random inputs whose leaves are each static or dynamic
-//! (a fixed seed, so the file is reproducible), every operation, [`PER_OP`] cases each, through
-//! cute-static (compiled, dynamic leaves through `core::hint::black_box`) and cute-dynamic (at
-//! test time):
+//! Generates `tests/mixed_agreement_*.rs` ([`PARTS`] files): random inputs whose leaves are
+//! each static or dynamic (a fixed seed, so the files are reproducible), every operation,
+//! [`PER_OP`] cases each, through cute-static (compiled, dynamic leaves through
+//! `core::hint::black_box`) and cute-dynamic (at test time):
 //!
 //! * where cute-dynamic accepts, cute-static's `.checked()` is `Ok` and prints the same text;
 //! * where cute-dynamic rejects, cute-static's `.checked()` is `Err` too;
