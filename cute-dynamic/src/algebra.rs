@@ -13,6 +13,7 @@
 
 use crate::arithmetic_tuple::{CoordStride, ScaledBasis};
 use crate::error::{LayoutError, Result};
+use crate::flat::LEAF;
 use crate::int::Int;
 use crate::int_tuple::IntTuple;
 use crate::prelude::*;
@@ -29,29 +30,34 @@ pub(crate) fn coordinates_op(
     (shape, stride): (&IntTuple, &CoordStride),
     tiler: &Tiler,
 ) -> Result<(IntTuple, CoordStride)> {
-    // Trees of 64 nodes hold most operands and their runs (each copy of a tree costs its
-    // capacity; a divide's bound, which composition takes too, is 36 nodes for two rank-2
-    // layouts); the rest run again in trees of the algebra's most, 128.
-    let finish = |out: core::result::Result<_, Capacity>| {
-        out.map_err(|e| match e {
-            Capacity::Full(c) => {
-                LayoutError::invalid(name, format!("{}: {shape}:{stride} with {tiler}", c.0))
-            }
-            Capacity::Error(e) => e,
-        })
+    // Small trees first (each copy of a tree costs its capacity), then the algebra's most, 128,
+    // which refuse with the capacity's error: a composition of two rank-2 layouts runs in 16
+    // nodes, a divide of them in 64 (its bound is 36 nodes); a run that does not fit costs its
+    // operands' building again.
+    let full = |out: &core::result::Result<_, Capacity>| matches!(out, Err(Capacity::Unfit(c)) if c.is_full());
+    let mut out = if op == Op::CompositionTiler {
+        coordinates_op_in::<16>(op, name, (shape, stride), tiler)
+    } else {
+        Err(Capacity::Unfit(Unfit::FULL))
     };
-    match coordinates_op_in::<64>(op, name, (shape, stride), tiler) {
-        Err(Capacity::Full(_)) => {
-            finish(coordinates_op_in::<CAP>(op, name, (shape, stride), tiler))
-        }
-        out => finish(out),
+    if full(&out) {
+        out = coordinates_op_in::<64>(op, name, (shape, stride), tiler);
     }
+    if full(&out) {
+        out = coordinates_op_in::<CAP>(op, name, (shape, stride), tiler);
+    }
+    out.map_err(|e| match e {
+        Capacity::Unfit(c) => {
+            LayoutError::invalid(name, format!("{}: {shape}:{stride} with {tiler}", c.0))
+        }
+        Capacity::Error(e) => e,
+    })
 }
 
-/// Why a run in trees of some capacity gave no result: they were too small, or the operation's
-/// error.
+/// Why a run in trees of some capacity gave no result: operands the algebra cannot hold (too
+/// large for the capacity, [`Unfit::is_full`], or malformed), or the operation's error.
 enum Capacity {
-    Full(Unfit),
+    Unfit(Unfit),
     Error(LayoutError),
 }
 
@@ -62,29 +68,21 @@ fn coordinates_op_in<const C: usize>(
     (shape, stride): (&IntTuple, &CoordStride),
     tiler: &Tiler,
 ) -> core::result::Result<(IntTuple, CoordStride), Capacity> {
-    let operands = || format!("{shape}:{stride} with {tiler}");
-    let capacity = |c: Unfit| {
-        if c.is_full() {
-            Capacity::Full(c)
-        } else {
-            Capacity::Error(LayoutError::invalid(
-                name,
-                format!("{}: {}", c.0, operands()),
-            ))
-        }
+    let fail = |e, refusal| {
+        let operands = format!("{shape}:{stride} with {tiler}");
+        Capacity::Error(from_static(e, refusal, name, &operands))
     };
-    let fail = |e, refusal| Capacity::Error(from_static(e, refusal, name, &operands()));
-    let ea = layout::<C>(shape, stride).map_err(capacity)?;
+    let ea = layout::<C>(shape, stride).map_err(Capacity::Unfit)?;
     let mut et = Tuple::<C>::new();
-    tiler_tuple(tiler, &mut et).map_err(capacity)?;
-    let run = eager::run(op, &ea, &et, false).map_err(capacity)?;
+    tiler_tuple(tiler, &mut et).map_err(Capacity::Unfit)?;
+    let run = eager::run(op, &ea, &et, false).map_err(Capacity::Unfit)?;
     if let Some(e) = run.failure {
         return Err(fail(e, run.refusal()));
     }
     let out = back(&run.layout).map_err(Capacity::Error)?;
     let dynamic = !(shape.is_static() && stride.is_static() && tiler.is_all_static());
     if dynamic {
-        let twin = eager::run(op, &ea, &et, true).map_err(capacity)?;
+        let twin = eager::run(op, &ea, &et, true).map_err(Capacity::Unfit)?;
         if let Some(e) = twin.failure {
             return Err(fail(e, twin.refusal()));
         }
@@ -132,6 +130,28 @@ fn int_tuple<const C: usize>(t: &IntTuple, out: &mut Tuple<C>) -> core::result::
     }
 }
 
+/// The shape (`leaves`: the shapes) or the stride (the strides) of a layout given by its
+/// profile in preorder ([`crate::flat`]).
+fn flat_tuple<const C: usize>(
+    profile: &[u32],
+    leaves: &[Int],
+    out: &mut Tuple<C>,
+) -> core::result::Result<(), Unfit> {
+    let mut leaf = leaves.iter();
+    for &node in profile {
+        if node == LEAF {
+            let i = leaf
+                .next()
+                .ok_or(Unfit("a profile with more leaves than values"))?;
+            out.int(i.value(), !i.is_static())?;
+        } else {
+            let at = out.open()?;
+            out.close(at, node as usize);
+        }
+    }
+    Ok(())
+}
+
 fn stride<const C: usize>(d: &CoordStride, out: &mut Tuple<C>) -> core::result::Result<(), Unfit> {
     match d {
         CoordStride::Int(i) => out.int(i.value(), !i.is_static()),
@@ -149,8 +169,9 @@ fn tiler_tuple<const C: usize>(t: &Tiler, out: &mut Tuple<C>) -> core::result::R
     match t {
         Tiler::Layout(l) => {
             out.layout()?;
-            int_tuple(&l.shape(), out)?;
-            int_tuple(&l.stride(), out)
+            let f = l.flat();
+            flat_tuple(f.profile(), f.shape(), out)?;
+            flat_tuple(f.profile(), f.stride(), out)
         }
         Tiler::Int(i) => out.int(i.value(), !i.is_static()),
         Tiler::Underscore => out.under(),

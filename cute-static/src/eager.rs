@@ -74,10 +74,14 @@ pub enum Node {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Unfit(pub &'static str);
 
-/// A tuple or a run past its capacity: [`Unfit::is_full`].
-const FULL: Unfit = Unfit("more nodes than a tuple of the algebra holds (128 at most)");
-
 impl Unfit {
+    /// A tuple or a run past its capacity ([`Unfit::is_full`]).
+    ///
+    /// ```
+    /// assert!(cute_static::eager::Unfit::FULL.is_full());
+    /// ```
+    pub const FULL: Unfit = Unfit("more nodes than a tuple of the algebra holds (128 at most)");
+
     /// Whether this is only a capacity too small: the same operands may fit tuples of more
     /// nodes.
     ///
@@ -90,7 +94,7 @@ impl Unfit {
     /// ```
     #[must_use]
     pub fn is_full(&self) -> bool {
-        *self == FULL
+        *self == Unfit::FULL
     }
 }
 
@@ -108,7 +112,11 @@ impl<const C: usize> Tuple<C> {
     }
 
     const fn room(&self) -> Result<(), Unfit> {
-        if self.0.len >= C { Err(FULL) } else { Ok(()) }
+        if self.0.len >= C {
+            Err(Unfit::FULL)
+        } else {
+            Ok(())
+        }
     }
 
     /// Append an integer.
@@ -345,16 +353,16 @@ fn span<const C: usize>(at: At<'_, C>) -> (usize, usize, usize) {
     (end - i, leaves, runs)
 }
 
-/// A bound on the nodes of every tree of a divide (or composition) of the layout mode of shape
-/// `a` by the tiler node `t`. The rule: a composition `A o B` replaces each leaf of B by at most
-/// one piece of each mode of A, so its trees have at most `nodes(B) + leaves(B) * leaves(A)`
-/// nodes; a logical divide composes with `(B, complement(B, shape(coalesce(A))))`, whose
+/// A bound on the nodes of every tree of a divide (`compose`: a composition) of the layout mode
+/// of shape `a` by the tiler node `t`. The rule: a composition `A o B` replaces each leaf of B by
+/// at most one piece of each mode of A, so its trees have at most `nodes(B) + leaves(B) *
+/// leaves(A)` nodes, besides A's own; a logical divide composes with `(B, complement(B, shape(coalesce(A))))`, whose
 /// complement has a mode for each leaf of B and one more, then the rest of A's coalesced shape
 /// (at most one leaf for each run of A's leaves alike static or dynamic); by mode, the modes add
 /// up, and the modes past a tuple tiler are kept (a tiler with more modes than the layout is
 /// refused). `None` where a mode with no leaf (`()`) is divided or composed, or divides or
 /// composes: the algorithms coalesce both, and CuTe's `coalesce` of nothing has no last mode.
-fn bound<const C: usize>(a: At<'_, C>, t: At<'_, C>) -> Option<usize> {
+fn bound<const C: usize>(compose: bool, a: At<'_, C>, t: At<'_, C>) -> Option<usize> {
     let (na, la, runs) = span(a);
     let (nb, lb) = match t.kind() {
         Kind::Under => return Some(na),
@@ -366,7 +374,7 @@ fn bound<const C: usize>(a: At<'_, C>, t: At<'_, C>) -> Option<usize> {
             let mode = |k| if a.is_tup() { a.child(k) } else { a };
             let modes = (0..r).map(|k| {
                 if k < n {
-                    bound(mode(k), t.child(k))
+                    bound(compose, mode(k), t.child(k))
                 } else {
                     Some(span(mode(k)).0)
                 }
@@ -381,6 +389,9 @@ fn bound<const C: usize>(a: At<'_, C>, t: At<'_, C>) -> Option<usize> {
     };
     if la == 0 || lb == 0 {
         return None;
+    }
+    if compose {
+        return Some((nb + lb * la).max(na));
     }
     let complement = lb + 1 + runs;
     let (divisor_nodes, divisor_leaves) = (2 + nb + 2 * complement, lb + complement);
@@ -408,7 +419,8 @@ pub fn run<const C: usize>(
     }
     // The run's trees (`need`: room for the zipped forms' two extra tuples besides), and
     // trees that also hold the operands (`room`: a tiler may hold more than the result uses).
-    let (need, room) = match bound(a.0.shape.root(), tiler.0.root()) {
+    let compose = matches!(op, Op::CompositionTiler);
+    let (need, room) = match bound(compose, a.0.shape.root(), tiler.0.root()) {
         _ if span(a.0.shape.root()).1 == 0 => {
             return Err(Unfit(
                 "a layout with no leaf, which has no last mode to coalesce",
@@ -422,7 +434,7 @@ pub fn run<const C: usize>(
         Some(n) => (n + 8, n.max(a.0.shape.len).max(tiler.0.len) + 8),
     };
     if need > C {
-        return Err(FULL);
+        return Err(Unfit::FULL);
     }
     let (a, t) = if twin {
         (

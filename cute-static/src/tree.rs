@@ -10,8 +10,12 @@
 
 use crate::error::Msg;
 
-/// Most nodes one tree holds (leaves plus tuples) while compiling: the capacity of [`Tree`],
-/// [`List`] and the layouts made of them unless a run picks less.
+/// Most nodes one tree holds (leaves plus tuples) while compiling: the capacity of the algebra's
+/// trees and lists, and of the layouts made of them, unless a run picks less.
+///
+/// ```
+/// assert_eq!(cute_static::eager::CAP, 128);
+/// ```
 pub const CAP: usize = 128;
 
 /// What a tree node is.
@@ -264,6 +268,15 @@ impl<const C: usize> Tree<C> {
     /// Set the number of children of the tuple opened at `at`.
     pub(crate) const fn close(&mut self, at: usize, children: usize) {
         self.val[at] = children as i32;
+    }
+
+    /// The tuple opened at `at`, whose only child is the leaf after it (the last node), replaced
+    /// by that leaf.
+    pub(crate) const fn unwrap_leaf(&mut self, at: usize) {
+        self.tag[at] = self.tag[at + 1];
+        self.meta[at] = self.meta[at + 1];
+        self.val[at] = self.val[at + 1];
+        self.len = at + 1;
     }
 
     /// Append the subtree at `x`.

@@ -47,43 +47,47 @@ const fn stride_divisibility_failed<const C: usize>(
         .fail()
 }
 
-/// CuTe's `composition_impl` for one `rhs` mode against a coalesced `lhs`:
+/// CuTe's `composition_impl` for one `rhs` mode against a coalesced `lhs`, appended to `out`
+/// (a layout's trees written in place: each tree copied costs its capacity):
 /// * `rhs` a tuple: mode by mode (right-distributivity);
 /// * `rhs` stride `_0`: `rhs` itself;
 /// * `lhs` an integer: `rs : rd * ld`;
 /// * otherwise walk the modes of `lhs`: divide the stride out of them (Stride Divisibility
 ///   Condition), keep `rs` elements (Shape Divisibility Condition); the last mode of `lhs`
-///   takes the rest. Only statically known size-1 modes are skipped.
+///   takes the rest, and a single piece stands alone. Only statically known size-1 modes are
+///   skipped.
 const fn impl_rec<const P: usize, const T: usize, const C: usize>(
     p: &mut Prog<P, T>,
-    (mut exactness, ab): (Option<&mut Exactness<C>>, (&L<C>, &L<C>)),
+    (mut exactness, ab): (Option<&mut Exactness<'_, C>>, (&L<C>, &L<C>)),
     lhs: &L<C>,
     (ls, ld): (&List<C>, &List<C>),
-    rhs: LayoutAt<C>,
-) -> L<C> {
+    (rhs, out): (LayoutAt<C>, &mut L<C>),
+) {
     if rhs.shape.is_tup() {
-        let mut m = Modes::new();
+        let at = out.open();
         let mut k = 0;
         while k < rhs.shape.arity() {
             let again = match &mut exactness {
                 Some(e) => Some(&mut **e),
                 None => None,
             };
-            let mode = impl_rec(p, (again, ab), lhs, (ls, ld), rhs.child(k));
-            m.push(&mode);
+            impl_rec(p, (again, ab), lhs, (ls, ld), (rhs.child(k), out));
             k += 1;
         }
-        return m.build();
+        out.close(at, rhs.shape.arity());
+        return;
     }
     let (shape, stride) = (rhs.shape.v(), rhs.stride.v());
     if stride.is_const(0) {
-        return L::int(shape, stride);
+        out.push_int(shape, stride);
+        return;
     }
     if lhs.shape.is_int() {
-        return L::int(shape, p.mul(stride, lhs.stride.value()));
+        out.push_int(shape, p.mul(stride, lhs.stride.value()));
+        return;
     }
     let last = ls.n - 1;
-    let mut m = Modes::new();
+    let (at, mut pieces) = (out.open(), 0);
     let leaf = match &mut exactness {
         Some(e) => e.leaf(stride),
         None => Leaf::NONE,
@@ -116,7 +120,8 @@ const fn impl_rec<const P: usize, const T: usize, const C: usize>(
                     .layout(&ab.1.shape, &ab.1.stride)
                     .fail()
             }
-            m.push_int(new_shape, p.mul(rest_stride, curr_stride));
+            out.push_int(new_shape, p.mul(rest_stride, curr_stride));
+            pieces += 1;
             if let Some(e) = &mut exactness {
                 e.piece(&leaf, (new_shape, k, rest_stride));
             }
@@ -126,13 +131,11 @@ const fn impl_rec<const P: usize, const T: usize, const C: usize>(
         k += 1;
     }
     let last_stride = p.mul(rest_stride, ld.v[last]);
-    if m.count() == 0 {
-        return L::int(rest_shape, last_stride);
+    if pieces == 0 || !rest_shape.is_const(1) {
+        out.push_int(rest_shape, last_stride);
+        pieces += 1;
     }
-    if !rest_shape.is_const(1) {
-        m.push_int(rest_shape, last_stride);
-    }
-    m.build_unwrapped()
+    out.close_unwrapped(at, pieces);
 }
 
 /// CuTe's `composition(A, B)` of two layouts, `A o B` or an error ([`super::exact`]): where the
@@ -172,14 +175,20 @@ const fn compose<const P: usize, const T: usize, const C: usize>(
     let checks = exact && !p.is_twin() && !no_domain;
     // The rule's notes, made only where it is checked (and then checked right after the walk).
     let mut unproven = false;
-    let out = if checks {
+    let mut out = L::empty();
+    if checks {
         let mut e = Exactness::new(&ls);
-        let out = impl_rec(p, (Some(&mut e), (a, b)), &flat, (&ls, &ld), b.root());
+        impl_rec(
+            p,
+            (Some(&mut e), (a, b)),
+            &flat,
+            (&ls, &ld),
+            (b.root(), &mut out),
+        );
         unproven = e.finish(p);
-        out
     } else {
-        impl_rec(p, (None, (a, b)), &flat, (&ls, &ld), b.root())
-    };
+        impl_rec(p, (None, (a, b)), &flat, (&ls, &ld), (b.root(), &mut out));
+    }
     let all_static = exact::is_static(a) && exact::is_static(b);
     // An eager run knows every value, as compiling knows the static ones.
     let compare_now = (all_static && exact::is_static(&out)) || p.is_eager();

@@ -43,9 +43,9 @@ const ROOM: usize = 24;
 /// The walks of a composition, noted as they go (no program node), and what they prove once
 /// done ([`Exactness::finish`]: its checks come after the walk's own nodes). It notes at most `C`
 /// leaves, steps and pieces of B (beyond, the rule proves nothing).
-pub(crate) struct Exactness<const C: usize = CAP> {
-    /// The shapes of the coalesced A.
-    lhs: List<C>,
+pub(crate) struct Exactness<'a, const C: usize = CAP> {
+    /// The shapes of the coalesced A (borrowed: a copy costs the capacity).
+    lhs: &'a List<C>,
     /// The strides of B's leaves walked.
     leaves: [V; C],
     nleaves: usize,
@@ -68,12 +68,12 @@ impl Leaf {
     pub(crate) const NONE: Leaf = Leaf(0);
 }
 
-impl<const C: usize> Exactness<C> {
+impl<'a, const C: usize> Exactness<'a, C> {
     /// Nothing walked yet through the coalesced A of shapes `lhs` (made only where the rule is
     /// checked: not for CuTe's own answer, nor in a static twin, which zero no notes).
-    pub(crate) const fn new(lhs: &List<C>) -> Exactness<C> {
+    pub(crate) const fn new(lhs: &'a List<C>) -> Exactness<'a, C> {
         Exactness {
-            lhs: *lhs,
+            lhs,
             leaves: [V::s(0); C],
             nleaves: 0,
             steps: [(0, 0, V::s(0), V::s(0), V::s(0)); C],

@@ -53,6 +53,43 @@ impl<const C: usize> L<C> {
         }
     }
 
+    /// No node yet: a layout to write in place ([`L::open`], [`L::push_int`], ...).
+    pub(crate) const fn empty() -> L<C> {
+        L {
+            shape: Tree::new(),
+            stride: Tree::new(),
+        }
+    }
+
+    /// Open a mode that is a tuple; its modes are appended next, then [`L::close`].
+    pub(crate) const fn open(&mut self) -> usize {
+        self.stride.open();
+        self.shape.open()
+    }
+
+    /// Close the tuple opened at `at`, of `modes` modes.
+    pub(crate) const fn close(&mut self, at: usize, modes: usize) {
+        self.shape.close(at, modes);
+        self.stride.close(at, modes);
+    }
+
+    /// Close the tuple opened at `at`, of `modes` leaves, and a single leaf stands alone (CuTe's
+    /// `unwrap`).
+    pub(crate) const fn close_unwrapped(&mut self, at: usize, modes: usize) {
+        if modes == 1 {
+            self.shape.unwrap_leaf(at);
+            self.stride.unwrap_leaf(at);
+        } else {
+            self.close(at, modes);
+        }
+    }
+
+    /// Append the mode `s:d`.
+    pub(crate) const fn push_int(&mut self, s: V, d: V) {
+        self.shape.push_leaf(s);
+        self.stride.push_leaf(d);
+    }
+
     /// The rank-1 layout `s:d`.
     pub(crate) const fn int(s: V, d: V) -> L<C> {
         L {
@@ -155,17 +192,21 @@ impl<const C: usize> Modes<C> {
     pub(crate) const fn push(&mut self, l: &L<C>) {
         self.shape.append(&l.shape);
         self.stride.append(&l.stride);
+        self.counted();
+    }
+
+    /// Push the mode `s:d` (no layout of its own built: each costs its capacity).
+    pub(crate) const fn push_int(&mut self, s: V, d: V) {
+        self.shape.push_leaf(s);
+        self.stride.push_leaf(d);
+        self.counted();
+    }
+
+    /// One more mode pushed.
+    const fn counted(&mut self) {
         self.n += 1;
         self.shape.val[0] = self.n as i32;
         self.stride.val[0] = self.n as i32;
-    }
-
-    pub(crate) const fn push_int(&mut self, s: V, d: V) {
-        self.push(&L::int(s, d));
-    }
-
-    pub(crate) const fn count(&self) -> usize {
-        self.n
     }
 
     /// The tuple layout of the pushed modes.
@@ -173,18 +214,6 @@ impl<const C: usize> Modes<C> {
         L {
             shape: self.shape,
             stride: self.stride,
-        }
-    }
-
-    /// Like `build`, but a single mode stands alone (CuTe's `unwrap`).
-    pub(crate) const fn build_unwrapped(&self) -> L<C> {
-        if self.n == 1 {
-            L {
-                shape: self.shape.mode(0),
-                stride: self.stride.mode(0),
-            }
-        } else {
-            self.build()
         }
     }
 }
