@@ -18,6 +18,7 @@ pub mod rejections;
 pub mod static_ext_gen;
 pub mod static_gen;
 pub mod tiled_gen;
+pub mod tiled_suite;
 
 use cute_dynamic as cute;
 use cute_dynamic::{Layout, LayoutError};

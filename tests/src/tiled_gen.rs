@@ -436,81 +436,23 @@ pub fn generate(vectors: &str) -> String {
 
 /// The tests of the generated file.
 const RUNNER: &str = r#"
-/// `op/variant` of a record id `op/variant/n`.
-fn group(id: &str) -> &str {
-    id.rsplit_once('/').map_or(id, |(g, _)| g)
-}
-
-/// Every record through cute-static: accepted ones compared with CuTe's printed result
-/// (multi-line prints without trailing whitespace), refused ones built as a scratch crate whose
-/// compile errors must name the same condition.
+/// Every record through cute-static (`cute_tests::tiled_suite::conformance`).
 #[test]
 fn tiled_conformance() {
-    let mut table: std::collections::BTreeMap<String, (usize, usize, usize)> = Default::default();
-    let mut failures = Vec::new();
-    let norm = |s: &str| s.trim_end().to_string();
-    for (id, want, got) in accepted() {
-        let row = table.entry(group(id).to_string()).or_default();
-        if norm(want) == norm(&got) {
-            row.0 += 1;
-        } else {
-            row.1 += 1;
-            failures.push(format!("{id}: want {want:?}, got {got:?}"));
-        }
-    }
-    if !CASES.is_empty() {
-        let tmp = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
-        let code: Vec<String> = CASES.iter().map(|c| c.0.to_string()).collect();
-        let want: Vec<&str> = CASES.iter().map(|c| c.1).collect();
-        let names: Vec<String> = (0..CASES.len()).map(|n| format!("case {n}")).collect();
-        let prelude = cute_tests::tiled_gen::PRELUDE;
-        let errors = cute_tests::rejections::compile_errors(tmp, "tiled_rejections", prelude, &code);
-        let bad = cute_tests::rejections::mismatches(&errors, &want, &names);
-        for (id, n) in REJECTED {
-            let row = table.entry(group(id).to_string()).or_default();
-            match bad.iter().find(|b| b.starts_with(&format!("case {n}:"))) {
-                Some(b) => {
-                    row.1 += 1;
-                    failures.push(format!("{id} (refused): {b}"));
-                }
-                None => row.0 += 1,
-            }
-        }
-        failures.extend(bad.into_iter().filter(|b| b.starts_with("an error of no case")));
-    }
-    for (id, _) in SKIPPED {
-        table.entry(group(id).to_string()).or_default().2 += 1;
-    }
-    let (mut passed, mut failed, mut skipped) = (0, 0, 0);
-    println!("{:<48} {:>6} {:>6} {:>6}", "op/variant", "pass", "fail", "skip");
-    for (g, (p, f, s)) in &table {
-        println!("{g:<48} {p:>6} {f:>6} {s:>6}");
-        (passed, failed, skipped) = (passed + p, failed + f, skipped + s);
-    }
-    for f in &failures {
-        println!("FAIL {f}");
-    }
-    for (id, why) in SKIPPED {
-        println!("SKIP {id}: {why}");
-    }
-    println!("{passed} passed, {failed} failed, {skipped} skipped");
-    assert!(failures.is_empty() && skipped == 0, "{failed} failed, {skipped} skipped");
+    let records = cute_tests::tiled_suite::Records {
+        cases: CASES,
+        rejected: REJECTED,
+        skipped: SKIPPED,
+    };
+    let tmp = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
+    cute_tests::tiled_suite::conformance(accepted(), records, tmp);
 }
 
-/// cute-dynamic's `make_layout_tv` is what `make_tiled_copy` builds: cute-static's `Tiler_MN`
-/// and `TiledLayout_TV` agree with it on every record (the whole file runs through
-/// cute-dynamic's TiledCopy and TiledMMA in `tiled_dynamic.rs`).
+/// cute-static's `Tiler_MN` and `TiledLayout_TV` agree with cute-dynamic's `make_layout_tv` (the
+/// whole file runs through cute-dynamic's TiledCopy and TiledMMA in `tiled_dynamic.rs`).
 #[test]
 fn tiled_copy_agrees_with_cute_dynamic() {
-    let got: std::collections::BTreeMap<&str, String> =
-        accepted().into_iter().map(|(id, _, got)| (id, got)).collect();
-    assert!(!AGREE.is_empty());
-    for (id, thr, val, field) in AGREE {
-        let (thr, val) = (thr.parse().expect("thr"), val.parse().expect("val"));
-        let (tiler, tv) = cute_dynamic::make_layout_tv(&thr, &val).expect("make_layout_tv");
-        let dynamic = if *field == "Tiler_MN" { tiler.to_string() } else { tv.to_string() };
-        assert_eq!(got[id], dynamic, "{id}");
-    }
+    cute_tests::tiled_suite::agrees_with_make_layout_tv(accepted(), AGREE);
 }
 
 #[test]
