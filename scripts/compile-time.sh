@@ -4,11 +4,14 @@
 # case per accepted all-static vector), the mixed conformance suite (mixed_conformance.rs, the
 # dynamic and mixed vectors), the random mixed agreement (mixed_agreement_1.rs to _3.rs, each
 # timed) and the static extension suite (static_ext_conformance.rs: swizzles, composed
-# layouts, tensors, atoms); and the rank-16/32 regression tests. Prints seconds and milliseconds per case.
+# layouts, tensors, atoms); the rank-16/32 regression tests; and the GPU kernels' host build
+# (gpu/kernels for gpu/host's tests, which evaluates the bank probes' predictions and the TMA
+# tiles while compiling). Prints seconds and milliseconds per case.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export CARGO_INCREMENTAL=0
 cargo test -q -p cute-tests --no-run >/dev/null 2>&1
+cargo build -q --profile test -p cute-kernels >/dev/null 2>&1
 measure() {
     touch "$1"
     local start end
@@ -30,3 +33,7 @@ suite mixed_agreement_2 '\.checked()'
 suite mixed_agreement_3 '\.checked()'
 suite static_ext_conformance 'assert_eq!('
 printf 'compile_time_ranks (rank 16 and 32): %s s\n' "$(measure tests/tests/compile_time_ranks.rs compile_time_ranks)"
+touch gpu/kernels/src/lib.rs
+start=$(date +%s.%N)
+cargo build -q --profile test -p cute-kernels >/dev/null 2>&1
+printf 'cute-kernels (host, test profile): %s s\n' "$(awk -v s="$start" -v e="$(date +%s.%N)" 'BEGIN { printf "%.1f", e - s }')"

@@ -425,13 +425,14 @@ impl Val {
 }
 
 /// The layout of leaves `shape:stride`, all static, at the 1-D index `i` (colexicographic, the
-/// last leaf taking the rest); `None` past `i64`.
+/// last leaf taking the rest); `None` past `i64`. The plain integers are summed apart from the
+/// scaled bases (a check while compiling evaluates a layout at every index of its domain).
 pub(crate) const fn at<const C: usize>(
     shape: &List<C>,
     stride: &List<C>,
     mut i: i64,
 ) -> Option<Val> {
-    let mut out = Val::zero();
+    let (mut out, mut plain) = (Val::zero(), 0i64);
     let mut k = 0;
     while k < shape.n {
         let s = shape.v[k].v as i64;
@@ -446,14 +447,24 @@ pub(crate) const fn at<const C: usize>(
             c
         };
         let d = stride.v[k];
-        let x = match c.checked_mul(d.v as i64) {
-            Some(x) => x,
-            None => return None,
-        };
-        if out.add(d.basis, x).is_none() {
-            return None;
+        if c != 0 {
+            let x = match c.checked_mul(d.v as i64) {
+                Some(x) => x,
+                None => return None,
+            };
+            if d.basis == Basis::NONE {
+                plain = match plain.checked_add(x) {
+                    Some(p) => p,
+                    None => return None,
+                };
+            } else if out.add(d.basis, x).is_none() {
+                return None;
+            }
         }
         k += 1;
+    }
+    if plain != 0 && out.add(Basis::NONE, plain).is_none() {
+        return None;
     }
     Some(out)
 }

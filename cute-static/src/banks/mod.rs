@@ -30,6 +30,7 @@
 use crate::algebra::composed::{CL, Form};
 use crate::algebra::exact as ex;
 pub use crate::error::Msg;
+use crate::tree::List;
 
 mod cp_async;
 use crate::layout::TensorLayout;
@@ -653,12 +654,75 @@ const fn describe_op(m: &mut Msg, op: SmemOp) {
 /// The most (thread, value) pairs the compile-time check enumerates.
 pub const MAX_ENUMERATED: i64 = 1 << 16;
 
-/// A layout's leaves, `shape:stride`, for evaluating it again and again.
-type Leaves = (crate::tree::List, crate::tree::List);
+/// Most indices whose offsets a layout of the check tabulates (64 KiB of `i64`, so that a call
+/// at run time keeps its tables on the stack).
+const TABULATED: usize = 1 << 13;
+
+/// A layout's leaves, `shape:stride`, for evaluating it again and again: its offsets at every
+/// index of its domain are tabulated once where the domain holds at most [`TABULATED`] indices,
+/// every shape is at least 1 and every stride a plain integer (the check reads each index
+/// several times, and compiling evaluates a layout at an index slowly).
+struct Leaves {
+    shape: List,
+    stride: List,
+    /// `table[i]` is the offset at index `i < tabulated`.
+    table: [i64; TABULATED],
+    tabulated: i64,
+}
+
+impl Leaves {
+    /// The leaves of `l`, tabulated where they may be. The rule: index `i + 1` is index `i` with
+    /// the first leaf whose coordinate does not wrap moved by its stride and the ones before it
+    /// back to 0 (colexicographic order); within the domain no offset passes `i64` (fewer than
+    /// 2^13 indices, strides of `i32`).
+    const fn new(l: &crate::algebra::layout::L) -> Leaves {
+        let (shape, stride) = (l.shape.leaves(), l.stride.leaves());
+        let mut out = Leaves {
+            shape,
+            stride,
+            table: [0; TABULATED],
+            tabulated: 0,
+        };
+        let n = match ex::size(&shape) {
+            Some(n) if n <= TABULATED as i64 => n,
+            _ => return out,
+        };
+        let mut k = 0;
+        while k < shape.n {
+            if shape.v[k].v < 1 || stride.v[k].is_basis() {
+                return out;
+            }
+            k += 1;
+        }
+        let mut coord = [0i32; crate::tree::CAP];
+        let (mut offset, mut i) = (0i64, 0);
+        while i < n {
+            out.table[i as usize] = offset;
+            let mut k = 0;
+            while k < shape.n {
+                let (s, d) = (shape.v[k].v, stride.v[k].v as i64);
+                coord[k] += 1;
+                offset += d;
+                if coord[k] < s {
+                    break;
+                }
+                coord[k] = 0;
+                offset -= s as i64 * d;
+                k += 1;
+            }
+            i += 1;
+        }
+        out.tabulated = n;
+        out
+    }
+}
 
 /// An all-static layout of plain integers at the 1-D index `i` (a compile error otherwise).
 const fn plain_at(l: &Leaves, i: i64, what: &str) -> i64 {
-    match ex::at(&l.0, &l.1, i) {
+    if 0 <= i && i < l.tabulated {
+        return l.table[i as usize];
+    }
+    match ex::at(&l.shape, &l.stride, i) {
         Some(v) => match v.plain() {
             Some(v) => v,
             None => Msg::new("bank_conflicts: the ")
@@ -723,7 +787,7 @@ impl Access {
             AccessError::Values { values, k }.message().fail()
         }
         Access {
-            tv: (tv.l.shape.leaves(), tv.l.stride.leaves()),
+            tv: Leaves::new(&tv.l),
             threads,
             per_warp: values / k,
             k,
@@ -790,7 +854,7 @@ const fn static_layout<L: TensorLayout>(what: &'static str) -> StaticLayout {
             .str("'s size overflows i64")
             .fail(),
     };
-    let leaves = (cl.l.shape.leaves(), cl.l.stride.leaves());
+    let leaves = Leaves::new(&cl.l);
     StaticLayout {
         cl,
         leaves,
