@@ -750,6 +750,30 @@ macro_rules! static_methods {
             pub const fn call_index(&self, i: i32) -> i32 {
                 eval_const(const { &<CallCode<Self, i32> as Program>::CODE }, &[i], 0)
             }
+
+            /// `layout(i)` for each index `0 .. N`, usable in `const` contexts: a table of a
+            /// tile's offsets (`cute_gpu::make_tma_tile!`), the layout walked once from index
+            /// to index instead of evaluated at each (as [`call_index`](Self::call_index) gives
+            /// them).
+            ///
+            /// ```
+            /// const T: [i32; 8] = cute_static::layout!((_4,_2):(_2,_1)).call_indices::<8>();
+            /// assert_eq!(T, [0, 2, 4, 6, 1, 3, 5, 7]);
+            /// ```
+            pub const fn call_indices<const N: usize>(&self) -> [i32; N] {
+                let l = &<Self as IsLayout>::LAYOUT;
+                let (shape, stride) = (l.shape.leaves(), l.stride.leaves());
+                let mut wide = [0i64; N];
+                let mut out = [0i32; N];
+                let tabulated = crate::algebra::exact::tabulate(&shape, &stride, &mut wide);
+                let mut i = 0;
+                while i < N {
+                    // `call_index`'s `i32` arithmetic wraps as the truncation of the sum does.
+                    out[i] = if tabulated { wide[i] as i32 } else { self.call_index(i as i32) };
+                    i += 1;
+                }
+                out
+            }
         }
     )*};
 }

@@ -469,6 +469,51 @@ pub(crate) const fn at<const C: usize>(
     Some(out)
 }
 
+/// The layout of leaves `shape:stride`, all static, at the indices `0 .. out.len()`, written to
+/// `out`; `false` (and `out` unspecified) unless every shape is at least 1, every stride a plain
+/// integer and the indices within the layout's size. The rule, the colexicographic odometer:
+/// index `i + 1` is index `i` with the first leaf whose coordinate does not wrap moved by its
+/// stride and the leaves before it back to 0 (compiling evaluates a layout at an index slowly:
+/// a table of a whole domain is one pass). Within the size no offset passes `i64`: at most
+/// 2^31 indices of `i32` strides.
+pub(crate) const fn tabulate<const C: usize>(
+    shape: &List<C>,
+    stride: &List<C>,
+    out: &mut [i64],
+) -> bool {
+    let n = out.len();
+    match size(shape) {
+        Some(s) if n as i64 <= s && n <= i32::MAX as usize => {}
+        _ => return false,
+    }
+    let mut k = 0;
+    while k < shape.n {
+        if shape.v[k].v < 1 || stride.v[k].is_basis() {
+            return false;
+        }
+        k += 1;
+    }
+    let mut coord = [0i32; CAP];
+    let (mut offset, mut i) = (0i64, 0);
+    while i < n {
+        out[i] = offset;
+        let mut k = 0;
+        while k < shape.n {
+            let (s, d) = (shape.v[k].v, stride.v[k].v as i64);
+            coord[k] += 1;
+            offset += d;
+            if coord[k] < s {
+                break;
+            }
+            coord[k] = 0;
+            offset -= s as i64 * d;
+            k += 1;
+        }
+        i += 1;
+    }
+    true
+}
+
 pub(crate) const fn size<const C: usize>(shape: &List<C>) -> Option<i64> {
     let mut n = 1i64;
     let mut k = 0;

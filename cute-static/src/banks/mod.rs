@@ -659,9 +659,9 @@ pub const MAX_ENUMERATED: i64 = 1 << 16;
 const TABULATED: usize = 1 << 13;
 
 /// A layout's leaves, `shape:stride`, for evaluating it again and again: its offsets at every
-/// index of its domain are tabulated once where the domain holds at most [`TABULATED`] indices,
-/// every shape is at least 1 and every stride a plain integer (the check reads each index
-/// several times, and compiling evaluates a layout at an index slowly).
+/// index of its domain are tabulated once ([`ex::tabulate`]) where the domain holds at most
+/// [`TABULATED`] indices (the check reads each index several times, and compiling evaluates a
+/// layout at an index slowly).
 struct Leaves {
     shape: List,
     stride: List,
@@ -671,10 +671,7 @@ struct Leaves {
 }
 
 impl Leaves {
-    /// The leaves of `l`, tabulated where they may be. The rule: index `i + 1` is index `i` with
-    /// the first leaf whose coordinate does not wrap moved by its stride and the ones before it
-    /// back to 0 (colexicographic order); within the domain no offset passes `i64` (fewer than
-    /// 2^13 indices, strides of `i32`).
+    /// The leaves of `l`, tabulated where they may be ([`ex::tabulate`]).
     const fn new(l: &crate::algebra::layout::L) -> Leaves {
         let (shape, stride) = (l.shape.leaves(), l.stride.leaves());
         let mut out = Leaves {
@@ -684,35 +681,12 @@ impl Leaves {
             tabulated: 0,
         };
         let n = match ex::size(&shape) {
-            Some(n) if n <= TABULATED as i64 => n,
+            Some(n) if 0 <= n && n <= TABULATED as i64 => n,
             _ => return out,
         };
-        let mut k = 0;
-        while k < shape.n {
-            if shape.v[k].v < 1 || stride.v[k].is_basis() {
-                return out;
-            }
-            k += 1;
+        if ex::tabulate(&shape, &stride, out.table.split_at_mut(n as usize).0) {
+            out.tabulated = n;
         }
-        let mut coord = [0i32; crate::tree::CAP];
-        let (mut offset, mut i) = (0i64, 0);
-        while i < n {
-            out.table[i as usize] = offset;
-            let mut k = 0;
-            while k < shape.n {
-                let (s, d) = (shape.v[k].v, stride.v[k].v as i64);
-                coord[k] += 1;
-                offset += d;
-                if coord[k] < s {
-                    break;
-                }
-                coord[k] = 0;
-                offset -= s as i64 * d;
-                k += 1;
-            }
-            i += 1;
-        }
-        out.tabulated = n;
         out
     }
 }

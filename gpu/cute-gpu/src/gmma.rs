@@ -39,12 +39,15 @@ macro_rules! make_gmma_desc {
             const K: usize = $k;
             const BITS: u32 = <$T as $crate::Elem>::BITS;
             const PER: usize = 128 / BITS as usize;
+            const ROWS: usize = ($rows) as usize;
+            // The layout's offsets up to the tile's last element, `(MN - 1) + ROWS * (K - 1)`.
+            const SPAN: usize = if K == 0 { 0 } else { MN + ROWS * (K - 1) };
+            const ALL: [i32; SPAN] = <$layout>::new().call_indices::<SPAN>();
             const ELEMS: [i32; MN * K] = {
-                let layout = <$layout>::new();
                 let mut e = [0; MN * K];
                 let mut i = 0;
                 while i < MN * K {
-                    e[i] = layout.call_index((i % MN) as i32 + ($rows) as i32 * (i / MN) as i32);
+                    e[i] = ALL[i % MN + ROWS * (i / MN)];
                     i += 1;
                 }
                 e

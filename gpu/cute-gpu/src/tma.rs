@@ -35,16 +35,7 @@ macro_rules! make_tma_tile {
         const {
             const T0: usize = $t0;
             const T1: usize = $t1;
-            const OFFSETS: [i32; T0 * T1] = {
-                let layout = <$layout>::new();
-                let mut e = [0; T0 * T1];
-                let mut i = 0;
-                while i < T0 * T1 {
-                    e[i] = layout.call_index(i as i32);
-                    i += 1;
-                }
-                e
-            };
+            const OFFSETS: [i32; T0 * T1] = <$layout>::new().call_indices::<{ T0 * T1 }>();
             match $crate::tma::make_tma_tile(
                 <$T as $crate::Elem>::BITS,
                 $mode0,
