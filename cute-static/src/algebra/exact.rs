@@ -474,8 +474,9 @@ pub(crate) const fn at<const C: usize>(
 /// integer and the indices within the layout's size. The rule, the colexicographic odometer:
 /// index `i + 1` is index `i` with the first leaf whose coordinate does not wrap moved by its
 /// stride and the leaves before it back to 0 (compiling evaluates a layout at an index slowly:
-/// a table of a whole domain is one pass). Within the size no offset passes `i64`: at most
-/// 2^31 indices of `i32` strides.
+/// a table of a whole domain is one pass). No offset passes `i64`: below index 2^24 a
+/// coordinate `c_k` is at most 2^24 over the product of the shapes before it, so the offset,
+/// the sum of `c_k * d_k` over `i32` strides, stays below 2^56.
 pub(crate) const fn tabulate<const C: usize>(
     shape: &List<C>,
     stride: &List<C>,
@@ -483,7 +484,7 @@ pub(crate) const fn tabulate<const C: usize>(
 ) -> bool {
     let n = out.len();
     match size(shape) {
-        Some(s) if n as i64 <= s && n <= i32::MAX as usize => {}
+        Some(s) if n as i64 <= s && n <= 1 << 24 => {}
         _ => return false,
     }
     let mut k = 0;
