@@ -60,10 +60,12 @@ impl<H: Leaves, T: Leaves> Leaves for HCons<H, T> {
     };
     #[inline(always)]
     fn root(&self, k: usize) -> i32 {
-        if k < H::FLAT.roots {
+        // `const`: read at compile time, not a copy of the whole `Flat` (unoptimized builds).
+        let roots = const { H::FLAT.roots };
+        if k < roots {
             self.head.root(k)
         } else {
-            self.tail.root(k - H::FLAT.roots)
+            self.tail.root(k - roots)
         }
     }
 }

@@ -351,10 +351,12 @@ impl<S: IntTuple, D: IntTuple> Leaves for Layout<S, D> {
     };
     #[inline(always)]
     fn root(&self, k: usize) -> i32 {
-        if k < S::FLAT.roots {
+        // `const`: read at compile time, not a copy of the whole `Flat` (unoptimized builds).
+        let roots = const { S::FLAT.roots };
+        if k < roots {
             self.shape.root(k)
         } else {
-            self.stride.root(k - S::FLAT.roots)
+            self.stride.root(k - roots)
         }
     }
 }

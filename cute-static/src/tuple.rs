@@ -258,12 +258,15 @@ macro_rules! tuple_impls {
             };
             #[inline(always)]
             fn root(&self, k: usize) -> i32 {
+                // `const`: read at compile time, not a copy of the whole `Flat` (unoptimized
+                // builds).
                 let mut base = 0;
                 $(
-                    if k < base + $T::FLAT.roots {
+                    let roots = const { $T::FLAT.roots };
+                    if k < base + roots {
                         return self.$i.root(k - base);
                     }
-                    base += $T::FLAT.roots;
+                    base += roots;
                 )+
                 let _ = base;
                 0
