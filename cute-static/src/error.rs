@@ -593,6 +593,22 @@ pub enum Pred {
 }
 
 impl Pred {
+    /// Every precondition, in declaration order: `ALL[p as usize] == p`.
+    pub(crate) const ALL: [Pred; 12] = [
+        Pred::StrideDivides,
+        Pred::StrideComplete,
+        Pred::NoCarry,
+        Pred::Exact,
+        Pred::NotComposition,
+        Pred::ShapeDivides,
+        Pred::EitherDivides,
+        Pred::Injective,
+        Pred::UpcastDivides,
+        Pred::TileDivides,
+        Pred::SwizzleNoCollision,
+        Pred::NotSlice,
+    ];
+
     /// Whether the values satisfy the condition; `Err` for an arithmetic failure on the way.
     pub(crate) const fn holds(self, a: i32, b: i32, c: i32) -> Result<bool, IntError> {
         Ok(match self {

@@ -61,6 +61,60 @@ pub enum Op {
     Check(Pred),
 }
 
+impl Op {
+    /// The instructions other than checks, in declaration order: `PLAIN[k]`'s code is `k`.
+    const PLAIN: [Op; 15] = [
+        Op::Input,
+        Op::Mul,
+        Op::Add,
+        Op::Sub,
+        Op::Div,
+        Op::Rem,
+        Op::CeilDiv,
+        Op::Min,
+        Op::Abs,
+        Op::Signum,
+        Op::Eq,
+        Op::And,
+        Op::BitAnd,
+        Op::BitXor,
+        Op::ShiftR,
+    ];
+
+    /// `self` as a byte (a [`Prog`] stores its nodes' operations so): an index of
+    /// [`Op::PLAIN`], or a check's precondition after them.
+    const fn code(self) -> u8 {
+        match self {
+            Op::Input => 0,
+            Op::Mul => 1,
+            Op::Add => 2,
+            Op::Sub => 3,
+            Op::Div => 4,
+            Op::Rem => 5,
+            Op::CeilDiv => 6,
+            Op::Min => 7,
+            Op::Abs => 8,
+            Op::Signum => 9,
+            Op::Eq => 10,
+            Op::And => 11,
+            Op::BitAnd => 12,
+            Op::BitXor => 13,
+            Op::ShiftR => 14,
+            Op::Check(p) => Op::PLAIN.len() as u8 + p as u8,
+        }
+    }
+
+    /// The operation of [`Op::code`] `code`.
+    const fn from_code(code: u8) -> Op {
+        let plain = Op::PLAIN.len();
+        if (code as usize) < plain {
+            Op::PLAIN[code as usize]
+        } else {
+            Op::Check(Pred::ALL[code as usize - plain])
+        }
+    }
+}
+
 /// A straight-line program in const evaluation: nodes in creation order, each after its inputs.
 ///
 /// `N` is its capacity: [`PCAP`] while compiling, 0 at run time ([`Run`]), where nothing is
@@ -69,10 +123,14 @@ pub enum Op {
 /// the program, copied through every operation, carries no text buffer).
 #[derive(Clone, Copy, Debug)]
 pub struct Prog<const N: usize = PCAP, const T: usize = 0> {
-    pub(crate) op: [Op; N],
-    pub(crate) a: [V; N],
-    pub(crate) b: [V; N],
-    pub(crate) c: [V; N],
+    // Node `k` is `op[k]` on `a[k]`, `b[k]`, `c[k]`, each stored as a word (`Op::code`,
+    // `V::bits`): rustc validates each constant's value when compiling, an array of integers
+    // at once but an array of enums or structs element by element and field by field, and a
+    // program is part of many constants of every type.
+    op: [u8; N],
+    a: [u64; N],
+    b: [u64; N],
+    c: [u64; N],
     pub(crate) n: usize,
     run: Run,
     /// At run time, the first failed precondition or arithmetic.
@@ -115,10 +173,10 @@ impl Prog {
     /// A program whose first `inputs` nodes are the operands' dynamic leaves.
     pub(crate) const fn new(inputs: usize) -> Prog {
         let mut p = Prog {
-            op: [Op::Input; PCAP],
-            a: [Z; PCAP],
-            b: [Z; PCAP],
-            c: [Z; PCAP],
+            op: [0; PCAP],
+            a: [0; PCAP],
+            b: [0; PCAP],
+            c: [0; PCAP],
             n: 0,
             run: Run::Compile,
             failure: None,
@@ -170,6 +228,26 @@ impl AtRun {
 }
 
 impl<const N: usize, const T: usize> Prog<N, T> {
+    /// Node `k`'s operation.
+    pub(crate) const fn op(&self, k: usize) -> Op {
+        Op::from_code(self.op[k])
+    }
+
+    /// Node `k`'s first operand (an input node's: its leaf number).
+    pub(crate) const fn a(&self, k: usize) -> V {
+        V::from_bits(self.a[k])
+    }
+
+    /// Node `k`'s second operand.
+    pub(crate) const fn b(&self, k: usize) -> V {
+        V::from_bits(self.b[k])
+    }
+
+    /// Node `k`'s third operand.
+    pub(crate) const fn c(&self, k: usize) -> V {
+        V::from_bits(self.c[k])
+    }
+
     /// Whether this is a static twin's program ([`Prog::twin`]).
     pub(crate) const fn is_twin(&self) -> bool {
         matches!(self.run, Run::Twin)
@@ -251,10 +329,10 @@ impl<const N: usize, const T: usize> Prog<N, T> {
         if self.n >= N {
             Msg::new("cute-static: more than 512 run-time operations in one result").fail()
         }
-        self.op[self.n] = op;
-        self.a[self.n] = a;
-        self.b[self.n] = b;
-        self.c[self.n] = c;
+        self.op[self.n] = op.code();
+        self.a[self.n] = a.bits();
+        self.b[self.n] = b.bits();
+        self.c[self.n] = c.bits();
         self.n += 1;
         V::node(self.n - 1)
     }
@@ -702,13 +780,13 @@ impl Flat {
     /// Copy node `k` of `src` into `self.prog`, its operands mapped through `map`; an input
     /// node reads root `a + roots`.
     const fn copy_node(&mut self, src: &Prog, k: usize, map: &[V; PCAP], roots: usize) -> V {
-        match src.op[k] {
+        match src.op(k) {
             Op::Input => self
                 .prog
-                .push(Op::Input, V::s(src.a[k].v + roots as i32), Z, Z),
+                .push(Op::Input, V::s(src.a(k).v + roots as i32), Z, Z),
             op => self
                 .prog
-                .push(op, mapped(src.a[k], map), mapped(src.b[k], map), Z),
+                .push(op, mapped(src.a(k), map), mapped(src.b(k), map), Z),
         }
     }
 
@@ -742,8 +820,8 @@ impl Flat {
         let mut k = 0;
         while k < sym.n {
             if need[k] {
-                map[k] = match sym.op[k] {
-                    Op::Input => self.out.v[sym.a[k].v as usize],
+                map[k] = match sym.op(k) {
+                    Op::Input => self.out.v[sym.a(k).v as usize],
                     _ => f.copy_node(sym, k, &map, 0),
                 };
             }
@@ -802,12 +880,12 @@ const fn needed(p: &Prog, outs: &List) -> [bool; PCAP] {
     let mut k = p.n;
     while k > 0 {
         k -= 1;
-        if need[k] && !matches!(p.op[k], Op::Input) {
-            if p.a[k].dynamic {
-                need[p.a[k].v as usize] = true;
+        if need[k] && !matches!(p.op(k), Op::Input) {
+            if p.a(k).dynamic {
+                need[p.a(k).v as usize] = true;
             }
-            if p.b[k].dynamic {
-                need[p.b[k].v as usize] = true;
+            if p.b(k).dynamic {
+                need[p.b(k).v as usize] = true;
             }
         }
     }
@@ -833,23 +911,24 @@ pub struct Ins {
 /// describe.
 #[derive(Clone, Copy, Debug)]
 pub struct Straight {
-    ins: [Ins; SCAP],
+    // Instruction `k` is `op[k]` on `a[k]` and `b[k]`, stored as words (as a [`Prog`]'s nodes).
+    op: [u8; SCAP],
+    a: [u64; SCAP],
+    b: [u64; SCAP],
     n: usize,
-    /// Output `j`: a static value, or the instruction computing it.
-    out: [V; OCAP],
+    /// Output `j`: a static value, or the instruction computing it ([`V::bits`]).
+    out: [u64; OCAP],
 }
 
 impl Straight {
     /// The nodes of `p` that `outs` need, in order, renumbered.
     pub(crate) const fn compile(p: &Prog, outs: &List) -> Straight {
         let mut s = Straight {
-            ins: [Ins {
-                op: Op::Input,
-                a: Z,
-                b: Z,
-            }; SCAP],
+            op: [0; SCAP],
+            a: [0; SCAP],
+            b: [0; SCAP],
             n: 0,
-            out: [Z; OCAP],
+            out: [0; OCAP],
         };
         if outs.n > OCAP {
             Msg::new("cute-static: more than 128 dynamic leaves in one result").fail()
@@ -862,16 +941,14 @@ impl Straight {
                 if s.n >= SCAP {
                     Msg::new("cute-static: a run-time value needs too many operations").fail()
                 }
-                let input = matches!(p.op[k], Op::Input);
-                s.ins[s.n] = Ins {
-                    op: p.op[k],
-                    a: if input {
-                        p.a[k]
-                    } else {
-                        mapped(p.a[k], &local)
-                    },
-                    b: mapped(p.b[k], &local),
+                let input = matches!(p.op(k), Op::Input);
+                s.op[s.n] = p.op[k];
+                s.a[s.n] = if input {
+                    p.a[k]
+                } else {
+                    mapped(p.a(k), &local).bits()
                 };
+                s.b[s.n] = mapped(p.b(k), &local).bits();
                 local[k] = V::node(s.n);
                 s.n += 1;
             }
@@ -879,16 +956,26 @@ impl Straight {
         }
         k = 0;
         while k < outs.n {
-            s.out[k] = mapped(outs.v[k], &local);
+            s.out[k] = mapped(outs.v[k], &local).bits();
             k += 1;
         }
         s
     }
 
+    /// Instruction `k`.
+    #[inline(always)]
+    const fn ins(&self, k: usize) -> Ins {
+        Ins {
+            op: Op::from_code(self.op[k]),
+            a: V::from_bits(self.a[k]),
+            b: V::from_bits(self.b[k]),
+        }
+    }
+
     /// Output `j` of the instructions' values.
     #[inline(always)]
     const fn output(&self, vals: &[i32], j: usize) -> i32 {
-        operand(self.out[j], vals)
+        operand(V::from_bits(self.out[j]), vals)
     }
 }
 
@@ -920,7 +1007,7 @@ macro_rules! unrolled {
         let mut vals = [0i32; $cap];
         $(
             if $k < $code.n {
-                vals[$k] = exec($code.ins[$k], &vals, &$input);
+                vals[$k] = exec($code.ins($k), &vals, &$input);
             }
         )*
         $code.output(&vals, $j)
@@ -951,7 +1038,7 @@ pub(crate) fn eval_loop(code: &Straight, input: impl Fn(usize) -> i32, j: usize)
     let mut vals = [0i32; SCAP];
     let mut k = 0;
     while k < code.n {
-        vals[k] = exec(code.ins[k], &vals, &input);
+        vals[k] = exec(code.ins(k), &vals, &input);
         k += 1;
     }
     code.output(&vals, j)
@@ -962,7 +1049,7 @@ pub(crate) const fn eval_const(code: &Straight, inputs: &[i32], j: usize) -> i32
     let mut vals = [0i32; SCAP];
     let mut k = 0;
     while k < code.n {
-        let ins = code.ins[k];
+        let ins = code.ins(k);
         vals[k] = match ins.op {
             Op::Input => inputs[ins.a.v as usize],
             op => step(op, operand(ins.a, &vals), operand(ins.b, &vals)),
@@ -985,9 +1072,9 @@ pub(crate) fn run_checked(
     let mut k = 0;
     while k < p.n {
         let get = |v: V| if v.dynamic { vals[v.v as usize] } else { v.v };
-        let (a, b, c) = (get(p.a[k]), get(p.b[k]), get(p.c[k]));
-        vals[k] = match p.op[k] {
-            Op::Input => input(p.a[k].v as usize),
+        let (a, b, c) = (get(p.a(k)), get(p.b(k)), get(p.c(k)));
+        vals[k] = match p.op(k) {
+            Op::Input => input(p.a(k).v as usize),
             Op::Check(pred) => match pred.holds(a, b, c) {
                 Ok(true) => 0,
                 Ok(false) if pred.condition() == Condition::StrideDivisibilityComplete => {
@@ -1002,4 +1089,41 @@ pub(crate) fn run_checked(
         k += 1;
     }
     not_proven.map_or(Ok(()), Err)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Op, Pred};
+    use crate::tree::{Basis, V};
+
+    #[test]
+    fn every_operation_survives_its_code() {
+        let checks = Pred::ALL.iter().map(|&p| Op::Check(p));
+        for (k, op) in Op::PLAIN.into_iter().chain(checks).enumerate() {
+            assert_eq!(usize::from(op.code()), k, "{op:?}");
+            assert_eq!(Op::from_code(op.code()), op);
+        }
+        for (k, p) in Pred::ALL.into_iter().enumerate() {
+            assert_eq!(p as usize, k, "{p:?}");
+        }
+    }
+
+    #[test]
+    fn every_kind_of_value_survives_its_word() {
+        let deep = Basis::code(&[15, 15, 15]);
+        for v in [i32::MIN, -7, -1, 0, 1, 42, i32::MAX] {
+            for w in [
+                V::s(v),
+                V::eager(v),
+                V::s(v).at_basis(deep),
+                V::eager(v).at_basis(1),
+            ] {
+                let back = V::from_bits(w.bits());
+                assert_eq!(
+                    (back.dynamic, back.basis, back.v),
+                    (w.dynamic, w.basis, w.v)
+                );
+            }
+        }
+    }
 }

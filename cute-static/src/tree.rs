@@ -92,6 +92,23 @@ impl Basis {
 }
 
 impl V {
+    /// `self` as one word (arrays of values in constants are stored so: rustc validates a
+    /// constant's array of integers at once, an array of structs field by field): the value in
+    /// the low 32 bits, the basis in the next 16, then whether it is dynamic.
+    pub(crate) const fn bits(self) -> u64 {
+        self.v as u32 as u64 | (self.basis as u64) << 32 | (self.dynamic as u64) << 48
+    }
+
+    /// The value of [`V::bits`] `w`.
+    pub(crate) const fn from_bits(w: u64) -> V {
+        V {
+            dynamic: (w >> 48) & 1 == 1,
+            _pad: 0,
+            basis: (w >> 32) as u16,
+            v: w as u32 as i32,
+        }
+    }
+
     /// The static integer `v`.
     pub(crate) const fn s(v: i32) -> V {
         V {
