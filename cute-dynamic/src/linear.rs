@@ -84,11 +84,15 @@ impl LinearLayout {
     pub fn call(&self, input: &[i64]) -> i64 {
         let mut out = 0;
         for (dim, &x) in self.ins.iter().zip(input) {
-            for (b, &image) in dim.bases.iter().enumerate() {
-                // Bits past the input's 64 are 0.
-                if x.checked_shr(b as u32).unwrap_or(0) & 1 == 1 {
-                    out ^= image;
-                }
+            // The set bits of `x` (two's complement) that have an image, lowest first; bits past
+            // the input's 64 are 0.
+            let mut bits = x as u64;
+            if dim.bases.len() < 64 {
+                bits &= (1u64 << dim.bases.len()) - 1;
+            }
+            while bits != 0 {
+                out ^= dim.bases[bits.trailing_zeros() as usize];
+                bits &= bits - 1;
             }
         }
         out
@@ -463,4 +467,63 @@ pub fn from_linear_layout(ll: &LinearLayout) -> Result<AnyLayout> {
             "{ll}: no layout, plain or Sw<B,M,S> o _0 o L, has these images (two of them equal or overlapping after every swizzle)"
         ),
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{InDim, LinearLayout};
+    use alloc::format;
+
+    /// `call` is the XOR of the images of the input's set bits, bit by bit: over short and
+    /// long (past 64 bits) dimensions, negative inputs and inputs with bits past the images.
+    #[test]
+    fn call_is_the_xor_of_the_images_of_the_set_bits() {
+        let images = |n: usize| {
+            (0..n)
+                .map(|b| ((b as i64 + 1) * 0x9e37) ^ (1 << (b % 40)))
+                .collect()
+        };
+        let ll = LinearLayout::new(
+            [0, 1, 3, 63, 64, 70]
+                .iter()
+                .map(|&n| InDim {
+                    name: format!("dim{n}").into(),
+                    bases: images(n),
+                })
+                .collect(),
+        );
+        let by_bits = |input: &[i64]| {
+            let mut out = 0;
+            for (dim, &x) in ll.ins().iter().zip(input) {
+                for (b, &image) in dim.bases.iter().enumerate() {
+                    if b < 64 && (x >> b) & 1 == 1 {
+                        out ^= image;
+                    }
+                }
+            }
+            out
+        };
+        for x in [
+            0,
+            1,
+            2,
+            5,
+            7,
+            8,
+            255,
+            -1,
+            -2,
+            i64::MIN,
+            i64::MAX,
+            0x5555_5555_5555_5555,
+        ] {
+            let input = [x; 6];
+            assert_eq!(ll.call(&input), by_bits(&input), "{x}");
+            for k in 0..6 {
+                let mut one = [0; 6];
+                one[k] = x;
+                assert_eq!(ll.call(&one), by_bits(&one), "{x} in dimension {k}");
+            }
+        }
+    }
 }
