@@ -911,24 +911,23 @@ pub struct Ins {
 /// describe.
 #[derive(Clone, Copy, Debug)]
 pub struct Straight {
-    // Instruction `k` is `op[k]` on `a[k]` and `b[k]`, stored as words (as a [`Prog`]'s nodes).
-    op: [u8; SCAP],
-    a: [u64; SCAP],
-    b: [u64; SCAP],
+    ins: [Ins; SCAP],
     n: usize,
-    /// Output `j`: a static value, or the instruction computing it ([`V::bits`]).
-    out: [u64; OCAP],
+    /// Output `j`: a static value, or the instruction computing it.
+    out: [V; OCAP],
 }
 
 impl Straight {
     /// The nodes of `p` that `outs` need, in order, renumbered.
     pub(crate) const fn compile(p: &Prog, outs: &List) -> Straight {
         let mut s = Straight {
-            op: [0; SCAP],
-            a: [0; SCAP],
-            b: [0; SCAP],
+            ins: [Ins {
+                op: Op::Input,
+                a: Z,
+                b: Z,
+            }; SCAP],
             n: 0,
-            out: [0; OCAP],
+            out: [Z; OCAP],
         };
         if outs.n > OCAP {
             Msg::new("cute-static: more than 128 dynamic leaves in one result").fail()
@@ -942,13 +941,15 @@ impl Straight {
                     Msg::new("cute-static: a run-time value needs too many operations").fail()
                 }
                 let input = matches!(p.op(k), Op::Input);
-                s.op[s.n] = p.op[k];
-                s.a[s.n] = if input {
-                    p.a[k]
-                } else {
-                    mapped(p.a(k), &local).bits()
+                s.ins[s.n] = Ins {
+                    op: p.op(k),
+                    a: if input {
+                        p.a(k)
+                    } else {
+                        mapped(p.a(k), &local)
+                    },
+                    b: mapped(p.b(k), &local),
                 };
-                s.b[s.n] = mapped(p.b(k), &local).bits();
                 local[k] = V::node(s.n);
                 s.n += 1;
             }
@@ -956,7 +957,7 @@ impl Straight {
         }
         k = 0;
         while k < outs.n {
-            s.out[k] = mapped(outs.v[k], &local).bits();
+            s.out[k] = mapped(outs.v[k], &local);
             k += 1;
         }
         s
@@ -965,17 +966,13 @@ impl Straight {
     /// Instruction `k`.
     #[inline(always)]
     const fn ins(&self, k: usize) -> Ins {
-        Ins {
-            op: Op::from_code(self.op[k]),
-            a: V::from_bits(self.a[k]),
-            b: V::from_bits(self.b[k]),
-        }
+        self.ins[k]
     }
 
     /// Output `j` of the instructions' values.
     #[inline(always)]
     const fn output(&self, vals: &[i32], j: usize) -> i32 {
-        operand(V::from_bits(self.out[j]), vals)
+        operand(self.out[j], vals)
     }
 }
 
