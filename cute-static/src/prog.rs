@@ -963,12 +963,6 @@ impl Straight {
         s
     }
 
-    /// Instruction `k`.
-    #[inline(always)]
-    const fn ins(&self, k: usize) -> Ins {
-        self.ins[k]
-    }
-
     /// Output `j` of the instructions' values.
     #[inline(always)]
     const fn output(&self, vals: &[i32], j: usize) -> i32 {
@@ -1004,7 +998,7 @@ macro_rules! unrolled {
         let mut vals = [0i32; $cap];
         $(
             if $k < $code.n {
-                vals[$k] = exec($code.ins($k), &vals, &$input);
+                vals[$k] = exec($code.ins[$k], &vals, &$input);
             }
         )*
         $code.output(&vals, $j)
@@ -1035,7 +1029,7 @@ pub(crate) fn eval_loop(code: &Straight, input: impl Fn(usize) -> i32, j: usize)
     let mut vals = [0i32; SCAP];
     let mut k = 0;
     while k < code.n {
-        vals[k] = exec(code.ins(k), &vals, &input);
+        vals[k] = exec(code.ins[k], &vals, &input);
         k += 1;
     }
     code.output(&vals, j)
@@ -1046,7 +1040,7 @@ pub(crate) const fn eval_const(code: &Straight, inputs: &[i32], j: usize) -> i32
     let mut vals = [0i32; SCAP];
     let mut k = 0;
     while k < code.n {
-        let ins = code.ins(k);
+        let ins = code.ins[k];
         vals[k] = match ins.op {
             Op::Input => inputs[ins.a.v as usize],
             op => step(op, operand(ins.a, &vals), operand(ins.b, &vals)),

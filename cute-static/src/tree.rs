@@ -92,9 +92,9 @@ impl Basis {
 }
 
 impl V {
-    /// `self` as one word (arrays of values in constants are stored so: rustc validates a
-    /// constant's array of integers at once, an array of structs field by field): the value in
-    /// the low 32 bits, the basis in the next 16, then whether it is dynamic.
+    /// `self` as one word (a [`crate::prog::Prog`] stores its nodes' operands so: rustc validates
+    /// a constant's array of integers at once, an array of structs field by field): the value
+    /// in the low 32 bits, the basis in the next 16, then whether it is dynamic.
     pub(crate) const fn bits(self) -> u64 {
         self.v as u32 as u64 | (self.basis as u64) << 32 | (self.dynamic as u64) << 48
     }
