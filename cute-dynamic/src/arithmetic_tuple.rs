@@ -230,6 +230,18 @@ impl CoordStride {
         }
     }
 
+    /// Whether `shape` has this stride's profile (CuTe's `congruent`): a leaf for each leaf, a
+    /// tuple of as many elements for each tuple.
+    pub(crate) fn congruent(&self, shape: &IntTuple) -> bool {
+        match (self, shape) {
+            (CoordStride::Tuple(d), IntTuple::Tuple(s)) => {
+                d.len() == s.len() && d.iter().zip(s.iter()).all(|(d, s)| d.congruent(s))
+            }
+            (CoordStride::Tuple(_), IntTuple::Int(_)) | (_, IntTuple::Tuple(_)) => false,
+            _ => true,
+        }
+    }
+
     /// This stride with its leaves numbered: the IntTuple of the same profile whose leaf `k` is
     /// `k`, and the leaves. Structural operations on IntTuples (slice, dice, zip) then apply to
     /// strides too: see [`CoordStride::from_numbered`].

@@ -77,7 +77,7 @@ impl CoordLayout {
         if shape.depth() > cute_text::MAX_DEPTH {
             return Err(crate::error::LayoutError::too_deep());
         }
-        if !shape.same_profile(&stride.numbered()?.0) {
+        if !stride.congruent(&shape) {
             return Err(ErrorKind::Incongruent {
                 shape: shape.to_string(),
                 stride: stride.to_string(),
@@ -437,9 +437,14 @@ mod tests {
         let err = a.composition(&"_6:_1".parse().unwrap()).unwrap_err();
         assert_eq!(err.condition(), Some(Condition::ShapeDivisibility));
         // Incongruent inputs and tuples are errors, never panics.
-        assert!(
-            CoordLayout::new("(2,3)".parse().unwrap(), "(_1@0,(_1@1))".parse().unwrap()).is_err()
-        );
+        let new = |s: &str, d: &str| CoordLayout::new(s.parse().unwrap(), d.parse().unwrap());
+        assert!(new("(2,3)", "(_1@0,(_1@1))").is_err());
+        assert!(new("(2,3)", "(_1@0,(_1@1,_0))").is_err());
+        assert!(new("(2,(3,4))", "(_1@0,_1@1)").is_err());
+        assert!(new("2", "(_1@0,_1@1)").is_err());
+        assert!(new("(2,3)", "_1@0").is_err());
+        assert!(new("(2,3,4)", "(_1@0,_1@1)").is_err());
+        assert!(new("(2,(3,_4))", "(_1@0,(_1@1,_0))").is_ok());
         let base: IntTuple = "(_0,_0)".parse().unwrap();
         assert!(a.apply(&base, &"(1,2,3)".parse().unwrap()).is_err());
         assert!(a.apply(&"_0".parse().unwrap(), 3).is_err());

@@ -218,18 +218,6 @@ impl<const C: usize> Tuple<C> {
         })
     }
 
-    /// The same tuple with every integer static: the static twin's operand.
-    fn made_static(&self) -> Tuple<C> {
-        let mut t = self.0;
-        for i in 0..t.len {
-            if t.is_int_at(i) {
-                let v = t.at(i);
-                t.set(i, V::s(v.v).at_basis(v.basis));
-            }
-        }
-        Tuple(t)
-    }
-
     /// Whether this is a whole tiler: a whole preorder, each layout node's shape and stride
     /// congruent IntTuples.
     fn is_tiler(&self) -> bool {
@@ -436,32 +424,43 @@ pub fn run<const C: usize>(
     if need > C {
         return Err(Unfit::FULL);
     }
+    // The operands as given, or their static twin (made only then: a copy costs the capacity).
+    let twins;
     let (a, t) = if twin {
-        (
-            L {
-                shape: a.shape().made_static().0,
-                stride: a.stride().made_static().0,
-            },
-            tiler.made_static().0,
-        )
+        let shape = made_static(&a.0.shape);
+        let stride = made_static(&a.0.stride);
+        twins = (L { shape, stride }, made_static(&tiler.0));
+        (&twins.0, &twins.1)
     } else {
-        (a.0, tiler.0)
+        (&a.0, &tiler.0)
     };
     // The smallest trees that hold the run (the copies of a tree cost its capacity); the
     // operands' own where they are small or mostly needed.
     let mut p = if twin { Prog::twin() } else { Prog::eager() };
     let out = match room {
-        _ if C <= 16 || room > C / 2 => at::<C>(&mut p, op, &a, &t),
-        ..=16 => resized(&at::<16>(&mut p, op, &resized(&a), &t.resized())),
-        17..=32 => resized(&at::<32>(&mut p, op, &resized(&a), &t.resized())),
-        33..=64 => resized(&at::<64>(&mut p, op, &resized(&a), &t.resized())),
-        _ => at::<C>(&mut p, op, &a, &t),
+        _ if C <= 16 || room > C / 2 => at::<C>(&mut p, op, a, t),
+        ..=16 => resized(&at::<16>(&mut p, op, &resized(a), &t.resized())),
+        17..=32 => resized(&at::<32>(&mut p, op, &resized(a), &t.resized())),
+        33..=64 => resized(&at::<64>(&mut p, op, &resized(a), &t.resized())),
+        _ => at::<C>(&mut p, op, a, t),
     };
     Ok(Run {
         layout: Layout(out),
         failure: p.outcome().err(),
         refusal: p.refusal().copied(),
     })
+}
+
+/// The same tree with every integer static: the static twin's operand.
+fn made_static<const C: usize>(t: &Tree<C>) -> Tree<C> {
+    let mut t = *t;
+    for i in 0..t.len {
+        if t.is_int_at(i) {
+            let v = t.at(i);
+            t.set(i, V::s(v.v).at_basis(v.basis));
+        }
+    }
+    t
 }
 
 /// `op` on `a` and `t` with trees of `C` nodes.

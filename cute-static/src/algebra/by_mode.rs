@@ -67,11 +67,13 @@ pub(crate) const fn by_mode<const P: usize, const T: usize, const C: usize>(
 
 /// CuTe's `zip2_by(t, guide)`: gather the first halves of the rank-2 modes at the guide's
 /// terminals into one mode, the second halves (then the modes beyond the guide) into another.
-/// Returns the two halves, or the subtree and the guide's subtree where it does not split so.
+/// The halves are appended to `first` and `second` (trees written in place: each tree copied
+/// costs its capacity); where `t` does not split so, the subtree and the guide's subtree there.
 const fn zip2_by<'a, 'b, const C: usize>(
     t: At<'a, C>,
     g: At<'b, C>,
-) -> Result<(Tree<C>, Tree<C>), (At<'a, C>, At<'b, C>)> {
+    (first, second): (&mut Tree<C>, &mut Tree<C>),
+) -> Result<(), (At<'a, C>, At<'b, C>)> {
     if !t.is_tup() {
         return Err((t, g));
     }
@@ -80,22 +82,20 @@ const fn zip2_by<'a, 'b, const C: usize>(
         if n != 2 {
             return Err((t, g));
         }
-        return Ok((t.child(0).sub(), t.child(1).sub()));
+        first.append_sub(t.child(0));
+        second.append_sub(t.child(1));
+        return Ok(());
     }
     let gn = g.arity();
     if n < gn {
         return Err((t, g));
     }
-    let (mut first, mut second) = (Tree::new(), Tree::new());
     let (fa, sa) = (first.open(), second.open());
     let mut k = 0;
     while k < gn {
-        let (a, b) = match zip2_by(t.child(k), g.child(k)) {
-            Ok(halves) => halves,
-            Err(at) => return Err(at),
-        };
-        first.append(&a);
-        second.append(&b);
+        if let Err(at) = zip2_by(t.child(k), g.child(k), (first, second)) {
+            return Err(at);
+        }
         k += 1;
     }
     while k < n {
@@ -104,7 +104,7 @@ const fn zip2_by<'a, 'b, const C: usize>(
     }
     first.close(fa, gn);
     second.close(sa, n);
-    Ok((first, second))
+    Ok(())
 }
 
 /// CuTe's `tile_unzip(layout, tiler)`: a compile error where the layout does not split into
@@ -114,12 +114,19 @@ pub(crate) const fn tile_unzip<const P: usize, const T: usize, const C: usize>(
     l: &L<C>,
     t: &Tl<C>,
 ) -> L<C> {
-    match (
-        zip2_by(l.shape.root(), t.root()),
-        zip2_by(l.stride.root(), t.root()),
-    ) {
-        (Ok((s0, s1)), Ok((d0, d1))) => concat2(&L::new(s0, d0), &L::new(s1, d1)),
-        (Err((at, guide)), _) | (_, Err((at, guide))) => {
+    let (mut tile, mut rest) = (L::empty(), L::empty());
+    let shapes = (&mut tile.shape, &mut rest.shape);
+    let zipped = match zip2_by(l.shape.root(), t.root(), shapes) {
+        Ok(()) => zip2_by(
+            l.stride.root(),
+            t.root(),
+            (&mut tile.stride, &mut rest.stride),
+        ),
+        Err(at) => Err(at),
+    };
+    match zipped {
+        Ok(()) => concat2(&tile, &rest),
+        Err((at, guide)) => {
             let mut m = Msg::new("Mismatched Ranks: ");
             m.tree(&at.sub())
                 .str(" does not split into (tile, rest) along ")

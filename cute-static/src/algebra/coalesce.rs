@@ -70,15 +70,13 @@ const fn statically_equal<const P: usize, const T: usize>(
     p.eq(sd, d0).is_const(1)
 }
 
-const fn flat<const C: usize>(l: &L<C>) -> (List<C>, List<C>) {
-    let (s, d) = (l.shape.leaves(), l.stride.leaves());
-    if s.n == 0 {
-        Msg::new("coalesce: ")
-            .layout(&l.shape, &l.stride)
-            .str(" has no modes")
-            .fail()
-    }
-    (s, d)
+/// CuTe's `coalesce` of a layout with no leaf (`()`): a compile error, as CuTe's has no last
+/// mode to start from.
+const fn no_modes<const C: usize>(l: &L<C>) -> ! {
+    Msg::new("coalesce: ")
+        .layout(&l.shape, &l.stride)
+        .str(" has no modes")
+        .fail()
 }
 
 /// CuTe's `coalesce(layout)`: only statically known modes merge (a dynamic `1` stays).
@@ -86,7 +84,10 @@ pub(crate) const fn coalesce<const P: usize, const T: usize, const C: usize>(
     p: &mut Prog<P, T>,
     l: &L<C>,
 ) -> L<C> {
-    let (s, d) = flat(l);
+    let (s, d) = (l.shape.leaves(), l.stride.leaves());
+    if s.n == 0 {
+        no_modes(l)
+    }
     let last = s.n - 1;
     bw_coalesce(p, &s, &d, last, (s.v[last], d.v[last]))
 }
@@ -96,7 +97,10 @@ pub(crate) const fn coalesce_x<const P: usize, const T: usize, const C: usize>(
     p: &mut Prog<P, T>,
     l: &L<C>,
 ) -> L<C> {
-    let (s, d) = flat(l);
+    let (s, d) = (l.shape.leaves(), l.stride.leaves());
+    if s.n == 0 {
+        no_modes(l)
+    }
     let last = s.n - 1;
     let last_shape = if s.v[last].is_const(1) {
         V::s(2)
