@@ -40,6 +40,7 @@ use crate::error::{LayoutError, Msg};
 use crate::prog::{AtRun, Prog};
 pub use crate::tree::CAP;
 use crate::tree::{At, Basis, Kind, Tree, V};
+use core::ops::Range;
 
 /// An IntTuple, a stride of integers and scaled bases, or a tiler, in preorder, of at most `C`
 /// nodes (each copy of a tuple costs its capacity: build small operands small).
@@ -221,21 +222,15 @@ impl<const C: usize> Tuple<C> {
     /// Whether this is a whole tiler: a whole preorder, each layout node's shape and stride
     /// congruent IntTuples.
     fn is_tiler(&self) -> bool {
+        let t = &self.0;
         self.is_whole()
-            && (0..self.0.len).all(|i| {
-                !matches!(self.0.tag[i], Kind::Layout) || {
-                    let l = self.0.at_node(i);
-                    let (shape, stride) = (l.child(0).sub(), l.child(1).sub());
-                    Tuple(shape).is_int_tuple()
-                        && Tuple(stride).is_int_tuple()
-                        && shape.same_profile(&stride)
+            && (0..t.len).all(|i| {
+                !matches!(t.tag[i], Kind::Layout) || {
+                    let shape = t.at_node(i).child(0).index();
+                    let stride = t.end(shape);
+                    congruent_int_tuples(t, shape..stride, t, stride..t.end(stride))
                 }
             })
-    }
-
-    /// Whether this is a whole IntTuple: integers and tuples only.
-    fn is_int_tuple(&self) -> bool {
-        self.is_whole() && (0..self.0.len).all(|i| matches!(self.0.tag[i], Kind::Int | Kind::Tup))
     }
 
     /// Whether the preorder is whole: each tuple's children, a layout's shape and stride.
@@ -256,6 +251,30 @@ impl<const C: usize> Tuple<C> {
     }
 }
 
+/// Whether the nodes `range` of `t` are integers and tuples only.
+fn int_tuple_nodes<const C: usize>(t: &Tree<C>, range: Range<usize>) -> bool {
+    t.tag[range]
+        .iter()
+        .all(|k| matches!(k, Kind::Int | Kind::Tup))
+}
+
+/// Whether the nodes `a` of `s` and `b` of `d` (whole subtrees) are IntTuples of one profile:
+/// node by node the same kind, tuples of the same arity.
+fn congruent_int_tuples<const C: usize>(
+    s: &Tree<C>,
+    a: Range<usize>,
+    d: &Tree<C>,
+    b: Range<usize>,
+) -> bool {
+    a.len() == b.len()
+        && int_tuple_nodes(s, a.clone())
+        && a.zip(b).all(|(i, j)| match (s.tag[i], d.tag[j]) {
+            (Kind::Tup, Kind::Tup) => s.val[i] == d.val[j],
+            (Kind::Int, Kind::Int) => true,
+            _ => false,
+        })
+}
+
 /// A layout: a shape and a congruent stride, trees of `C` nodes.
 #[derive(Clone, Copy)]
 pub struct Layout<const C: usize = CAP>(L<C>);
@@ -267,7 +286,8 @@ impl<const C: usize> Layout<C> {
     /// Either is not a whole IntTuple (a `_` or a layout node in it, or missing children), or they
     /// are not congruent.
     pub fn new(shape: Tuple<C>, stride: Tuple<C>) -> Result<Layout<C>, Unfit> {
-        if !shape.is_int_tuple() || !stride.is_int_tuple() || !shape.0.same_profile(&stride.0) {
+        let whole = shape.is_whole() && stride.is_whole();
+        if !whole || !congruent_int_tuples(&shape.0, 0..shape.0.len, &stride.0, 0..stride.0.len) {
             return Err(Unfit(
                 "a shape and a stride that are not congruent IntTuples",
             ));

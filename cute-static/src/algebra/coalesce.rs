@@ -50,13 +50,15 @@ const fn bw_coalesce<const P: usize, const T: usize, const C: usize>(
             L::int(s_out.v[0], d_out.v[0])
         };
     }
-    let mut m = Modes::new();
+    let mut out = L::empty();
+    let at = out.open();
     let mut k = s_out.n;
     while k > 0 {
         k -= 1;
-        m.push_int(s_out.v[k], d_out.v[k]);
+        out.push_int(s_out.v[k], d_out.v[k]);
     }
-    m.build()
+    out.close(at, s_out.n);
+    out
 }
 
 /// CuTe's `is_constant<true, decltype(s * d == d0)>`.
@@ -146,12 +148,25 @@ pub(crate) const fn filter_zeros<const C: usize>(l: &L<C>) -> L<C> {
     L::new(filter_zeros_tuple(&l.stride, &l.shape), l.stride)
 }
 
-/// CuTe's `filter(layout)`: no stride-0 or size-1 modes, coalesced.
+/// CuTe's `filter(layout)`: no stride-0 or size-1 modes, coalesced (`coalesce(filter_zeros(l))`,
+/// on the leaves: a static `_0` stride makes its shape `_1`, which coalescing skips).
 pub(crate) const fn filter<const P: usize, const T: usize, const C: usize>(
     p: &mut Prog<P, T>,
     l: &L<C>,
 ) -> L<C> {
-    coalesce(p, &filter_zeros(l))
+    let (mut s, d) = (l.shape.leaves(), l.stride.leaves());
+    if s.n == 0 {
+        no_modes(l)
+    }
+    let mut k = 0;
+    while k < s.n {
+        if d.v[k].is_const(0) {
+            s.v[k] = V::s(1);
+        }
+        k += 1;
+    }
+    let last = s.n - 1;
+    bw_coalesce(p, &s, &d, last, (s.v[last], d.v[last]))
 }
 
 /// CuTe's `coalesce(shape)`: adjacent leaves that are both static, or both dynamic, multiply
