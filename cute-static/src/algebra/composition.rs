@@ -193,9 +193,9 @@ const fn compose<const P: usize, const T: usize, const C: usize>(
     } else {
         impl_rec(p, (None, (a, b)), &flat, (&ls, &ld), (b.root(), &mut out));
     }
-    let all_static = exact::is_static(a) && exact::is_static(b);
     // An eager run knows every value, as compiling knows the static ones.
-    let compare_now = (all_static && exact::is_static(&out)) || p.is_eager();
+    let compare_now =
+        p.is_eager() || (exact::is_static(a) && exact::is_static(b) && exact::is_static(&out));
     if exact && !p.is_twin() && no_domain {
         if compare_now {
             refuse_unless_composition(p, (a, b), &out);
@@ -231,10 +231,10 @@ const fn refuse_unless_composition<const P: usize, const T: usize, const C: usiz
 
 /// Whether a static shape of `b` is below 1 (B has no coordinates).
 const fn no_static_coordinates<const C: usize>(b: &L<C>) -> bool {
-    let leaves = b.shape.leaves();
+    let shape = &b.shape;
     let mut k = 0;
-    while k < leaves.n {
-        if leaves.v[k].is_static() && leaves.v[k].v < 1 {
+    while k < shape.len {
+        if shape.is_int_at(k) && !shape.dyn_at(k) && shape.val[k] < 1 {
             return true;
         }
         k += 1;
