@@ -5,7 +5,7 @@
 //! * the run-time view (`.values()`): every value as a plain number, e.g. `((2,2),3):((24,2),8)`.
 
 use crate::coord::Coord;
-use crate::flat::Flat;
+use crate::flat::{Flat, LEAF};
 use crate::int::Int;
 use crate::int_tuple::IntTuple;
 use crate::layout::Layout;
@@ -51,10 +51,46 @@ fn write_tuple(f: &mut Formatter<'_>, t: &IntTuple, view: View) -> fmt::Result {
     }
 }
 
-fn write_layout(f: &mut Formatter<'_>, l: &Layout, view: View) -> fmt::Result {
-    write_tuple(f, &l.shape(), view)?;
+/// The tuple of `leaves` (a layout's shapes or its strides) along `profile`, a [`Flat`]'s
+/// preorder: printed from the leaves where they lie, no IntTuple built.
+fn write_preorder(
+    f: &mut Formatter<'_>,
+    profile: &[u32],
+    leaves: &[Int],
+    view: View,
+) -> fmt::Result {
+    fn node(
+        f: &mut Formatter<'_>,
+        (profile, leaves): (&[u32], &[Int]),
+        (at, leaf): (&mut usize, &mut usize),
+        view: View,
+    ) -> fmt::Result {
+        let n = profile[*at];
+        *at += 1;
+        if n == LEAF {
+            *leaf += 1;
+            return write_int(f, leaves[*leaf - 1], view);
+        }
+        f.write_str("(")?;
+        for k in 0..n {
+            if k > 0 {
+                f.write_str(",")?;
+            }
+            node(f, (profile, leaves), (&mut *at, &mut *leaf), view)?;
+        }
+        f.write_str(")")
+    }
+    node(f, (profile, leaves), (&mut 0, &mut 0), view)
+}
+
+fn write_flat(f: &mut Formatter<'_>, l: &Flat, view: View) -> fmt::Result {
+    write_preorder(f, l.profile(), l.shape(), view)?;
     f.write_str(":")?;
-    write_tuple(f, &l.stride(), view)
+    write_preorder(f, l.profile(), l.stride(), view)
+}
+
+fn write_layout(f: &mut Formatter<'_>, l: &Layout, view: View) -> fmt::Result {
+    write_flat(f, l.flat(), view)
 }
 
 fn write_tiler(f: &mut Formatter<'_>, t: &Tiler, view: View) -> fmt::Result {
@@ -84,7 +120,7 @@ impl Display for Layout {
 
 impl Display for Flat {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
-        Layout::from_flat(self.clone()).fmt(f)
+        write_flat(f, self, View::Cute)
     }
 }
 
@@ -168,3 +204,33 @@ macro_rules! views {
 views!(IntTuple, "(_2,(3,_4))", "(2,(?,4))", "(2,(3,4))");
 views!(Layout, "(_2,3):(_1,2)", "(2,?):(1,?)", "(2,3):(1,2)");
 views!(Tiler, "(_3,_8)", "(3, 8)", "(3,8)");
+
+#[cfg(test)]
+mod tests {
+    use crate::layout::Layout;
+    use crate::prelude::*;
+    use alloc::format;
+
+    /// A layout prints from its leaves as its shape and stride print as IntTuples, in each view.
+    #[test]
+    fn layouts_print_as_their_shape_and_stride() {
+        for text in [
+            "_8:_1",
+            "7:_0",
+            "(_4):(_1)",
+            "((_2,_2),_3):((24,_2),8)",
+            "((_2,(3,_4)),((_1),-2)):((_1,(2,_6)),((_0),16))",
+            "(((((_2)))),_3):(((((_1)))),_2)",
+        ] {
+            let l: Layout = text.parse().unwrap();
+            assert_eq!(l.to_string(), text);
+            assert_eq!(l.flat().to_string(), text);
+            let (shape, stride) = (l.shape(), l.stride());
+            assert_eq!(l.to_string(), format!("{shape}:{stride}"));
+            let dsl = format!("{}:{}", shape.dsl(), stride.dsl());
+            assert_eq!(l.dsl().to_string(), dsl);
+            let values = format!("{}:{}", shape.values(), stride.values());
+            assert_eq!(l.values().to_string(), values);
+        }
+    }
+}
