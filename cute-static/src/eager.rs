@@ -258,21 +258,14 @@ fn int_tuple_nodes<const C: usize>(t: &Tree<C>, range: Range<usize>) -> bool {
         .all(|k| matches!(k, Kind::Int | Kind::Tup))
 }
 
-/// Whether the nodes `a` of `s` and `b` of `d` (whole subtrees) are IntTuples of one profile:
-/// node by node the same kind, tuples of the same arity.
+/// Whether the nodes `a` of `s` and `b` of `d` (whole subtrees) are IntTuples of one profile.
 fn congruent_int_tuples<const C: usize>(
     s: &Tree<C>,
     a: Range<usize>,
     d: &Tree<C>,
     b: Range<usize>,
 ) -> bool {
-    a.len() == b.len()
-        && int_tuple_nodes(s, a.clone())
-        && a.zip(b).all(|(i, j)| match (s.tag[i], d.tag[j]) {
-            (Kind::Tup, Kind::Tup) => s.val[i] == d.val[j],
-            (Kind::Int, Kind::Int) => true,
-            _ => false,
-        })
+    int_tuple_nodes(s, a.clone()) && s.same_profile_in((a.start, a.end), d, (b.start, b.end))
 }
 
 /// A layout: a shape and a congruent stride, trees of `C` nodes.

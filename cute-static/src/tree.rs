@@ -534,19 +534,30 @@ impl<const C: usize> Tree<C> {
 
     /// Same nesting, node for node.
     pub(crate) const fn same_profile(&self, other: &Tree<C>) -> bool {
-        if self.len != other.len {
+        self.same_profile_in((0, self.len), other, (0, other.len))
+    }
+
+    /// [`Tree::same_profile`] of this tree's nodes `i .. end` and `other`'s `j .. other_end`.
+    pub(crate) const fn same_profile_in(
+        &self,
+        (i, end): (usize, usize),
+        other: &Tree<C>,
+        (j, other_end): (usize, usize),
+    ) -> bool {
+        if end - i != other_end - j {
             return false;
         }
         let mut k = 0;
-        while k < self.len {
+        while i + k < end {
+            let (x, y) = (i + k, j + k);
             let same_kind = matches!(
-                (self.tag[k], other.tag[k]),
+                (self.tag[x], other.tag[y]),
                 (Kind::Int, Kind::Int)
                     | (Kind::Tup, Kind::Tup)
                     | (Kind::Under, Kind::Under)
                     | (Kind::Layout, Kind::Layout)
             );
-            if !same_kind || (matches!(self.tag[k], Kind::Tup) && self.val[k] != other.val[k]) {
+            if !same_kind || (matches!(self.tag[x], Kind::Tup) && self.val[x] != other.val[y]) {
                 return false;
             }
             k += 1;
