@@ -68,8 +68,9 @@ fn write_preorder(
         let n = profile[*at];
         *at += 1;
         if n == LEAF {
+            let i = leaves[*leaf];
             *leaf += 1;
-            return write_int(f, leaves[*leaf - 1], view);
+            return write_int(f, i, view);
         }
         f.write_str("(")?;
         for k in 0..n {

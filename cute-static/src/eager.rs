@@ -40,7 +40,6 @@ use crate::error::{LayoutError, Msg};
 use crate::prog::{AtRun, Prog};
 pub use crate::tree::CAP;
 use crate::tree::{At, Basis, Kind, Tree, V};
-use core::ops::Range;
 
 /// An IntTuple, a stride of integers and scaled bases, or a tiler, in preorder, of at most `C`
 /// nodes (each copy of a tuple costs its capacity: build small operands small).
@@ -228,7 +227,7 @@ impl<const C: usize> Tuple<C> {
                 !matches!(t.tag[i], Kind::Layout) || {
                     let shape = t.at_node(i).child(0).index();
                     let stride = t.end(shape);
-                    congruent_int_tuples(t, shape..stride, t, stride..t.end(stride))
+                    congruent_int_tuples(t, (shape, stride), t, (stride, t.end(stride)))
                 }
             })
     }
@@ -251,21 +250,18 @@ impl<const C: usize> Tuple<C> {
     }
 }
 
-/// Whether the nodes `range` of `t` are integers and tuples only.
-fn int_tuple_nodes<const C: usize>(t: &Tree<C>, range: Range<usize>) -> bool {
-    t.tag[range]
-        .iter()
-        .all(|k| matches!(k, Kind::Int | Kind::Tup))
-}
-
-/// Whether the nodes `a` of `s` and `b` of `d` (whole subtrees) are IntTuples of one profile.
+/// Whether the nodes `a.0 .. a.1` of `s` and `b.0 .. b.1` of `d` (whole subtrees) are IntTuples of
+/// one profile: integers and tuples only, node for node alike.
 fn congruent_int_tuples<const C: usize>(
     s: &Tree<C>,
-    a: Range<usize>,
+    a: (usize, usize),
     d: &Tree<C>,
-    b: Range<usize>,
+    b: (usize, usize),
 ) -> bool {
-    int_tuple_nodes(s, a.clone()) && s.same_profile_in((a.start, a.end), d, (b.start, b.end))
+    let int_tuple = s.tag[a.0..a.1]
+        .iter()
+        .all(|k| matches!(k, Kind::Int | Kind::Tup));
+    int_tuple && s.same_profile_in(a, d, b)
 }
 
 /// A layout: a shape and a congruent stride, trees of `C` nodes.
@@ -280,7 +276,8 @@ impl<const C: usize> Layout<C> {
     /// are not congruent.
     pub fn new(shape: Tuple<C>, stride: Tuple<C>) -> Result<Layout<C>, Unfit> {
         let whole = shape.is_whole() && stride.is_whole();
-        if !whole || !congruent_int_tuples(&shape.0, 0..shape.0.len, &stride.0, 0..stride.0.len) {
+        if !whole || !congruent_int_tuples(&shape.0, (0, shape.0.len), &stride.0, (0, stride.0.len))
+        {
             return Err(Unfit(
                 "a shape and a stride that are not congruent IntTuples",
             ));

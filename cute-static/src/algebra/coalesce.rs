@@ -72,13 +72,29 @@ const fn statically_equal<const P: usize, const T: usize>(
     p.eq(sd, d0).is_const(1)
 }
 
-/// CuTe's `coalesce` of a layout with no leaf (`()`): a compile error, as CuTe's has no last
-/// mode to start from.
-const fn no_modes<const C: usize>(l: &L<C>) -> ! {
-    Msg::new("coalesce: ")
-        .layout(&l.shape, &l.stride)
-        .str(" has no modes")
-        .fail()
+/// `bw_coalesce` of the leaves of `l`, its shapes `s` (as they are, or filtered) and its strides
+/// `d`, starting from the last mode; `keep_last`: a trailing `_1` becomes `_2`, so that its stride
+/// survives. A layout with no leaf (`()`) is a compile error: CuTe's has no last mode to start
+/// from.
+const fn coalesce_leaves<const P: usize, const T: usize, const C: usize>(
+    p: &mut Prog<P, T>,
+    l: &L<C>,
+    (s, d): (&List<C>, &List<C>),
+    keep_last: bool,
+) -> L<C> {
+    if s.n == 0 {
+        Msg::new("coalesce: ")
+            .layout(&l.shape, &l.stride)
+            .str(" has no modes")
+            .fail()
+    }
+    let last = s.n - 1;
+    let last_shape = if keep_last && s.v[last].is_const(1) {
+        V::s(2)
+    } else {
+        s.v[last]
+    };
+    bw_coalesce(p, s, d, last, (last_shape, d.v[last]))
 }
 
 /// CuTe's `coalesce(layout)`: only statically known modes merge (a dynamic `1` stays).
@@ -86,12 +102,7 @@ pub(crate) const fn coalesce<const P: usize, const T: usize, const C: usize>(
     p: &mut Prog<P, T>,
     l: &L<C>,
 ) -> L<C> {
-    let (s, d) = (l.shape.leaves(), l.stride.leaves());
-    if s.n == 0 {
-        no_modes(l)
-    }
-    let last = s.n - 1;
-    bw_coalesce(p, &s, &d, last, (s.v[last], d.v[last]))
+    coalesce_leaves(p, l, (&l.shape.leaves(), &l.stride.leaves()), false)
 }
 
 /// CuTe's `detail::coalesce_x`: a trailing `_1` mode becomes `_2` so its stride survives.
@@ -99,17 +110,7 @@ pub(crate) const fn coalesce_x<const P: usize, const T: usize, const C: usize>(
     p: &mut Prog<P, T>,
     l: &L<C>,
 ) -> L<C> {
-    let (s, d) = (l.shape.leaves(), l.stride.leaves());
-    if s.n == 0 {
-        no_modes(l)
-    }
-    let last = s.n - 1;
-    let last_shape = if s.v[last].is_const(1) {
-        V::s(2)
-    } else {
-        s.v[last]
-    };
-    bw_coalesce(p, &s, &d, last, (last_shape, d.v[last]))
+    coalesce_leaves(p, l, (&l.shape.leaves(), &l.stride.leaves()), true)
 }
 
 /// CuTe's `coalesce(layout, profile)`: coalesce at the terminals of `profile`.
@@ -155,9 +156,6 @@ pub(crate) const fn filter<const P: usize, const T: usize, const C: usize>(
     l: &L<C>,
 ) -> L<C> {
     let (mut s, d) = (l.shape.leaves(), l.stride.leaves());
-    if s.n == 0 {
-        no_modes(l)
-    }
     let mut k = 0;
     while k < s.n {
         if d.v[k].is_const(0) {
@@ -165,8 +163,7 @@ pub(crate) const fn filter<const P: usize, const T: usize, const C: usize>(
         }
         k += 1;
     }
-    let last = s.n - 1;
-    bw_coalesce(p, &s, &d, last, (s.v[last], d.v[last]))
+    coalesce_leaves(p, l, (&s, &d), false)
 }
 
 /// CuTe's `coalesce(shape)`: adjacent leaves that are both static, or both dynamic, multiply
