@@ -205,6 +205,18 @@ impl<const C: usize> List<C> {
         self.n += 1;
     }
 
+    /// The same elements, last first.
+    pub(crate) const fn reverse(&mut self) {
+        let (mut i, mut j) = (0, self.n);
+        while i + 1 < j {
+            j -= 1;
+            let x = self.v[i];
+            self.v[i] = self.v[j];
+            self.v[j] = x;
+            i += 1;
+        }
+    }
+
     pub(crate) const fn remove(&mut self, k: usize) {
         let mut i = k;
         while i + 1 < self.n {

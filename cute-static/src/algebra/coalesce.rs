@@ -14,14 +14,19 @@ use crate::tree::{List, Tree, V};
 /// | `_1:d0` (only mode so far) | `s:d` | replace the front |
 /// | `s0:s*d` (`s0` static, `s*d == d0` statically) | `s:d` | merge into `s*s0:d` |
 /// | `s0:d0` | `s:d` | push |
+///
+/// A single `_1` left is `_1:_0`. The result is its leaves, shapes and strides, left to right
+/// (one leaf: a layout of rank 1; [`of_leaves`] makes it a layout).
 const fn bw_coalesce<const P: usize, const T: usize, const C: usize>(
     p: &mut Prog<P, T>,
     shape: &List<C>,
     stride: &List<C>,
     last: usize,
     init: (V, V),
-) -> L<C> {
-    let (mut s_out, mut d_out) = (List::<C>::new(), List::<C>::new());
+) -> (List<C>, List<C>) {
+    // One value, returned as it is: the caller's own place (no copy of the lists at the end).
+    let mut out = (List::<C>::new(), List::<C>::new());
+    let (s_out, d_out) = (&mut out.0, &mut out.1);
     // The stack is built back to front in reverse; `top` is its front.
     s_out.push(init.0);
     d_out.push(init.1);
@@ -43,22 +48,21 @@ const fn bw_coalesce<const P: usize, const T: usize, const C: usize>(
             d_out.push(d);
         }
     }
-    if s_out.n == 1 {
-        return if s_out.v[0].is_const(1) {
-            L::trivial()
-        } else {
-            L::int(s_out.v[0], d_out.v[0])
-        };
+    if s_out.n == 1 && s_out.v[0].is_const(1) {
+        d_out.v[0] = V::s(0);
     }
-    let mut out = L::empty();
-    let at = out.open();
-    let mut k = s_out.n;
-    while k > 0 {
-        k -= 1;
-        out.push_int(s_out.v[k], d_out.v[k]);
-    }
-    out.close(at, s_out.n);
+    s_out.reverse();
+    d_out.reverse();
     out
+}
+
+/// The layout of the leaves `(s, d)` (of one or more modes): a single leaf stands alone,
+/// several make a tuple.
+pub(crate) const fn of_leaves<const C: usize>((s, d): &(List<C>, List<C>)) -> L<C> {
+    L {
+        shape: Tree::from_list(s, true),
+        stride: Tree::from_list(d, true),
+    }
 }
 
 /// CuTe's `is_constant<true, decltype(s * d == d0)>`.
@@ -81,7 +85,7 @@ const fn coalesce_leaves<const P: usize, const T: usize, const C: usize>(
     l: &L<C>,
     (s, d): (&List<C>, &List<C>),
     keep_last: bool,
-) -> L<C> {
+) -> (List<C>, List<C>) {
     if s.n == 0 {
         Msg::new("coalesce: ")
             .layout(&l.shape, &l.stride)
@@ -102,14 +106,23 @@ pub(crate) const fn coalesce<const P: usize, const T: usize, const C: usize>(
     p: &mut Prog<P, T>,
     l: &L<C>,
 ) -> L<C> {
+    of_leaves(&coalesced(p, l))
+}
+
+/// The leaves of [`coalesce`]`(l)`, shapes and strides.
+pub(crate) const fn coalesced<const P: usize, const T: usize, const C: usize>(
+    p: &mut Prog<P, T>,
+    l: &L<C>,
+) -> (List<C>, List<C>) {
     coalesce_leaves(p, l, (&l.shape.leaves(), &l.stride.leaves()), false)
 }
 
-/// CuTe's `detail::coalesce_x`: a trailing `_1` mode becomes `_2` so its stride survives.
+/// The leaves of CuTe's `detail::coalesce_x(l)`, shapes and strides: a trailing `_1` mode
+/// becomes `_2` so its stride survives.
 pub(crate) const fn coalesce_x<const P: usize, const T: usize, const C: usize>(
     p: &mut Prog<P, T>,
     l: &L<C>,
-) -> L<C> {
+) -> (List<C>, List<C>) {
     coalesce_leaves(p, l, (&l.shape.leaves(), &l.stride.leaves()), true)
 }
 
@@ -149,12 +162,20 @@ pub(crate) const fn filter_zeros<const C: usize>(l: &L<C>) -> L<C> {
     L::new(filter_zeros_tuple(&l.stride, &l.shape), l.stride)
 }
 
-/// CuTe's `filter(layout)`: no stride-0 or size-1 modes, coalesced (`coalesce(filter_zeros(l))`,
-/// on the leaves: a static `_0` stride makes its shape `_1`, which coalescing skips).
+/// CuTe's `filter(layout)`: no stride-0 or size-1 modes, coalesced.
 pub(crate) const fn filter<const P: usize, const T: usize, const C: usize>(
     p: &mut Prog<P, T>,
     l: &L<C>,
 ) -> L<C> {
+    of_leaves(&filtered(p, l))
+}
+
+/// The leaves of [`filter`]`(l)`, shapes and strides: `coalesce(filter_zeros(l))` on the
+/// leaves (a static `_0` stride makes its shape `_1`, which coalescing skips).
+pub(crate) const fn filtered<const P: usize, const T: usize, const C: usize>(
+    p: &mut Prog<P, T>,
+    l: &L<C>,
+) -> (List<C>, List<C>) {
     let (mut s, d) = (l.shape.leaves(), l.stride.leaves());
     let mut k = 0;
     while k < s.n {

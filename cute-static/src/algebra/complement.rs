@@ -1,23 +1,25 @@
 //! `complement(L, cotarget)`: the ordered layout of the offsets `L` does not reach.
 
-use super::coalesce::{coalesce, coalesce_shape, filter};
+use super::coalesce::{coalesce, coalesce_shape, filtered, of_leaves};
 use super::int_tuple::ceil_div as ceil_div_tuple;
 use super::layout::{L, Major, Modes, make_layout};
 use super::stride::compact_major;
 use crate::error::{Condition, Msg};
 use crate::prog::{Pred, Prog};
-use crate::tree::{Tree, V};
+use crate::tree::{List, Tree, V};
 
 /// CuTe's "Non-injective Layout detected in complement.": the new shape `stride / covered` must
-/// not be 0. A compile error on static values, a run-time check on dynamic ones.
+/// not be 0. A compile error on static values (naming the filtered layout, its leaves `f`), a
+/// run-time check on dynamic ones.
 const fn injective<const P: usize, const T: usize, const C: usize>(
     p: &mut Prog<P, T>,
-    l: &L<C>,
+    f: &(List<C>, List<C>),
     new_shape: V,
     stride: V,
     covered: V,
 ) {
     if !p.require(Pred::Injective, new_shape, stride, covered) {
+        let l = of_leaves(f);
         Msg::new("Non-injective Layout detected in complement. Stride ")
             .v(stride)
             .str(" of ")
@@ -29,24 +31,26 @@ const fn injective<const P: usize, const T: usize, const C: usize>(
     }
 }
 
-/// CuTe's `detail::complement` on a filtered layout: take the smallest stride `d` (shape `s`);
+/// CuTe's `detail::complement` on a filtered layout (its leaves `f`, shapes and strides): take
+/// the smallest stride `d` (shape `s`);
 /// it adds the mode `d / last_stride : last_stride`, the next stride is `d * s`; a last mode
 /// covers the rest of `cotarget`. A stride `_0` layout gives `make_layout(coalesce(cotarget))`.
 /// Only a rank-1 layout may have a dynamic stride (CuTe's "Dynamic-stride complement only for
 /// rank-1 layouts"), so the smallest stride is always chosen among static strides.
 const fn complement_filtered<const P: usize, const T: usize, const C: usize>(
     p: &mut Prog<P, T>,
-    f: &L<C>,
+    f: &(List<C>, List<C>),
     cotarget: &Tree<C>,
 ) -> L<C> {
-    if f.stride.is_int() && f.stride.value().is_const(0) {
+    let (mut shape, mut stride) = *f;
+    if stride.n == 1 && stride.v[0].is_const(0) {
         let shape = coalesce_shape(p, cotarget);
         return make_layout(p, &shape, Major::Left);
     }
-    let (mut shape, mut stride) = (f.shape.leaves(), f.stride.leaves());
-    if shape.n != 1 && !f.stride.is_static() {
+    if shape.n != 1 && !stride.is_static() {
+        let l = of_leaves(f);
         let mut m = Msg::new("Dynamic-stride complement only for rank-1 layouts: ");
-        m.layout(&f.shape, &f.stride)
+        m.layout(&l.shape, &l.stride)
             .str(" has rank ")
             .num(shape.n as i32)
             .str(" and a dynamic stride");
@@ -89,7 +93,7 @@ pub(crate) const fn complement<const P: usize, const T: usize, const C: usize>(
     l: &L<C>,
     cotarget: &Tree<C>,
 ) -> L<C> {
-    let f = filter(p, l);
+    let f = filtered(p, l);
     complement_filtered(p, &f, cotarget)
 }
 
@@ -98,7 +102,7 @@ pub(crate) const fn complement1<const P: usize, const T: usize, const C: usize>(
     p: &mut Prog<P, T>,
     l: &L<C>,
 ) -> L<C> {
-    let f = filter(p, l);
-    let cotarget = Tree::leaf(f.cosize(p));
+    let f = filtered(p, l);
+    let cotarget = Tree::leaf(of_leaves(&f).cosize(p));
     complement_filtered(p, &f, &cotarget)
 }

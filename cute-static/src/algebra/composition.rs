@@ -47,7 +47,8 @@ const fn stride_divisibility_failed<const C: usize>(
         .fail()
 }
 
-/// CuTe's `composition_impl` for one `rhs` mode against a coalesced `lhs`, appended to `out`
+/// CuTe's `composition_impl` for one `rhs` mode against a coalesced `lhs` (its leaves `ls`, `ld`),
+/// appended to `out`
 /// (a layout's trees written in place: each tree copied costs its capacity):
 /// * `rhs` a tuple: mode by mode (right-distributivity);
 /// * `rhs` stride `_0`: `rhs` itself;
@@ -59,7 +60,6 @@ const fn stride_divisibility_failed<const C: usize>(
 const fn impl_rec<const P: usize, const T: usize, const C: usize>(
     p: &mut Prog<P, T>,
     (mut exactness, ab): (Option<&mut Exactness<'_, C>>, (&L<C>, &L<C>)),
-    lhs: &L<C>,
     (ls, ld): (&List<C>, &List<C>),
     (rhs, out): (LayoutAt<C>, &mut L<C>),
 ) {
@@ -71,7 +71,7 @@ const fn impl_rec<const P: usize, const T: usize, const C: usize>(
                 Some(e) => Some(&mut **e),
                 None => None,
             };
-            impl_rec(p, (again, ab), lhs, (ls, ld), (rhs.child(k), out));
+            impl_rec(p, (again, ab), (ls, ld), (rhs.child(k), out));
             k += 1;
         }
         out.close(at, rhs.shape.arity());
@@ -82,8 +82,8 @@ const fn impl_rec<const P: usize, const T: usize, const C: usize>(
         out.push_int(shape, stride);
         return;
     }
-    if lhs.shape.is_int() {
-        out.push_int(shape, p.mul(stride, lhs.stride.value()));
+    if ls.n == 1 {
+        out.push_int(shape, p.mul(stride, ld.v[0]));
         return;
     }
     let last = ls.n - 1;
@@ -166,8 +166,7 @@ const fn compose<const P: usize, const T: usize, const C: usize>(
     b: &L<C>,
     exact: bool,
 ) -> L<C> {
-    let flat = coalesce_x(p, a);
-    let (ls, ld) = (flat.shape.leaves(), flat.stride.leaves());
+    let (ls, ld) = coalesce_x(p, a);
     // The static twin asks CuTe's own conditions only, and CuTe's answer is not checked; a B
     // with a static shape below 1 has no coordinates, nothing to be wrong at, only its size to
     // keep where every value is static.
@@ -175,23 +174,17 @@ const fn compose<const P: usize, const T: usize, const C: usize>(
     // A coalesced A of one mode `s:d` with `s >= 1` needs no proof: `R(c) = d * B(c) = A(B(c))`
     // wherever `B(c)` is in A's domain. An eager run knows `s`, and skips the rule's notes (zeroed
     // arrays of the capacity); while compiling the rule runs as before.
-    let one_mode = p.is_eager() && flat.shape.is_int() && flat.shape.value().v >= 1;
+    let one_mode = p.is_eager() && ls.n == 1 && ls.v[0].v >= 1;
     let checks = exact && !p.is_twin() && !no_domain && !one_mode;
     // The rule's notes, made only where it is checked (and then checked right after the walk).
     let mut unproven = false;
     let mut out = L::empty();
     if checks {
         let mut e = Exactness::new(&ls);
-        impl_rec(
-            p,
-            (Some(&mut e), (a, b)),
-            &flat,
-            (&ls, &ld),
-            (b.root(), &mut out),
-        );
+        impl_rec(p, (Some(&mut e), (a, b)), (&ls, &ld), (b.root(), &mut out));
         unproven = e.finish(p);
     } else {
-        impl_rec(p, (None, (a, b)), &flat, (&ls, &ld), (b.root(), &mut out));
+        impl_rec(p, (None, (a, b)), (&ls, &ld), (b.root(), &mut out));
     }
     // An eager run knows every value, as compiling knows the static ones.
     let compare_now =

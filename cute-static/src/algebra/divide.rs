@@ -1,10 +1,11 @@
 //! CuTe's `logical_divide(A, B)` of a layout by a layout (its tiler forms: [`super::by_mode`]).
 
-use super::coalesce::coalesce;
+use super::coalesce::coalesced;
 use super::complement::complement;
 use super::composition::composition;
 use super::layout::{L, concat2};
 use crate::prog::Prog;
+use crate::tree::Tree;
 
 /// CuTe's `logical_divide(A, B)` for a layout `B`:
 /// `composition(A, make_layout(B, complement(B, shape(coalesce(A)))))`, the rank-2 layout
@@ -15,7 +16,7 @@ pub(crate) const fn logical_divide<const P: usize, const T: usize, const C: usiz
     a: &L<C>,
     b: &L<C>,
 ) -> L<C> {
-    let cotarget = coalesce(p, a).shape;
+    let cotarget = Tree::from_list(&coalesced(p, a).0, true);
     let rest = complement(p, b, &cotarget);
     composition(p, a, &concat2(b, &rest))
 }

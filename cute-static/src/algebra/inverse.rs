@@ -1,6 +1,6 @@
 //! `right_inverse`, `left_inverse`, `nullspace`, `max_common_layout`, `max_common_vector`.
 
-use super::coalesce::coalesce;
+use super::coalesce::{self, coalesce};
 use super::composition::{composition, composition_as_cute};
 use super::exact;
 use super::layout::{L, Modes};
@@ -44,8 +44,7 @@ const fn coalesced<const P: usize, const T: usize, const C: usize>(
     p: &mut Prog<P, T>,
     l: &L<C>,
 ) -> (List<C>, List<C>, List<C>) {
-    let c = coalesce(p, l);
-    let (s, d) = (c.shape.leaves(), c.stride.leaves());
+    let (s, d) = coalesce::coalesced(p, l);
     let mut pre = List::new();
     pre.push(V::s(1));
     let mut k = 0;
