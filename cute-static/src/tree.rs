@@ -428,6 +428,12 @@ impl<const C: usize> Tree<C> {
     /// The leaf values, left to right.
     pub(crate) const fn leaves(&self) -> List<C> {
         let mut out = List::new();
+        self.push_leaves(&mut out);
+        out
+    }
+
+    /// Append the leaves, left to right, to `out`.
+    pub(crate) const fn push_leaves(&self, out: &mut List<C>) {
         let mut k = 0;
         while k < self.len {
             if self.is_int_at(k) {
@@ -435,7 +441,6 @@ impl<const C: usize> Tree<C> {
             }
             k += 1;
         }
-        out
     }
 
     /// Whether every leaf is static.

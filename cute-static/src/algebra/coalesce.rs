@@ -77,9 +77,7 @@ const fn statically_equal<const P: usize, const T: usize>(
 }
 
 /// `bw_coalesce` of the leaves of `l`, its shapes `s` (as they are, or filtered) and its strides
-/// `d`, starting from the last mode; `keep_last`: a trailing `_1` becomes `_2`, so that its stride
-/// survives. A layout with no leaf (`()`) is a compile error: CuTe's has no last mode to start
-/// from.
+/// `d`. A layout with no leaf (`()`) is a compile error: CuTe's has no last mode to start from.
 const fn coalesce_leaves<const P: usize, const T: usize, const C: usize>(
     p: &mut Prog<P, T>,
     l: &L<C>,
@@ -92,6 +90,16 @@ const fn coalesce_leaves<const P: usize, const T: usize, const C: usize>(
             .str(" has no modes")
             .fail()
     }
+    coalesce_modes(p, (s, d), keep_last)
+}
+
+/// `bw_coalesce` of the flat modes `s:d` (at least one), starting from the last; `keep_last`: a
+/// trailing `_1` becomes `_2`, so that its stride survives.
+pub(crate) const fn coalesce_modes<const P: usize, const T: usize, const C: usize>(
+    p: &mut Prog<P, T>,
+    (s, d): (&List<C>, &List<C>),
+    keep_last: bool,
+) -> (List<C>, List<C>) {
     let last = s.n - 1;
     let last_shape = if keep_last && s.v[last].is_const(1) {
         V::s(2)

@@ -1,8 +1,8 @@
 //! `complement(L, cotarget)`: the ordered layout of the offsets `L` does not reach.
 
-use super::coalesce::{coalesce, coalesce_shape, filtered, of_leaves};
+use super::coalesce::{coalesce_modes, coalesce_shape, filtered, of_leaves};
 use super::int_tuple::ceil_div as ceil_div_tuple;
-use super::layout::{L, Major, Modes, make_layout};
+use super::layout::{L, Major, make_layout};
 use super::stride::compact_major;
 use crate::error::{Condition, Msg};
 use crate::prog::{Pred, Prog};
@@ -34,7 +34,8 @@ const fn injective<const P: usize, const T: usize, const C: usize>(
 /// CuTe's `detail::complement` on a filtered layout (its leaves `f`, shapes and strides): take
 /// the smallest stride `d` (shape `s`);
 /// it adds the mode `d / last_stride : last_stride`, the next stride is `d * s`; a last mode
-/// covers the rest of `cotarget`. A stride `_0` layout gives `make_layout(coalesce(cotarget))`.
+/// covers the rest of `cotarget`; the modes coalesced. A stride `_0` layout gives
+/// `make_layout(coalesce(cotarget))`.
 /// Only a rank-1 layout may have a dynamic stride (CuTe's "Dynamic-stride complement only for
 /// rank-1 layouts"), so the smallest stride is always chosen among static strides.
 const fn complement_filtered<const P: usize, const T: usize, const C: usize>(
@@ -57,7 +58,8 @@ const fn complement_filtered<const P: usize, const T: usize, const C: usize>(
         p.refuse(Condition::DynamicStrideComplement, &m);
         return L::trivial();
     }
-    let mut m = Modes::new();
+    // The modes' leaves, shapes and strides (coalescing reads nothing else).
+    let (mut out_shape, mut out_stride) = (List::new(), List::new());
     let mut last = V::s(1);
     while shape.n > 1 {
         let mut min_idx = 0;
@@ -71,20 +73,23 @@ const fn complement_filtered<const P: usize, const T: usize, const C: usize>(
         let min_stride = stride.v[min_idx];
         let new_shape = p.div(min_stride, last);
         injective(p, f, new_shape, min_stride, last);
-        m.push_int(new_shape, last);
+        out_shape.push(new_shape);
+        out_stride.push(last);
         last = p.mul(min_stride, shape.v[min_idx]);
         shape.remove(min_idx);
         stride.remove(min_idx);
     }
     let new_shape = p.div(stride.v[0], last);
     injective(p, f, new_shape, stride.v[0], last);
-    m.push_int(new_shape, last);
+    out_shape.push(new_shape);
+    out_stride.push(last);
     let new_stride = p.mul(stride.v[0], shape.v[0]);
     let rest = ceil_div_tuple(p, cotarget, &Tree::leaf(new_stride));
     let rest_shape = coalesce_shape(p, &rest);
     let rest_stride = compact_major(p, &rest_shape, new_stride, Major::Left);
-    m.push(&L::new(rest_shape, rest_stride));
-    coalesce(p, &m.build())
+    rest_shape.push_leaves(&mut out_shape);
+    rest_stride.push_leaves(&mut out_stride);
+    of_leaves(&coalesce_modes(p, (&out_shape, &out_stride), false))
 }
 
 /// CuTe's `complement(layout, cotarget)`.
