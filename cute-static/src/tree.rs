@@ -205,16 +205,14 @@ impl<const C: usize> List<C> {
         self.n += 1;
     }
 
-    /// The same elements, last first.
-    pub(crate) const fn reverse(&mut self) {
-        let (mut i, mut j) = (0, self.n);
-        while i + 1 < j {
-            j -= 1;
-            let x = self.v[i];
-            self.v[i] = self.v[j];
-            self.v[j] = x;
+    /// The elements from `k` on, moved to the front.
+    pub(crate) const fn drop_front(&mut self, k: usize) {
+        let mut i = k;
+        while i < self.n {
+            self.v[i - k] = self.v[i];
             i += 1;
         }
+        self.n -= k;
     }
 
     pub(crate) const fn remove(&mut self, k: usize) {

@@ -6,7 +6,8 @@ use crate::error::Msg;
 use crate::prog::Prog;
 use crate::tree::{List, Tree, V};
 
-/// CuTe's `bw_coalesce` over flat modes, from the back, with the stack front `(fs, fd)`:
+/// CuTe's `bw_coalesce` over the flat modes `shape:stride` (at least one), in place,
+/// from the back, with the stack front `(fs, fd)`:
 ///
 /// | front | mode `s:d` | action |
 /// |---|---|---|
@@ -15,50 +16,47 @@ use crate::tree::{List, Tree, V};
 /// | `s0:s*d` (`s0` static, `s*d == d0` statically) | `s:d` | merge into `s*s0:d` |
 /// | `s0:d0` | `s:d` | push |
 ///
-/// A single `_1` left is `_1:_0`. The result is its leaves, shapes and strides, left to right
-/// (one leaf: a layout of rank 1; [`of_leaves`] makes it a layout).
+/// The stack starts as `init` in the last mode's place and grows down, its front at `top`,
+/// always above the mode being read (it holds at most one mode for each mode read). A single
+/// `_1` left is `_1:_0`. The lists end as the result's leaves, left to right (one leaf: a
+/// layout of rank 1; [`of_leaves`] makes it a layout).
 const fn bw_coalesce<const P: usize, const T: usize, const C: usize>(
     p: &mut Prog<P, T>,
-    shape: &List<C>,
-    stride: &List<C>,
-    last: usize,
+    (shape, stride): (&mut List<C>, &mut List<C>),
     init: (V, V),
-) -> (List<C>, List<C>) {
-    // One value, returned as it is: the caller's own place (no copy of the lists at the end).
-    let mut out = (List::<C>::new(), List::<C>::new());
-    let (s_out, d_out) = (&mut out.0, &mut out.1);
-    // The stack is built back to front in reverse; `top` is its front.
-    s_out.push(init.0);
-    d_out.push(init.1);
+) {
+    let last = shape.n - 1;
+    let mut top = last;
+    shape.v[last] = init.0;
+    stride.v[last] = init.1;
     let mut k = last;
     while k > 0 {
         k -= 1;
         let (s, d) = (shape.v[k], stride.v[k]);
-        let top = s_out.n - 1;
         if s.is_const(1) {
             continue;
-        } else if s_out.n == 1 && s_out.v[0].is_const(1) {
-            s_out.v[0] = s;
-            d_out.v[0] = d;
-        } else if s_out.v[top].is_static() && statically_equal(p, s, d, d_out.v[top]) {
-            s_out.v[top] = p.mul(s, s_out.v[top]);
-            d_out.v[top] = d;
+        } else if top == last && shape.v[last].is_const(1) {
+            shape.v[last] = s;
+            stride.v[last] = d;
+        } else if shape.v[top].is_static() && statically_equal(p, s, d, stride.v[top]) {
+            shape.v[top] = p.mul(s, shape.v[top]);
+            stride.v[top] = d;
         } else {
-            s_out.push(s);
-            d_out.push(d);
+            top -= 1;
+            shape.v[top] = s;
+            stride.v[top] = d;
         }
     }
-    if s_out.n == 1 && s_out.v[0].is_const(1) {
-        d_out.v[0] = V::s(0);
+    if top == last && shape.v[last].is_const(1) {
+        stride.v[last] = V::s(0);
     }
-    s_out.reverse();
-    d_out.reverse();
-    out
+    shape.drop_front(top);
+    stride.drop_front(top);
 }
 
 /// The layout of the leaves `(s, d)` (of one or more modes): a single leaf stands alone,
 /// several make a tuple.
-pub(crate) const fn of_leaves<const C: usize>((s, d): &(List<C>, List<C>)) -> L<C> {
+pub(crate) const fn of_leaves<const C: usize>((s, d): (&List<C>, &List<C>)) -> L<C> {
     L {
         shape: Tree::from_list(s, true),
         stride: Tree::from_list(d, true),
@@ -76,14 +74,14 @@ const fn statically_equal<const P: usize, const T: usize>(
     p.eq(sd, d0).is_const(1)
 }
 
-/// `bw_coalesce` of the leaves of `l`, its shapes `s` (as they are, or filtered) and its strides
-/// `d`. A layout with no leaf (`()`) is a compile error: CuTe's has no last mode to start from.
+/// `bw_coalesce` of the leaves `s:d` of `l` (shapes as they are, or filtered), in place. A layout with no leaf (`()`) is a compile error: CuTe's has no last mode to start
+/// from.
 const fn coalesce_leaves<const P: usize, const T: usize, const C: usize>(
     p: &mut Prog<P, T>,
     l: &L<C>,
-    (s, d): (&List<C>, &List<C>),
+    (s, d): (&mut List<C>, &mut List<C>),
     keep_last: bool,
-) -> (List<C>, List<C>) {
+) {
     if s.n == 0 {
         Msg::new("coalesce: ")
             .layout(&l.shape, &l.stride)
@@ -93,20 +91,20 @@ const fn coalesce_leaves<const P: usize, const T: usize, const C: usize>(
     coalesce_modes(p, (s, d), keep_last)
 }
 
-/// `bw_coalesce` of the flat modes `s:d` (at least one), starting from the last; `keep_last`: a
-/// trailing `_1` becomes `_2`, so that its stride survives.
+/// `bw_coalesce` of the flat modes `s:d` (at least one) in place, starting from the last; `keep_last`: a trailing `_1` becomes `_2`, so that its stride survives.
 pub(crate) const fn coalesce_modes<const P: usize, const T: usize, const C: usize>(
     p: &mut Prog<P, T>,
-    (s, d): (&List<C>, &List<C>),
+    (s, d): (&mut List<C>, &mut List<C>),
     keep_last: bool,
-) -> (List<C>, List<C>) {
+) {
     let last = s.n - 1;
-    let last_shape = if keep_last && s.v[last].is_const(1) {
+    let (last_shape, last_stride) = (s.v[last], d.v[last]);
+    let last_shape = if keep_last && last_shape.is_const(1) {
         V::s(2)
     } else {
-        s.v[last]
+        last_shape
     };
-    bw_coalesce(p, s, d, last, (last_shape, d.v[last]))
+    bw_coalesce(p, (s, d), (last_shape, last_stride))
 }
 
 /// CuTe's `coalesce(layout)`: only statically known modes merge (a dynamic `1` stays).
@@ -114,7 +112,8 @@ pub(crate) const fn coalesce<const P: usize, const T: usize, const C: usize>(
     p: &mut Prog<P, T>,
     l: &L<C>,
 ) -> L<C> {
-    of_leaves(&coalesced(p, l))
+    let (s, d) = coalesced(p, l);
+    of_leaves((&s, &d))
 }
 
 /// The leaves of [`coalesce`]`(l)`, shapes and strides.
@@ -122,7 +121,9 @@ pub(crate) const fn coalesced<const P: usize, const T: usize, const C: usize>(
     p: &mut Prog<P, T>,
     l: &L<C>,
 ) -> (List<C>, List<C>) {
-    coalesce_leaves(p, l, (&l.shape.leaves(), &l.stride.leaves()), false)
+    let (mut s, mut d) = (l.shape.leaves(), l.stride.leaves());
+    coalesce_leaves(p, l, (&mut s, &mut d), false);
+    (s, d)
 }
 
 /// The leaves of CuTe's `detail::coalesce_x(l)`, shapes and strides: a trailing `_1` mode
@@ -131,7 +132,9 @@ pub(crate) const fn coalesce_x<const P: usize, const T: usize, const C: usize>(
     p: &mut Prog<P, T>,
     l: &L<C>,
 ) -> (List<C>, List<C>) {
-    coalesce_leaves(p, l, (&l.shape.leaves(), &l.stride.leaves()), true)
+    let (mut s, mut d) = (l.shape.leaves(), l.stride.leaves());
+    coalesce_leaves(p, l, (&mut s, &mut d), true);
+    (s, d)
 }
 
 /// CuTe's `coalesce(layout, profile)`: coalesce at the terminals of `profile`.
@@ -175,7 +178,8 @@ pub(crate) const fn filter<const P: usize, const T: usize, const C: usize>(
     p: &mut Prog<P, T>,
     l: &L<C>,
 ) -> L<C> {
-    of_leaves(&filtered(p, l))
+    let (s, d) = filtered(p, l);
+    of_leaves((&s, &d))
 }
 
 /// The leaves of [`filter`]`(l)`, shapes and strides: `coalesce(filter_zeros(l))` on the
@@ -184,7 +188,7 @@ pub(crate) const fn filtered<const P: usize, const T: usize, const C: usize>(
     p: &mut Prog<P, T>,
     l: &L<C>,
 ) -> (List<C>, List<C>) {
-    let (mut s, d) = (l.shape.leaves(), l.stride.leaves());
+    let (mut s, mut d) = (l.shape.leaves(), l.stride.leaves());
     let mut k = 0;
     while k < s.n {
         if d.v[k].is_const(0) {
@@ -192,7 +196,8 @@ pub(crate) const fn filtered<const P: usize, const T: usize, const C: usize>(
         }
         k += 1;
     }
-    coalesce_leaves(p, l, (&s, &d), false)
+    coalesce_leaves(p, l, (&mut s, &mut d), false);
+    (s, d)
 }
 
 /// CuTe's `coalesce(shape)`: adjacent leaves that are both static, or both dynamic, multiply

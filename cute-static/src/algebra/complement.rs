@@ -19,7 +19,7 @@ const fn injective<const P: usize, const T: usize, const C: usize>(
     covered: V,
 ) {
     if !p.require(Pred::Injective, new_shape, stride, covered) {
-        let l = of_leaves(f);
+        let l = of_leaves((&f.0, &f.1));
         Msg::new("Non-injective Layout detected in complement. Stride ")
             .v(stride)
             .str(" of ")
@@ -49,7 +49,7 @@ const fn complement_filtered<const P: usize, const T: usize, const C: usize>(
         return make_layout(p, &shape, Major::Left);
     }
     if shape.n != 1 && !stride.is_static() {
-        let l = of_leaves(f);
+        let l = of_leaves((&f.0, &f.1));
         let mut m = Msg::new("Dynamic-stride complement only for rank-1 layouts: ");
         m.layout(&l.shape, &l.stride)
             .str(" has rank ")
@@ -59,7 +59,7 @@ const fn complement_filtered<const P: usize, const T: usize, const C: usize>(
         return L::trivial();
     }
     // The modes' leaves, shapes and strides (coalescing reads nothing else).
-    let (mut out_shape, mut out_stride) = (List::new(), List::new());
+    let (mut shapes, mut strides) = (List::new(), List::new());
     let mut last = V::s(1);
     while shape.n > 1 {
         let mut min_idx = 0;
@@ -73,23 +73,24 @@ const fn complement_filtered<const P: usize, const T: usize, const C: usize>(
         let min_stride = stride.v[min_idx];
         let new_shape = p.div(min_stride, last);
         injective(p, f, new_shape, min_stride, last);
-        out_shape.push(new_shape);
-        out_stride.push(last);
+        shapes.push(new_shape);
+        strides.push(last);
         last = p.mul(min_stride, shape.v[min_idx]);
         shape.remove(min_idx);
         stride.remove(min_idx);
     }
     let new_shape = p.div(stride.v[0], last);
     injective(p, f, new_shape, stride.v[0], last);
-    out_shape.push(new_shape);
-    out_stride.push(last);
+    shapes.push(new_shape);
+    strides.push(last);
     let new_stride = p.mul(stride.v[0], shape.v[0]);
     let rest = ceil_div_tuple(p, cotarget, &Tree::leaf(new_stride));
     let rest_shape = coalesce_shape(p, &rest);
     let rest_stride = compact_major(p, &rest_shape, new_stride, Major::Left);
-    rest_shape.push_leaves(&mut out_shape);
-    rest_stride.push_leaves(&mut out_stride);
-    of_leaves(&coalesce_modes(p, (&out_shape, &out_stride), false))
+    rest_shape.push_leaves(&mut shapes);
+    rest_stride.push_leaves(&mut strides);
+    coalesce_modes(p, (&mut shapes, &mut strides), false);
+    of_leaves((&shapes, &strides))
 }
 
 /// CuTe's `complement(layout, cotarget)`.
@@ -108,6 +109,6 @@ pub(crate) const fn complement1<const P: usize, const T: usize, const C: usize>(
     l: &L<C>,
 ) -> L<C> {
     let f = filtered(p, l);
-    let cotarget = Tree::leaf(of_leaves(&f).cosize(p));
+    let cotarget = Tree::leaf(of_leaves((&f.0, &f.1)).cosize(p));
     complement_filtered(p, &f, &cotarget)
 }
