@@ -112,29 +112,32 @@ pub(crate) const fn coalesce<const P: usize, const T: usize, const C: usize>(
     p: &mut Prog<P, T>,
     l: &L<C>,
 ) -> L<C> {
-    let (s, d) = coalesced(p, l);
+    let (mut s, mut d) = (List::new(), List::new());
+    coalesced(p, l, (&mut s, &mut d));
     of_leaves((&s, &d))
 }
 
-/// The leaves of [`coalesce`]`(l)`, shapes and strides.
+/// The leaves of [`coalesce`]`(l)`, shapes and strides, written to the empty `s` and `d`.
 pub(crate) const fn coalesced<const P: usize, const T: usize, const C: usize>(
     p: &mut Prog<P, T>,
     l: &L<C>,
-) -> (List<C>, List<C>) {
-    let (mut s, mut d) = (l.shape.leaves(), l.stride.leaves());
-    coalesce_leaves(p, l, (&mut s, &mut d), false);
-    (s, d)
+    (s, d): (&mut List<C>, &mut List<C>),
+) {
+    l.shape.push_leaves(s);
+    l.stride.push_leaves(d);
+    coalesce_leaves(p, l, (s, d), false);
 }
 
-/// The leaves of CuTe's `detail::coalesce_x(l)`, shapes and strides: a trailing `_1` mode
-/// becomes `_2` so its stride survives.
+/// The leaves of CuTe's `detail::coalesce_x(l)`, shapes and strides, written to the empty `s`
+/// and `d`: a trailing `_1` mode becomes `_2` so its stride survives.
 pub(crate) const fn coalesce_x<const P: usize, const T: usize, const C: usize>(
     p: &mut Prog<P, T>,
     l: &L<C>,
-) -> (List<C>, List<C>) {
-    let (mut s, mut d) = (l.shape.leaves(), l.stride.leaves());
-    coalesce_leaves(p, l, (&mut s, &mut d), true);
-    (s, d)
+    (s, d): (&mut List<C>, &mut List<C>),
+) {
+    l.shape.push_leaves(s);
+    l.stride.push_leaves(d);
+    coalesce_leaves(p, l, (s, d), true);
 }
 
 /// CuTe's `coalesce(layout, profile)`: coalesce at the terminals of `profile`.
@@ -178,17 +181,21 @@ pub(crate) const fn filter<const P: usize, const T: usize, const C: usize>(
     p: &mut Prog<P, T>,
     l: &L<C>,
 ) -> L<C> {
-    let (s, d) = filtered(p, l);
+    let (mut s, mut d) = (List::new(), List::new());
+    filtered(p, l, (&mut s, &mut d));
     of_leaves((&s, &d))
 }
 
-/// The leaves of [`filter`]`(l)`, shapes and strides: `coalesce(filter_zeros(l))` on the
-/// leaves (a static `_0` stride makes its shape `_1`, which coalescing skips).
+/// The leaves of [`filter`]`(l)`, shapes and strides, written to the empty `s` and `d`:
+/// `coalesce(filter_zeros(l))` on the leaves (a static `_0` stride makes its shape `_1`, which
+/// coalescing skips).
 pub(crate) const fn filtered<const P: usize, const T: usize, const C: usize>(
     p: &mut Prog<P, T>,
     l: &L<C>,
-) -> (List<C>, List<C>) {
-    let (mut s, mut d) = (l.shape.leaves(), l.stride.leaves());
+    (s, d): (&mut List<C>, &mut List<C>),
+) {
+    l.shape.push_leaves(s);
+    l.stride.push_leaves(d);
     let mut k = 0;
     while k < s.n {
         if d.v[k].is_const(0) {
@@ -196,8 +203,7 @@ pub(crate) const fn filtered<const P: usize, const T: usize, const C: usize>(
         }
         k += 1;
     }
-    coalesce_leaves(p, l, (&mut s, &mut d), false);
-    (s, d)
+    coalesce_leaves(p, l, (s, d), false);
 }
 
 /// CuTe's `coalesce(shape)`: adjacent leaves that are both static, or both dynamic, multiply

@@ -13,13 +13,13 @@ use crate::tree::{List, Tree, V};
 /// run-time check on dynamic ones.
 const fn injective<const P: usize, const T: usize, const C: usize>(
     p: &mut Prog<P, T>,
-    f: &(List<C>, List<C>),
+    f: (&List<C>, &List<C>),
     new_shape: V,
     stride: V,
     covered: V,
 ) {
     if !p.require(Pred::Injective, new_shape, stride, covered) {
-        let l = of_leaves((&f.0, &f.1));
+        let l = of_leaves(f);
         Msg::new("Non-injective Layout detected in complement. Stride ")
             .v(stride)
             .str(" of ")
@@ -40,16 +40,16 @@ const fn injective<const P: usize, const T: usize, const C: usize>(
 /// rank-1 layouts"), so the smallest stride is always chosen among static strides.
 const fn complement_filtered<const P: usize, const T: usize, const C: usize>(
     p: &mut Prog<P, T>,
-    f: &(List<C>, List<C>),
+    f: (&List<C>, &List<C>),
     cotarget: &Tree<C>,
 ) -> L<C> {
-    let (mut shape, mut stride) = *f;
+    let (mut shape, mut stride) = (*f.0, *f.1);
     if stride.n == 1 && stride.v[0].is_const(0) {
         let shape = coalesce_shape(p, cotarget);
         return make_layout(p, &shape, Major::Left);
     }
     if shape.n != 1 && !stride.is_static() {
-        let l = of_leaves((&f.0, &f.1));
+        let l = of_leaves(f);
         let mut m = Msg::new("Dynamic-stride complement only for rank-1 layouts: ");
         m.layout(&l.shape, &l.stride)
             .str(" has rank ")
@@ -99,8 +99,9 @@ pub(crate) const fn complement<const P: usize, const T: usize, const C: usize>(
     l: &L<C>,
     cotarget: &Tree<C>,
 ) -> L<C> {
-    let f = filtered(p, l);
-    complement_filtered(p, &f, cotarget)
+    let (mut s, mut d) = (List::new(), List::new());
+    filtered(p, l, (&mut s, &mut d));
+    complement_filtered(p, (&s, &d), cotarget)
 }
 
 /// CuTe's `complement(layout)`: cotarget `cosize(filter(layout))`.
@@ -108,7 +109,8 @@ pub(crate) const fn complement1<const P: usize, const T: usize, const C: usize>(
     p: &mut Prog<P, T>,
     l: &L<C>,
 ) -> L<C> {
-    let f = filtered(p, l);
-    let cotarget = Tree::leaf(of_leaves((&f.0, &f.1)).cosize(p));
-    complement_filtered(p, &f, &cotarget)
+    let (mut s, mut d) = (List::new(), List::new());
+    filtered(p, l, (&mut s, &mut d));
+    let cotarget = Tree::leaf(of_leaves((&s, &d)).cosize(p));
+    complement_filtered(p, (&s, &d), &cotarget)
 }

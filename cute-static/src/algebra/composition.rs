@@ -166,7 +166,8 @@ const fn compose<const P: usize, const T: usize, const C: usize>(
     b: &L<C>,
     exact: bool,
 ) -> L<C> {
-    let (ls, ld) = coalesce_x(p, a);
+    let (mut ls, mut ld) = (List::new(), List::new());
+    coalesce_x(p, a, (&mut ls, &mut ld));
     // The static twin asks CuTe's own conditions only, and CuTe's answer is not checked; a B
     // with a static shape below 1 has no coordinates, nothing to be wrong at, only its size to
     // keep where every value is static.

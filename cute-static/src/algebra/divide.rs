@@ -5,7 +5,7 @@ use super::complement::complement;
 use super::composition::composition;
 use super::layout::{L, concat2};
 use crate::prog::Prog;
-use crate::tree::Tree;
+use crate::tree::{List, Tree};
 
 /// CuTe's `logical_divide(A, B)` for a layout `B`:
 /// `composition(A, make_layout(B, complement(B, shape(coalesce(A)))))`, the rank-2 layout
@@ -16,7 +16,9 @@ pub(crate) const fn logical_divide<const P: usize, const T: usize, const C: usiz
     a: &L<C>,
     b: &L<C>,
 ) -> L<C> {
-    let cotarget = Tree::from_list(&coalesced(p, a).0, true);
+    let (mut shape, mut stride) = (List::new(), List::new());
+    coalesced(p, a, (&mut shape, &mut stride));
+    let cotarget = Tree::from_list(&shape, true);
     let rest = complement(p, b, &cotarget);
     composition(p, a, &concat2(b, &rest))
 }

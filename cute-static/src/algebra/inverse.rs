@@ -44,7 +44,8 @@ const fn coalesced<const P: usize, const T: usize, const C: usize>(
     p: &mut Prog<P, T>,
     l: &L<C>,
 ) -> (List<C>, List<C>, List<C>) {
-    let (s, d) = coalesce::coalesced(p, l);
+    let (mut s, mut d) = (List::new(), List::new());
+    coalesce::coalesced(p, l, (&mut s, &mut d));
     let mut pre = List::new();
     pre.push(V::s(1));
     let mut k = 0;
