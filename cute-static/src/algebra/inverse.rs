@@ -3,7 +3,7 @@
 use super::coalesce::{self, coalesce};
 use super::composition::{composition, composition_as_cute};
 use super::exact;
-use super::layout::{L, Modes};
+use super::layout::L;
 use crate::error::Msg;
 use crate::prog::Prog;
 use crate::tree::{List, Tree, V};
@@ -39,13 +39,11 @@ const fn sorted_static<const C: usize>(stride: &List<C>) -> List<C> {
     idx
 }
 
-/// The coalesced layout's flat modes and the exclusive prefix products of its shape.
-const fn coalesced<const P: usize, const T: usize, const C: usize>(
+/// The exclusive prefix products of the shapes `s` (one more than `s`, starting at `_1`).
+const fn prefix_products<const P: usize, const T: usize, const C: usize>(
     p: &mut Prog<P, T>,
-    l: &L<C>,
-) -> (List<C>, List<C>, List<C>) {
-    let (mut s, mut d) = (List::new(), List::new());
-    coalesce::coalesced(p, l, (&mut s, &mut d));
+    s: &List<C>,
+) -> List<C> {
     let mut pre = List::new();
     pre.push(V::s(1));
     let mut k = 0;
@@ -54,7 +52,7 @@ const fn coalesced<const P: usize, const T: usize, const C: usize>(
         pre.push(next);
         k += 1;
     }
-    (s, d, pre)
+    pre
 }
 
 /// CuTe's `right_inverse`: the largest `R` with `layout(R(i)) == i` for `i < size(R)`. Follow
@@ -64,21 +62,27 @@ pub(crate) const fn right_inverse<const P: usize, const T: usize, const C: usize
     p: &mut Prog<P, T>,
     l: &L<C>,
 ) -> L<C> {
-    let (s, d, pre) = coalesced(p, l);
+    let (mut s, mut d) = (List::new(), List::new());
+    coalesce::coalesced(p, l, (&mut s, &mut d));
+    let pre = prefix_products(p, &s);
     let order = sorted_static(&d);
-    let mut m = Modes::new();
-    m.push_int(V::s(1), V::s(0));
+    // The modes of the result, shapes and strides, then coalesced.
+    let (mut rs, mut rd) = (List::new(), List::new());
+    rs.push(V::s(1));
+    rd.push(V::s(0));
     let mut curr = V::s(1);
     let mut k = 0;
     while k < order.n {
         let i = order.v[k].value() as usize;
         if curr.is_const(d.v[i].value()) {
-            m.push_int(s.v[i], pre.v[i]);
+            rs.push(s.v[i]);
+            rd.push(pre.v[i]);
             curr = p.mul(s.v[i], d.v[i]);
         }
         k += 1;
     }
-    coalesce(p, &m.build())
+    coalesce::coalesce_modes(p, (&mut rs, &mut rd), false);
+    coalesce::of_leaves((&rs, &rd))
 }
 
 /// CuTe's `left_inverse`: `result(layout(i)) == i` for injective layouts. The coalesced strides
@@ -88,7 +92,9 @@ pub(crate) const fn left_inverse<const P: usize, const T: usize, const C: usize>
     p: &mut Prog<P, T>,
     l: &L<C>,
 ) -> L<C> {
-    let (s, d, pre) = coalesced(p, l);
+    let (mut s, mut d) = (List::new(), List::new());
+    coalesce::coalesced(p, l, (&mut s, &mut d));
+    let pre = prefix_products(p, &s);
     if !d.is_static() {
         Msg::new("Left inverse requires static strides. ")
             .layout(&l.shape, &l.stride)
@@ -120,10 +126,8 @@ pub(crate) const fn left_inverse<const P: usize, const T: usize, const C: usize>
         k += 1;
     }
     rs.push(s.v[order.v[order.n - 1].value() as usize]);
-    coalesce(
-        p,
-        &L::new(Tree::from_list(&rs, false), Tree::from_list(&rd, false)),
-    )
+    coalesce::coalesce_modes(p, (&mut rs, &mut rd), false);
+    coalesce::of_leaves((&rs, &rd))
 }
 
 /// CuTe's `nullspace`: the modes with a static `_0` stride, with the compact column-major
