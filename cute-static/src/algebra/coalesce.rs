@@ -6,8 +6,8 @@ use crate::error::Msg;
 use crate::prog::Prog;
 use crate::tree::{List, Tree, V};
 
-/// CuTe's `bw_coalesce` over the flat modes `shape:stride` (at least one), in place,
-/// from the back, with the stack front `(fs, fd)`:
+/// CuTe's `bw_coalesce` over the flat modes `shape:stride` (at least one), in place, from the
+/// back, with the stack front `(fs, fd)`:
 ///
 /// | front | mode `s:d` | action |
 /// |---|---|---|
@@ -74,8 +74,8 @@ const fn statically_equal<const P: usize, const T: usize>(
     p.eq(sd, d0).is_const(1)
 }
 
-/// `bw_coalesce` of the leaves `s:d` of `l` (shapes as they are, or filtered), in place. A layout with no leaf (`()`) is a compile error: CuTe's has no last mode to start
-/// from.
+/// `bw_coalesce` of the leaves `s:d` of `l` (shapes as they are, or filtered), in place. A
+/// layout with no leaf (`()`) is a compile error: CuTe's has no last mode to start from.
 const fn coalesce_leaves<const P: usize, const T: usize, const C: usize>(
     p: &mut Prog<P, T>,
     l: &L<C>,
@@ -91,7 +91,8 @@ const fn coalesce_leaves<const P: usize, const T: usize, const C: usize>(
     coalesce_modes(p, (s, d), keep_last)
 }
 
-/// `bw_coalesce` of the flat modes `s:d` (at least one) in place, starting from the last; `keep_last`: a trailing `_1` becomes `_2`, so that its stride survives.
+/// `bw_coalesce` of the flat modes `s:d` (at least one) in place, starting from the last;
+/// `keep_last`: a trailing `_1` becomes `_2`, so that its stride survives.
 pub(crate) const fn coalesce_modes<const P: usize, const T: usize, const C: usize>(
     p: &mut Prog<P, T>,
     (s, d): (&mut List<C>, &mut List<C>),

@@ -32,11 +32,9 @@ const fn injective<const P: usize, const T: usize, const C: usize>(
 }
 
 /// CuTe's `detail::complement` on a filtered layout (its leaves `f`, shapes and strides): take
-/// the smallest stride `d` (shape `s`);
-/// it adds the mode `d / last_stride : last_stride`, the next stride is `d * s`; a last mode
-/// covers the rest of `cotarget`; the modes coalesced. A stride `_0` layout gives
-/// `make_layout(coalesce(cotarget))`.
-/// Only a rank-1 layout may have a dynamic stride (CuTe's "Dynamic-stride complement only for
+/// the smallest stride `d` (shape `s`); it adds the mode `d / last_stride : last_stride`, the
+/// next stride is `d * s`; a last mode covers the rest of `cotarget`; the modes coalesced. A
+/// stride `_0` layout gives `make_layout(coalesce(cotarget))`. Only a rank-1 layout may have a dynamic stride (CuTe's "Dynamic-stride complement only for
 /// rank-1 layouts"), so the smallest stride is always chosen among static strides.
 const fn complement_filtered<const P: usize, const T: usize, const C: usize>(
     p: &mut Prog<P, T>,

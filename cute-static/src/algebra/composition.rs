@@ -47,9 +47,9 @@ const fn stride_divisibility_failed<const C: usize>(
         .fail()
 }
 
-/// CuTe's `composition_impl` for one `rhs` mode against a coalesced `lhs` (its leaves `ls`, `ld`),
-/// appended to `out`
-/// (a layout's trees written in place: each tree copied costs its capacity):
+/// CuTe's `composition_impl` for one `rhs` mode against a coalesced `lhs` (its leaves `ls`,
+/// `ld`), appended to `out` (a layout's trees written in place: each tree copied costs its
+/// capacity):
 /// * `rhs` a tuple: mode by mode (right-distributivity);
 /// * `rhs` stride `_0`: `rhs` itself;
 /// * `lhs` an integer: `rs : rd * ld`;
