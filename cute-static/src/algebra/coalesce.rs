@@ -74,14 +74,25 @@ const fn statically_equal<const P: usize, const T: usize>(
     p.eq(sd, d0).is_const(1)
 }
 
-/// `bw_coalesce` of the leaves `s:d` of `l` (shapes as they are, or filtered), in place. A
-/// layout with no leaf (`()`) is a compile error: CuTe's has no last mode to start from.
+/// `bw_coalesce` of the leaves of `l`, written to the empty `s` and `d`; `keep_last` as for
+/// [`coalesce_modes`]; `filtered`: a static `_0` stride makes its shape `_1` first (which
+/// coalescing skips: `filter_zeros`). A layout with no leaf (`()`) is a compile error: CuTe's
+/// has no last mode to start from.
 const fn coalesce_leaves<const P: usize, const T: usize, const C: usize>(
     p: &mut Prog<P, T>,
     l: &L<C>,
     (s, d): (&mut List<C>, &mut List<C>),
-    keep_last: bool,
+    (keep_last, filtered): (bool, bool),
 ) {
+    l.shape.push_leaves(s);
+    l.stride.push_leaves(d);
+    let mut k = 0;
+    while filtered && k < s.n {
+        if d.v[k].is_const(0) {
+            s.v[k] = V::s(1);
+        }
+        k += 1;
+    }
     if s.n == 0 {
         Msg::new("coalesce: ")
             .layout(&l.shape, &l.stride)
@@ -118,27 +129,23 @@ pub(crate) const fn coalesce<const P: usize, const T: usize, const C: usize>(
     of_leaves((&s, &d))
 }
 
-/// The leaves of [`coalesce`]`(l)`, shapes and strides, written to the empty `s` and `d`.
+/// The leaves of [`coalesce`]`(l)`, shapes and strides, written to the empty lists `out`.
 pub(crate) const fn coalesced<const P: usize, const T: usize, const C: usize>(
     p: &mut Prog<P, T>,
     l: &L<C>,
-    (s, d): (&mut List<C>, &mut List<C>),
+    out: (&mut List<C>, &mut List<C>),
 ) {
-    l.shape.push_leaves(s);
-    l.stride.push_leaves(d);
-    coalesce_leaves(p, l, (s, d), false);
+    coalesce_leaves(p, l, out, (false, false));
 }
 
-/// The leaves of CuTe's `detail::coalesce_x(l)`, shapes and strides, written to the empty `s`
-/// and `d`: a trailing `_1` mode becomes `_2` so its stride survives.
+/// The leaves of CuTe's `detail::coalesce_x(l)`, shapes and strides, written to the empty
+/// lists `out`: a trailing `_1` mode becomes `_2` so its stride survives.
 pub(crate) const fn coalesce_x<const P: usize, const T: usize, const C: usize>(
     p: &mut Prog<P, T>,
     l: &L<C>,
-    (s, d): (&mut List<C>, &mut List<C>),
+    out: (&mut List<C>, &mut List<C>),
 ) {
-    l.shape.push_leaves(s);
-    l.stride.push_leaves(d);
-    coalesce_leaves(p, l, (s, d), true);
+    coalesce_leaves(p, l, out, (true, false));
 }
 
 /// CuTe's `coalesce(layout, profile)`: coalesce at the terminals of `profile`.
@@ -187,24 +194,15 @@ pub(crate) const fn filter<const P: usize, const T: usize, const C: usize>(
     of_leaves((&s, &d))
 }
 
-/// The leaves of [`filter`]`(l)`, shapes and strides, written to the empty `s` and `d`:
+/// The leaves of [`filter`]`(l)`, shapes and strides, written to the empty lists `out`:
 /// `coalesce(filter_zeros(l))` on the leaves (a static `_0` stride makes its shape `_1`, which
 /// coalescing skips).
 pub(crate) const fn filtered<const P: usize, const T: usize, const C: usize>(
     p: &mut Prog<P, T>,
     l: &L<C>,
-    (s, d): (&mut List<C>, &mut List<C>),
+    out: (&mut List<C>, &mut List<C>),
 ) {
-    l.shape.push_leaves(s);
-    l.stride.push_leaves(d);
-    let mut k = 0;
-    while k < s.n {
-        if d.v[k].is_const(0) {
-            s.v[k] = V::s(1);
-        }
-        k += 1;
-    }
-    coalesce_leaves(p, l, (s, d), false);
+    coalesce_leaves(p, l, out, (false, true));
 }
 
 /// CuTe's `coalesce(shape)`: adjacent leaves that are both static, or both dynamic, multiply
