@@ -124,8 +124,17 @@ pub(crate) const fn coalesce<const P: usize, const T: usize, const C: usize>(
     p: &mut Prog<P, T>,
     l: &L<C>,
 ) -> L<C> {
+    coalesced_layout(p, l, (false, false))
+}
+
+/// The layout of [`coalesce_leaves`]`(l)` (`how`: its `keep_last` and `filtered`).
+const fn coalesced_layout<const P: usize, const T: usize, const C: usize>(
+    p: &mut Prog<P, T>,
+    l: &L<C>,
+    how: (bool, bool),
+) -> L<C> {
     let (mut s, mut d) = (List::new(), List::new());
-    coalesced(p, l, (&mut s, &mut d));
+    coalesce_leaves(p, l, (&mut s, &mut d), how);
     of_leaves((&s, &d))
 }
 
@@ -189,9 +198,7 @@ pub(crate) const fn filter<const P: usize, const T: usize, const C: usize>(
     p: &mut Prog<P, T>,
     l: &L<C>,
 ) -> L<C> {
-    let (mut s, mut d) = (List::new(), List::new());
-    filtered(p, l, (&mut s, &mut d));
-    of_leaves((&s, &d))
+    coalesced_layout(p, l, (false, true))
 }
 
 /// The leaves of [`filter`]`(l)`, shapes and strides, written to the empty lists `out`:
