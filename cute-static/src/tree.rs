@@ -215,15 +215,6 @@ impl<const C: usize> List<C> {
         self.n -= k;
     }
 
-    pub(crate) const fn remove(&mut self, k: usize) {
-        let mut i = k;
-        while i + 1 < self.n {
-            self.v[i] = self.v[i + 1];
-            i += 1;
-        }
-        self.n -= 1;
-    }
-
     /// Whether every element is static.
     pub(crate) const fn is_static(&self) -> bool {
         let mut k = 0;
@@ -416,6 +407,12 @@ impl<const C: usize> Tree<C> {
     pub(crate) const fn mode(&self, k: usize) -> Tree<C> {
         let r = self.root();
         if r.is_tup() { r.child(k).sub() } else { *self }
+    }
+
+    /// The cursor at mode `k` (CuTe's `get<k>`: an integer is its own mode 0).
+    pub(crate) const fn mode_at(&self, k: usize) -> At<'_, C> {
+        let r = self.root();
+        if r.is_tup() { r.child(k) } else { r }
     }
 
     /// CuTe's `depth`.

@@ -3,7 +3,7 @@
 //! `n:_1`), and the zipped, tiled and flat forms built on them with `tile_unzip`.
 
 use super::divide::logical_divide;
-use super::layout::{L, Modes, concat2};
+use super::layout::{L, concat2};
 use super::product::logical_product;
 use super::slice::{keep_rest_unpacked, unpack_both};
 use super::tiler::{self, Tl};
@@ -26,8 +26,22 @@ pub(crate) const fn by_mode<const P: usize, const T: usize, const C: usize>(
     t: At<C>,
     op: ByMode,
 ) -> L<C> {
+    let mut out = L::empty();
+    by_mode_into(p, a, t, op, &mut out);
+    out
+}
+
+/// [`by_mode`] appended to `out` (the modes written in place: each layout built apart and
+/// copied in costs its capacity).
+const fn by_mode_into<const P: usize, const T: usize, const C: usize>(
+    p: &mut Prog<P, T>,
+    a: &L<C>,
+    t: At<C>,
+    op: ByMode,
+    out: &mut L<C>,
+) {
     match tiler::kind(t) {
-        tiler::Kind::Under => *a,
+        tiler::Kind::Under => out.push(a),
         tiler::Kind::Tuple(n) => {
             let r = a.rank();
             if n > r {
@@ -36,31 +50,31 @@ pub(crate) const fn by_mode<const P: usize, const T: usize, const C: usize>(
                     ByMode::Product => "logical_product",
                 };
                 tiler::too_many_modes(p, op, t.tree(), a);
-                return *a;
+                out.push(a);
+                return;
             }
-            let mut m = Modes::new();
+            let at = out.open();
             let mut k = 0;
             while k < r {
-                let mode = a.mode(k);
                 if k < n {
-                    let sub = by_mode(p, &mode, t.child(k), op);
-                    m.push(&sub);
+                    by_mode_into(p, &a.mode(k), t.child(k), op, out);
                 } else {
-                    m.push(&mode);
+                    out.push_mode(a, k);
                 }
                 k += 1;
             }
-            m.build()
+            out.close(at, r);
         }
         _ => {
             let b = match tiler::as_layout(p, t) {
                 Some(b) => b,
                 None => Msg::new("cute-static: unreachable tiler node").fail(),
             };
-            match op {
+            let l = match op {
                 ByMode::Divide => logical_divide(p, a, &b),
                 ByMode::Product => logical_product(p, a, &b),
-            }
+            };
+            out.push(&l);
         }
     }
 }

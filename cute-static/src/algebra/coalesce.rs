@@ -218,21 +218,32 @@ pub(crate) const fn coalesce_shape<const P: usize, const T: usize, const C: usiz
     p: &mut Prog<P, T>,
     shape: &Tree<C>,
 ) -> Tree<C> {
-    let leaves = shape.leaves();
-    if leaves.n == 0 {
+    let mut out = List::new();
+    coalesce_shape_leaves(p, shape, &mut out);
+    if out.n == 0 {
         return *shape;
     }
-    let mut out = List::new();
-    out.push(leaves.v[0]);
-    let mut k = 1;
-    while k < leaves.n {
-        let (back, a) = (out.n - 1, leaves.v[k]);
-        if out.v[back].is_static() == a.is_static() {
-            out.v[back] = p.mul(out.v[back], a);
-        } else {
-            out.push(a);
+    Tree::from_list(&out, true)
+}
+
+/// The leaves of [`coalesce_shape`], appended to `out`.
+pub(crate) const fn coalesce_shape_leaves<const P: usize, const T: usize, const C: usize>(
+    p: &mut Prog<P, T>,
+    shape: &Tree<C>,
+    out: &mut List<C>,
+) {
+    let first = out.n;
+    let mut k = 0;
+    while k < shape.len {
+        if shape.is_int_at(k) {
+            let a = shape.at(k);
+            if out.n > first && out.v[out.n - 1].is_static() == a.is_static() {
+                let back = out.n - 1;
+                out.v[back] = p.mul(out.v[back], a);
+            } else {
+                out.push(a);
+            }
         }
         k += 1;
     }
-    Tree::from_list(&out, true)
 }

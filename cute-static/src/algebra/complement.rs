@@ -1,9 +1,9 @@
 //! `complement(L, cotarget)`: the ordered layout of the offsets `L` does not reach.
 
-use super::coalesce::{coalesce_modes, coalesce_shape, filtered, of_leaves};
+use super::coalesce::{coalesce_modes, coalesce_shape, coalesce_shape_leaves, filtered, of_leaves};
 use super::int_tuple::ceil_div as ceil_div_tuple;
 use super::layout::{L, Major, make_layout};
-use super::stride::compact_major;
+use super::stride::compact_leaf;
 use crate::error::{Condition, Msg};
 use crate::prog::{Pred, Prog};
 use crate::tree::{List, Tree, V};
@@ -32,16 +32,17 @@ const fn injective<const P: usize, const T: usize, const C: usize>(
 }
 
 /// CuTe's `detail::complement` on a filtered layout (its leaves `f`, shapes and strides): take
-/// the smallest stride `d` (shape `s`); it adds the mode `d / last_stride : last_stride`, the
-/// next stride is `d * s`; a last mode covers the rest of `cotarget`; the modes coalesced. A
-/// stride `_0` layout gives `make_layout(coalesce(cotarget))`. Only a rank-1 layout may have a dynamic stride (CuTe's "Dynamic-stride complement only for
-/// rank-1 layouts"), so the smallest stride is always chosen among static strides.
+/// the smallest stride `d` (shape `s`) not yet taken; it adds the mode `d / last_stride :
+/// last_stride`, the next stride is `d * s`; a last mode covers the rest of `cotarget`; the
+/// modes coalesced. A stride `_0` layout gives `make_layout(coalesce(cotarget))`. Only a rank-1
+/// layout may have a dynamic stride (CuTe's "Dynamic-stride complement only for rank-1
+/// layouts"), so the smallest stride is always chosen among static strides.
 const fn complement_filtered<const P: usize, const T: usize, const C: usize>(
     p: &mut Prog<P, T>,
     f: (&List<C>, &List<C>),
     cotarget: &Tree<C>,
 ) -> L<C> {
-    let (mut shape, mut stride) = (*f.0, *f.1);
+    let (shape, stride) = f;
     if stride.n == 1 && stride.v[0].is_const(0) {
         let shape = coalesce_shape(p, cotarget);
         return make_layout(p, &shape, Major::Left);
@@ -56,14 +57,21 @@ const fn complement_filtered<const P: usize, const T: usize, const C: usize>(
         p.refuse(Condition::DynamicStrideComplement, &m);
         return L::trivial();
     }
-    // The modes' leaves, shapes and strides (coalescing reads nothing else).
+    if shape.n > 128 {
+        Msg::new("cute-static: more than 128 elements").fail()
+    }
+    // The modes' leaves, shapes and strides (coalescing reads nothing else); the modes of `f`
+    // taken so far, one bit each (a list holds at most 128).
     let (mut shapes, mut strides) = (List::new(), List::new());
+    let (mut taken, mut left) = (0u128, shape.n);
     let mut last = V::s(1);
-    while shape.n > 1 {
-        let mut min_idx = 0;
-        let mut k = 1;
+    loop {
+        // The first smallest stride not taken; the last one left covers the rest.
+        let mut min_idx = usize::MAX;
+        let mut k = 0;
         while k < stride.n {
-            if stride.v[k].value() < stride.v[min_idx].value() {
+            let free = taken & (1 << k) == 0;
+            if free && (min_idx == usize::MAX || stride.v[k].value() < stride.v[min_idx].value()) {
                 min_idx = k;
             }
             k += 1;
@@ -74,19 +82,21 @@ const fn complement_filtered<const P: usize, const T: usize, const C: usize>(
         shapes.push(new_shape);
         strides.push(last);
         last = p.mul(min_stride, shape.v[min_idx]);
-        shape.remove(min_idx);
-        stride.remove(min_idx);
+        if left == 1 {
+            break;
+        }
+        taken |= 1 << min_idx;
+        left -= 1;
     }
-    let new_shape = p.div(stride.v[0], last);
-    injective(p, f, new_shape, stride.v[0], last);
-    shapes.push(new_shape);
-    strides.push(last);
-    let new_stride = p.mul(stride.v[0], shape.v[0]);
-    let rest = ceil_div_tuple(p, cotarget, &Tree::leaf(new_stride));
-    let rest_shape = coalesce_shape(p, &rest);
-    let rest_stride = compact_major(p, &rest_shape, new_stride, Major::Left);
-    rest_shape.push_leaves(&mut shapes);
-    rest_stride.push_leaves(&mut strides);
+    // The rest of the cotarget: `coalesce(ceil_div(cotarget, last))`, compact from `last`.
+    let rest = ceil_div_tuple(p, cotarget, &Tree::leaf(last));
+    let first = shapes.n;
+    coalesce_shape_leaves(p, &rest, &mut shapes);
+    let mut k = first;
+    while k < shapes.n {
+        strides.push(compact_leaf(p, shapes.v[k], &mut last));
+        k += 1;
+    }
     coalesce_modes(p, (&mut shapes, &mut strides), false);
     of_leaves((&shapes, &strides))
 }

@@ -3,7 +3,7 @@
 use super::coalesce::coalesced;
 use super::complement::complement;
 use super::composition::composition;
-use super::layout::{L, concat2};
+use super::layout::L;
 use crate::prog::Prog;
 use crate::tree::{List, Tree};
 
@@ -19,6 +19,11 @@ pub(crate) const fn logical_divide<const P: usize, const T: usize, const C: usiz
     let (mut shape, mut stride) = (List::new(), List::new());
     coalesced(p, a, (&mut shape, &mut stride));
     let cotarget = Tree::from_list(&shape, true);
-    let rest = complement(p, b, &cotarget);
-    composition(p, a, &concat2(b, &rest))
+    // `make_layout(B, complement(..))`, written in place.
+    let mut divisor = L::empty();
+    let at = divisor.open();
+    divisor.push(b);
+    divisor.push(&complement(p, b, &cotarget));
+    divisor.close(at, 2);
+    composition(p, a, &divisor)
 }

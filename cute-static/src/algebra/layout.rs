@@ -113,10 +113,22 @@ impl<const C: usize> L<C> {
                 .layout(&self.shape, &self.stride)
                 .fail()
         }
-        L {
-            shape: self.shape.mode(k),
-            stride: self.stride.mode(k),
-        }
+        // Written in place: a tree built apart and moved in costs its capacity twice more.
+        let mut m = L::empty();
+        m.push_mode(self, k);
+        m
+    }
+
+    /// Append the layout `l` (its trees copied in place).
+    pub(crate) const fn push(&mut self, l: &L<C>) {
+        self.shape.append(&l.shape);
+        self.stride.append(&l.stride);
+    }
+
+    /// Append mode `k` of `l` (`get<k>(l)`, with no layout of its own built).
+    pub(crate) const fn push_mode(&mut self, l: &L<C>, k: usize) {
+        self.shape.append_sub(l.shape.mode_at(k));
+        self.stride.append_sub(l.stride.mode_at(k));
     }
 
     /// CuTe's `size`: the product of the shape's leaves.
@@ -202,6 +214,13 @@ impl<const C: usize> Modes<C> {
         self.counted();
     }
 
+    /// Push mode `k` of `l` (no layout of its own built).
+    pub(crate) const fn push_mode(&mut self, l: &L<C>, k: usize) {
+        self.shape.append_sub(l.shape.mode_at(k));
+        self.stride.append_sub(l.stride.mode_at(k));
+        self.counted();
+    }
+
     /// One more mode pushed.
     const fn counted(&mut self) {
         self.n += 1;
@@ -232,7 +251,7 @@ pub(crate) const fn append<const C: usize>(a: &L<C>, b: &L<C>) -> L<C> {
     let mut m = Modes::new();
     let mut k = 0;
     while k < a.rank() {
-        m.push(&a.mode(k));
+        m.push_mode(a, k);
         k += 1;
     }
     m.push(b);
@@ -245,7 +264,7 @@ pub(crate) const fn prepend<const C: usize>(a: &L<C>, b: &L<C>) -> L<C> {
     m.push(b);
     let mut k = 0;
     while k < a.rank() {
-        m.push(&a.mode(k));
+        m.push_mode(a, k);
         k += 1;
     }
     m.build()
@@ -270,7 +289,7 @@ pub(crate) const fn append_to_rank<const C: usize>(a: &L<C>, n: usize) -> L<C> {
     let mut m = Modes::new();
     let mut k = 0;
     while k < r {
-        m.push(&a.mode(k));
+        m.push_mode(a, k);
         k += 1;
     }
     while k < n {
@@ -319,7 +338,7 @@ pub(crate) const fn take<const C: usize>(a: &L<C>, b: usize, e: usize) -> L<C> {
     let mut m = Modes::new();
     let mut k = b;
     while k < e {
-        m.push(&a.mode(k));
+        m.push_mode(a, k);
         k += 1;
     }
     m.build()
@@ -357,7 +376,7 @@ pub(crate) const fn group<const C: usize>(a: &L<C>, b: usize, e: usize) -> L<C> 
             m.push(&inner);
         }
         if k < b || k >= e {
-            m.push(&a.mode(k));
+            m.push_mode(a, k);
         }
         k += 1;
     }

@@ -171,6 +171,21 @@ pub(crate) const fn idx2crd<const P: usize, const T: usize, const C: usize>(
 
 /// Strides of the shape at `s` from `current`; returns `current * size` (a static `_1` mode
 /// gets stride `_0` and leaves `current` as it is).
+/// The compact stride of one leaf of shape `s` at `*current`: `_0` for a static `_1` (which
+/// leaves `*current`), else `*current`, which moves on to `*current * s`.
+pub(crate) const fn compact_leaf<const P: usize, const T: usize>(
+    p: &mut Prog<P, T>,
+    s: V,
+    current: &mut V,
+) -> V {
+    if s.is_const(1) {
+        return V::s(0);
+    }
+    let d = *current;
+    *current = p.mul(d, s);
+    d
+}
+
 const fn compact_rec<const P: usize, const T: usize, const C: usize>(
     p: &mut Prog<P, T>,
     s: At<C>,
@@ -179,13 +194,9 @@ const fn compact_rec<const P: usize, const T: usize, const C: usize>(
     out: &mut Tree<C>,
 ) -> V {
     if !s.is_tup() {
-        let sv = s.v();
-        if sv.is_const(1) {
-            out.push_leaf(V::s(0));
-            return current;
-        }
-        out.push_leaf(current);
-        return p.mul(current, sv);
+        let mut next = current;
+        out.push_leaf(compact_leaf(p, s.v(), &mut next));
+        return next;
     }
     let n = s.arity();
     if matches!(major, Major::Left) {

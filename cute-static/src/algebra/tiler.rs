@@ -1,6 +1,7 @@
 //! Const tilers: trees whose nodes are integers, `_`, layouts or tuples of tilers.
 
-use super::layout::{L, Major, Modes};
+use super::layout::{L, Modes};
+use super::stride::compact_leaf;
 use crate::error::{Condition, Msg};
 use crate::prog::Prog;
 use crate::tree::{At, CAP, Kind as Node, Tree, V};
@@ -26,14 +27,15 @@ pub(crate) const fn kind<const C: usize>(t: At<C>) -> Kind<C> {
     }
 }
 
-/// The tiler node `t` as a layout, if it is one (`n` stands for `make_layout(n)`).
+/// The tiler node `t` as a layout, if it is one (`n` stands for `make_layout(n)`: `n:_1`, or
+/// `_1:_0`).
 pub(crate) const fn as_layout<const P: usize, const T: usize, const C: usize>(
     p: &mut Prog<P, T>,
     t: At<C>,
 ) -> Option<L<C>> {
     match kind(t) {
         Kind::Layout(l) => Some(l),
-        Kind::Int(n) => Some(super::layout::make_layout(p, &Tree::leaf(n), Major::Left)),
+        Kind::Int(n) => Some(L::int(n, compact_leaf(p, n, &mut V::s(1)))),
         _ => None,
     }
 }
