@@ -18,7 +18,6 @@ use crate::int::Int;
 use crate::int_tuple::IntTuple;
 use crate::prelude::*;
 use crate::tiler::Tiler;
-use crate::twin::Twin;
 use cute_static::eager::{self, CAP, Node, Op, Tuple, Unfit};
 
 /// CuTe's `op` (its name `name`, for errors) on the layout of coordinates `shape:stride` and
@@ -80,8 +79,7 @@ fn coordinates_op_in<const C: usize>(
         return Err(fail(e, run.refusal()));
     }
     let out = back(&run.layout).map_err(Capacity::Error)?;
-    let dynamic = !(shape.is_static() && stride.is_static() && tiler.is_all_static());
-    if dynamic {
+    if !(ea.is_static() && et.is_static()) {
         let twin = eager::run(op, &ea, &et, true).map_err(Capacity::Unfit)?;
         if let Some(e) = twin.failure {
             return Err(fail(e, twin.refusal()));

@@ -191,6 +191,23 @@ impl<const C: usize> Tuple<C> {
         }
     }
 
+    /// Whether every integer is static (CuTe's `Int<N>`): a run on it needs no static twin.
+    ///
+    /// ```
+    /// use cute_static::eager::Tuple;
+    /// // (_8,4)
+    /// let mut t: Tuple<16> = Tuple::new();
+    /// let at = t.open().unwrap();
+    /// t.int(8, false).unwrap();
+    /// t.int(4, true).unwrap();
+    /// t.close(at, 2);
+    /// assert!(!t.is_static());
+    /// ```
+    #[must_use]
+    pub const fn is_static(&self) -> bool {
+        self.0.is_static()
+    }
+
     /// Node `i` (preorder); `None` past the last.
     #[must_use]
     pub fn node(&self, i: usize) -> Option<Node> {
@@ -283,6 +300,21 @@ impl<const C: usize> Layout<C> {
             ));
         }
         Ok(Layout(L::new(shape.0, stride.0)))
+    }
+
+    /// Whether every integer of the shape and the stride is static (CuTe's `Int<N>`).
+    ///
+    /// ```
+    /// use cute_static::eager::{Layout, Tuple};
+    /// // _8:_1
+    /// let (mut shape, mut stride): (Tuple<16>, Tuple<16>) = (Tuple::new(), Tuple::new());
+    /// shape.int(8, false).unwrap();
+    /// stride.int(1, false).unwrap();
+    /// assert!(Layout::new(shape, stride).unwrap().is_static());
+    /// ```
+    #[must_use]
+    pub const fn is_static(&self) -> bool {
+        self.0.shape.is_static() && self.0.stride.is_static()
     }
 
     /// The shape.
