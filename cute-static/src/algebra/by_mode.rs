@@ -2,7 +2,7 @@
 //! tiler applies to the layout's modes in turn, `_` keeps a mode, an integer `n` stands for
 //! `n:_1`), and the zipped, tiled and flat forms built on them with `tile_unzip`.
 
-use super::divide::logical_divide;
+use super::divide::logical_divide_into;
 use super::layout::{L, concat2};
 use super::product::logical_product;
 use super::slice::{keep_rest_unpacked, unpack_both};
@@ -70,10 +70,11 @@ const fn by_mode_into<const P: usize, const T: usize, const C: usize>(
                 Some(b) => b,
                 None => Msg::new("cute-static: unreachable tiler node").fail(),
             };
-            let l = match op {
-                ByMode::Divide => logical_divide(p, a, &b),
-                ByMode::Product => logical_product(p, a, &b),
-            };
+            let mut l = L::empty();
+            match op {
+                ByMode::Divide => logical_divide_into(p, (a, &b), &mut l),
+                ByMode::Product => l = logical_product(p, a, &b),
+            }
             out.push(&l);
         }
     }

@@ -56,11 +56,10 @@ const fn bw_coalesce<const P: usize, const T: usize, const C: usize>(
 
 /// The layout of the leaves `(s, d)` (of one or more modes): a single leaf stands alone,
 /// several make a tuple.
-pub(crate) const fn of_leaves<const C: usize>((s, d): (&List<C>, &List<C>)) -> L<C> {
-    L {
-        shape: Tree::from_list(s, true),
-        stride: Tree::from_list(d, true),
-    }
+pub(crate) const fn of_leaves<const C: usize>(leaves: (&List<C>, &List<C>)) -> L<C> {
+    let mut l = L::empty();
+    l.push_leaves(leaves);
+    l
 }
 
 /// CuTe's `is_constant<true, decltype(s * d == d0)>`.

@@ -36,16 +36,18 @@ const fn injective<const P: usize, const T: usize, const C: usize>(
 /// last_stride`, the next stride is `d * s`; a last mode covers the rest of `cotarget`; the
 /// modes coalesced. A stride `_0` layout gives `make_layout(coalesce(cotarget))`. Only a rank-1
 /// layout may have a dynamic stride (CuTe's "Dynamic-stride complement only for rank-1
-/// layouts"), so the smallest stride is always chosen among static strides.
+/// layouts"), so the smallest stride is always chosen among static strides. Appended to `out`.
 const fn complement_filtered<const P: usize, const T: usize, const C: usize>(
     p: &mut Prog<P, T>,
     f: (&List<C>, &List<C>),
     cotarget: &Tree<C>,
-) -> L<C> {
+    out: &mut L<C>,
+) {
     let (shape, stride) = f;
     if stride.n == 1 && stride.v[0].is_const(0) {
         let shape = coalesce_shape(p, cotarget);
-        return make_layout(p, &shape, Major::Left);
+        out.push(&make_layout(p, &shape, Major::Left));
+        return;
     }
     if shape.n != 1 && !stride.is_static() {
         let l = of_leaves(f);
@@ -55,7 +57,8 @@ const fn complement_filtered<const P: usize, const T: usize, const C: usize>(
             .num(shape.n as i32)
             .str(" and a dynamic stride");
         p.refuse(Condition::DynamicStrideComplement, &m);
-        return L::trivial();
+        out.push(&L::trivial());
+        return;
     }
     if shape.n > 128 {
         Msg::new("cute-static: more than 128 elements").fail()
@@ -98,7 +101,7 @@ const fn complement_filtered<const P: usize, const T: usize, const C: usize>(
         k += 1;
     }
     coalesce_modes(p, (&mut shapes, &mut strides), false);
-    of_leaves((&shapes, &strides))
+    out.push_leaves((&shapes, &strides));
 }
 
 /// CuTe's `complement(layout, cotarget)`.
@@ -107,9 +110,22 @@ pub(crate) const fn complement<const P: usize, const T: usize, const C: usize>(
     l: &L<C>,
     cotarget: &Tree<C>,
 ) -> L<C> {
+    let mut out = L::empty();
+    complement_into(p, l, cotarget, &mut out);
+    out
+}
+
+/// [`complement`] appended to `out` (written in place: each layout built apart and copied in
+/// costs its capacity).
+pub(crate) const fn complement_into<const P: usize, const T: usize, const C: usize>(
+    p: &mut Prog<P, T>,
+    l: &L<C>,
+    cotarget: &Tree<C>,
+    out: &mut L<C>,
+) {
     let (mut s, mut d) = (List::new(), List::new());
     filtered(p, l, (&mut s, &mut d));
-    complement_filtered(p, (&s, &d), cotarget)
+    complement_filtered(p, (&s, &d), cotarget, out);
 }
 
 /// CuTe's `complement(layout)`: cotarget `cosize(filter(layout))`.
@@ -120,5 +136,7 @@ pub(crate) const fn complement1<const P: usize, const T: usize, const C: usize>(
     let (mut s, mut d) = (List::new(), List::new());
     filtered(p, l, (&mut s, &mut d));
     let cotarget = Tree::leaf(of_leaves((&s, &d)).cosize(p));
-    complement_filtered(p, (&s, &d), &cotarget)
+    let mut out = L::empty();
+    complement_filtered(p, (&s, &d), &cotarget, &mut out);
+    out
 }

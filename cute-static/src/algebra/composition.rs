@@ -147,7 +147,19 @@ pub(crate) const fn composition<const P: usize, const T: usize, const C: usize>(
     a: &L<C>,
     b: &L<C>,
 ) -> L<C> {
-    compose(p, a, b, true)
+    let mut out = L::empty();
+    compose(p, (a, b), true, &mut out);
+    out
+}
+
+/// [`composition`] written to the empty `out` (in place: a layout returned is copied, at the
+/// cost of its capacity).
+pub(crate) const fn composition_into<const P: usize, const T: usize, const C: usize>(
+    p: &mut Prog<P, T>,
+    (a, b): (&L<C>, &L<C>),
+    out: &mut L<C>,
+) {
+    compose(p, (a, b), true, out);
 }
 
 /// CuTe's `composition(A, B)` as CuTe computes it, `A o B` or not: for an operation that checks
@@ -157,15 +169,19 @@ pub(crate) const fn composition_as_cute<const P: usize, const T: usize, const C:
     a: &L<C>,
     b: &L<C>,
 ) -> L<C> {
-    compose(p, a, b, false)
+    let mut out = L::empty();
+    compose(p, (a, b), false, &mut out);
+    out
 }
 
+/// `A o B`, written to the empty `out`; `exact`: refused where it is not `A o B` (CuTe's
+/// answer otherwise).
 const fn compose<const P: usize, const T: usize, const C: usize>(
     p: &mut Prog<P, T>,
-    a: &L<C>,
-    b: &L<C>,
+    (a, b): (&L<C>, &L<C>),
     exact: bool,
-) -> L<C> {
+    out: &mut L<C>,
+) {
     let (mut ls, mut ld) = (List::new(), List::new());
     coalesce_x(p, a, (&mut ls, &mut ld));
     // The static twin asks CuTe's own conditions only, and CuTe's answer is not checked; a B
@@ -179,20 +195,19 @@ const fn compose<const P: usize, const T: usize, const C: usize>(
     let checks = exact && !p.is_twin() && !no_domain && !one_mode;
     // The rule's notes, made only where it is checked (and then checked right after the walk).
     let mut unproven = false;
-    let mut out = L::empty();
     if checks {
         let mut e = Exactness::new(&ls);
-        impl_rec(p, (Some(&mut e), (a, b)), (&ls, &ld), (b.root(), &mut out));
+        impl_rec(p, (Some(&mut e), (a, b)), (&ls, &ld), (b.root(), out));
         unproven = e.finish(p);
     } else {
-        impl_rec(p, (None, (a, b)), (&ls, &ld), (b.root(), &mut out));
+        impl_rec(p, (None, (a, b)), (&ls, &ld), (b.root(), out));
     }
     // An eager run knows every value, as compiling knows the static ones.
     let compare_now =
-        p.is_eager() || (exact::is_static(a) && exact::is_static(b) && exact::is_static(&out));
+        p.is_eager() || (exact::is_static(a) && exact::is_static(b) && exact::is_static(out));
     if exact && !p.is_twin() && no_domain {
         if compare_now {
-            refuse_unless_composition(p, (a, b), &out);
+            refuse_unless_composition(p, (a, b), out);
         } else {
             // Only the size to keep, at run time.
             let (nb, nr) = (b.size(p), out.size(p));
@@ -202,13 +217,12 @@ const fn compose<const P: usize, const T: usize, const C: usize>(
     }
     if unproven {
         if compare_now {
-            refuse_unless_composition(p, (a, b), &out);
+            refuse_unless_composition(p, (a, b), out);
         } else {
             // Not proven, with run-time values to compare: `.checked()` does.
             p.check_at_run_time(Pred::Exact, V::s(0), V::s(0), V::s(0));
         }
     }
-    out
 }
 
 /// An `out` whose values are known (all static, or an eager run's) that is not `A o B` point by

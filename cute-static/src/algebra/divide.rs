@@ -1,8 +1,8 @@
 //! CuTe's `logical_divide(A, B)` of a layout by a layout (its tiler forms: [`super::by_mode`]).
 
 use super::coalesce::coalesced;
-use super::complement::complement;
-use super::composition::composition;
+use super::complement::complement_into;
+use super::composition::composition_into;
 use super::layout::L;
 use crate::prog::Prog;
 use crate::tree::{List, Tree};
@@ -16,6 +16,18 @@ pub(crate) const fn logical_divide<const P: usize, const T: usize, const C: usiz
     a: &L<C>,
     b: &L<C>,
 ) -> L<C> {
+    let mut out = L::empty();
+    logical_divide_into(p, (a, b), &mut out);
+    out
+}
+
+/// [`logical_divide`] written to the empty `out` (in place: a layout returned is copied, at the
+/// cost of its capacity).
+pub(crate) const fn logical_divide_into<const P: usize, const T: usize, const C: usize>(
+    p: &mut Prog<P, T>,
+    (a, b): (&L<C>, &L<C>),
+    out: &mut L<C>,
+) {
     let (mut shape, mut stride) = (List::new(), List::new());
     coalesced(p, a, (&mut shape, &mut stride));
     let cotarget = Tree::from_list(&shape, true);
@@ -23,7 +35,7 @@ pub(crate) const fn logical_divide<const P: usize, const T: usize, const C: usiz
     let mut divisor = L::empty();
     let at = divisor.open();
     divisor.push(b);
-    divisor.push(&complement(p, b, &cotarget));
+    complement_into(p, b, &cotarget, &mut divisor);
     divisor.close(at, 2);
-    composition(p, a, &divisor)
+    composition_into(p, (a, &divisor), out);
 }

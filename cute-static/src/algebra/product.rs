@@ -1,10 +1,10 @@
 //! Products: `logical_product(A, B)` (its tiler forms: [`super::by_mode`]), `blocked_product`,
 //! `raked_product`, `tile_to_shape`.
 
-use super::complement::complement;
+use super::complement::complement_into;
 use super::composition::composition;
 use super::int_tuple::{ceil_div, product_each};
-use super::layout::{L, Major, append_to_rank, concat2, make_layout};
+use super::layout::{L, Major, append_to_rank, make_layout};
 use crate::error::{Msg, rem};
 use crate::prog::{Pred, Prog};
 use crate::tree::{Tree, V};
@@ -19,9 +19,16 @@ pub(crate) const fn logical_product<const P: usize, const T: usize, const C: usi
     let size = a.size(p);
     let cosize = b.cosize(p);
     let cotarget = p.mul(size, cosize);
-    let complemented = complement(p, a, &Tree::leaf(cotarget));
+    let mut complemented = L::empty();
+    complement_into(p, a, &Tree::leaf(cotarget), &mut complemented);
     let rest = composition(p, &complemented, b);
-    concat2(a, &rest)
+    // `make_layout(A, rest)`, written in place.
+    let mut out = L::empty();
+    let at = out.open();
+    out.push(a);
+    out.push(&rest);
+    out.close(at, 2);
+    out
 }
 
 /// CuTe's `zip(a, b)` of two trees: `((a0,b0),(a1,b1),...)`; an integer `a` gives `((a,b))`.
