@@ -467,11 +467,12 @@ pub fn run<const C: usize>(
         return Err(Unfit::FULL);
     }
     // The operands as given, or their static twin (made only then: a copy costs the capacity).
-    let twins;
+    let mut twins: (L<C>, Tree<C>);
     let (a, t) = if twin {
-        let shape = made_static(&a.0.shape);
-        let stride = made_static(&a.0.stride);
-        twins = (L { shape, stride }, made_static(&tiler.0));
+        twins = (a.0, tiler.0);
+        make_static(&mut twins.0.shape);
+        make_static(&mut twins.0.stride);
+        make_static(&mut twins.1);
         (&twins.0, &twins.1)
     } else {
         (&a.0, &tiler.0)
@@ -493,16 +494,14 @@ pub fn run<const C: usize>(
     })
 }
 
-/// The same tree with every integer static: the static twin's operand.
-fn made_static<const C: usize>(t: &Tree<C>) -> Tree<C> {
-    let mut t = *t;
+/// Every integer of `t` made static: the static twin's operand.
+fn make_static<const C: usize>(t: &mut Tree<C>) {
     for i in 0..t.len {
         if t.is_int_at(i) {
             let v = t.at(i);
             t.set(i, V::s(v.v).at_basis(v.basis));
         }
     }
-    t
 }
 
 /// `op` on `a` and `t` with trees of `C` nodes.

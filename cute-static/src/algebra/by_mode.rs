@@ -3,7 +3,7 @@
 //! `n:_1`), and the zipped, tiled and flat forms built on them with `tile_unzip`.
 
 use super::divide::logical_divide_into;
-use super::layout::{L, concat2};
+use super::layout::L;
 use super::product::logical_product;
 use super::slice::{keep_rest_unpacked, unpack_both};
 use super::tiler::{self, Tl};
@@ -57,7 +57,9 @@ const fn by_mode_into<const P: usize, const T: usize, const C: usize>(
             let mut k = 0;
             while k < r {
                 if k < n {
-                    by_mode_into(p, &a.mode(k), t.child(k), op, out);
+                    let mut mode = L::empty();
+                    mode.push_mode(a, k);
+                    by_mode_into(p, &mode, t.child(k), op, out);
                 } else {
                     out.push_mode(a, k);
                 }
@@ -122,32 +124,39 @@ const fn zip2_by<'a, 'b, const C: usize>(
     Ok(())
 }
 
-/// CuTe's `tile_unzip(layout, tiler)`: a compile error where the layout does not split into
-/// `(tile, rest)` along the tiler, recorded at run time (where `l` is returned as a stand-in).
-pub(crate) const fn tile_unzip<const P: usize, const T: usize, const C: usize>(
+/// CuTe's `tile_unzip(layout, tiler)`, written to the empty `out` (the tile halves straight
+/// after its root tuple, the rest halves apart and then appended): a compile error where the
+/// layout does not split into `(tile, rest)` along the tiler, recorded at run time (where `l`
+/// is written as a stand-in).
+const fn tile_unzip<const P: usize, const T: usize, const C: usize>(
     p: &mut Prog<P, T>,
     l: &L<C>,
     t: &Tl<C>,
-) -> L<C> {
-    let (mut tile, mut rest) = (L::empty(), L::empty());
-    let shapes = (&mut tile.shape, &mut rest.shape);
+    out: &mut L<C>,
+) {
+    let root = out.open();
+    let mut rest = L::empty();
+    let shapes = (&mut out.shape, &mut rest.shape);
     let zipped = match zip2_by(l.shape.root(), t.root(), shapes) {
         Ok(()) => zip2_by(
             l.stride.root(),
             t.root(),
-            (&mut tile.stride, &mut rest.stride),
+            (&mut out.stride, &mut rest.stride),
         ),
         Err(at) => Err(at),
     };
     match zipped {
-        Ok(()) => concat2(&tile, &rest),
+        Ok(()) => {
+            out.push(&rest);
+            out.close(root, 2);
+        }
         Err((at, guide)) => {
             let mut m = Msg::new("Mismatched Ranks: ");
             m.tree(&at.sub())
                 .str(" does not split into (tile, rest) along ")
                 .tree(&guide.sub());
             p.refuse(Condition::MismatchedRanks, &m);
-            *l
+            *out = *l;
         }
     }
 }
@@ -172,8 +181,9 @@ enum Form {
     Flat,
 }
 
-/// The zipped `form` of the by-mode result `l` of tiler `t`. A run at run time that failed
-/// leaves `l`, a stand-in without the `(tile, rest)` modes to rearrange.
+/// The zipped `form` of the by-mode result `l` of tiler `t`, written to the empty `out`. A run
+/// at run time that failed leaves `l`, a stand-in without the `(tile, rest)` modes to
+/// rearrange.
 const fn rearranged<const P: usize, const T: usize, const C: usize>(
     p: &mut Prog<P, T>,
     l: &L<C>,
@@ -183,14 +193,15 @@ const fn rearranged<const P: usize, const T: usize, const C: usize>(
     if p.outcome().is_err() {
         return *l;
     }
-    let z = tile_unzip(p, l, t);
+    let mut out = L::empty();
+    tile_unzip(p, l, t, &mut out);
     if p.outcome().is_err() {
-        return z;
+        return out;
     }
     match form {
-        Form::Zipped => z,
-        Form::Tiled => keep_rest_unpacked(&z),
-        Form::Flat => unpack_both(&z),
+        Form::Zipped => out,
+        Form::Tiled => keep_rest_unpacked(&out),
+        Form::Flat => unpack_both(&out),
     }
 }
 
