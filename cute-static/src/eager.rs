@@ -299,7 +299,11 @@ impl<const C: usize> Layout<C> {
                 "a shape and a stride that are not congruent IntTuples",
             ));
         }
-        Ok(Layout(L::new(shape.0, stride.0)))
+        // Congruent: checked just above.
+        Ok(Layout(L {
+            shape: shape.0,
+            stride: stride.0,
+        }))
     }
 
     /// Whether every integer of the shape and the stride is static (CuTe's `Int<N>`).
