@@ -72,12 +72,14 @@ const fn by_mode_into<const P: usize, const T: usize, const C: usize>(
                 Some(b) => b,
                 None => Msg::new("cute-static: unreachable tiler node").fail(),
             };
-            let mut l = L::empty();
             match op {
-                ByMode::Divide => logical_divide_into(p, (a, &b), &mut l),
-                ByMode::Product => l = logical_product(p, a, &b),
+                ByMode::Divide => {
+                    let mut l = L::empty();
+                    logical_divide_into(p, (a, &b), &mut l);
+                    out.push(&l);
+                }
+                ByMode::Product => out.push(&logical_product(p, a, &b)),
             }
-            out.push(&l);
         }
     }
 }
@@ -181,9 +183,8 @@ enum Form {
     Flat,
 }
 
-/// The zipped `form` of the by-mode result `l` of tiler `t`, written to the empty `out`. A run
-/// at run time that failed leaves `l`, a stand-in without the `(tile, rest)` modes to
-/// rearrange.
+/// The zipped `form` of the by-mode result `l` of tiler `t`. A run at run time that failed
+/// leaves `l`, a stand-in without the `(tile, rest)` modes to rearrange.
 const fn rearranged<const P: usize, const T: usize, const C: usize>(
     p: &mut Prog<P, T>,
     l: &L<C>,

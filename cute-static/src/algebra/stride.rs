@@ -169,8 +169,6 @@ pub(crate) const fn idx2crd<const P: usize, const T: usize, const C: usize>(
     out
 }
 
-/// Strides of the shape at `s` from `current`; returns `current * size` (a static `_1` mode
-/// gets stride `_0` and leaves `current` as it is).
 /// The compact stride of one leaf of shape `s` at `*current`: `_0` for a static `_1` (which
 /// leaves `*current`), else `*current`, which moves on to `*current * s`.
 pub(crate) const fn compact_leaf<const P: usize, const T: usize>(
@@ -186,6 +184,8 @@ pub(crate) const fn compact_leaf<const P: usize, const T: usize>(
     d
 }
 
+/// Strides of the shape at `s` from `current`; returns `current * size` (a static `_1` mode
+/// gets stride `_0` and leaves `current` as it is).
 const fn compact_rec<const P: usize, const T: usize, const C: usize>(
     p: &mut Prog<P, T>,
     s: At<C>,
