@@ -405,8 +405,7 @@ impl<const C: usize> Tree<C> {
 
     /// CuTe's `get<k>`: mode `k` (an integer is its own mode 0).
     pub(crate) const fn mode(&self, k: usize) -> Tree<C> {
-        let r = self.root();
-        if r.is_tup() { r.child(k).sub() } else { *self }
+        self.mode_at(k).sub()
     }
 
     /// The cursor at mode `k` (CuTe's `get<k>`: an integer is its own mode 0).
@@ -522,17 +521,23 @@ impl<const C: usize> Tree<C> {
 
     /// A flat tuple of `list`; a single element stands alone when `unwrap` is set.
     pub(crate) const fn from_list(list: &List<C>, unwrap: bool) -> Tree<C> {
-        if unwrap && list.n == 1 {
-            return Tree::leaf(list.v[0]);
-        }
         let mut t = Tree::new();
-        t.push(Kind::Tup, list.n as i32);
+        t.push_list(list, unwrap);
+        t
+    }
+
+    /// Append [`Tree::from_list`]`(list, unwrap)`.
+    pub(crate) const fn push_list(&mut self, list: &List<C>, unwrap: bool) {
+        if unwrap && list.n == 1 {
+            self.push_leaf(list.v[0]);
+            return;
+        }
+        self.push(Kind::Tup, list.n as i32);
         let mut k = 0;
         while k < list.n {
-            t.push_leaf(list.v[k]);
+            self.push_leaf(list.v[k]);
             k += 1;
         }
-        t
     }
 
     /// CuTe's `flatten`: an integer stays an integer.

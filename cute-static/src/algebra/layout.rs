@@ -93,17 +93,8 @@ impl<const C: usize> L<C> {
     /// Append the layout of the leaves `(s, d)` (of one or more modes): a single leaf stands
     /// alone, several make a tuple.
     pub(crate) const fn push_leaves(&mut self, (s, d): (&List<C>, &List<C>)) {
-        if s.n == 1 {
-            self.push_int(s.v[0], d.v[0]);
-            return;
-        }
-        let at = self.open();
-        let mut k = 0;
-        while k < s.n {
-            self.push_int(s.v[k], d.v[k]);
-            k += 1;
-        }
-        self.close(at, s.n);
+        self.shape.push_list(s, true);
+        self.stride.push_list(d, true);
     }
 
     /// The rank-1 layout `s:d`.
