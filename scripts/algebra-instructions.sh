@@ -16,7 +16,8 @@ bin=target/release/algebra-instructions
 count() { callgrind_count "$bin" "$@"; }
 ops=("$@")
 [ ${#ops[@]} -gt 0 ] || ops=(composition complement logical_divide zipped_divide logical_product
-    plain_composition eager_plain_composition identity_composition identity_zipped_divide)
+    plain_composition eager_plain_composition one_algebra_composition identity_composition
+    identity_zipped_divide)
 printf '%-24s %12s\n' op 'instr/call'
 for op in "${ops[@]}"; do
     zero=$(count "$op" 0)

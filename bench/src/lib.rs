@@ -234,6 +234,28 @@ impl Prepared {
         self.with_call(Repeat(calls));
     }
 
+    /// `calls` calls of the op by cute-static's algorithm ([`cute::one_algebra`]), for the
+    /// operations that have it: coalesce, composition, logical_divide and zipped_divide. `Err`
+    /// names the op otherwise.
+    pub fn repeat_by_algebra(&self, calls: usize) -> Result<(), String> {
+        let runner = Repeat(calls);
+        use cute::one_algebra as one;
+        match self {
+            Prepared::Coalesce(l) => runner.run(|| drop(black_box(one::coalesce(black_box(l))))),
+            Prepared::Composition(a, b) => {
+                runner.run(|| drop(black_box(one::composition(black_box(a), black_box(b)))))
+            }
+            Prepared::LogicalDivide(a, b) => {
+                runner.run(|| drop(black_box(one::logical_divide(black_box(a), black_box(b)))))
+            }
+            Prepared::ZippedDivide(a, t) => {
+                runner.run(|| drop(black_box(one::zipped_divide(black_box(a), black_box(t)))))
+            }
+            _ => return Err(format!("{self:?}: not run by the one algebra yet")),
+        }
+        Ok(())
+    }
+
     /// `runner` given the call of this op on these inputs, one closure per op so that the
     /// dispatch is not part of the call. `call` and the plan cycle the index through
     /// `0..size(L)`.

@@ -13,11 +13,13 @@
 
 use crate::arithmetic_tuple::{CoordStride, ScaledBasis};
 use crate::error::{LayoutError, Result};
-use crate::flat::LEAF;
+use crate::flat::{Flat, LEAF};
 use crate::int::Int;
 use crate::int_tuple::IntTuple;
+use crate::layout::Layout;
 use crate::prelude::*;
 use crate::tiler::Tiler;
+use core::fmt;
 use cute_static::eager::{self, CAP, Node, Op, Tuple, Unfit};
 
 /// CuTe's `op` (its name `name`, for errors) on the layout of coordinates `shape:stride` and
@@ -29,63 +31,192 @@ pub(crate) fn coordinates_op(
     (shape, stride): (&IntTuple, &CoordStride),
     tiler: &Tiler,
 ) -> Result<(IntTuple, CoordStride)> {
-    // Small trees first (each copy of a tree costs its capacity), then the algebra's most, 128,
-    // which refuse with the capacity's error: a composition of two rank-2 layouts runs in 16
-    // nodes, a divide of them in 64 (its bound is 36 nodes); a run that does not fit costs its
-    // operands' building again.
-    let full = |out: &core::result::Result<_, Capacity>| matches!(out, Err(Capacity::Unfit(c)) if c.is_full());
-    let mut out = if op == Op::CompositionTiler {
-        coordinates_op_in::<16>(op, name, (shape, stride), tiler)
-    } else {
-        Err(Capacity::Unfit(Unfit::FULL))
-    };
-    if full(&out) {
-        out = coordinates_op_in::<64>(op, name, (shape, stride), tiler);
+    run(op, name, &Coordinates(shape, stride), tiler)
+}
+
+/// CuTe's `op` (its name `name`, for errors) on the plain layout `a` and `tiler`, by
+/// cute-static's algorithm, with the static twin's conditions.
+pub(crate) fn plain_op(
+    op: Op,
+    name: &'static str,
+    a: &Layout,
+    tiler: &impl TilerOperand,
+) -> Result<Layout> {
+    run(op, name, a, tiler)?.into_layout()
+}
+
+/// A tiler as handed over to the algebra: a [`Tiler`], or a layout `B` (`composition(A, B)`,
+/// `logical_divide(A, B)`).
+pub(crate) trait TilerOperand: fmt::Display {
+    /// The algebra's tiler of it.
+    fn build<const C: usize>(&self, out: &mut Tuple<C>) -> core::result::Result<(), Unfit>;
+}
+
+impl TilerOperand for Tiler {
+    fn build<const C: usize>(&self, out: &mut Tuple<C>) -> core::result::Result<(), Unfit> {
+        tiler_tuple(self, out)
     }
-    if full(&out) {
-        out = coordinates_op_in::<CAP>(op, name, (shape, stride), tiler);
+}
+
+impl TilerOperand for Layout {
+    fn build<const C: usize>(&self, out: &mut Tuple<C>) -> core::result::Result<(), Unfit> {
+        layout_node(self, out)
     }
-    out.map_err(|e| match e {
-        Capacity::Unfit(c) => {
-            LayoutError::invalid(name, format!("{}: {shape}:{stride} with {tiler}", c.0))
+}
+
+/// A layout as handed over to the algebra, node by node, and as read back from it.
+trait Operand: fmt::Display {
+    /// The result read back.
+    type Out;
+    /// The algebra's layout of it, in trees of `C` nodes.
+    fn build<const C: usize>(&self) -> core::result::Result<eager::Layout<C>, Unfit>;
+    /// The algebra's result as this crate's.
+    fn read<const C: usize>(l: &eager::Layout<C>) -> Result<Self::Out>;
+}
+
+/// A layout of coordinates, by its shape and its stride.
+struct Coordinates<'a>(&'a IntTuple, &'a CoordStride);
+
+impl fmt::Display for Coordinates<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}", self.0, self.1)
+    }
+}
+
+impl Operand for Coordinates<'_> {
+    type Out = (IntTuple, CoordStride);
+    fn build<const C: usize>(&self) -> core::result::Result<eager::Layout<C>, Unfit> {
+        let (mut shape, mut strides) = (Tuple::new(), Tuple::new());
+        int_tuple(self.0, &mut shape)?;
+        stride(self.1, &mut strides)?;
+        eager::Layout::new(shape, strides)
+    }
+    fn read<const C: usize>(l: &eager::Layout<C>) -> Result<Self::Out> {
+        back(l)
+    }
+}
+
+impl Operand for Layout {
+    type Out = Flat;
+    fn build<const C: usize>(&self) -> core::result::Result<eager::Layout<C>, Unfit> {
+        let (mut shape, mut strides) = (Tuple::new(), Tuple::new());
+        let f = self.flat();
+        flat_tuple(f.profile(), f.shape(), &mut shape)?;
+        flat_tuple(f.profile(), f.stride(), &mut strides)?;
+        eager::Layout::new(shape, strides)
+    }
+    /// The shape's and the stride's nodes side by side (congruent: a leaf of one is a leaf of
+    /// the other).
+    fn read<const C: usize>(l: &eager::Layout<C>) -> Result<Flat> {
+        let (shape, stride) = (l.shape(), l.stride());
+        let mut out = Flat::empty();
+        for i in 0.. {
+            match (shape.node(i), stride.node(i)) {
+                (None, None) => return Ok(out),
+                (Some(Node::Tuple(n)), Some(Node::Tuple(_))) => out.push_tuple(n as u32),
+                (
+                    Some(Node::Int { value, dynamic, .. }),
+                    Some(Node::Int {
+                        value: d,
+                        dynamic: d_dynamic,
+                        depth: 0,
+                        ..
+                    }),
+                ) => out.push_leaf(int(value, dynamic), int(d, d_dynamic)),
+                _ => break,
+            }
         }
+        Err(LayoutError::invalid(
+            "the algebra",
+            "a result that is not a layout of integers",
+        ))
+    }
+}
+
+/// [`coordinates_op`] and [`plain_op`]: `op` on `a` and `tiler`.
+fn run<A: Operand, T: TilerOperand>(
+    op: Op,
+    name: &'static str,
+    a: &A,
+    tiler: &T,
+) -> Result<A::Out> {
+    // The operands in trees of 16 nodes where they fit (each copy of a tree costs its capacity;
+    // the run picks the trees it needs), else of the algebra's most, 128, which refuse with the
+    // capacity's error.
+    let out = match run_in::<A, T, 16>(op, name, a, tiler) {
+        Err(Capacity::Unfit(c)) if c.is_full() => run_in::<A, T, CAP>(op, name, a, tiler),
+        out => out,
+    };
+    out.map_err(|e| match e {
+        Capacity::Unfit(c) => LayoutError::invalid(name, format!("{}: {a} with {tiler}", c.0)),
         Capacity::Error(e) => e,
     })
 }
 
-/// Why a run in trees of some capacity gave no result: operands the algebra cannot hold (too
-/// large for the capacity, [`Unfit::is_full`], or malformed), or the operation's error.
+/// Why a run gave no result: operands the algebra cannot hold (too large for the capacity,
+/// [`Unfit::is_full`], or malformed), or the operation's error.
 enum Capacity {
     Unfit(Unfit),
     Error(LayoutError),
 }
 
-/// [`coordinates_op`] in trees of `C` nodes.
-fn coordinates_op_in<const C: usize>(
+/// [`run`] with the operands in trees of `C` nodes.
+fn run_in<A: Operand, T: TilerOperand, const C: usize>(
     op: Op,
     name: &'static str,
-    (shape, stride): (&IntTuple, &CoordStride),
-    tiler: &Tiler,
-) -> core::result::Result<(IntTuple, CoordStride), Capacity> {
-    let fail = |e, refusal| {
-        let operands = format!("{shape}:{stride} with {tiler}");
-        Capacity::Error(from_static(e, refusal, name, &operands))
-    };
-    let ea = layout::<C>(shape, stride).map_err(Capacity::Unfit)?;
+    a: &A,
+    tiler: &T,
+) -> core::result::Result<A::Out, Capacity> {
+    let ea = a.build::<C>().map_err(Capacity::Unfit)?;
     let mut et = Tuple::<C>::new();
-    tiler_tuple(tiler, &mut et).map_err(Capacity::Unfit)?;
-    let run = eager::run(op, &ea, &et, false).map_err(Capacity::Unfit)?;
-    if let Some(e) = run.failure {
-        return Err(fail(e, run.refusal()));
-    }
-    let out = back(&run.layout).map_err(Capacity::Error)?;
+    tiler.build(&mut et).map_err(Capacity::Unfit)?;
+    let failed = Failed { name, a, tiler };
+    let out = eager::run(op, &ea, &et, false, Back(failed)).map_err(Capacity::Unfit)??;
     if !(ea.is_static() && et.is_static()) {
-        let twin = eager::run(op, &ea, &et, true).map_err(Capacity::Unfit)?;
-        if let Some(e) = twin.failure {
-            return Err(fail(e, twin.refusal()));
-        }
+        eager::run(op, &ea, &et, true, failed).map_err(Capacity::Unfit)??;
     }
     Ok(out)
+}
+
+/// Reads a run's failure as this crate's error, naming the operation and its operands.
+struct Failed<'a, A, T> {
+    name: &'static str,
+    a: &'a A,
+    tiler: &'a T,
+}
+
+impl<A, T> Clone for Failed<'_, A, T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<A, T> Copy for Failed<'_, A, T> {}
+
+impl<A: Operand, T: TilerOperand> eager::Reader for Failed<'_, A, T> {
+    type Out = core::result::Result<(), Capacity>;
+    fn read<const C: usize>(self, run: eager::Run<'_, C>) -> Self::Out {
+        match run.failure {
+            None => Ok(()),
+            Some(e) => {
+                let operands = format!("{} with {}", self.a, self.tiler);
+                let e = from_static(e, run.refusal(), self.name, &operands);
+                Err(Capacity::Error(e))
+            }
+        }
+    }
+}
+
+/// Reads a run's result back, or its failure as [`Failed`] does.
+struct Back<'a, A, T>(Failed<'a, A, T>);
+
+impl<A: Operand, T: TilerOperand> eager::Reader for Back<'_, A, T> {
+    type Out = core::result::Result<A::Out, Capacity>;
+    fn read<const C: usize>(self, run: eager::Run<'_, C>) -> Self::Out {
+        let layout = run.layout;
+        self.0.read(run)?;
+        A::read(layout).map_err(Capacity::Error)
+    }
 }
 
 /// cute-static's error (a condition with its values, failed arithmetic, a refused structure
@@ -163,14 +294,17 @@ fn stride<const C: usize>(d: &CoordStride, out: &mut Tuple<C>) -> core::result::
     }
 }
 
+/// A layout node of a tiler: its shape, then its stride.
+fn layout_node<const C: usize>(l: &Layout, out: &mut Tuple<C>) -> core::result::Result<(), Unfit> {
+    out.layout()?;
+    let f = l.flat();
+    flat_tuple(f.profile(), f.shape(), out)?;
+    flat_tuple(f.profile(), f.stride(), out)
+}
+
 fn tiler_tuple<const C: usize>(t: &Tiler, out: &mut Tuple<C>) -> core::result::Result<(), Unfit> {
     match t {
-        Tiler::Layout(l) => {
-            out.layout()?;
-            let f = l.flat();
-            flat_tuple(f.profile(), f.shape(), out)?;
-            flat_tuple(f.profile(), f.stride(), out)
-        }
+        Tiler::Layout(l) => layout_node(l, out),
         Tiler::Int(i) => out.int(i.value(), !i.is_static()),
         Tiler::Underscore => out.under(),
         Tiler::Tuple(items) => {
@@ -180,16 +314,6 @@ fn tiler_tuple<const C: usize>(t: &Tiler, out: &mut Tuple<C>) -> core::result::R
             Ok(())
         }
     }
-}
-
-fn layout<const C: usize>(
-    s: &IntTuple,
-    d: &CoordStride,
-) -> core::result::Result<eager::Layout<C>, Unfit> {
-    let (mut shape, mut strides) = (Tuple::new(), Tuple::new());
-    int_tuple(s, &mut shape)?;
-    stride(d, &mut strides)?;
-    eager::Layout::new(shape, strides)
 }
 
 /// A layout of the algebra as the shape and stride of a layout of coordinates.

@@ -282,6 +282,8 @@ mod mma_atom;
 mod nullspace;
 mod numeric;
 mod offset;
+#[doc(hidden)]
+pub mod one_algebra;
 pub mod ops;
 mod parse;
 mod print;

@@ -6,11 +6,11 @@
 //! structure CuTe refuses) comes back with the result; the result then means nothing.
 //!
 //! ```
-//! use cute_static::eager::{Layout, Node, Op, Tuple};
+//! use cute_static::eager::{Layout, Node, Op, Reader, Run, Tuple};
 //! // (_8,_4):(_1@0,_1@1) divided by the tiler (_2,_).
-//! // Tuples of 64 nodes: enough here (a run that needs more says `Unfit::is_full`; then build
-//! // the operands again in tuples of more nodes, 128 at most).
-//! let mut shape: Tuple<64> = Tuple::new();
+//! // Tuples of 16 nodes hold the operands (one that needs more says `Unfit::is_full`; then
+//! // build it again in tuples of more nodes, 128 at most); the run picks its own.
+//! let mut shape: Tuple<16> = Tuple::new();
 //! let at = shape.open().unwrap();
 //! shape.int(8, false).unwrap();
 //! shape.int(4, false).unwrap();
@@ -26,18 +26,28 @@
 //! tiler.under().unwrap();
 //! tiler.close(at, 2);
 //! let a = Layout::new(shape, stride).unwrap();
-//! let run = cute_static::eager::run(Op::LogicalDivideTiler, &a, &tiler, false).unwrap();
-//! assert!(run.failure.is_none());
+//! // The reader is given the result in trees of the capacity the run needed.
+//! struct Nodes;
+//! impl Reader for Nodes {
+//!     type Out = (bool, Option<Node>, Option<Node>);
+//!     fn read<const C: usize>(self, run: Run<'_, C>) -> Self::Out {
+//!         let (shape, stride) = (run.layout.shape(), run.layout.stride());
+//!         (run.failure.is_none(), shape.node(0), stride.node(3))
+//!     }
+//! }
+//! let (ok, shape_root, stride_3) =
+//!     cute_static::eager::run(Op::LogicalDivideTiler, &a, &tiler, false, Nodes).unwrap();
+//! assert!(ok);
 //! // ((_2,_4),_4):((_1@0,_2@0),_1@1)
-//! assert_eq!(run.layout.shape().node(0), Some(Node::Tuple(2)));
+//! assert_eq!(shape_root, Some(Node::Tuple(2)));
 //! let two_at_0 = Node::Int { value: 2, dynamic: false, modes: [0, 0, 0], depth: 1 };
-//! assert_eq!(run.layout.stride().node(3), Some(two_at_0));
+//! assert_eq!(stride_3, Some(two_at_0));
 //! ```
 
 use crate::algebra::layout::L;
 use crate::algebra::{by_mode, coalesce, composition};
 use crate::error::{LayoutError, Msg};
-use crate::prog::{AtRun, Prog};
+use crate::prog::Prog;
 pub use crate::tree::CAP;
 use crate::tree::{At, Basis, Kind, Tree, V};
 
@@ -351,24 +361,33 @@ pub enum Op {
     FlatDivide,
 }
 
-/// What a run gives: the result, and the run's first failure (CuTe's condition with its
-/// values, failed arithmetic, a refused structure), after which the result means nothing.
-#[derive(Clone, Copy)]
-pub struct Run<const C: usize = CAP> {
+/// What a run gives its [`Reader`]: the result, and the run's first failure (CuTe's condition
+/// with its values, failed arithmetic, a refused structure), after which the result means
+/// nothing.
+pub struct Run<'r, const C: usize> {
     /// The result.
-    pub layout: Layout<C>,
+    pub layout: &'r Layout<C>,
     /// The first failure, if any.
     pub failure: Option<LayoutError>,
-    refusal: Option<Msg>,
+    refusal: Option<&'r Msg>,
 }
 
-impl<const C: usize> Run<C> {
+impl<const C: usize> Run<'_, C> {
     /// The text of the first failure where it is a refused structure or a composition shown not
     /// to be `A o B`: the compile error it stands for, with the operands where it was met.
     #[must_use]
     pub fn refusal(&self) -> Option<&str> {
-        self.refusal.as_ref().map(Msg::as_str)
+        self.refusal.map(Msg::as_str)
     }
+}
+
+/// What reads a [`Run`] back: the run's trees have the capacity its operands need (16, 32, 64
+/// or 128 nodes), which the reader is given, not told beforehand.
+pub trait Reader {
+    /// What it reads.
+    type Out;
+    /// Read the run's result and failure.
+    fn read<const C: usize>(self, run: Run<'_, C>) -> Self::Out;
 }
 
 /// The nodes and the leaves of the subtree at `at`, and its runs of leaves alike static or
@@ -433,28 +452,30 @@ fn bound<const C: usize>(compose: bool, a: At<'_, C>, t: At<'_, C>) -> Option<us
 }
 
 /// CuTe's `op` on `a` and `tiler`, eagerly on the operands as given, or as their static twin
-/// (`twin`: every integer made static, as CuTe computes when it knows the values).
+/// (`twin`: every integer made static, as CuTe computes when it knows the values), in trees of
+/// the capacity the run needs (16, 32, 64 or 128 nodes, whatever the operands' `C`), read back
+/// by `reader`.
 ///
 /// # Errors
 /// A tiler whose preorder is not whole or whose layouts are not congruent, a layout with no
 /// leaf, a mode with no leaf that the operation coalesces, or operands too large for every tree
-/// of the run to stay within `C` nodes (the bound of `bound`; [`Unfit::is_full`]: tuples of
-/// more nodes may hold them, up to 128).
-pub fn run<const C: usize>(
+/// of the run to stay within 128 nodes (the bound of `bound`, [`Unfit::FULL`]).
+pub fn run<const C: usize, R: Reader>(
     op: Op,
     a: &Layout<C>,
     tiler: &Tuple<C>,
     twin: bool,
-) -> Result<Run<C>, Unfit> {
+    reader: R,
+) -> Result<R::Out, Unfit> {
     if !tiler.is_tiler() {
         return Err(Unfit(
             "a tiler with missing children or a layout whose shape and stride are not congruent",
         ));
     }
-    // The run's trees (`need`: room for the zipped forms' two extra tuples besides), and
-    // trees that also hold the operands (`room`: a tiler may hold more than the result uses).
+    // Trees that hold the run (room for the zipped forms' two extra tuples besides) and the
+    // operands (a tiler may hold more than the result uses).
     let compose = matches!(op, Op::CompositionTiler);
-    let (need, room) = match bound(compose, a.0.shape.root(), tiler.0.root()) {
+    let room = match bound(compose, a.0.shape.root(), tiler.0.root()) {
         _ if span(a.0.shape.root()).1 == 0 => {
             return Err(Unfit(
                 "a layout with no leaf, which has no last mode to coalesce",
@@ -465,59 +486,82 @@ pub fn run<const C: usize>(
                 "a mode with no leaf `()` divided or composed, or dividing",
             ));
         }
-        Some(n) => (n + 8, n.max(a.0.shape.len).max(tiler.0.len) + 8),
+        Some(n) => n.max(a.0.shape.len).max(tiler.0.len) + 8,
     };
-    if need > C {
-        return Err(Unfit::FULL);
-    }
-    // The operands as given, or their static twin (made only then: a copy costs the capacity).
-    let mut twins: (L<C>, Tree<C>);
-    let (a, t) = if twin {
-        twins = (a.0, tiler.0);
-        make_static(&mut twins.0.shape);
-        make_static(&mut twins.0.stride);
-        make_static(&mut twins.1);
-        (&twins.0, &twins.1)
-    } else {
-        (&a.0, &tiler.0)
-    };
-    // The smallest trees that hold the run (the copies of a tree cost its capacity); the
+    // The smallest trees that hold the run (each copy of a tree costs its capacity); the
     // operands' own where they are small or mostly needed.
-    let mut p = if twin { Prog::twin() } else { Prog::eager() };
-    let out = match room {
-        _ if C <= 16 || room > C / 2 => at::<C>(&mut p, op, a, t),
-        ..=16 => resized(&at::<16>(&mut p, op, &resized(a), &t.resized())),
-        17..=32 => resized(&at::<32>(&mut p, op, &resized(a), &t.resized())),
-        33..=64 => resized(&at::<64>(&mut p, op, &resized(a), &t.resized())),
-        _ => at::<C>(&mut p, op, a, t),
-    };
-    Ok(Run {
-        layout: Layout(out),
-        failure: p.outcome().err(),
-        refusal: p.refusal().copied(),
+    let (a, t) = (&a.0, &tiler.0);
+    Ok(match room {
+        _ if room <= C && (C <= 16 || room > C / 2) => in_place(op, a, t, twin, reader),
+        ..=16 => resized_at::<C, 16, R>(op, a, t, twin, reader),
+        17..=32 => resized_at::<C, 32, R>(op, a, t, twin, reader),
+        33..=64 => resized_at::<C, 64, R>(op, a, t, twin, reader),
+        65..=CAP => resized_at::<C, CAP, R>(op, a, t, twin, reader),
+        _ => return Err(Unfit::FULL),
     })
 }
 
-/// Every integer of `t` made static: the static twin's operand.
-fn make_static<const C: usize>(t: &mut Tree<C>) {
-    for i in 0..t.len {
-        if t.is_int_at(i) {
-            let v = t.at(i);
-            t.set(i, V::s(v.v).at_basis(v.basis));
+/// [`run`] in the operands' own trees (copied only for the twin).
+fn in_place<const C: usize, R: Reader>(
+    op: Op,
+    a: &L<C>,
+    t: &Tree<C>,
+    twin: bool,
+    reader: R,
+) -> R::Out {
+    if twin {
+        let (mut a, mut t) = (*a, *t);
+        make_static(&mut a, &mut t);
+        at(op, &a, &t, twin, reader)
+    } else {
+        at(op, a, t, twin, reader)
+    }
+}
+
+/// [`run`] in trees of `D` nodes: the operands copied into them (and made static for the twin).
+fn resized_at<const C: usize, const D: usize, R: Reader>(
+    op: Op,
+    a: &L<C>,
+    t: &Tree<C>,
+    twin: bool,
+    reader: R,
+) -> R::Out {
+    let (mut a, mut t): (L<D>, Tree<D>) = (resized(a), t.resized());
+    if twin {
+        make_static(&mut a, &mut t);
+    }
+    at(op, &a, &t, twin, reader)
+}
+
+/// Every integer of `a` and `t` made static: the static twin's operands.
+fn make_static<const C: usize>(a: &mut L<C>, t: &mut Tree<C>) {
+    for t in [&mut a.shape, &mut a.stride, t] {
+        for i in 0..t.len {
+            if t.is_int_at(i) {
+                let v = t.at(i);
+                t.set(i, V::s(v.v).at_basis(v.basis));
+            }
         }
     }
 }
 
-/// `op` on `a` and `t` with trees of `C` nodes.
-fn at<const C: usize>(p: &mut AtRun, op: Op, a: &L<C>, t: &Tree<C>) -> L<C> {
-    match op {
+/// `op` on `a` and `t` (their static twin: `twin`), the reader given the result.
+fn at<const C: usize, R: Reader>(op: Op, a: &L<C>, t: &Tree<C>, twin: bool, reader: R) -> R::Out {
+    let mut p = if twin { Prog::twin() } else { Prog::eager() };
+    let p = &mut p;
+    let out = match op {
         Op::Coalesce => coalesce::coalesce(p, a),
         Op::CompositionTiler => composition::composition_tiler(p, a, t),
         Op::LogicalDivideTiler => by_mode::logical_divide_tiler(p, a, t),
         Op::ZippedDivide => by_mode::zipped_divide(p, a, t),
         Op::TiledDivide => by_mode::tiled_divide(p, a, t),
         Op::FlatDivide => by_mode::flat_divide(p, a, t),
-    }
+    };
+    reader.read(Run {
+        layout: &Layout(out),
+        failure: p.outcome().err(),
+        refusal: p.refusal(),
+    })
 }
 
 /// The same layout with trees of `D` nodes (the run's bound makes sure it fits).

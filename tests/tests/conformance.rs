@@ -266,3 +266,67 @@ fn every_all_static_ext_record_runs_through_cute_static() {
     );
     assert_eq!(total, 1743 + 64, "all-static extension records");
 }
+
+/// Issue 23, point 1: the plain layouts' operations by cute-static's algorithm
+/// (`cute_dynamic::one_algebra`, hidden while it costs more than cute-dynamic's own) give
+/// cute-dynamic's answer on every record of those operations: the same layout, or a refusal
+/// with the same CuTe condition. The one difference: where CuTe skips a divisibility condition
+/// on run-time values and its answer is still `A o B` point by point, cute-dynamic keeps that
+/// answer and the one algebra refuses it (its static twin fails the condition).
+#[test]
+fn one_algebra_gives_cute_dynamics_answers() {
+    use cute_dynamic::{Layout, Tiler, one_algebra as one};
+    let mut differ = Vec::new();
+    let mut records = 0;
+    for file in ["cute-vectors.jsonl", "issue-vectors.jsonl"] {
+        let path = format!("{}/data/{file}", env!("CARGO_MANIFEST_DIR"));
+        let text = std::fs::read_to_string(path).expect("the vector file is in the repository");
+        for line in text.lines() {
+            let r: serde_json::Value = serde_json::from_str(line).expect("json");
+            let op = r["op"].as_str().expect("an op");
+            let args: Vec<&str> = r["args"]
+                .as_array()
+                .expect("args")
+                .iter()
+                .map(|a| a.as_str().expect("a string argument"))
+                .collect();
+            let run = |a: &Layout| -> Option<Result<Layout, cute_dynamic::LayoutError>> {
+                let tiler = || args[1].parse::<Tiler>().expect("a tiler");
+                let layout = || args[1].parse::<Layout>().expect("a layout");
+                Some(match op {
+                    "coalesce" => one::coalesce(a),
+                    "composition" => one::composition(a, &layout()),
+                    "composition_tiler" => one::composition_tiler(a, &tiler()),
+                    "logical_divide" => one::logical_divide(a, &layout()),
+                    "logical_divide_tiler" => one::logical_divide_tiler(a, &tiler()),
+                    "zipped_divide" => one::zipped_divide(a, &tiler()),
+                    "tiled_divide" => one::tiled_divide(a, &tiler()),
+                    "flat_divide" => one::flat_divide(a, &tiler()),
+                    _ => return None,
+                })
+            };
+            let a: Layout = match args.first().map(|a| a.parse()) {
+                Some(Ok(a)) => a,
+                _ => continue,
+            };
+            let Some(one) = run(&a) else { continue };
+            records += 1;
+            let own = cute_tests::run_op(op, &args).map(|r| r.expect("a known op"));
+            let same = match (&own, &one) {
+                (Ok(x), Ok(y)) => *x == y.to_string(),
+                (Err(x), Err(y)) => x.condition() == y.condition(),
+                _ => false,
+            };
+            if !same {
+                differ.push(r["id"].as_str().expect("an id").to_string());
+            }
+        }
+    }
+    assert!(records > 1400, "{records} records");
+    let cute_unchecked = [
+        "composition/issue23/0",
+        "composition/issue23/1",
+        "composition/issue23/2",
+    ];
+    assert_eq!(differ, cute_unchecked);
+}

@@ -50,6 +50,10 @@ const CASES: &[Case] = &[
         let (_, a, b) = black_box(&*PLAIN_COMPOSITION);
         a.composition(b).is_ok()
     }),
+    ("one_algebra_composition", || {
+        let (a, _, b) = black_box(&*PLAIN_COMPOSITION);
+        cute_dynamic::one_algebra::composition(a, b).is_ok()
+    }),
     ("identity_composition", || {
         let (a, b) = black_box(&*IDENTITY_COMPOSITION);
         a.composition(b).is_ok()

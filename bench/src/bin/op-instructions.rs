@@ -11,7 +11,9 @@
 //! the same function for the dynamic one. `FORM` is `static` (as recorded) or `dynamic`
 //! ([`cute_bench::dynamic_args`]); each kept record is then called `ROUNDS` times
 //! ([`cute_bench::Prepared::repeat`]; `call` at the indices `0, 1, ...` of its domain, cycled).
-//! Prints the number of kept records; a run of 0 rounds measures the start-up alone.
+//! Prints the number of kept records; a run of 0 rounds measures the start-up alone. With
+//! `BY_ALGEBRA=1` in the environment the calls go through cute-static's algorithm
+//! ([`cute_dynamic::one_algebra`]: coalesce, composition, logical_divide and zipped_divide).
 
 use cute_bench::{OPS, PLAN_OP, Prepared, check, dynamic_args};
 use serde_json::Value;
@@ -60,8 +62,16 @@ fn main() {
         };
         kept.push(if form == "static" { st } else { dy });
     }
+    let by_algebra = std::env::var_os("BY_ALGEBRA").is_some_and(|v| v == "1");
     for p in &kept {
-        p.repeat(rounds);
+        if by_algebra {
+            p.repeat_by_algebra(rounds).unwrap_or_else(|e| {
+                eprintln!("{op}: {e}");
+                std::process::exit(2)
+            });
+        } else {
+            p.repeat(rounds);
+        }
     }
     println!("{}", kept.len());
 }

@@ -1,0 +1,119 @@
+//! The plain layouts' operations by the one algebra (issue 23): cute-static's const algorithms
+//! run on this crate's layouts, as the layouts of coordinates ([`crate::CoordLayout`]) run
+//! today, with the static twin's conditions. Hidden: this crate's own algorithms still answer
+//! [`crate::composition`] and the rest, because this path costs several times their
+//! instructions (`BY_ALGEBRA=1 scripts/op-instructions.sh` counts it on the side-by-side
+//! records). It is kept to measure that gap and, in the conformance suite, to check that it
+//! gives their answers on every recorded vector.
+//!
+//! ```
+//! use cute_dynamic::one_algebra;
+//! let a = "(_10,_2):(_16,_4)".parse()?;
+//! let b = "(_5,_4):(_1,_5)".parse()?;
+//! assert_eq!(one_algebra::composition(&a, &b)?.to_string(), "(_5,(_2,_2)):(_16,(_80,_4))");
+//! # Ok::<(), cute_dynamic::LayoutError>(())
+//! ```
+
+use crate::algebra::plain_op;
+use crate::error::Result;
+use crate::layout::Layout;
+use crate::tiler::Tiler;
+use cute_static::eager::Op;
+
+/// CuTe's `coalesce(layout)` ([`crate::coalesce`]).
+///
+/// ```
+/// let l = "((_2,(_3,_4)),(_3,_2),_1):((_4,(_8,_24)),(_2,_6),_12)".parse()?;
+/// let r = cute_dynamic::one_algebra::coalesce(&l)?;
+/// assert_eq!(r.to_string(), "(_24,_6):(_4,_2)");
+/// # Ok::<(), cute_dynamic::LayoutError>(())
+/// ```
+pub fn coalesce(layout: &Layout) -> Result<Layout> {
+    plain_op(Op::Coalesce, "coalesce", layout, &Tiler::Underscore)
+}
+
+/// CuTe's `composition(A, B)` ([`crate::composition`]).
+///
+/// ```
+/// // All dynamic: CuTe cannot drop the size-1 mode.
+/// let a = "(10,2):(16,4)".parse()?;
+/// let b = "(5,4):(1,5)".parse()?;
+/// let r = cute_dynamic::one_algebra::composition(&a, &b)?;
+/// assert_eq!(r.to_string(), "((5,1),(2,2)):((16,4),(80,4))");
+/// # Ok::<(), cute_dynamic::LayoutError>(())
+/// ```
+pub fn composition(a: &Layout, b: &Layout) -> Result<Layout> {
+    plain_op(Op::CompositionTiler, "composition", a, b)
+}
+
+/// CuTe's `composition(A, tiler)`, by mode ([`crate::composition_tiler`]).
+///
+/// ```
+/// let a = "(12,(4,8)):(59,(13,1))".parse()?;
+/// let r = cute_dynamic::one_algebra::composition_tiler(&a, &"(_3,_8)".parse()?)?;
+/// assert_eq!(r.to_string(), "(_3,(4,2)):(59,(13,1))");
+/// # Ok::<(), cute_dynamic::LayoutError>(())
+/// ```
+pub fn composition_tiler(a: &Layout, tiler: &Tiler) -> Result<Layout> {
+    plain_op(Op::CompositionTiler, "composition", a, tiler)
+}
+
+/// CuTe's `logical_divide(A, B)` ([`crate::logical_divide`]).
+///
+/// ```
+/// let a = "(_4,_2,_3):(_2,_1,_8)".parse()?;
+/// let r = cute_dynamic::one_algebra::logical_divide(&a, &"_4:_2".parse()?)?;
+/// assert_eq!(r.to_string(), "((_2,_2),(_2,_3)):((_4,_1),(_2,_8))");
+/// # Ok::<(), cute_dynamic::LayoutError>(())
+/// ```
+pub fn logical_divide(a: &Layout, b: &Layout) -> Result<Layout> {
+    plain_op(Op::LogicalDivideTiler, "logical_divide", a, b)
+}
+
+/// CuTe's `logical_divide(A, tiler)`, by mode ([`crate::logical_divide_tiler`]).
+///
+/// ```
+/// let a = "(_8,_8):(_1,_8)".parse()?;
+/// let r = cute_dynamic::one_algebra::logical_divide_tiler(&a, &"(_4,_2)".parse()?)?;
+/// assert_eq!(r.to_string(), "((_4,_2),(_2,_4)):((_1,_4),(_8,_16))");
+/// # Ok::<(), cute_dynamic::LayoutError>(())
+/// ```
+pub fn logical_divide_tiler(a: &Layout, tiler: &Tiler) -> Result<Layout> {
+    plain_op(Op::LogicalDivideTiler, "logical_divide", a, tiler)
+}
+
+/// CuTe's `zipped_divide(A, tiler)` ([`crate::zipped_divide`]).
+///
+/// ```
+/// let a = "(_8,_8):(_1,_8)".parse()?;
+/// let r = cute_dynamic::one_algebra::zipped_divide(&a, &"(_4,_2)".parse()?)?;
+/// assert_eq!(r.to_string(), "((_4,_2),(_2,_4)):((_1,_8),(_4,_16))");
+/// # Ok::<(), cute_dynamic::LayoutError>(())
+/// ```
+pub fn zipped_divide(a: &Layout, tiler: &Tiler) -> Result<Layout> {
+    plain_op(Op::ZippedDivide, "zipped_divide", a, tiler)
+}
+
+/// CuTe's `tiled_divide(A, tiler)` ([`crate::tiled_divide`]).
+///
+/// ```
+/// let a = "(_8,_8):(_1,_8)".parse()?;
+/// let r = cute_dynamic::one_algebra::tiled_divide(&a, &"(_4,_2)".parse()?)?;
+/// assert_eq!(r.to_string(), "((_4,_2),_2,_4):((_1,_8),_4,_16)");
+/// # Ok::<(), cute_dynamic::LayoutError>(())
+/// ```
+pub fn tiled_divide(a: &Layout, tiler: &Tiler) -> Result<Layout> {
+    plain_op(Op::TiledDivide, "tiled_divide", a, tiler)
+}
+
+/// CuTe's `flat_divide(A, tiler)` ([`crate::flat_divide`]).
+///
+/// ```
+/// let a = "(_8,_8):(_1,_8)".parse()?;
+/// let r = cute_dynamic::one_algebra::flat_divide(&a, &"(_4,_2)".parse()?)?;
+/// assert_eq!(r.to_string(), "(_4,_2,_2,_4):(_1,_8,_4,_16)");
+/// # Ok::<(), cute_dynamic::LayoutError>(())
+/// ```
+pub fn flat_divide(a: &Layout, tiler: &Tiler) -> Result<Layout> {
+    plain_op(Op::FlatDivide, "flat_divide", a, tiler)
+}
