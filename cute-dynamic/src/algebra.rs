@@ -99,11 +99,21 @@ impl Operand for Coordinates<'_> {
 impl Operand for Layout {
     type Out = Flat;
     fn build<const C: usize>(&self) -> core::result::Result<eager::Layout<C>, Unfit> {
-        let (mut shape, mut strides) = (Tuple::new(), Tuple::new());
         let f = self.flat();
-        flat_tuple(f.profile(), f.shape(), &mut shape)?;
-        flat_tuple(f.profile(), f.stride(), &mut strides)?;
-        eager::Layout::new(shape, strides)
+        let mut out = eager::LayoutBuilder::new();
+        let mut leaves = f.shape().iter().zip(f.stride());
+        let int = |i: &Int| (i.value(), !i.is_static());
+        for &node in f.profile() {
+            if node == LEAF {
+                let (s, d) = leaves
+                    .next()
+                    .ok_or(Unfit("a profile with more leaves than values"))?;
+                out.leaf(int(s), int(d))?;
+            } else {
+                out.tuple(node as usize)?;
+            }
+        }
+        out.build()
     }
     /// The shape's and the stride's nodes side by side (congruent: a leaf of one is a leaf of
     /// the other).

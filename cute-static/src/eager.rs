@@ -225,6 +225,12 @@ impl<const C: usize> Tuple<C> {
             return None;
         }
         Some(match self.0.tag[i] {
+            Kind::Int if self.0.meta[i] >> 1 == 0 => Node::Int {
+                value: self.0.val[i],
+                dynamic: self.0.meta[i] & 1 == 1,
+                modes: [0; Basis::DEPTH],
+                depth: 0,
+            },
             Kind::Int => {
                 let v = self.0.at(i);
                 let (inner_first, depth) = Basis::indices(v.basis);
@@ -341,6 +347,96 @@ impl<const C: usize> Layout<C> {
     #[must_use]
     pub const fn stride(&self) -> Tuple<C> {
         Tuple(self.0.stride)
+    }
+}
+
+/// A [`Layout`] built node by node, its shape and its stride side by side (so congruent as
+/// built): a tuple of some modes, or a leaf `s:d`, in preorder.
+///
+/// ```
+/// use cute_static::eager::{LayoutBuilder, Node};
+/// // (_4,8):(_1,_4)
+/// let mut b: LayoutBuilder<16> = LayoutBuilder::new();
+/// b.tuple(2).unwrap();
+/// b.leaf((4, false), (1, false)).unwrap();
+/// b.leaf((8, true), (4, false)).unwrap();
+/// let l = b.build().unwrap();
+/// assert_eq!(l.shape().node(2), Some(Node::Int { value: 8, dynamic: true, modes: [0; 3], depth: 0 }));
+/// ```
+#[derive(Clone, Copy)]
+pub struct LayoutBuilder<const C: usize = CAP> {
+    l: L<C>,
+    /// Nodes still to come for the preorder to be whole; `None` once it was whole and a node
+    /// followed.
+    pending: Option<usize>,
+}
+
+impl<const C: usize> Default for LayoutBuilder<C> {
+    fn default() -> LayoutBuilder<C> {
+        LayoutBuilder::new()
+    }
+}
+
+impl<const C: usize> LayoutBuilder<C> {
+    /// No node yet.
+    #[must_use]
+    pub const fn new() -> LayoutBuilder<C> {
+        LayoutBuilder {
+            l: L {
+                shape: Tree::new(),
+                stride: Tree::new(),
+            },
+            pending: Some(1),
+        }
+    }
+
+    /// One more node, whose children are `children` more to come.
+    fn node(&mut self, children: usize) -> Result<(), Unfit> {
+        if self.l.shape.len >= C {
+            return Err(Unfit::FULL);
+        }
+        self.pending = match self.pending {
+            Some(n) if n > 0 => Some(n - 1 + children),
+            _ => None,
+        };
+        Ok(())
+    }
+
+    /// Append a tuple of `modes` modes (they follow).
+    ///
+    /// # Errors
+    /// The layout is full.
+    pub fn tuple(&mut self, modes: usize) -> Result<(), Unfit> {
+        self.node(modes)?;
+        let n = i32::try_from(modes).map_err(|_| Unfit::FULL)?;
+        self.l.shape.push(Kind::Tup, n);
+        self.l.stride.push(Kind::Tup, n);
+        Ok(())
+    }
+
+    /// Append the leaf `s:d`, each an integer `(value, dynamic)`.
+    ///
+    /// # Errors
+    /// The layout is full.
+    pub fn leaf(&mut self, s: (i32, bool), d: (i32, bool)) -> Result<(), Unfit> {
+        self.node(0)?;
+        let int = |(v, dynamic): (i32, bool)| if dynamic { V::eager(v) } else { V::s(v) };
+        self.l.shape.push_leaf(int(s));
+        self.l.stride.push_leaf(int(d));
+        Ok(())
+    }
+
+    /// The layout.
+    ///
+    /// # Errors
+    /// The preorder is not whole: a tuple is missing modes, or a node follows the whole layout.
+    pub fn build(self) -> Result<Layout<C>, Unfit> {
+        match self.pending {
+            Some(0) => Ok(Layout(self.l)),
+            _ => Err(Unfit(
+                "a layout whose tuples miss modes or that has nodes past its end",
+            )),
+        }
     }
 }
 

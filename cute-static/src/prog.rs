@@ -156,17 +156,25 @@ const Z: V = V::s(0);
 
 /// Integer arithmetic other than scaling has no meaning on a scaled basis (the stride of an
 /// identity layout): a compile error naming the operation.
+#[inline(always)]
 const fn plain(op: &str, a: V, b: V) {
     if a.is_basis() || b.is_basis() {
-        Msg::new("cute-static: `")
-            .str(op)
-            .str("` of ")
-            .v(a)
-            .str(" and ")
-            .v(b)
-            .str(": a scaled basis (an identity layout's stride) is only ever scaled by an integer")
-            .fail()
+        basis_operand(op, a, b)
     }
+}
+
+/// [`plain`]'s compile error.
+#[cold]
+#[inline(never)]
+const fn basis_operand(op: &str, a: V, b: V) -> ! {
+    Msg::new("cute-static: `")
+        .str(op)
+        .str("` of ")
+        .v(a)
+        .str(" and ")
+        .v(b)
+        .str(": a scaled basis (an identity layout's stride) is only ever scaled by an integer")
+        .fail()
 }
 
 impl Prog {
@@ -697,22 +705,19 @@ pub(crate) const fn step(op: Op, a: i32, b: i32) -> i32 {
 }
 
 /// One instruction with every failure reported: overflow, division by zero.
+#[inline]
 pub(crate) const fn step_checked(op: Op, a: i32, b: i32) -> Result<i32, error::IntError> {
     use error::IntError;
-    let over = IntError::Overflow {
-        op: op_name(op),
-        lhs: a,
-        rhs: b,
-    };
-    let by_zero = IntError::DivisionByZero {
-        op: op_name(op),
-        lhs: a,
-    };
     let r = match op {
         Op::Mul => a.checked_mul(b),
         Op::Add => a.checked_add(b),
         Op::Sub => a.checked_sub(b),
-        Op::Div | Op::Rem | Op::CeilDiv if b == 0 => return Err(by_zero),
+        Op::Div | Op::Rem | Op::CeilDiv if b == 0 => {
+            return Err(IntError::DivisionByZero {
+                op: op_name(op),
+                lhs: a,
+            });
+        }
         Op::Div => a.checked_div(b),
         Op::Rem => a.checked_rem(b),
         Op::CeilDiv => {
@@ -728,7 +733,11 @@ pub(crate) const fn step_checked(op: Op, a: i32, b: i32) -> Result<i32, error::I
     };
     match r {
         Some(v) => Ok(v),
-        None => Err(over),
+        None => Err(IntError::Overflow {
+            op: op_name(op),
+            lhs: a,
+            rhs: b,
+        }),
     }
 }
 
