@@ -304,23 +304,34 @@ pub fn composition(lhs: &Layout, rhs: &Layout) -> Result<Layout> {
     composition_checked(lhs.flat(), rhs.flat())
         .and_then(Flat::into_layout)
         .or_else(|error| {
-            // Where CuTe C++ does not check a divisibility condition because values are dynamic
-            // (the static twin fails it, CUTLASS #3513), its answer is kept if it is `A o B`
-            // point by point wherever CuTe evaluates it (`Domain::Extended`, up to
-            // `MAX_ENUMERATED` indices); otherwise the error stands. An all-static input is
-            // refused by CuTe itself, at compile time.
-            let cute_condition = matches!(
-                error.condition(),
-                Some(Condition::StrideDivisibility | Condition::ShapeDivisibility)
-            );
-            if !cute_condition || (lhs.is_all_static() && rhs.is_all_static()) {
-                return Err(error);
-            }
-            match composition_exact(lhs, rhs, Checks::UNCHECKED) {
-                Ok(cute) if is_composition(lhs, rhs, &cute) => Ok(cute),
-                _ => Err(error),
-            }
+            cute_if_composition(lhs, rhs, error, || {
+                composition_exact(lhs, rhs, Checks::UNCHECKED)
+            })
         })
+}
+
+/// `composition(lhs, rhs)` refused with `error`: where CuTe C++ does not check a divisibility
+/// condition because values are dynamic (the static twin fails it, CUTLASS #3513), its answer
+/// (`as_cute`) is kept if it is `A o B` point by point wherever CuTe evaluates it
+/// (`Domain::Extended`, up to `MAX_ENUMERATED` indices); otherwise the error stands. An
+/// all-static input is refused by CuTe itself, at compile time.
+pub(crate) fn cute_if_composition(
+    lhs: &Layout,
+    rhs: &Layout,
+    error: LayoutError,
+    as_cute: impl FnOnce() -> Result<Layout>,
+) -> Result<Layout> {
+    let cute_condition = matches!(
+        error.condition(),
+        Some(Condition::StrideDivisibility | Condition::ShapeDivisibility)
+    );
+    if !cute_condition || (lhs.is_all_static() && rhs.is_all_static()) {
+        return Err(error);
+    }
+    match as_cute() {
+        Ok(cute) if is_composition(lhs, rhs, &cute) => Ok(cute),
+        _ => Err(error),
+    }
 }
 
 /// Whether `r` is `composition(a, b)` point by point wherever CuTe evaluates it

@@ -29,7 +29,7 @@ use cute_static::eager::Op;
 /// # Ok::<(), cute_dynamic::LayoutError>(())
 /// ```
 pub fn coalesce(layout: &Layout) -> Result<Layout> {
-    plain_op(Op::Coalesce, "coalesce", layout, &Tiler::Underscore)
+    plain_op(Op::Coalesce, "coalesce", layout, &Tiler::Underscore, true)
 }
 
 /// CuTe's `composition(A, B)` ([`crate::composition`]).
@@ -43,7 +43,8 @@ pub fn coalesce(layout: &Layout) -> Result<Layout> {
 /// # Ok::<(), cute_dynamic::LayoutError>(())
 /// ```
 pub fn composition(a: &Layout, b: &Layout) -> Result<Layout> {
-    plain_op(Op::CompositionTiler, "composition", a, b)
+    let op = |twin| plain_op(Op::CompositionTiler, "composition", a, b, twin);
+    op(true).or_else(|error| crate::composition::cute_if_composition(a, b, error, || op(false)))
 }
 
 /// CuTe's `composition(A, tiler)`, by mode ([`crate::composition_tiler`]).
@@ -55,7 +56,7 @@ pub fn composition(a: &Layout, b: &Layout) -> Result<Layout> {
 /// # Ok::<(), cute_dynamic::LayoutError>(())
 /// ```
 pub fn composition_tiler(a: &Layout, tiler: &Tiler) -> Result<Layout> {
-    plain_op(Op::CompositionTiler, "composition", a, tiler)
+    plain_op(Op::CompositionTiler, "composition", a, tiler, true)
 }
 
 /// CuTe's `logical_divide(A, B)` ([`crate::logical_divide`]).
@@ -67,7 +68,7 @@ pub fn composition_tiler(a: &Layout, tiler: &Tiler) -> Result<Layout> {
 /// # Ok::<(), cute_dynamic::LayoutError>(())
 /// ```
 pub fn logical_divide(a: &Layout, b: &Layout) -> Result<Layout> {
-    plain_op(Op::LogicalDivideTiler, "logical_divide", a, b)
+    plain_op(Op::LogicalDivideTiler, "logical_divide", a, b, true)
 }
 
 /// CuTe's `logical_divide(A, tiler)`, by mode ([`crate::logical_divide_tiler`]).
@@ -79,7 +80,7 @@ pub fn logical_divide(a: &Layout, b: &Layout) -> Result<Layout> {
 /// # Ok::<(), cute_dynamic::LayoutError>(())
 /// ```
 pub fn logical_divide_tiler(a: &Layout, tiler: &Tiler) -> Result<Layout> {
-    plain_op(Op::LogicalDivideTiler, "logical_divide", a, tiler)
+    plain_op(Op::LogicalDivideTiler, "logical_divide", a, tiler, true)
 }
 
 /// CuTe's `zipped_divide(A, tiler)` ([`crate::zipped_divide`]).
@@ -91,7 +92,7 @@ pub fn logical_divide_tiler(a: &Layout, tiler: &Tiler) -> Result<Layout> {
 /// # Ok::<(), cute_dynamic::LayoutError>(())
 /// ```
 pub fn zipped_divide(a: &Layout, tiler: &Tiler) -> Result<Layout> {
-    plain_op(Op::ZippedDivide, "zipped_divide", a, tiler)
+    plain_op(Op::ZippedDivide, "zipped_divide", a, tiler, true)
 }
 
 /// CuTe's `tiled_divide(A, tiler)` ([`crate::tiled_divide`]).
@@ -103,7 +104,7 @@ pub fn zipped_divide(a: &Layout, tiler: &Tiler) -> Result<Layout> {
 /// # Ok::<(), cute_dynamic::LayoutError>(())
 /// ```
 pub fn tiled_divide(a: &Layout, tiler: &Tiler) -> Result<Layout> {
-    plain_op(Op::TiledDivide, "tiled_divide", a, tiler)
+    plain_op(Op::TiledDivide, "tiled_divide", a, tiler, true)
 }
 
 /// CuTe's `flat_divide(A, tiler)` ([`crate::flat_divide`]).
@@ -115,5 +116,5 @@ pub fn tiled_divide(a: &Layout, tiler: &Tiler) -> Result<Layout> {
 /// # Ok::<(), cute_dynamic::LayoutError>(())
 /// ```
 pub fn flat_divide(a: &Layout, tiler: &Tiler) -> Result<Layout> {
-    plain_op(Op::FlatDivide, "flat_divide", a, tiler)
+    plain_op(Op::FlatDivide, "flat_divide", a, tiler, true)
 }

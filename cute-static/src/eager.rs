@@ -622,7 +622,7 @@ fn resized_at<const C: usize, const D: usize, R: Reader>(
     twin: bool,
     reader: R,
 ) -> R::Out {
-    let (mut a, mut t): (L<D>, Tree<D>) = (resized(a), t.resized());
+    let (mut a, mut t): (L<D>, Tree<D>) = (resized(a), resized_tree(t));
     if twin {
         make_static(&mut a, &mut t);
     }
@@ -663,7 +663,19 @@ fn at<const C: usize, R: Reader>(op: Op, a: &L<C>, t: &Tree<C>, twin: bool, read
 /// The same layout with trees of `D` nodes (the run's bound makes sure it fits).
 fn resized<const C: usize, const D: usize>(l: &L<C>) -> L<D> {
     L {
-        shape: l.shape.resized(),
-        stride: l.stride.resized(),
+        shape: resized_tree(&l.shape),
+        stride: resized_tree(&l.stride),
     }
+}
+
+/// The same tree with `D` nodes (at run time: its nodes copied as slices, not one by one as
+/// `Tree::append` does). `t.len <= D`: the run's trees hold its operands (`room`).
+fn resized_tree<const C: usize, const D: usize>(t: &Tree<C>) -> Tree<D> {
+    let mut out = Tree::<D>::new();
+    let n = t.len;
+    out.tag[..n].copy_from_slice(&t.tag[..n]);
+    out.meta[..n].copy_from_slice(&t.meta[..n]);
+    out.val[..n].copy_from_slice(&t.val[..n]);
+    out.len = n;
+    out
 }

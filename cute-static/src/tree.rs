@@ -597,14 +597,6 @@ impl<const C: usize> Tree<C> {
         true
     }
 
-    /// The same tree with room for `D` nodes (callers make sure it fits: an internal error
-    /// otherwise).
-    pub(crate) const fn resized<const D: usize>(&self) -> Tree<D> {
-        let mut t = Tree::<D>::new();
-        t.append(self);
-        t
-    }
-
     /// A tuple of the given trees.
     pub(crate) const fn tuple2(a: &Tree<C>, b: &Tree<C>) -> Tree<C> {
         let mut t = Tree::new();

@@ -270,9 +270,8 @@ fn every_all_static_ext_record_runs_through_cute_static() {
 /// Issue 23, point 1: the plain layouts' operations by cute-static's algorithm
 /// (`cute_dynamic::one_algebra`, hidden while it costs more than cute-dynamic's own) give
 /// cute-dynamic's answer on every record of those operations: the same layout, or a refusal
-/// with the same CuTe condition. The one difference: where CuTe skips a divisibility condition
-/// on run-time values and its answer is still `A o B` point by point, cute-dynamic keeps that
-/// answer and the one algebra refuses it (its static twin fails the condition).
+/// with the same CuTe condition (including CuTe's unchecked composition kept where it is
+/// `A o B`: `issue-vectors.jsonl`).
 #[test]
 fn one_algebra_gives_cute_dynamics_answers() {
     use cute_dynamic::{Layout, Tiler, one_algebra as one};
@@ -323,10 +322,5 @@ fn one_algebra_gives_cute_dynamics_answers() {
         }
     }
     assert!(records > 1400, "{records} records");
-    let cute_unchecked = [
-        "composition/issue23/0",
-        "composition/issue23/1",
-        "composition/issue23/2",
-    ];
-    assert_eq!(differ, cute_unchecked);
+    assert!(differ.is_empty(), "{differ:?}");
 }
