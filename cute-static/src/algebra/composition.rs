@@ -196,7 +196,7 @@ const fn compose<const P: usize, const T: usize, const C: usize>(
     // The rule's notes, made only where it is checked (and then checked right after the walk).
     let mut unproven = false;
     if checks {
-        let mut e = Exactness::new(&ls);
+        let mut e = Exactness::new(&ls, p.is_eager());
         impl_rec(p, (Some(&mut e), (a, b)), (&ls, &ld), (b.root(), out));
         unproven = e.finish(p);
     } else {

@@ -58,6 +58,8 @@ pub(crate) struct Exactness<'a, const C: usize = CAP> {
     npieces: usize,
     /// A check failed on static values, or the notes or the program ran out of room.
     failed: bool,
+    /// An eager run: every value is known, dynamic ones too.
+    eager: bool,
 }
 
 /// One leaf of B on its walk (its number in the notes).
@@ -70,8 +72,9 @@ impl Leaf {
 
 impl<'a, const C: usize> Exactness<'a, C> {
     /// Nothing walked yet through the coalesced A of shapes `lhs` (made only where the rule is
-    /// checked: not for CuTe's own answer, nor in a static twin, which zero no notes).
-    pub(crate) const fn new(lhs: &'a List<C>) -> Exactness<'a, C> {
+    /// checked: not for CuTe's own answer, nor in a static twin, which zero no notes); `eager`:
+    /// an eager run's ([`Prog::is_eager`]).
+    pub(crate) const fn new(lhs: &'a List<C>, eager: bool) -> Exactness<'a, C> {
         Exactness {
             lhs,
             leaves: [V::s(0); C],
@@ -81,6 +84,7 @@ impl<'a, const C: usize> Exactness<'a, C> {
             pieces: [(0, 0, V::s(0), V::s(0)); C],
             npieces: 0,
             failed: false,
+            eager,
         }
     }
 
@@ -98,8 +102,9 @@ impl<'a, const C: usize> Exactness<'a, C> {
     /// A step of the leaf's walk over mode `k` of A, of shape `shape`, at `stride`, `count`
     /// elements left.
     pub(crate) const fn step(&mut self, leaf: &Leaf, k: usize, (shape, stride, count): (V, V, V)) {
-        // A step exact on static values is exact whatever the leaf and the mode: not noted.
-        let decided = shape.is_static() && stride.is_static() && count.is_static();
+        // A step exact on static values (in an eager run, on its values, all known) is exact
+        // whatever the leaf and the mode: not noted.
+        let decided = self.eager || (shape.is_static() && stride.is_static() && count.is_static());
         if decided
             && matches!(
                 Pred::StrideComplete.holds(stride.v, shape.v, count.v),
