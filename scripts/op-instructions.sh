@@ -6,7 +6,8 @@
 # load.
 #
 #   scripts/op-instructions.sh [OP ...]       # default: all nine and call_plan; ROUNDS=20
-#   BY_ALGEBRA=1 scripts/op-instructions.sh coalesce composition logical_divide zipped_divide
+#   BY_ALGEBRA=1 scripts/op-instructions.sh coalesce composition complement right_inverse \
+#       logical_divide logical_product zipped_divide
 #                                              # the same records through cute-static's algorithm
 #                                              # (cute_dynamic::one_algebra; issue 23, point 1)
 set -euo pipefail

@@ -235,8 +235,8 @@ impl Prepared {
     }
 
     /// `calls` calls of the op by cute-static's algorithm ([`cute::one_algebra`]), for the
-    /// operations that have it: coalesce, composition, logical_divide and zipped_divide. `Err`
-    /// names the op otherwise.
+    /// operations that have it: all but left_inverse and the evaluations. `Err` names the op
+    /// otherwise.
     pub fn repeat_by_algebra(&self, calls: usize) -> Result<(), String> {
         let runner = Repeat(calls);
         use cute::one_algebra as one;
@@ -250,6 +250,15 @@ impl Prepared {
             }
             Prepared::ZippedDivide(a, t) => {
                 runner.run(|| drop(black_box(one::zipped_divide(black_box(a), black_box(t)))))
+            }
+            Prepared::Complement(l, c) => {
+                runner.run(|| drop(black_box(one::complement(black_box(l), black_box(c)))))
+            }
+            Prepared::RightInverse(l) => {
+                runner.run(|| drop(black_box(one::right_inverse(black_box(l)))))
+            }
+            Prepared::LogicalProduct(a, b) => {
+                runner.run(|| drop(black_box(one::logical_product(black_box(a), black_box(b)))))
             }
             _ => return Err(format!("{self:?}: not run by the one algebra yet")),
         }

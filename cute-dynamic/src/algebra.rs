@@ -60,6 +60,12 @@ impl TilerOperand for Tiler {
     }
 }
 
+impl TilerOperand for IntTuple {
+    fn build<const C: usize>(&self, out: &mut Tuple<C>) -> core::result::Result<(), Unfit> {
+        int_tuple(self, out)
+    }
+}
+
 impl TilerOperand for Layout {
     fn build<const C: usize>(&self, out: &mut Tuple<C>) -> core::result::Result<(), Unfit> {
         layout_node(self, out)

@@ -16,6 +16,7 @@
 
 use crate::algebra::plain_op;
 use crate::error::Result;
+use crate::int_tuple::IntTuple;
 use crate::layout::Layout;
 use crate::tiler::Tiler;
 use cute_static::eager::Op;
@@ -117,4 +118,59 @@ pub fn tiled_divide(a: &Layout, tiler: &Tiler) -> Result<Layout> {
 /// ```
 pub fn flat_divide(a: &Layout, tiler: &Tiler) -> Result<Layout> {
     plain_op(Op::FlatDivide, "flat_divide", a, tiler, true)
+}
+
+/// CuTe's `complement(layout, cotarget)` ([`crate::complement`]).
+///
+/// ```
+/// use cute_dynamic::IntTuple;
+/// let l = "(_2,_2):(_1,_6)".parse()?;
+/// let r = cute_dynamic::one_algebra::complement(&l, &IntTuple::s(24))?;
+/// assert_eq!(r.to_string(), "(_3,_2):(_2,_12)");
+/// # Ok::<(), cute_dynamic::LayoutError>(())
+/// ```
+pub fn complement(layout: &Layout, cotarget: &IntTuple) -> Result<Layout> {
+    plain_op(Op::Complement, "complement", layout, cotarget, true)
+}
+
+/// CuTe's `right_inverse(layout)` ([`crate::right_inverse`]).
+///
+/// ```
+/// let l = "(_4,_2):(_2,_1)".parse()?;
+/// let r = cute_dynamic::one_algebra::right_inverse(&l)?;
+/// assert_eq!(r.to_string(), "(_2,_4):(_4,_1)");
+/// # Ok::<(), cute_dynamic::LayoutError>(())
+/// ```
+pub fn right_inverse(layout: &Layout) -> Result<Layout> {
+    plain_op(
+        Op::RightInverse,
+        "right_inverse",
+        layout,
+        &Tiler::Underscore,
+        true,
+    )
+}
+
+/// CuTe's `logical_product(A, B)` ([`crate::logical_product`]).
+///
+/// ```
+/// let a = "(_2,_2):(_4,_1)".parse()?;
+/// let r = cute_dynamic::one_algebra::logical_product(&a, &"_6:_1".parse()?)?;
+/// assert_eq!(r.to_string(), "((_2,_2),(_2,_3)):((_4,_1),(_2,_8))");
+/// # Ok::<(), cute_dynamic::LayoutError>(())
+/// ```
+pub fn logical_product(a: &Layout, b: &Layout) -> Result<Layout> {
+    plain_op(Op::LogicalProductTiler, "logical_product", a, b, true)
+}
+
+/// CuTe's `logical_product(A, tiler)`, by mode ([`crate::logical_product_tiler`]).
+///
+/// ```
+/// let a = "(_2,_3):(_1,_2)".parse()?;
+/// let r = cute_dynamic::one_algebra::logical_product_tiler(&a, &"(_2,_2)".parse()?)?;
+/// assert_eq!(r.to_string(), "((_2,_2),(_3,_2)):((_1,_2),(_2,_1))");
+/// # Ok::<(), cute_dynamic::LayoutError>(())
+/// ```
+pub fn logical_product_tiler(a: &Layout, tiler: &Tiler) -> Result<Layout> {
+    plain_op(Op::LogicalProductTiler, "logical_product", a, tiler, true)
 }

@@ -45,7 +45,7 @@
 //! ```
 
 use crate::algebra::layout::L;
-use crate::algebra::{by_mode, coalesce, composition};
+use crate::algebra::{by_mode, coalesce, complement, composition, inverse};
 use crate::error::{LayoutError, Msg};
 use crate::prog::Prog;
 pub use crate::tree::CAP;
@@ -291,10 +291,7 @@ fn congruent_int_tuples<const C: usize>(
     d: &Tree<C>,
     b: (usize, usize),
 ) -> bool {
-    let int_tuple = s.tag[a.0..a.1]
-        .iter()
-        .all(|k| matches!(k, Kind::Int | Kind::Tup));
-    int_tuple && s.same_profile_in(a, d, b)
+    is_int_tuple(&s.tag[a.0..a.1]) && s.same_profile_in(a, d, b)
 }
 
 /// A layout: a shape and a congruent stride, trees of `C` nodes.
@@ -455,6 +452,21 @@ pub enum Op {
     TiledDivide,
     /// `flat_divide(A, tiler)`.
     FlatDivide,
+    /// `complement(A, cotarget)`, the tiler an IntTuple (plain integers only).
+    Complement,
+    /// `right_inverse(A)` (the tiler is not read; plain integers only).
+    RightInverse,
+    /// `logical_product(A, tiler)`, by mode for a tuple tiler (a layout node:
+    /// `logical_product(A, B)`; plain integers only).
+    LogicalProductTiler,
+}
+
+/// What a run's trees are bounded for ([`bound`]): the by-mode operations' shapes.
+#[derive(Clone, Copy)]
+enum Shape {
+    Compose,
+    Divide,
+    Product,
 }
 
 /// What a run gives its [`Reader`]: the result, and the run's first failure (CuTe's condition
@@ -502,16 +514,19 @@ fn span<const C: usize>(at: At<'_, C>) -> (usize, usize, usize) {
     (end - i, leaves, runs)
 }
 
-/// A bound on the nodes of every tree of a divide (`compose`: a composition) of the layout mode
-/// of shape `a` by the tiler node `t`. The rule: a composition `A o B` replaces each leaf of B by
-/// at most one piece of each mode of A, so its trees have at most `nodes(B) + leaves(B) *
-/// leaves(A)` nodes, besides A's own; a logical divide composes with `(B, complement(B, shape(coalesce(A))))`, whose
-/// complement has a mode for each leaf of B and one more, then the rest of A's coalesced shape
-/// (at most one leaf for each run of A's leaves alike static or dynamic); by mode, the modes add
-/// up, and the modes past a tuple tiler are kept (a tiler with more modes than the layout is
-/// refused). `None` where a mode with no leaf (`()`) is divided or composed, or divides or
-/// composes: the algorithms coalesce both, and CuTe's `coalesce` of nothing has no last mode.
-fn bound<const C: usize>(compose: bool, a: At<'_, C>, t: At<'_, C>) -> Option<usize> {
+/// A bound on the nodes of every tree of a divide, a composition or a product (`shape`) of the
+/// layout mode of shape `a` by the tiler node `t`. The rule: a composition `A o B` replaces each
+/// leaf of B by at most one piece of each mode of A, so its trees have at most `nodes(B) +
+/// leaves(B) * leaves(A)` nodes, besides A's own; a logical divide composes with `(B,
+/// complement(B, shape(coalesce(A))))`, whose complement has a mode for each leaf of B and one
+/// more, then the rest of A's coalesced shape (at most one leaf for each run of A's leaves alike
+/// static or dynamic); a logical product is `(A, complement(A, size(A) * cosize(B)) o B)`, whose
+/// complement has a mode for each leaf of A and two more; by mode, the modes add up, and the
+/// modes past a tuple tiler are kept (a tiler with more modes than the layout is refused).
+/// `None` where a mode with no leaf (`()`) is divided, composed or multiplied, or divides,
+/// composes or multiplies: the algorithms coalesce both, and CuTe's `coalesce` of nothing has no
+/// last mode.
+fn bound<const C: usize>(shape: Shape, a: At<'_, C>, t: At<'_, C>) -> Option<usize> {
     let (na, la, runs) = span(a);
     let (nb, lb) = match t.kind() {
         Kind::Under => return Some(na),
@@ -523,7 +538,7 @@ fn bound<const C: usize>(compose: bool, a: At<'_, C>, t: At<'_, C>) -> Option<us
             let mode = |k| if a.is_tup() { a.child(k) } else { a };
             let modes = (0..r).map(|k| {
                 if k < n {
-                    bound(compose, mode(k), t.child(k))
+                    bound(shape, mode(k), t.child(k))
                 } else {
                     Some(span(mode(k)).0)
                 }
@@ -539,12 +554,52 @@ fn bound<const C: usize>(compose: bool, a: At<'_, C>, t: At<'_, C>) -> Option<us
     if la == 0 || lb == 0 {
         return None;
     }
-    if compose {
-        return Some((nb + lb * la).max(na));
+    Some(match shape {
+        Shape::Compose => (nb + lb * la).max(na),
+        Shape::Divide => {
+            let complement = lb + 1 + runs;
+            let (divisor_nodes, divisor_leaves) = (2 + nb + 2 * complement, lb + complement);
+            divisor_nodes + divisor_leaves * la + na
+        }
+        Shape::Product => {
+            let complement = la + 2;
+            1 + na + (1 + 2 * complement) + nb + lb * complement
+        }
+    })
+}
+
+/// A bound on the nodes of every tree of `op` on the layout of shape `a` and the tiler `t`
+/// ([`bound`] for the by-mode operations; a complement has a mode for each leaf of A and one
+/// more, then the rest of the cotarget's leaves; a right inverse a mode for each leaf of A and
+/// one more). `None` where A has no leaf, or a by-mode operation meets a mode with none.
+fn op_bound<const C: usize>(op: Op, a: At<'_, C>, t: At<'_, C>) -> Option<usize> {
+    let (na, la, _) = span(a);
+    if la == 0 {
+        return None;
     }
-    let complement = lb + 1 + runs;
-    let (divisor_nodes, divisor_leaves) = (2 + nb + 2 * complement, lb + complement);
-    Some(divisor_nodes + divisor_leaves * la + na)
+    match op {
+        Op::Coalesce => Some(na),
+        Op::CompositionTiler => bound(Shape::Compose, a, t),
+        Op::LogicalDivideTiler | Op::ZippedDivide | Op::TiledDivide | Op::FlatDivide => {
+            bound(Shape::Divide, a, t)
+        }
+        Op::LogicalProductTiler => bound(Shape::Product, a, t),
+        Op::Complement => {
+            let (nc, lc, _) = span(t);
+            (lc > 0).then_some(2 + la + lc + nc.max(na))
+        }
+        Op::RightInverse => Some(2 + la + na),
+    }
+}
+
+/// Whether nodes of these kinds are an IntTuple's: integers and tuples only.
+fn is_int_tuple(kinds: &[Kind]) -> bool {
+    kinds.iter().all(|k| matches!(k, Kind::Int | Kind::Tup))
+}
+
+/// Whether a tree has a scaled basis (which the operations on plain layouts do not take).
+fn has_basis<const C: usize>(t: &Tree<C>) -> bool {
+    (0..t.len).any(|i| t.is_int_at(i) && t.at(i).is_basis())
 }
 
 /// CuTe's `op` on `a` and `tiler`, eagerly on the operands as given, or as their static twin
@@ -570,8 +625,17 @@ pub fn run<const C: usize, R: Reader>(
     }
     // Trees that hold the run (room for the zipped forms' two extra tuples besides) and the
     // operands (a tiler may hold more than the result uses).
-    let compose = matches!(op, Op::CompositionTiler);
-    let room = match bound(compose, a.0.shape.root(), tiler.0.root()) {
+    let plain_only = matches!(
+        op,
+        Op::Complement | Op::RightInverse | Op::LogicalProductTiler
+    );
+    if plain_only && (has_basis(&a.0.stride) || has_basis(&tiler.0)) {
+        return Err(Unfit("a scaled basis in an operation on plain layouts"));
+    }
+    if matches!(op, Op::Complement) && !is_int_tuple(&tiler.0.tag[..tiler.0.len]) {
+        return Err(Unfit("a cotarget that is not an IntTuple"));
+    }
+    let room = match op_bound(op, a.0.shape.root(), tiler.0.root()) {
         _ if span(a.0.shape.root()).1 == 0 => {
             return Err(Unfit(
                 "a layout with no leaf, which has no last mode to coalesce",
@@ -579,7 +643,8 @@ pub fn run<const C: usize, R: Reader>(
         }
         None => {
             return Err(Unfit(
-                "a mode with no leaf `()` divided or composed, or dividing",
+                "a mode with no leaf `()` divided, composed or multiplied, or dividing, \
+                 composing or multiplying; or a cotarget with no leaf",
             ));
         }
         Some(n) => n.max(a.0.shape.len).max(tiler.0.len) + 8,
@@ -652,6 +717,9 @@ fn at<const C: usize, R: Reader>(op: Op, a: &L<C>, t: &Tree<C>, twin: bool, read
         Op::ZippedDivide => by_mode::zipped_divide(p, a, t),
         Op::TiledDivide => by_mode::tiled_divide(p, a, t),
         Op::FlatDivide => by_mode::flat_divide(p, a, t),
+        Op::Complement => complement::complement(p, a, t),
+        Op::RightInverse => inverse::right_inverse(p, a),
+        Op::LogicalProductTiler => by_mode::logical_product_tiler(p, a, t),
     };
     reader.read(Run {
         layout: &Layout(out),

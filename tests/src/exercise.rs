@@ -351,6 +351,65 @@ pub fn every_operation(x: &Inputs) {
     exercise_result(&raked_product(a, b));
     exercise_result(&tile_to_shape(a, t));
 
+    // The one algebra on plain layouts (issue 23): never a panic, and where both answer, cute-
+    // dynamic's layout.
+    {
+        use cute_dynamic::one_algebra as one;
+        let same =
+            |op: &str, own: cute_dynamic::Result<Layout>, by: cute_dynamic::Result<Layout>| {
+                if let (Ok(x), Ok(y)) = (&own, &by) {
+                    assert_eq!(
+                        x, y,
+                        "{op}({a}, ...): cute-dynamic's {x}, the one algebra's {y}"
+                    );
+                }
+                exercise_result(&by);
+            };
+        same("coalesce", coalesce(a), one::coalesce(a));
+        same("composition", composition(a, b), one::composition(a, b));
+        let by_tiler = composition_tiler(a, tiler);
+        same("composition", by_tiler, one::composition_tiler(a, tiler));
+        same("complement", complement(a, t), one::complement(a, t));
+        same("right_inverse", right_inverse(a), one::right_inverse(a));
+        same(
+            "logical_divide",
+            logical_divide(a, b),
+            one::logical_divide(a, b),
+        );
+        let by_tiler = logical_divide_tiler(a, tiler);
+        same(
+            "logical_divide",
+            by_tiler,
+            one::logical_divide_tiler(a, tiler),
+        );
+        same(
+            "zipped_divide",
+            zipped_divide(a, tiler),
+            one::zipped_divide(a, tiler),
+        );
+        same(
+            "tiled_divide",
+            tiled_divide(a, tiler),
+            one::tiled_divide(a, tiler),
+        );
+        same(
+            "flat_divide",
+            flat_divide(a, tiler),
+            one::flat_divide(a, tiler),
+        );
+        same(
+            "logical_product",
+            logical_product(a, b),
+            one::logical_product(a, b),
+        );
+        let by_tiler = logical_product_tiler(a, tiler);
+        same(
+            "logical_product",
+            by_tiler,
+            one::logical_product_tiler(a, tiler),
+        );
+    }
+
     // Common layouts, nullspace, recasts.
     let _ = touch(&max_common_vector(a, b));
     exercise_result(&max_common_layout(a, b));

@@ -13,7 +13,7 @@
 //! ([`cute_bench::Prepared::repeat`]; `call` at the indices `0, 1, ...` of its domain, cycled).
 //! Prints the number of kept records; a run of 0 rounds measures the start-up alone. With
 //! `BY_ALGEBRA=1` in the environment the calls go through cute-static's algorithm
-//! ([`cute_dynamic::one_algebra`]: coalesce, composition, logical_divide and zipped_divide).
+//! ([`cute_dynamic::one_algebra`]: every op but left_inverse, call and call_plan).
 
 use cute_bench::{OPS, PLAN_OP, Prepared, check, dynamic_args};
 use serde_json::Value;
