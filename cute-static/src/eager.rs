@@ -568,27 +568,27 @@ fn bound<const C: usize>(shape: Shape, a: At<'_, C>, t: At<'_, C>) -> Option<usi
     })
 }
 
-/// A bound on the nodes of every tree of `op` on the layout of shape `a` and the tiler `t`
-/// ([`bound`] for the by-mode operations; a complement has a mode for each leaf of A and one
-/// more, then the rest of the cotarget's leaves; a right inverse a mode for each leaf of A and
-/// one more). `None` where A has no leaf, or a by-mode operation meets a mode with none.
+/// A bound on the nodes of every tree of `op` on the layout of shape `a` (which has a leaf) and
+/// the tiler `t` ([`bound`] for the by-mode operations; a complement has a mode for each leaf of
+/// A and one more, then the rest of the cotarget's leaves; a right inverse a mode for each leaf
+/// of A and one more). `None` where a by-mode operation meets a mode with no leaf, or the
+/// cotarget has none.
 fn op_bound<const C: usize>(op: Op, a: At<'_, C>, t: At<'_, C>) -> Option<usize> {
-    let (na, la, _) = span(a);
-    if la == 0 {
-        return None;
-    }
     match op {
-        Op::Coalesce => Some(na),
+        Op::Coalesce => Some(span(a).0),
         Op::CompositionTiler => bound(Shape::Compose, a, t),
         Op::LogicalDivideTiler | Op::ZippedDivide | Op::TiledDivide | Op::FlatDivide => {
             bound(Shape::Divide, a, t)
         }
         Op::LogicalProductTiler => bound(Shape::Product, a, t),
         Op::Complement => {
-            let (nc, lc, _) = span(t);
+            let ((na, la, _), (nc, lc, _)) = (span(a), span(t));
             (lc > 0).then_some(2 + la + lc + nc.max(na))
         }
-        Op::RightInverse => Some(2 + la + na),
+        Op::RightInverse => {
+            let (na, la, _) = span(a);
+            Some(2 + la + na)
+        }
     }
 }
 
@@ -635,12 +635,13 @@ pub fn run<const C: usize, R: Reader>(
     if matches!(op, Op::Complement) && !is_int_tuple(&tiler.0.tag[..tiler.0.len]) {
         return Err(Unfit("a cotarget that is not an IntTuple"));
     }
+    let shape = &a.0.shape;
+    if !(0..shape.len).any(|i| shape.is_int_at(i)) {
+        return Err(Unfit(
+            "a layout with no leaf, which has no last mode to coalesce",
+        ));
+    }
     let room = match op_bound(op, a.0.shape.root(), tiler.0.root()) {
-        _ if span(a.0.shape.root()).1 == 0 => {
-            return Err(Unfit(
-                "a layout with no leaf, which has no last mode to coalesce",
-            ));
-        }
         None => {
             return Err(Unfit(
                 "a mode with no leaf `()` divided, composed or multiplied, or dividing, \
@@ -650,33 +651,19 @@ pub fn run<const C: usize, R: Reader>(
         Some(n) => n.max(a.0.shape.len).max(tiler.0.len) + 8,
     };
     // The smallest trees that hold the run (each copy of a tree costs its capacity); the
-    // operands' own where they are small or mostly needed.
+    // operands' own where they are small or mostly needed (a copy of them for the twin).
     let (a, t) = (&a.0, &tiler.0);
     Ok(match room {
-        _ if room <= C && (C <= 16 || room > C / 2) => in_place(op, a, t, twin, reader),
+        _ if room <= C && (C <= 16 || room > C / 2) && !twin => at(op, a, t, twin, reader),
+        _ if room <= C && (C <= 16 || room > C / 2) => {
+            resized_at::<C, C, R>(op, a, t, twin, reader)
+        }
         ..=16 => resized_at::<C, 16, R>(op, a, t, twin, reader),
         17..=32 => resized_at::<C, 32, R>(op, a, t, twin, reader),
         33..=64 => resized_at::<C, 64, R>(op, a, t, twin, reader),
         65..=CAP => resized_at::<C, CAP, R>(op, a, t, twin, reader),
         _ => return Err(Unfit::FULL),
     })
-}
-
-/// [`run`] in the operands' own trees (copied only for the twin).
-fn in_place<const C: usize, R: Reader>(
-    op: Op,
-    a: &L<C>,
-    t: &Tree<C>,
-    twin: bool,
-    reader: R,
-) -> R::Out {
-    if twin {
-        let (mut a, mut t) = (*a, *t);
-        make_static(&mut a, &mut t);
-        at(op, &a, &t, twin, reader)
-    } else {
-        at(op, a, t, twin, reader)
-    }
 }
 
 /// [`run`] in trees of `D` nodes: the operands copied into them (and made static for the twin).

@@ -355,59 +355,61 @@ pub fn every_operation(x: &Inputs) {
     // dynamic's layout.
     {
         use cute_dynamic::one_algebra as one;
-        let same =
-            |op: &str, own: cute_dynamic::Result<Layout>, by: cute_dynamic::Result<Layout>| {
-                if let (Ok(x), Ok(y)) = (&own, &by) {
-                    assert_eq!(
-                        x, y,
-                        "{op}({a}, ...): cute-dynamic's {x}, the one algebra's {y}"
-                    );
-                }
-                exercise_result(&by);
-            };
-        same("coalesce", coalesce(a), one::coalesce(a));
-        same("composition", composition(a, b), one::composition(a, b));
-        let by_tiler = composition_tiler(a, tiler);
-        same("composition", by_tiler, one::composition_tiler(a, tiler));
-        same("complement", complement(a, t), one::complement(a, t));
-        same("right_inverse", right_inverse(a), one::right_inverse(a));
-        same(
-            "logical_divide",
-            logical_divide(a, b),
-            one::logical_divide(a, b),
-        );
-        let by_tiler = logical_divide_tiler(a, tiler);
-        same(
-            "logical_divide",
-            by_tiler,
-            one::logical_divide_tiler(a, tiler),
-        );
-        same(
-            "zipped_divide",
-            zipped_divide(a, tiler),
-            one::zipped_divide(a, tiler),
-        );
-        same(
-            "tiled_divide",
-            tiled_divide(a, tiler),
-            one::tiled_divide(a, tiler),
-        );
-        same(
-            "flat_divide",
-            flat_divide(a, tiler),
-            one::flat_divide(a, tiler),
-        );
-        same(
-            "logical_product",
-            logical_product(a, b),
-            one::logical_product(a, b),
-        );
-        let by_tiler = logical_product_tiler(a, tiler);
-        same(
-            "logical_product",
-            by_tiler,
-            one::logical_product_tiler(a, tiler),
-        );
+        let pairs = [
+            ("coalesce", coalesce(a), one::coalesce(a)),
+            ("composition", composition(a, b), one::composition(a, b)),
+            (
+                "composition",
+                composition_tiler(a, tiler),
+                one::composition_tiler(a, tiler),
+            ),
+            ("complement", complement(a, t), one::complement(a, t)),
+            ("right_inverse", right_inverse(a), one::right_inverse(a)),
+            (
+                "logical_divide",
+                logical_divide(a, b),
+                one::logical_divide(a, b),
+            ),
+            (
+                "logical_divide",
+                logical_divide_tiler(a, tiler),
+                one::logical_divide_tiler(a, tiler),
+            ),
+            (
+                "zipped_divide",
+                zipped_divide(a, tiler),
+                one::zipped_divide(a, tiler),
+            ),
+            (
+                "tiled_divide",
+                tiled_divide(a, tiler),
+                one::tiled_divide(a, tiler),
+            ),
+            (
+                "flat_divide",
+                flat_divide(a, tiler),
+                one::flat_divide(a, tiler),
+            ),
+            (
+                "logical_product",
+                logical_product(a, b),
+                one::logical_product(a, b),
+            ),
+            (
+                "logical_product",
+                logical_product_tiler(a, tiler),
+                one::logical_product_tiler(a, tiler),
+            ),
+        ];
+        for (op, own, by) in pairs {
+            if let (Ok(x), Ok(y)) = (&own, &by) {
+                assert_eq!(
+                    x, y,
+                    "{op}({a}, ...): cute-dynamic's {x}, the one algebra's {y}"
+                );
+            }
+            exercise_result(&by);
+        }
     }
 
     // Common layouts, nullspace, recasts.
