@@ -9,7 +9,8 @@
 //! it on run-time values and may return a wrong layout, CUTLASS #3513).
 //!
 //! So far the layouts with scaled-basis strides (`CoordLayout`, the layouts of identity
-//! tensors) run here; the plain layouts still have their own algorithms in this crate.
+//! tensors) run here; the plain layouts still have their own algorithms in this crate, and run
+//! here only through the hidden [`crate::one_algebra`], to measure and compare.
 
 use crate::arithmetic_tuple::{CoordStride, ScaledBasis};
 use crate::error::{LayoutError, Result};

@@ -3,8 +3,10 @@
 //! today, with the static twin's conditions. Hidden: this crate's own algorithms still answer
 //! [`crate::composition`] and the rest, because this path costs several times their
 //! instructions (`BY_ALGEBRA=1 scripts/op-instructions.sh` counts it on the side-by-side
-//! records). It is kept to measure that gap and, in the conformance suite, to check that it
-//! gives their answers on every recorded vector.
+//! records; docs/bench.md, section 5). It is kept to measure that gap and to check that it
+//! gives their answers on every recorded vector (the conformance suite) and never a different
+//! layout (`tests/no_panic.rs`). `left_inverse` is not here: its const form stops compilation
+//! where CuTe does (a dynamic stride), which at run time would be a panic.
 //!
 //! ```
 //! use cute_dynamic::one_algebra;
