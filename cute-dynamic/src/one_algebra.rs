@@ -46,8 +46,10 @@ pub fn coalesce(layout: &Layout) -> Result<Layout> {
 /// # Ok::<(), cute_dynamic::LayoutError>(())
 /// ```
 pub fn composition(a: &Layout, b: &Layout) -> Result<Layout> {
-    let op = |twin| plain_op(Op::CompositionTiler, "composition", a, b, twin);
-    op(true).or_else(|error| crate::composition::cute_if_composition(a, b, error, || op(false)))
+    plain_op(Op::CompositionTiler, "composition", a, b, true).or_else(|error| {
+        let as_cute = || plain_op(Op::CompositionAsCute, "composition", a, b, false);
+        crate::composition::cute_if_composition(a, b, error, as_cute)
+    })
 }
 
 /// CuTe's `composition(A, tiler)`, by mode ([`crate::composition_tiler`]).
@@ -175,4 +177,26 @@ pub fn logical_product(a: &Layout, b: &Layout) -> Result<Layout> {
 /// ```
 pub fn logical_product_tiler(a: &Layout, tiler: &Tiler) -> Result<Layout> {
     plain_op(Op::LogicalProductTiler, "logical_product", a, tiler, true)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::Layout;
+
+    /// Where the static twin fails a divisibility condition that CuTe C++ does not check on
+    /// run-time values, CuTe's answer stands if it is `A o B`: computed as CuTe computes it
+    /// (`Op::CompositionAsCute`: no precondition on a dynamic value checked), as cute-dynamic's
+    /// own composition does. Here the run-time `3` fails "stride 4 against shape 3" on the spot.
+    #[test]
+    fn cutes_unchecked_composition_stands_where_it_is_a_o_b() {
+        let a: Layout =
+            "((_2,(3,_1,4),(3,_6,_4,_4),_2),2,_2):((_32,(2,_32,2),(1,_0,_0,4),_32),_6,_1)"
+                .parse()
+                .unwrap();
+        let b: Layout = "(_2):(_8)".parse().unwrap();
+        let own = crate::composition(&a, &b).unwrap();
+        assert_eq!(super::composition(&a, &b).unwrap(), own);
+        let twin = crate::twin::Twin::static_twin(&a);
+        assert!(super::composition(&twin, &b).is_err());
+    }
 }

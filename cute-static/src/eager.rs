@@ -45,7 +45,7 @@
 //! ```
 
 use crate::algebra::layout::L;
-use crate::algebra::{by_mode, coalesce, complement, composition, inverse};
+use crate::algebra::{by_mode, coalesce, complement, composition, inverse, tiler};
 use crate::error::{LayoutError, Msg};
 use crate::prog::Prog;
 pub use crate::tree::CAP;
@@ -459,6 +459,10 @@ pub enum Op {
     /// `logical_product(A, tiler)`, by mode for a tuple tiler (a layout node:
     /// `logical_product(A, B)`; plain integers only).
     LogicalProductTiler,
+    /// `composition(A, B)` (the tiler a layout node) as CuTe C++ computes it on run-time
+    /// integers: its preconditions on them not checked (CuTe's are static assertions), the
+    /// answer not checked to be `A o B` (the caller compares it). Never a static twin.
+    CompositionAsCute,
 }
 
 /// What a run's trees are bounded for ([`bound`]): the by-mode operations' shapes.
@@ -576,7 +580,7 @@ fn bound<const C: usize>(shape: Shape, a: At<'_, C>, t: At<'_, C>) -> Option<usi
 fn op_bound<const C: usize>(op: Op, a: At<'_, C>, t: At<'_, C>) -> Option<usize> {
     match op {
         Op::Coalesce => Some(span(a).0),
-        Op::CompositionTiler => bound(Shape::Compose, a, t),
+        Op::CompositionTiler | Op::CompositionAsCute => bound(Shape::Compose, a, t),
         Op::LogicalDivideTiler | Op::ZippedDivide | Op::TiledDivide | Op::FlatDivide => {
             bound(Shape::Divide, a, t)
         }
@@ -634,6 +638,13 @@ pub fn run<const C: usize, R: Reader>(
     }
     if matches!(op, Op::Complement) && !is_int_tuple(&tiler.0.tag[..tiler.0.len]) {
         return Err(Unfit("a cotarget that is not an IntTuple"));
+    }
+    if matches!(op, Op::CompositionAsCute)
+        && (twin || !matches!(tiler.0.root().kind(), Kind::Layout))
+    {
+        return Err(Unfit(
+            "CuTe's own composition of a layout B, without a static twin",
+        ));
     }
     let shape = &a.0.shape;
     if !(0..shape.len).any(|i| shape.is_int_at(i)) {
@@ -695,7 +706,11 @@ fn make_static<const C: usize>(a: &mut L<C>, t: &mut Tree<C>) {
 
 /// `op` on `a` and `t` (their static twin: `twin`), the reader given the result.
 fn at<const C: usize, R: Reader>(op: Op, a: &L<C>, t: &Tree<C>, twin: bool, reader: R) -> R::Out {
-    let mut p = if twin { Prog::twin() } else { Prog::eager() };
+    let mut p = match op {
+        _ if twin => Prog::twin(),
+        Op::CompositionAsCute => Prog::as_cute(),
+        _ => Prog::eager(),
+    };
     let p = &mut p;
     let out = match op {
         Op::Coalesce => coalesce::coalesce(p, a),
@@ -707,6 +722,11 @@ fn at<const C: usize, R: Reader>(op: Op, a: &L<C>, t: &Tree<C>, twin: bool, read
         Op::Complement => complement::complement(p, a, t),
         Op::RightInverse => inverse::right_inverse(p, a),
         Op::LogicalProductTiler => by_mode::logical_product_tiler(p, a, t),
+        Op::CompositionAsCute => match tiler::kind(t.root()) {
+            tiler::Kind::Layout(b) => composition::composition_as_cute(p, a, &b),
+            // Refused before the run.
+            _ => *a,
+        },
     };
     reader.read(Run {
         layout: &Layout(out),

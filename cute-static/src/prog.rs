@@ -150,6 +150,9 @@ enum Run {
     /// At run time, eagerly ([`Prog::eager`]): a dynamic integer is its value, computed on the
     /// spot, and a precondition on it is checked on the spot.
     Eager,
+    /// At run time, eagerly as CuTe C++ runs on `int`s ([`Prog::as_cute`]): a precondition on
+    /// a dynamic integer is not checked.
+    AsCute,
 }
 
 const Z: V = V::s(0);
@@ -221,6 +224,13 @@ impl AtRun {
         Prog::at_run_time(Run::Eager)
     }
 
+    /// An eager run ([`Prog::eager`]) as CuTe C++ computes on run-time integers: its
+    /// preconditions are static assertions, so one on a dynamic value is not checked (its
+    /// arithmetic and its preconditions on static values are, as in an eager run).
+    pub(crate) const fn as_cute() -> AtRun {
+        Prog::at_run_time(Run::AsCute)
+    }
+
     const fn at_run_time(run: Run) -> AtRun {
         Prog {
             op: [],
@@ -264,7 +274,7 @@ impl<const N: usize, const T: usize> Prog<N, T> {
     /// Whether this program runs eagerly ([`Prog::eager`]): every value is known, dynamic ones
     /// too.
     pub(crate) const fn is_eager(&self) -> bool {
-        matches!(self.run, Run::Eager)
+        matches!(self.run, Run::Eager | Run::AsCute)
     }
 
     /// Whether this program runs at run time ([`Prog::twin`], [`Prog::eager`]): a failure is
@@ -331,7 +341,7 @@ impl<const N: usize, const T: usize> Prog<N, T> {
     }
 
     pub(crate) const fn push(&mut self, op: Op, a: V, b: V, c: V) -> V {
-        if matches!(self.run, Run::Eager) {
+        if self.is_eager() {
             return self.compute(op, a, b, c);
         }
         if self.n >= N {
@@ -346,10 +356,11 @@ impl<const N: usize, const T: usize> Prog<N, T> {
     }
 
     /// An instruction of an eager run ([`Prog::eager`]) on the operands' values: its value,
-    /// tagged dynamic. A check is evaluated and its failure recorded; failed arithmetic is
-    /// recorded and gives 0.
+    /// tagged dynamic. A check is evaluated and its failure recorded (not as CuTe,
+    /// [`Prog::as_cute`]); failed arithmetic is recorded and gives 0.
     const fn compute(&mut self, op: Op, a: V, b: V, c: V) -> V {
         let value = match op {
+            Op::Check(_) if matches!(self.run, Run::AsCute) => 0,
             Op::Check(pred) => {
                 match pred.holds(a.v, b.v, c.v) {
                     Ok(true) => {}
