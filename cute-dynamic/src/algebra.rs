@@ -32,20 +32,19 @@ pub(crate) fn coordinates_op(
     (shape, stride): (&IntTuple, &CoordStride),
     tiler: &Tiler,
 ) -> Result<(IntTuple, CoordStride)> {
-    run(op, name, &Coordinates(shape, stride), tiler, true)
+    run(op, name, &Coordinates(shape, stride), tiler)
 }
 
 /// CuTe's `op` (its name `name`, for errors) on the plain layout `a` and `tiler`, by
-/// cute-static's algorithm, with the static twin's conditions (`twin`; without them: CuTe's
-/// answer on run-time values, the conditions it checks only on static ones not asked).
+/// cute-static's algorithm, with the static twin's conditions (none for CuTe's own answer,
+/// `Op::CompositionAsCute`).
 pub(crate) fn plain_op(
     op: Op,
     name: &'static str,
     a: &Layout,
     tiler: &impl TilerOperand,
-    twin: bool,
 ) -> Result<Layout> {
-    run(op, name, a, tiler, twin)?.into_layout()
+    run(op, name, a, tiler)?.into_layout()
 }
 
 /// A tiler as handed over to the algebra: a [`Tiler`], or a layout `B` (`composition(A, B)`,
@@ -153,19 +152,18 @@ impl Operand for Layout {
 }
 
 /// [`coordinates_op`] and [`plain_op`]: `op` on `a` and `tiler`, and its static twin where a
-/// value is dynamic (`twin`).
+/// value is dynamic (but for CuTe's own answer, `Op::CompositionAsCute`).
 fn run<A: Operand, T: TilerOperand>(
     op: Op,
     name: &'static str,
     a: &A,
     tiler: &T,
-    twin: bool,
 ) -> Result<A::Out> {
     // The operands in trees of 16 nodes where they fit (each copy of a tree costs its capacity;
     // the run picks the trees it needs), else of the algebra's most, 128, which refuse with the
     // capacity's error.
-    let out = match run_in::<A, T, 16>(op, name, (a, tiler), twin) {
-        Err(Capacity::Unfit(c)) if c.is_full() => run_in::<A, T, CAP>(op, name, (a, tiler), twin),
+    let out = match run_in::<A, T, 16>(op, name, (a, tiler)) {
+        Err(Capacity::Unfit(c)) if c.is_full() => run_in::<A, T, CAP>(op, name, (a, tiler)),
         out => out,
     };
     out.map_err(|e| match e {
@@ -186,14 +184,14 @@ fn run_in<A: Operand, T: TilerOperand, const C: usize>(
     op: Op,
     name: &'static str,
     (a, tiler): (&A, &T),
-    twin: bool,
 ) -> core::result::Result<A::Out, Capacity> {
     let ea = a.build::<C>().map_err(Capacity::Unfit)?;
     let mut et = Tuple::<C>::new();
     tiler.build(&mut et).map_err(Capacity::Unfit)?;
     let failed = Failed { name, a, tiler };
     let out = eager::run(op, &ea, &et, false, Back(failed)).map_err(Capacity::Unfit)??;
-    if twin && !(ea.is_static() && et.is_static()) {
+    let twin = op != Op::CompositionAsCute && !(ea.is_static() && et.is_static());
+    if twin {
         eager::run(op, &ea, &et, true, failed).map_err(Capacity::Unfit)??;
     }
     Ok(out)

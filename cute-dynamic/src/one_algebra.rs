@@ -32,7 +32,7 @@ use cute_static::eager::Op;
 /// # Ok::<(), cute_dynamic::LayoutError>(())
 /// ```
 pub fn coalesce(layout: &Layout) -> Result<Layout> {
-    plain_op(Op::Coalesce, "coalesce", layout, &Tiler::Underscore, true)
+    plain_op(Op::Coalesce, "coalesce", layout, &Tiler::Underscore)
 }
 
 /// CuTe's `composition(A, B)` ([`crate::composition`]).
@@ -46,8 +46,8 @@ pub fn coalesce(layout: &Layout) -> Result<Layout> {
 /// # Ok::<(), cute_dynamic::LayoutError>(())
 /// ```
 pub fn composition(a: &Layout, b: &Layout) -> Result<Layout> {
-    plain_op(Op::CompositionTiler, "composition", a, b, true).or_else(|error| {
-        let as_cute = || plain_op(Op::CompositionAsCute, "composition", a, b, false);
+    plain_op(Op::CompositionTiler, "composition", a, b).or_else(|error| {
+        let as_cute = || plain_op(Op::CompositionAsCute, "composition", a, b);
         crate::composition::cute_if_composition(a, b, error, as_cute)
     })
 }
@@ -61,7 +61,7 @@ pub fn composition(a: &Layout, b: &Layout) -> Result<Layout> {
 /// # Ok::<(), cute_dynamic::LayoutError>(())
 /// ```
 pub fn composition_tiler(a: &Layout, tiler: &Tiler) -> Result<Layout> {
-    plain_op(Op::CompositionTiler, "composition", a, tiler, true)
+    plain_op(Op::CompositionTiler, "composition", a, tiler)
 }
 
 /// CuTe's `logical_divide(A, B)` ([`crate::logical_divide`]).
@@ -73,7 +73,7 @@ pub fn composition_tiler(a: &Layout, tiler: &Tiler) -> Result<Layout> {
 /// # Ok::<(), cute_dynamic::LayoutError>(())
 /// ```
 pub fn logical_divide(a: &Layout, b: &Layout) -> Result<Layout> {
-    plain_op(Op::LogicalDivideTiler, "logical_divide", a, b, true)
+    plain_op(Op::LogicalDivideTiler, "logical_divide", a, b)
 }
 
 /// CuTe's `logical_divide(A, tiler)`, by mode ([`crate::logical_divide_tiler`]).
@@ -85,7 +85,7 @@ pub fn logical_divide(a: &Layout, b: &Layout) -> Result<Layout> {
 /// # Ok::<(), cute_dynamic::LayoutError>(())
 /// ```
 pub fn logical_divide_tiler(a: &Layout, tiler: &Tiler) -> Result<Layout> {
-    plain_op(Op::LogicalDivideTiler, "logical_divide", a, tiler, true)
+    plain_op(Op::LogicalDivideTiler, "logical_divide", a, tiler)
 }
 
 /// CuTe's `zipped_divide(A, tiler)` ([`crate::zipped_divide`]).
@@ -97,7 +97,7 @@ pub fn logical_divide_tiler(a: &Layout, tiler: &Tiler) -> Result<Layout> {
 /// # Ok::<(), cute_dynamic::LayoutError>(())
 /// ```
 pub fn zipped_divide(a: &Layout, tiler: &Tiler) -> Result<Layout> {
-    plain_op(Op::ZippedDivide, "zipped_divide", a, tiler, true)
+    plain_op(Op::ZippedDivide, "zipped_divide", a, tiler)
 }
 
 /// CuTe's `tiled_divide(A, tiler)` ([`crate::tiled_divide`]).
@@ -109,7 +109,7 @@ pub fn zipped_divide(a: &Layout, tiler: &Tiler) -> Result<Layout> {
 /// # Ok::<(), cute_dynamic::LayoutError>(())
 /// ```
 pub fn tiled_divide(a: &Layout, tiler: &Tiler) -> Result<Layout> {
-    plain_op(Op::TiledDivide, "tiled_divide", a, tiler, true)
+    plain_op(Op::TiledDivide, "tiled_divide", a, tiler)
 }
 
 /// CuTe's `flat_divide(A, tiler)` ([`crate::flat_divide`]).
@@ -121,7 +121,7 @@ pub fn tiled_divide(a: &Layout, tiler: &Tiler) -> Result<Layout> {
 /// # Ok::<(), cute_dynamic::LayoutError>(())
 /// ```
 pub fn flat_divide(a: &Layout, tiler: &Tiler) -> Result<Layout> {
-    plain_op(Op::FlatDivide, "flat_divide", a, tiler, true)
+    plain_op(Op::FlatDivide, "flat_divide", a, tiler)
 }
 
 /// CuTe's `complement(layout, cotarget)` ([`crate::complement`]).
@@ -134,7 +134,7 @@ pub fn flat_divide(a: &Layout, tiler: &Tiler) -> Result<Layout> {
 /// # Ok::<(), cute_dynamic::LayoutError>(())
 /// ```
 pub fn complement(layout: &Layout, cotarget: &IntTuple) -> Result<Layout> {
-    plain_op(Op::Complement, "complement", layout, cotarget, true)
+    plain_op(Op::Complement, "complement", layout, cotarget)
 }
 
 /// CuTe's `right_inverse(layout)` ([`crate::right_inverse`]).
@@ -151,7 +151,6 @@ pub fn right_inverse(layout: &Layout) -> Result<Layout> {
         "right_inverse",
         layout,
         &Tiler::Underscore,
-        true,
     )
 }
 
@@ -164,7 +163,7 @@ pub fn right_inverse(layout: &Layout) -> Result<Layout> {
 /// # Ok::<(), cute_dynamic::LayoutError>(())
 /// ```
 pub fn logical_product(a: &Layout, b: &Layout) -> Result<Layout> {
-    plain_op(Op::LogicalProductTiler, "logical_product", a, b, true)
+    plain_op(Op::LogicalProductTiler, "logical_product", a, b)
 }
 
 /// CuTe's `logical_product(A, tiler)`, by mode ([`crate::logical_product_tiler`]).
@@ -176,7 +175,7 @@ pub fn logical_product(a: &Layout, b: &Layout) -> Result<Layout> {
 /// # Ok::<(), cute_dynamic::LayoutError>(())
 /// ```
 pub fn logical_product_tiler(a: &Layout, tiler: &Tiler) -> Result<Layout> {
-    plain_op(Op::LogicalProductTiler, "logical_product", a, tiler, true)
+    plain_op(Op::LogicalProductTiler, "logical_product", a, tiler)
 }
 
 #[cfg(test)]

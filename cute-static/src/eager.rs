@@ -627,8 +627,6 @@ pub fn run<const C: usize, R: Reader>(
             "a tiler with missing children or a layout whose shape and stride are not congruent",
         ));
     }
-    // Trees that hold the run (room for the zipped forms' two extra tuples besides) and the
-    // operands (a tiler may hold more than the result uses).
     let plain_only = matches!(
         op,
         Op::Complement | Op::RightInverse | Op::LogicalProductTiler
@@ -652,6 +650,8 @@ pub fn run<const C: usize, R: Reader>(
             "a layout with no leaf, which has no last mode to coalesce",
         ));
     }
+    // Trees that hold the run (room for the zipped forms' two extra tuples besides) and the
+    // operands (a tiler may hold more than the result uses).
     let room = match op_bound(op, a.0.shape.root(), tiler.0.root()) {
         None => {
             return Err(Unfit(
