@@ -7,9 +7,12 @@
 #
 #   scripts/op-instructions.sh [OP ...]       # default: all nine and call_plan; ROUNDS=20
 #   BY_ALGEBRA=1 scripts/op-instructions.sh coalesce composition complement right_inverse \
-#       logical_divide logical_product zipped_divide
+#       left_inverse logical_divide logical_product zipped_divide
 #                                              # the same records through cute-static's algorithm
 #                                              # (cute_dynamic::one_algebra; issue 23, point 1)
+#   scripts/op-instructions.sh filter filter_zeros complement1 nullspace coalesce_profile
+#                                              # the ops outside the side-by-side table that it
+#                                              # also counts (cute_bench::MORE_OPS)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROUNDS=${ROUNDS:-20}

@@ -6,7 +6,9 @@
 //! The static twin is one wrapper around the run: where an operand has a run-time integer, the
 //! same algorithm runs again with every integer static, as CuTe computes when it knows the
 //! values, and a condition that this twin fails is CuTe's refusal of the input (CuTe C++ skips
-//! it on run-time values and may return a wrong layout, CUTLASS #3513).
+//! it on run-time values and may return a wrong layout, CUTLASS #3513). The twin's arithmetic
+//! does not count (its overflow is in values the run may never compute), nor its answer not
+//! being `A o B` (the run's own is checked as it is computed), as in `crate::twin::checked`.
 //!
 //! So far the layouts with scaled-basis strides (`CoordLayout`, the layouts of identity
 //! tensors) run here; the plain layouts still have their own algorithms in this crate, and run
@@ -20,6 +22,7 @@ use crate::int_tuple::IntTuple;
 use crate::layout::Layout;
 use crate::prelude::*;
 use crate::tiler::Tiler;
+use crate::twin::is_complete_form;
 use core::fmt;
 use cute_static::eager::{self, CAP, Node, Op, Tuple, Unfit};
 
@@ -192,7 +195,13 @@ fn run_in<A: Operand, T: TilerOperand, const C: usize>(
     let out = eager::run(op, &ea, &et, false, Back(failed)).map_err(Capacity::Unfit)??;
     let twin = op != Op::CompositionAsCute && !(ea.is_static() && et.is_static());
     if twin {
-        eager::run(op, &ea, &et, true, failed).map_err(Capacity::Unfit)??;
+        // The twin is an all-static input: only CuTe's own conditions on it count (as in
+        // `crate::twin::checked`), not its arithmetic, nor its answer not being `A o B`, which
+        // says nothing of the run's (checked on its own).
+        match eager::run(op, &ea, &et, true, failed).map_err(Capacity::Unfit)? {
+            Err(Capacity::Error(e)) if e.condition().is_none() || is_complete_form(&e) => {}
+            twin => twin?,
+        }
     }
     Ok(out)
 }
@@ -251,7 +260,15 @@ fn from_static(
         return a.into();
     }
     let Some(condition) = e.condition() else {
-        return LayoutError::invalid(name, format!("{e}: {operands}"));
+        // Operands refused by no named condition: the compile error's text, if any.
+        let detail = match refusal {
+            Some(text) => text
+                .strip_prefix(name)
+                .and_then(|t| t.strip_prefix(": "))
+                .unwrap_or(text),
+            None => &e.to_string(),
+        };
+        return LayoutError::invalid(name, format!("{detail} ({operands})"));
     };
     // The text is the condition's message, then `: ` (or ` ` after a sentence) and the values.
     let text = refusal.map_or_else(|| e.to_string(), String::from);

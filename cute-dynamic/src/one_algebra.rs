@@ -5,8 +5,10 @@
 //! instructions (`BY_ALGEBRA=1 scripts/op-instructions.sh` counts it on the side-by-side
 //! records; docs/bench.md, section 5). It is kept to measure that gap and to check that it
 //! gives their answers on every recorded vector (the conformance suite) and never a different
-//! layout (`tests/no_panic.rs`). `left_inverse` is not here: its const form stops compilation
-//! where CuTe does (a dynamic stride), which at run time would be a panic.
+//! layout (`tests/no_panic.rs`). It has every plain-layout operation of cute-dynamic's algebra
+//! but `max_common_layout` and `max_common_vector`, whose checks of CuTe's answer differ
+//! between the two crates (cute-static checks it on static values, cute-dynamic where the
+//! composition is not shown to be `A o B`).
 //!
 //! ```
 //! use cute_dynamic::one_algebra;
@@ -178,6 +180,150 @@ pub fn logical_product_tiler(a: &Layout, tiler: &Tiler) -> Result<Layout> {
     plain_op(Op::LogicalProductTiler, "logical_product", a, tiler)
 }
 
+/// CuTe's `filter_zeros(layout)` ([`crate::filter_zeros`]).
+///
+/// ```
+/// let l = "(_4,_2,3):(_1,_0,_4)".parse()?;
+/// let r = cute_dynamic::one_algebra::filter_zeros(&l)?;
+/// assert_eq!(r.to_string(), "(_4,_1,3):(_1,_0,_4)");
+/// # Ok::<(), cute_dynamic::LayoutError>(())
+/// ```
+pub fn filter_zeros(layout: &Layout) -> Result<Layout> {
+    plain_op(Op::FilterZeros, "filter_zeros", layout, &Tiler::Underscore)
+}
+
+/// CuTe's `filter(layout)` ([`crate::filter`]).
+///
+/// ```
+/// let l = "(_4,_2,_3):(_1,_0,_4)".parse()?;
+/// let r = cute_dynamic::one_algebra::filter(&l)?;
+/// assert_eq!(r.to_string(), "_12:_1");
+/// # Ok::<(), cute_dynamic::LayoutError>(())
+/// ```
+pub fn filter(layout: &Layout) -> Result<Layout> {
+    plain_op(Op::Filter, "filter", layout, &Tiler::Underscore)
+}
+
+/// CuTe's `coalesce(layout, profile)` ([`crate::coalesce_profile`]).
+///
+/// ```
+/// let l = "((_2,_1),(_2,_3)):((_1,_4),(_2,_4))".parse()?;
+/// let r = cute_dynamic::one_algebra::coalesce_profile(&l, &"(_1,_1)".parse()?)?;
+/// assert_eq!(r.to_string(), "(_2,_6):(_1,_2)");
+/// # Ok::<(), cute_dynamic::LayoutError>(())
+/// ```
+pub fn coalesce_profile(layout: &Layout, profile: &IntTuple) -> Result<Layout> {
+    plain_op(Op::CoalesceProfile, "coalesce", layout, profile)
+}
+
+/// CuTe's `complement(layout)` ([`crate::complement1`]).
+///
+/// ```
+/// let l = "(_2,_2):(_1,_4)".parse()?;
+/// let r = cute_dynamic::one_algebra::complement1(&l)?;
+/// assert_eq!(r.to_string(), "_2:_2");
+/// # Ok::<(), cute_dynamic::LayoutError>(())
+/// ```
+pub fn complement1(layout: &Layout) -> Result<Layout> {
+    plain_op(Op::Complement1, "complement", layout, &Tiler::Underscore)
+}
+
+/// CuTe's `left_inverse(layout)` ([`crate::left_inverse`]).
+///
+/// ```
+/// let l = "(_4,_2):(_2,_1)".parse()?;
+/// let r = cute_dynamic::one_algebra::left_inverse(&l)?;
+/// assert_eq!(r.to_string(), "(_2,_4):(_4,_1)");
+/// # Ok::<(), cute_dynamic::LayoutError>(())
+/// ```
+pub fn left_inverse(layout: &Layout) -> Result<Layout> {
+    plain_op(Op::LeftInverse, "left_inverse", layout, &Tiler::Underscore)
+}
+
+/// CuTe's `nullspace(layout)` ([`crate::nullspace`]).
+///
+/// ```
+/// let l = "(_2,_4,_3):(_1,_0,_0)".parse()?;
+/// let r = cute_dynamic::one_algebra::nullspace(&l)?;
+/// assert_eq!(r.to_string(), "(_4,_3):(_2,_8)");
+/// # Ok::<(), cute_dynamic::LayoutError>(())
+/// ```
+pub fn nullspace(layout: &Layout) -> Result<Layout> {
+    plain_op(Op::Nullspace, "nullspace", layout, &Tiler::Underscore)
+}
+
+/// CuTe's `zipped_product(A, tiler)` ([`crate::zipped_product`]).
+///
+/// ```
+/// let a = "(_2,_5):(_5,_1)".parse()?;
+/// let r = cute_dynamic::one_algebra::zipped_product(&a, &"(_3,_4):(_1,_3)".parse()?)?;
+/// assert_eq!(r.to_string(), "((_2,_5),(_3,_4)):((_5,_1),(_10,_30))");
+/// # Ok::<(), cute_dynamic::LayoutError>(())
+/// ```
+pub fn zipped_product(a: &Layout, tiler: &Tiler) -> Result<Layout> {
+    plain_op(Op::ZippedProduct, "zipped_product", a, tiler)
+}
+
+/// CuTe's `tiled_product(A, tiler)` ([`crate::tiled_product`]).
+///
+/// ```
+/// let a = "(_2,_5):(_5,_1)".parse()?;
+/// let r = cute_dynamic::one_algebra::tiled_product(&a, &"(_3,_4):(_1,_3)".parse()?)?;
+/// assert_eq!(r.to_string(), "((_2,_5),_3,_4):((_5,_1),_10,_30)");
+/// # Ok::<(), cute_dynamic::LayoutError>(())
+/// ```
+pub fn tiled_product(a: &Layout, tiler: &Tiler) -> Result<Layout> {
+    plain_op(Op::TiledProduct, "tiled_product", a, tiler)
+}
+
+/// CuTe's `flat_product(A, tiler)` ([`crate::flat_product`]).
+///
+/// ```
+/// let a = "(_2,_5):(_5,_1)".parse()?;
+/// let r = cute_dynamic::one_algebra::flat_product(&a, &"(_3,_4):(_1,_3)".parse()?)?;
+/// assert_eq!(r.to_string(), "(_2,_5,_3,_4):(_5,_1,_10,_30)");
+/// # Ok::<(), cute_dynamic::LayoutError>(())
+/// ```
+pub fn flat_product(a: &Layout, tiler: &Tiler) -> Result<Layout> {
+    plain_op(Op::FlatProduct, "flat_product", a, tiler)
+}
+
+/// CuTe's `blocked_product(A, B)` ([`crate::blocked_product`]).
+///
+/// ```
+/// let a = "(_2,_5):(_5,_1)".parse()?;
+/// let r = cute_dynamic::one_algebra::blocked_product(&a, &"(_3,_4):(_1,_3)".parse()?)?;
+/// assert_eq!(r.to_string(), "((_2,_3),(_5,_4)):((_5,_10),(_1,_30))");
+/// # Ok::<(), cute_dynamic::LayoutError>(())
+/// ```
+pub fn blocked_product(a: &Layout, b: &Layout) -> Result<Layout> {
+    plain_op(Op::BlockedProduct, "blocked_product", a, b)
+}
+
+/// CuTe's `raked_product(A, B)` ([`crate::raked_product`]).
+///
+/// ```
+/// let a = "(_2,_5):(_5,_1)".parse()?;
+/// let r = cute_dynamic::one_algebra::raked_product(&a, &"(_3,_4):(_1,_3)".parse()?)?;
+/// assert_eq!(r.to_string(), "((_3,_2),(_4,_5)):((_10,_5),(_30,_1))");
+/// # Ok::<(), cute_dynamic::LayoutError>(())
+/// ```
+pub fn raked_product(a: &Layout, b: &Layout) -> Result<Layout> {
+    plain_op(Op::RakedProduct, "raked_product", a, b)
+}
+
+/// CuTe's `tile_to_shape(block, target)` ([`crate::tile_to_shape`]).
+///
+/// ```
+/// let b = "(_2,_3):(_1,_2)".parse()?;
+/// let r = cute_dynamic::one_algebra::tile_to_shape(&b, &"(_8,_9)".parse()?)?;
+/// assert_eq!(r.to_string(), "((_2,_4),(_3,_3)):((_1,_6),(_2,_24))");
+/// # Ok::<(), cute_dynamic::LayoutError>(())
+/// ```
+pub fn tile_to_shape(block: &Layout, target: &IntTuple) -> Result<Layout> {
+    plain_op(Op::TileToShape, "tile_to_shape", block, target)
+}
+
 #[cfg(test)]
 mod tests {
     use crate::Layout;
@@ -197,5 +343,53 @@ mod tests {
         assert_eq!(super::composition(&a, &b).unwrap(), own);
         let twin = crate::twin::Twin::static_twin(&a);
         assert!(super::composition(&twin, &b).is_err());
+    }
+
+    /// What CuTe refuses while compiling, the eager run refuses with cute-dynamic's condition
+    /// (or, where CuTe names none, as an invalid argument), never a panic: the const code's
+    /// compile errors on these paths are recorded refusals at run time (`Prog::refuse`).
+    #[test]
+    fn compile_errors_are_refusals_at_run_time() {
+        use crate::Condition;
+        let l = |t: &str| t.parse::<Layout>().unwrap();
+        let t = |t: &str| t.parse::<crate::IntTuple>().unwrap();
+        let cases = [
+            (
+                super::tile_to_shape(&l("(_4,_2):(_1,_4)"), &t("(_6,_8)")),
+                crate::tile_to_shape(&l("(_4,_2):(_1,_4)"), &t("(_6,_8)")),
+            ),
+            (
+                super::tile_to_shape(&l("(4,2):(1,4)"), &t("(_8,_8)")),
+                crate::tile_to_shape(&l("(4,2):(1,4)"), &t("(_8,_8)")),
+            ),
+            (
+                super::tile_to_shape(&l("(_4,_2,_2):(_1,_4,_8)"), &t("(_8,_8)")),
+                crate::tile_to_shape(&l("(_4,_2,_2):(_1,_4,_8)"), &t("(_8,_8)")),
+            ),
+            (
+                super::left_inverse(&l("(_4,_2):(2,_1)")),
+                crate::left_inverse(&l("(_4,_2):(2,_1)")),
+            ),
+            (
+                super::blocked_product(&l("(_4):(_1)"), &l("_4:_1")),
+                crate::blocked_product(&l("(_4):(_1)"), &l("_4:_1")),
+            ),
+            (
+                super::coalesce_profile(&l("(4,2):(1,4)"), &t("(_1,_1,_1)")),
+                crate::coalesce_profile(&l("(4,2):(1,4)"), &t("(_1,_1,_1)")),
+            ),
+        ];
+        let conditions = [
+            Some(Condition::TileToShapeDivides),
+            None,
+            Some(Condition::TileToShapeRank),
+            Some(Condition::LeftInverseStaticStrides),
+            Some(Condition::MismatchedRanks),
+            None,
+        ];
+        for ((one, own), condition) in cases.into_iter().zip(conditions) {
+            let (one, own) = (one.unwrap_err(), own.unwrap_err());
+            assert_eq!((one.condition(), own.condition()), (condition, condition));
+        }
     }
 }

@@ -45,7 +45,7 @@
 //! ```
 
 use crate::algebra::layout::L;
-use crate::algebra::{by_mode, coalesce, complement, composition, inverse, tiler};
+use crate::algebra::{by_mode, coalesce, complement, composition, inverse, product, tiler};
 use crate::error::{LayoutError, Msg};
 use crate::prog::Prog;
 pub use crate::tree::CAP;
@@ -463,6 +463,31 @@ pub enum Op {
     /// integers: its preconditions on them not checked (CuTe's are static assertions), the
     /// answer not checked to be `A o B` (the caller compares it). Never a static twin.
     CompositionAsCute,
+    /// `filter_zeros(A)` (the tiler is not read; plain integers only).
+    FilterZeros,
+    /// `filter(A)` (the tiler is not read; plain integers only).
+    Filter,
+    /// `coalesce(A, profile)`, the tiler an IntTuple (plain integers only).
+    CoalesceProfile,
+    /// `complement(A)`, the cotarget `cosize(filter(A))` (the tiler is not read; plain integers
+    /// only).
+    Complement1,
+    /// `left_inverse(A)` (the tiler is not read; plain integers only).
+    LeftInverse,
+    /// `nullspace(A)` (the tiler is not read; plain integers only).
+    Nullspace,
+    /// `zipped_product(A, tiler)` (plain integers only).
+    ZippedProduct,
+    /// `tiled_product(A, tiler)` (plain integers only).
+    TiledProduct,
+    /// `flat_product(A, tiler)` (plain integers only).
+    FlatProduct,
+    /// `blocked_product(A, B)`, the tiler a layout node (plain integers only).
+    BlockedProduct,
+    /// `raked_product(A, B)`, the tiler a layout node (plain integers only).
+    RakedProduct,
+    /// `tile_to_shape(A, target)`, the tiler an IntTuple (plain integers only).
+    TileToShape,
 }
 
 /// What a run's trees are bounded for ([`bound`]): the by-mode operations' shapes.
@@ -574,9 +599,11 @@ fn bound<const C: usize>(shape: Shape, a: At<'_, C>, t: At<'_, C>) -> Option<usi
 
 /// A bound on the nodes of every tree of `op` on the layout of shape `a` (which has a leaf) and
 /// the tiler `t` ([`bound`] for the by-mode operations; a complement has a mode for each leaf of
-/// A and one more, then the rest of the cotarget's leaves; a right inverse a mode for each leaf
-/// of A and one more). `None` where a by-mode operation meets a mode with no leaf, or the
-/// cotarget has none.
+/// A and one more, then the rest of the cotarget's leaves; an inverse a mode for each leaf of A
+/// and one more; a filter or a nullspace at most A's nodes and a tuple; a blocked or raked
+/// product, or `tile_to_shape`, the product of the operands padded to one rank, and a pair for
+/// each mode). `None` where a by-mode operation or a product meets a mode with no leaf, a
+/// profile coalesces one, or the cotarget has none.
 fn op_bound<const C: usize>(op: Op, a: At<'_, C>, t: At<'_, C>) -> Option<usize> {
     match op {
         Op::Coalesce => Some(span(a).0),
@@ -589,11 +616,68 @@ fn op_bound<const C: usize>(op: Op, a: At<'_, C>, t: At<'_, C>) -> Option<usize>
             let ((na, la, _), (nc, lc, _)) = (span(a), span(t));
             (lc > 0).then_some(2 + la + lc + nc.max(na))
         }
-        Op::RightInverse => {
+        Op::RightInverse | Op::LeftInverse | Op::Complement1 => {
             let (na, la, _) = span(a);
-            Some(2 + la + na)
+            Some(3 + la + na)
+        }
+        Op::FilterZeros | Op::Filter | Op::Nullspace => Some(span(a).0 + 1),
+        Op::CoalesceProfile => (!coalesces_leafless(a, t)).then_some(span(a).0),
+        Op::ZippedProduct | Op::TiledProduct | Op::FlatProduct => bound(Shape::Product, a, t),
+        Op::BlockedProduct | Op::RakedProduct => {
+            let b = t.child(0);
+            let r = rank(a).max(rank(b));
+            rank_matched_bound(padded(a, r), padded(b, r), r)
+        }
+        Op::TileToShape => {
+            let r = rank(t);
+            if rank(a) > r {
+                // Refused as the run starts ("Rank of layout must be <= rank of target shape").
+                return Some(span(a).0);
+            }
+            rank_matched_bound(padded(a, r), (r + 1, r), r)
         }
     }
+}
+
+/// CuTe's `rank` of a node.
+fn rank<const C: usize>(a: At<'_, C>) -> usize {
+    if a.is_tup() { a.arity() } else { 1 }
+}
+
+/// The nodes and the leaves of the layout mode of shape `a` padded to rank `r` with `_1:_0`
+/// modes (`append<r>`; an integer becomes a tuple).
+fn padded<const C: usize>(a: At<'_, C>, r: usize) -> (usize, usize) {
+    let (na, la, _) = span(a);
+    let extra = r.saturating_sub(rank(a));
+    (na + extra + 1, la + extra)
+}
+
+/// A bound on the nodes of every tree of `logical_product(a, b)` of two layouts of rank `r`
+/// (`(nodes, leaves)` each; see [`bound`]), then zipped mode by mode (blocked and raked
+/// products, `tile_to_shape`): the product's modes and a pair for each of the `r` modes.
+/// `None` where either has no leaf.
+fn rank_matched_bound(
+    (na, la): (usize, usize),
+    (nb, lb): (usize, usize),
+    r: usize,
+) -> Option<usize> {
+    if la == 0 || lb == 0 {
+        return None;
+    }
+    let complement = la + 2;
+    let product = 1 + na + (1 + 2 * complement) + nb + lb * complement;
+    Some(product + na + r + 2)
+}
+
+/// Whether `coalesce(a, profile)` coalesces a mode with no leaf (CuTe's `coalesce` of nothing
+/// has no last mode); a profile with more modes than `a` is refused in the run.
+fn coalesces_leafless<const C: usize>(a: At<'_, C>, profile: At<'_, C>) -> bool {
+    if !profile.is_tup() {
+        return span(a).1 == 0;
+    }
+    let mode = |k| if a.is_tup() { a.child(k) } else { a };
+    profile.arity() <= rank(a)
+        && (0..profile.arity()).any(|k| coalesces_leafless(mode(k), profile.child(k)))
 }
 
 /// Whether nodes of these kinds are an IntTuple's: integers and tuples only.
@@ -613,8 +697,10 @@ fn has_basis<const C: usize>(t: &Tree<C>) -> bool {
 ///
 /// # Errors
 /// A tiler whose preorder is not whole or whose layouts are not congruent, a layout with no
-/// leaf, a mode with no leaf that the operation coalesces, or operands too large for every tree
-/// of the run to stay within 128 nodes (the bound of `bound`, [`Unfit::FULL`]).
+/// leaf, a mode with no leaf that the operation coalesces, operands of a kind the operation
+/// does not take (a scaled basis where it takes plain integers, a tiler where it takes an
+/// IntTuple or a layout), or operands too large for every tree of the run to stay within 128
+/// nodes (the bound of `bound`, [`Unfit::FULL`]).
 pub fn run<const C: usize, R: Reader>(
     op: Op,
     a: &Layout<C>,
@@ -627,25 +713,41 @@ pub fn run<const C: usize, R: Reader>(
             "a tiler with missing children or a layout whose shape and stride are not congruent",
         ));
     }
-    let plain_only = matches!(
+    let coordinates = matches!(
         op,
-        Op::Complement | Op::RightInverse | Op::LogicalProductTiler
+        Op::Coalesce
+            | Op::CompositionTiler
+            | Op::CompositionAsCute
+            | Op::LogicalDivideTiler
+            | Op::ZippedDivide
+            | Op::TiledDivide
+            | Op::FlatDivide
     );
-    if plain_only && (has_basis(&a.0.stride) || has_basis(&tiler.0)) {
+    if !coordinates && (has_basis(&a.0.stride) || has_basis(&tiler.0)) {
         return Err(Unfit("a scaled basis in an operation on plain layouts"));
     }
-    if matches!(op, Op::Complement) && !is_int_tuple(&tiler.0.tag[..tiler.0.len]) {
-        return Err(Unfit("a cotarget that is not an IntTuple"));
-    }
-    if matches!(op, Op::CompositionAsCute)
-        && (twin || !matches!(tiler.0.root().kind(), Kind::Layout))
-    {
+    let int_tuple = matches!(op, Op::Complement | Op::CoalesceProfile | Op::TileToShape);
+    if int_tuple && !is_int_tuple(&tiler.0.tag[..tiler.0.len]) {
         return Err(Unfit(
-            "CuTe's own composition of a layout B, without a static twin",
+            "a cotarget, profile or target that is not an IntTuple",
         ));
     }
+    let layout_b = matches!(
+        op,
+        Op::CompositionAsCute | Op::BlockedProduct | Op::RakedProduct
+    );
+    if layout_b && !matches!(tiler.0.root().kind(), Kind::Layout) {
+        return Err(Unfit(
+            "an operation of two layouts given a tiler that is not one",
+        ));
+    }
+    if matches!(op, Op::CompositionAsCute) && twin {
+        return Err(Unfit("CuTe's own composition, which has no static twin"));
+    }
     let shape = &a.0.shape;
-    if !(0..shape.len).any(|i| shape.is_int_at(i)) {
+    // A profile coalesces some modes only (`op_bound` finds one with no leaf).
+    let coalesces = !matches!(op, Op::FilterZeros | Op::Nullspace | Op::CoalesceProfile);
+    if coalesces && !(0..shape.len).any(|i| shape.is_int_at(i)) {
         return Err(Unfit(
             "a layout with no leaf, which has no last mode to coalesce",
         ));
@@ -655,8 +757,8 @@ pub fn run<const C: usize, R: Reader>(
     let room = match op_bound(op, a.0.shape.root(), tiler.0.root()) {
         None => {
             return Err(Unfit(
-                "a mode with no leaf `()` divided, composed or multiplied, or dividing, \
-                 composing or multiplying; or a cotarget with no leaf",
+                "a mode with no leaf `()` divided, composed, multiplied or coalesced, or \
+                 dividing, composing or multiplying; or a cotarget with no leaf",
             ));
         }
         Some(n) => n.max(a.0.shape.len).max(tiler.0.len) + 8,
@@ -722,11 +824,29 @@ fn at<const C: usize, R: Reader>(op: Op, a: &L<C>, t: &Tree<C>, twin: bool, read
         Op::Complement => complement::complement(p, a, t),
         Op::RightInverse => inverse::right_inverse(p, a),
         Op::LogicalProductTiler => by_mode::logical_product_tiler(p, a, t),
-        Op::CompositionAsCute => match tiler::kind(t.root()) {
-            tiler::Kind::Layout(b) => composition::composition_as_cute(p, a, &b),
-            // Refused before the run.
-            _ => *a,
-        },
+        Op::CompositionAsCute | Op::BlockedProduct | Op::RakedProduct => {
+            match tiler::kind(t.root()) {
+                tiler::Kind::Layout(b) if matches!(op, Op::BlockedProduct) => {
+                    product::blocked_product(p, a, &b)
+                }
+                tiler::Kind::Layout(b) if matches!(op, Op::RakedProduct) => {
+                    product::raked_product(p, a, &b)
+                }
+                tiler::Kind::Layout(b) => composition::composition_as_cute(p, a, &b),
+                // Refused before the run.
+                _ => *a,
+            }
+        }
+        Op::FilterZeros => coalesce::filter_zeros(a),
+        Op::Filter => coalesce::filter(p, a),
+        Op::CoalesceProfile => coalesce::coalesce_profile(p, a, t),
+        Op::Complement1 => complement::complement1(p, a),
+        Op::LeftInverse => inverse::left_inverse(p, a),
+        Op::Nullspace => inverse::nullspace(p, a),
+        Op::ZippedProduct => by_mode::zipped_product(p, a, t),
+        Op::TiledProduct => by_mode::tiled_product(p, a, t),
+        Op::FlatProduct => by_mode::flat_product(p, a, t),
+        Op::TileToShape => product::tile_to_shape(p, a, t),
     };
     reader.read(Run {
         layout: &Layout(out),

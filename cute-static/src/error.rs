@@ -372,6 +372,9 @@ enum ErrorKind {
     /// A structure CuTe refuses whatever the values (a tiler with more modes than the layout,
     /// ...), met by an operation run at run time ([`crate::prog::Prog::refuse`]).
     Refused(Condition),
+    /// Operands CuTe refuses by no named condition (its compile error names only the operation),
+    /// met by an operation run at run time ([`crate::prog::Prog::refuse_invalid`]).
+    Invalid,
     /// A tensor algorithm's operands failing `condition` (its two sides `a` and `b`).
     TensorOperands {
         op: &'static str,
@@ -418,6 +421,12 @@ impl LayoutError {
         }
     }
 
+    pub(crate) const fn invalid() -> LayoutError {
+        LayoutError {
+            kind: ErrorKind::Invalid,
+        }
+    }
+
     pub(crate) const fn arithmetic_failed(e: IntError) -> LayoutError {
         LayoutError {
             kind: ErrorKind::IntError(e),
@@ -436,6 +445,7 @@ impl LayoutError {
             ErrorKind::Check { pred, .. } => Some(pred.condition()),
             ErrorKind::Refused(condition) => Some(condition),
             ErrorKind::IntError(_)
+            | ErrorKind::Invalid
             | ErrorKind::TensorBounds { .. }
             | ErrorKind::TensorOperands { .. } => None,
         }
@@ -454,6 +464,7 @@ impl LayoutError {
             ErrorKind::IntError(e) => Some(e),
             ErrorKind::Check { .. }
             | ErrorKind::Refused(_)
+            | ErrorKind::Invalid
             | ErrorKind::TensorBounds { .. }
             | ErrorKind::TensorOperands { .. } => None,
         }
@@ -473,6 +484,9 @@ impl fmt::Display for LayoutError {
         match self.kind {
             ErrorKind::IntError(e) => e.fmt(f),
             ErrorKind::Refused(condition) => f.write_str(condition.message()),
+            ErrorKind::Invalid => {
+                f.write_str("operands CuTe refuses (a compile error in CuTe C++)")
+            }
             ErrorKind::TensorBounds { range: None, .. } => f.write_str(
                 "tensor layout: its offsets cannot be bounded (a negative shape, or beyond i64)",
             ),

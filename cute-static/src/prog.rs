@@ -301,13 +301,23 @@ impl<const N: usize, const T: usize> Prog<N, T> {
     /// operands): a compile error while compiling, recorded at run time, where the caller goes
     /// on with a stand-in.
     pub(crate) const fn refuse(&mut self, condition: error::Condition, message: &Msg) {
+        self.refuse_as(error::LayoutError::refused(condition), message);
+    }
+
+    /// CuTe's refusal of operands by no named condition (`message`: the compile error): as
+    /// [`Prog::refuse`].
+    pub(crate) const fn refuse_invalid(&mut self, message: &Msg) {
+        self.refuse_as(error::LayoutError::invalid(), message);
+    }
+
+    const fn refuse_as(&mut self, e: error::LayoutError, message: &Msg) {
         if !self.at_run() {
             message.fail()
         }
         if let (None, Some(text)) = (self.failure, self.refusal.first_mut()) {
             *text = Some(*message);
         }
-        self.record(error::LayoutError::refused(condition));
+        self.record(e);
     }
 
     /// The text of the first failure of a run at run time, where it is a refusal

@@ -400,6 +400,46 @@ pub fn every_operation(x: &Inputs) {
                 logical_product_tiler(a, tiler),
                 one::logical_product_tiler(a, tiler),
             ),
+            ("filter_zeros", filter_zeros(a), one::filter_zeros(a)),
+            ("filter", filter(a), one::filter(a)),
+            (
+                "coalesce_profile",
+                coalesce_profile(a, t),
+                one::coalesce_profile(a, t),
+            ),
+            ("complement1", complement1(a), one::complement1(a)),
+            ("left_inverse", left_inverse(a), one::left_inverse(a)),
+            ("nullspace", nullspace(a), one::nullspace(a)),
+            (
+                "zipped_product",
+                zipped_product(a, tiler),
+                one::zipped_product(a, tiler),
+            ),
+            (
+                "tiled_product",
+                tiled_product(a, tiler),
+                one::tiled_product(a, tiler),
+            ),
+            (
+                "flat_product",
+                flat_product(a, tiler),
+                one::flat_product(a, tiler),
+            ),
+            (
+                "blocked_product",
+                blocked_product(a, b),
+                one::blocked_product(a, b),
+            ),
+            (
+                "raked_product",
+                raked_product(a, b),
+                one::raked_product(a, b),
+            ),
+            (
+                "tile_to_shape",
+                tile_to_shape(a, t),
+                one::tile_to_shape(a, t),
+            ),
         ];
         for (op, own, by) in pairs {
             if let (Ok(x), Ok(y)) = (&own, &by) {

@@ -292,6 +292,11 @@ fn one_algebra_gives_cute_dynamics_answers() {
             let run = |a: &Layout| -> Option<Result<Layout, cute_dynamic::LayoutError>> {
                 let tiler = || args[1].parse::<Tiler>().expect("a tiler");
                 let layout = || args[1].parse::<Layout>().expect("a layout");
+                let tuple = || {
+                    args[1]
+                        .parse::<cute_dynamic::IntTuple>()
+                        .expect("an IntTuple")
+                };
                 Some(match op {
                     "coalesce" => one::coalesce(a),
                     "composition" => one::composition(a, &layout()),
@@ -301,10 +306,22 @@ fn one_algebra_gives_cute_dynamics_answers() {
                     "zipped_divide" => one::zipped_divide(a, &tiler()),
                     "tiled_divide" => one::tiled_divide(a, &tiler()),
                     "flat_divide" => one::flat_divide(a, &tiler()),
-                    "complement" => one::complement(a, &args[1].parse().expect("a cotarget")),
+                    "complement" => one::complement(a, &tuple()),
                     "right_inverse" => one::right_inverse(a),
                     "logical_product" => one::logical_product(a, &layout()),
                     "logical_product_tiler" => one::logical_product_tiler(a, &tiler()),
+                    "filter_zeros" => one::filter_zeros(a),
+                    "filter" => one::filter(a),
+                    "coalesce_profile" => one::coalesce_profile(a, &tuple()),
+                    "complement1" => one::complement1(a),
+                    "left_inverse" => one::left_inverse(a),
+                    "nullspace" => one::nullspace(a),
+                    "zipped_product" => one::zipped_product(a, &tiler()),
+                    "tiled_product" => one::tiled_product(a, &tiler()),
+                    "flat_product" => one::flat_product(a, &tiler()),
+                    "blocked_product" => one::blocked_product(a, &layout()),
+                    "raked_product" => one::raked_product(a, &layout()),
+                    "tile_to_shape" => one::tile_to_shape(a, &tuple()),
                     _ => return None,
                 })
             };
@@ -325,6 +342,6 @@ fn one_algebra_gives_cute_dynamics_answers() {
             }
         }
     }
-    assert_eq!(records, 1932);
+    assert_eq!(records, 4002);
     assert!(differ.is_empty(), "{differ:?}");
 }

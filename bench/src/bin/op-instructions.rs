@@ -6,16 +6,16 @@
 //! ```
 //!
 //! Reads the conformance vectors and keeps the records the side-by-side benchmark keeps for
-//! `OP` (one of [`cute_bench::OPS`], or [`cute_bench::PLAN_OP`]: the `call` records evaluated by
-//! their plans): variant `static`, CuTe's result for the recorded form and
+//! `OP` (one of [`cute_bench::OPS`] or [`cute_bench::MORE_OPS`], or [`cute_bench::PLAN_OP`]: the
+//! `call` records evaluated by their plans): variant `static`, CuTe's result for the recorded form and
 //! the same function for the dynamic one. `FORM` is `static` (as recorded) or `dynamic`
 //! ([`cute_bench::dynamic_args`]); each kept record is then called `ROUNDS` times
 //! ([`cute_bench::Prepared::repeat`]; `call` at the indices `0, 1, ...` of its domain, cycled).
 //! Prints the number of kept records; a run of 0 rounds measures the start-up alone. With
 //! `BY_ALGEBRA=1` in the environment the calls go through cute-static's algorithm
-//! ([`cute_dynamic::one_algebra`]: every op but left_inverse, call and call_plan).
+//! ([`cute_dynamic::one_algebra`]: every op but call and call_plan).
 
-use cute_bench::{OPS, PLAN_OP, Prepared, check, dynamic_args};
+use cute_bench::{MORE_OPS, OPS, PLAN_OP, Prepared, check, dynamic_args};
 use serde_json::Value;
 
 fn usage() -> ! {
@@ -29,7 +29,7 @@ fn main() {
         usage()
     };
     let rounds: usize = rounds.parse().unwrap_or_else(|_| usage());
-    if !(OPS.contains(&op.as_str()) || op == PLAN_OP)
+    if !(OPS.contains(&op.as_str()) || MORE_OPS.contains(&op.as_str()) || op == PLAN_OP)
         || !["static", "dynamic"].contains(&form.as_str())
     {
         usage()

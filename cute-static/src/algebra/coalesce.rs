@@ -167,11 +167,12 @@ pub(crate) const fn coalesce_profile<const P: usize, const T: usize, const C: us
     }
     let (r, n) = (l.rank(), profile.rank());
     if n > r {
-        Msg::new("coalesce: profile ")
-            .tree(profile)
+        let mut m = Msg::new("coalesce: profile ");
+        m.tree(profile)
             .str(" has more modes than ")
-            .layout(&l.shape, &l.stride)
-            .fail()
+            .layout(&l.shape, &l.stride);
+        p.refuse_invalid(&m);
+        return *l;
     }
     let mut m = Modes::new();
     let mut k = 0;

@@ -4,7 +4,7 @@ use super::coalesce::{self, coalesce};
 use super::composition::{composition, composition_as_cute};
 use super::exact;
 use super::layout::L;
-use crate::error::Msg;
+use crate::error::{Condition, Msg};
 use crate::prog::Prog;
 use crate::tree::{List, Tree, V};
 
@@ -96,10 +96,10 @@ pub(crate) const fn left_inverse<const P: usize, const T: usize, const C: usize>
     coalesce::coalesced(p, l, (&mut s, &mut d));
     let pre = prefix_products(p, &s);
     if !d.is_static() {
-        Msg::new("Left inverse requires static strides. ")
-            .layout(&l.shape, &l.stride)
-            .str(" has a dynamic stride")
-            .fail()
+        let mut m = Msg::new("Left inverse requires static strides. ");
+        m.layout(&l.shape, &l.stride).str(" has a dynamic stride");
+        p.refuse(Condition::LeftInverseStaticStrides, &m);
+        return *l;
     }
     let order = sorted_static(&d);
     let (mut rs, mut rd) = (List::new(), List::new());
@@ -111,13 +111,14 @@ pub(crate) const fn left_inverse<const P: usize, const T: usize, const C: usize>
             // Strides are static, so the covered size is too.
             let covered = p.product(&rs);
             if p.rem(d.v[i], covered).value() != 0 {
-                Msg::new("Left inverse divisibility condition: stride ")
-                    .v(d.v[i])
+                let mut m = Msg::new("Left inverse divisibility condition: stride ");
+                m.v(d.v[i])
                     .str(" of ")
                     .layout(&l.shape, &l.stride)
                     .str(" is not a multiple of ")
-                    .v(covered)
-                    .fail()
+                    .v(covered);
+                p.refuse(Condition::LeftInverseDivisibility, &m);
+                return *l;
             }
             let r = p.div(d.v[i], covered);
             rs.push(r);
@@ -128,6 +129,18 @@ pub(crate) const fn left_inverse<const P: usize, const T: usize, const C: usize>
     rs.push(s.v[order.v[order.n - 1].value() as usize]);
     coalesce::coalesce_modes(p, (&mut rs, &mut rd), false);
     coalesce::of_leaves((&rs, &rd))
+}
+
+/// How many of `d` are a static `_0`.
+const fn zeros<const C: usize>(d: &List<C>) -> usize {
+    let (mut n, mut k) = (0, 0);
+    while k < d.n {
+        if d.v[k].is_const(0) {
+            n += 1;
+        }
+        k += 1;
+    }
+    n
 }
 
 /// CuTe's `nullspace`: the modes with a static `_0` stride, with the compact column-major
@@ -145,7 +158,9 @@ pub(crate) const fn nullspace<const P: usize, const T: usize, const C: usize>(
             ns.push(s.v[k]);
             nd.push(if s.v[k].is_const(1) { V::s(0) } else { prefix });
         }
-        if !s.v[k].is_const(1) {
+        // Without a `_0` stride the prefix products are never read (not computed: an eager run
+        // would compute their values, which may overflow).
+        if !s.v[k].is_const(1) && zeros(&d) > 0 {
             prefix = p.mul(prefix, s.v[k]);
         }
         k += 1;

@@ -5,7 +5,7 @@ use super::complement::complement_into;
 use super::composition::composition;
 use super::int_tuple::{ceil_div, product_each};
 use super::layout::{L, Major, append_to_rank, make_layout};
-use crate::error::{Msg, rem};
+use crate::error::{Condition, Msg};
 use crate::prog::{Pred, Prog};
 use crate::tree::{Tree, V};
 
@@ -32,22 +32,18 @@ pub(crate) const fn logical_product<const P: usize, const T: usize, const C: usi
 }
 
 /// CuTe's `zip(a, b)` of two trees: `((a0,b0),(a1,b1),...)`; an integer `a` gives `((a,b))`.
-const fn zip<const C: usize>(a: &Tree<C>, b: &Tree<C>) -> Tree<C> {
+/// `None` where `a` is a tuple and `b` is not one of the same rank.
+const fn zip<const C: usize>(a: &Tree<C>, b: &Tree<C>) -> Option<Tree<C>> {
     let mut out = Tree::new();
     let (ar, br) = (a.root(), b.root());
     if !ar.is_tup() {
         let at = out.open();
         out.append(&Tree::tuple2(a, b));
         out.close(at, 1);
-        return out;
+        return Some(out);
     }
     if !br.is_tup() || ar.arity() != br.arity() {
-        Msg::new("Mismatched Ranks: zip(")
-            .tree(a)
-            .str(", ")
-            .tree(b)
-            .str(")")
-            .fail()
+        return None;
     }
     let n = ar.arity();
     let at = out.open();
@@ -57,11 +53,25 @@ const fn zip<const C: usize>(a: &Tree<C>, b: &Tree<C>) -> Tree<C> {
         k += 1;
     }
     out.close(at, n);
-    out
+    Some(out)
 }
 
-const fn zip_layouts<const C: usize>(a: &L<C>, b: &L<C>) -> L<C> {
-    L::new(zip(&a.shape, &b.shape), zip(&a.stride, &b.stride))
+/// [`zip`] of two layouts' shapes and strides ("Mismatched Ranks" where they do not zip; `a`
+/// stands in).
+const fn zip_layouts<const P: usize, const T: usize, const C: usize>(
+    p: &mut Prog<P, T>,
+    a: &L<C>,
+    b: &L<C>,
+) -> L<C> {
+    match (zip(&a.shape, &b.shape), zip(&a.stride, &b.stride)) {
+        (Some(shape), Some(stride)) => L::new(shape, stride),
+        _ => {
+            let mut m = Msg::new("Mismatched Ranks: zip(");
+            m.tree(&a.shape).str(", ").tree(&b.shape).str(")");
+            p.refuse(Condition::MismatchedRanks, &m);
+            *a
+        }
+    }
 }
 
 /// `logical_product(append<R>(A), append<R>(B))` with `R = max(rank(A), rank(B))`, split into
@@ -87,7 +97,7 @@ pub(crate) const fn blocked_product<const P: usize, const T: usize, const C: usi
     b: &L<C>,
 ) -> L<C> {
     let (x, y) = rank_matched(p, a, b);
-    zip_layouts(&x, &y)
+    zip_layouts(p, &x, &y)
 }
 
 /// CuTe's `raked_product(A, B)`: mode `i` is `(B_i, A_i)`.
@@ -97,7 +107,7 @@ pub(crate) const fn raked_product<const P: usize, const T: usize, const C: usize
     b: &L<C>,
 ) -> L<C> {
     let (x, y) = rank_matched(p, a, b);
-    zip_layouts(&y, &x)
+    zip_layouts(p, &y, &x)
 }
 
 /// CuTe's `tile_to_shape(block, target)` (column-major order of the repeats):
@@ -115,11 +125,12 @@ pub(crate) const fn tile_to_shape<const P: usize, const T: usize, const C: usize
     target: &Tree<C>,
 ) -> L<C> {
     if block.rank() > target.rank() {
-        Msg::new("Rank of layout must be <= rank of target shape. Layout ")
-            .layout(&block.shape, &block.stride)
+        let mut m = Msg::new("Rank of layout must be <= rank of target shape. Layout ");
+        m.layout(&block.shape, &block.stride)
             .str(" against ")
-            .tree(target)
-            .fail()
+            .tree(target);
+        p.refuse(Condition::TileToShapeRank, &m);
+        return *block;
     }
     let padded = append_to_rank(block, target.rank());
     let block_shape = product_each(p, &padded.shape);
@@ -129,24 +140,26 @@ pub(crate) const fn tile_to_shape<const P: usize, const T: usize, const C: usize
         // CuTe's `CUTE_STATIC_ASSERT_V(weakly_compatible(block_shape, target_shape))`: a
         // dynamic block shape does not compile there.
         if !block_shape.is_static() {
-            Msg::new("tile_to_shape: a static target shape ")
-                .tree(&target_shape)
+            let mut m = Msg::new("tile_to_shape: a static target shape ");
+            m.tree(&target_shape)
                 .str(" needs a static block shape, got ")
-                .tree(&block_shape)
-                .fail()
+                .tree(&block_shape);
+            p.refuse_invalid(&m);
+            return *block;
         }
         let mut k = 0;
         while k < t.n {
-            if rem(t.v[k].value(), b.v[k].value()) != 0 {
-                not_dividing(&block_shape, &target_shape)
+            if p.rem(t.v[k], b.v[k]).value() != 0 {
+                return not_dividing(p, block, (&block_shape, &target_shape));
             }
             k += 1;
         }
-    } else {
+    } else if !p.is_eager() {
+        // An eager run leaves the check to its static twin, which takes the branch above.
         let mut k = 0;
         while k < t.n {
             if !p.require(Pred::TileDivides, t.v[k], b.v[k], V::s(0)) {
-                not_dividing(&block_shape, &target_shape)
+                return not_dividing(p, block, (&block_shape, &target_shape));
             }
             k += 1;
         }
@@ -156,10 +169,16 @@ pub(crate) const fn tile_to_shape<const P: usize, const T: usize, const C: usize
     blocked_product(p, &padded, &tiles)
 }
 
-const fn not_dividing<const C: usize>(block_shape: &Tree<C>, target_shape: &Tree<C>) -> ! {
-    Msg::new("tile_to_shape: block shape does not divide the target shape. Block ")
-        .tree(block_shape)
+/// CuTe's refusal of a block shape that does not divide the target shape; `block` stands in.
+const fn not_dividing<const P: usize, const T: usize, const C: usize>(
+    p: &mut Prog<P, T>,
+    block: &L<C>,
+    (block_shape, target_shape): (&Tree<C>, &Tree<C>),
+) -> L<C> {
+    let mut m = Msg::new("tile_to_shape: block shape does not divide the target shape. Block ");
+    m.tree(block_shape)
         .str(" against target ")
-        .tree(target_shape)
-        .fail()
+        .tree(target_shape);
+    p.refuse(Condition::TileToShapeDivides, &m);
+    *block
 }
