@@ -24,7 +24,7 @@ use crate::prelude::*;
 use crate::tiler::Tiler;
 use crate::twin::is_complete_form;
 use core::fmt;
-use cute_static::eager::{self, CAP, Node, Op, Tuple, Unfit};
+use cute_static::eager::{self, CAP, Mode, Node, Op, Tuple, Unfit};
 
 /// CuTe's `op` (its name `name`, for errors) on the layout of coordinates `shape:stride` and
 /// `tiler`, by cute-static's algorithm, with the static twin's conditions: the result's shape
@@ -79,6 +79,11 @@ impl TilerOperand for Layout {
 trait Operand: fmt::Display {
     /// The result read back.
     type Out;
+    /// How the operation runs: whether a composition not shown to be `A o B` with run-time
+    /// values is compared point by point (the layouts of coordinates, and `composition` itself,
+    /// `Op::Composition`) or refused (the other operations on plain layouts, as cute-dynamic's
+    /// own and while compiling).
+    const MODE: Mode;
     /// The algebra's layout of it, in trees of `C` nodes.
     fn build<const C: usize>(&self) -> core::result::Result<eager::Layout<C>, Unfit>;
     /// The algebra's result as this crate's.
@@ -96,6 +101,7 @@ impl fmt::Display for Coordinates<'_> {
 
 impl Operand for Coordinates<'_> {
     type Out = (IntTuple, CoordStride);
+    const MODE: Mode = Mode::Compared;
     fn build<const C: usize>(&self) -> core::result::Result<eager::Layout<C>, Unfit> {
         let (mut shape, mut strides) = (Tuple::new(), Tuple::new());
         int_tuple(self.0, &mut shape)?;
@@ -109,6 +115,7 @@ impl Operand for Coordinates<'_> {
 
 impl Operand for Layout {
     type Out = Flat;
+    const MODE: Mode = Mode::Eager;
     fn build<const C: usize>(&self) -> core::result::Result<eager::Layout<C>, Unfit> {
         let f = self.flat();
         let mut out = eager::LayoutBuilder::new();
@@ -192,13 +199,13 @@ fn run_in<A: Operand, T: TilerOperand, const C: usize>(
     let mut et = Tuple::<C>::new();
     tiler.build(&mut et).map_err(Capacity::Unfit)?;
     let failed = Failed { name, a, tiler };
-    let out = eager::run(op, &ea, &et, false, Back(failed)).map_err(Capacity::Unfit)??;
+    let out = eager::run(op, &ea, &et, A::MODE, Back(failed)).map_err(Capacity::Unfit)??;
     let twin = op != Op::CompositionAsCute && !(ea.is_static() && et.is_static());
     if twin {
         // The twin is an all-static input: only CuTe's own conditions on it count (as in
         // `crate::twin::checked`), not its arithmetic, nor its answer not being `A o B`, which
         // says nothing of the run's (checked on its own).
-        match eager::run(op, &ea, &et, true, failed).map_err(Capacity::Unfit)? {
+        match eager::run(op, &ea, &et, Mode::Twin, failed).map_err(Capacity::Unfit)? {
             Err(Capacity::Error(e)) if e.condition().is_none() || is_complete_form(&e) => {}
             twin => twin?,
         }

@@ -266,8 +266,8 @@ impl CoordLayout {
 
     /// CuTe's `composition(A, B)` of this layout with an integer layout `B`:
     /// `(A o B)(c) == A(B(c))`, by cute-static's algorithm (both divisibility conditions checked
-    /// on every value; a result the rule does not show to be `A o B` is compared point by point
-    /// where every value is static, and refused otherwise).
+    /// on every value; a result the rule does not show to be `A o B` is compared point by point,
+    /// here and within the divides).
     ///
     /// ```
     /// let a: cute_dynamic::CoordLayout = "(_8,_4):(_1@0,_1@1)".parse()?;

@@ -48,7 +48,7 @@ pub fn coalesce(layout: &Layout) -> Result<Layout> {
 /// # Ok::<(), cute_dynamic::LayoutError>(())
 /// ```
 pub fn composition(a: &Layout, b: &Layout) -> Result<Layout> {
-    plain_op(Op::CompositionTiler, "composition", a, b).or_else(|error| {
+    plain_op(Op::Composition, "composition", a, b).or_else(|error| {
         let as_cute = || plain_op(Op::CompositionAsCute, "composition", a, b);
         crate::composition::cute_if_composition(a, b, error, as_cute)
     })

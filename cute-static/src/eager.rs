@@ -6,7 +6,7 @@
 //! structure CuTe refuses) comes back with the result; the result then means nothing.
 //!
 //! ```
-//! use cute_static::eager::{Layout, Node, Op, Reader, Run, Tuple};
+//! use cute_static::eager::{Layout, Mode, Node, Op, Reader, Run, Tuple};
 //! // (_8,_4):(_1@0,_1@1) divided by the tiler (_2,_).
 //! // Tuples of 16 nodes hold the operands (one that needs more says `Unfit::is_full`; then
 //! // build it again in tuples of more nodes, 128 at most); the run picks its own.
@@ -36,7 +36,7 @@
 //!     }
 //! }
 //! let (ok, shape_root, stride_3) =
-//!     cute_static::eager::run(Op::LogicalDivideTiler, &a, &tiler, false, Nodes).unwrap();
+//!     cute_static::eager::run(Op::LogicalDivideTiler, &a, &tiler, Mode::Eager, Nodes).unwrap();
 //! assert!(ok);
 //! // ((_2,_4),_4):((_1@0,_2@0),_1@1)
 //! assert_eq!(shape_root, Some(Node::Tuple(2)));
@@ -442,8 +442,12 @@ impl<const C: usize> LayoutBuilder<C> {
 pub enum Op {
     /// `coalesce(A)` (the tiler is not read).
     Coalesce,
-    /// `composition(A, tiler)`, by mode for a tuple tiler (a layout node: `composition(A, B)`).
+    /// `composition(A, tiler)`, by mode for a tuple tiler (a layout node: `composition(A, B)`
+    /// as a tiler, a result not shown to be `A o B` with run-time values refused).
     CompositionTiler,
+    /// `composition(A, B)`, the tiler a layout node: a result not shown to be `A o B` is
+    /// compared point by point ([`Mode::Compared`]).
+    Composition,
     /// `logical_divide(A, tiler)`.
     LogicalDivideTiler,
     /// `zipped_divide(A, tiler)`.
@@ -488,6 +492,23 @@ pub enum Op {
     RakedProduct,
     /// `tile_to_shape(A, target)`, the tiler an IntTuple (plain integers only).
     TileToShape,
+}
+
+/// How [`run`] runs an operation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// Eagerly on the operands' values (a dynamic integer is its value, tagged dynamic). A
+    /// composition that its rule does not show to be `A o B` is compared point by point where
+    /// every value is static and refused otherwise (cute-dynamic's operations on plain layouts
+    /// but `composition` itself), as while compiling.
+    Eager,
+    /// Eagerly, and such a composition is compared point by point on its values wherever it is
+    /// (`composition(A, B)` itself, [`Op::Composition`], runs so in either mode; so do
+    /// cute-dynamic's layouts of coordinates).
+    Compared,
+    /// As the operands' static twin: every integer made static, as CuTe computes when it knows
+    /// the values.
+    Twin,
 }
 
 /// What a run's trees are bounded for ([`bound`]): the by-mode operations' shapes.
@@ -552,9 +573,9 @@ fn span<const C: usize>(at: At<'_, C>) -> (usize, usize, usize) {
 /// static or dynamic); a logical product is `(A, complement(A, size(A) * cosize(B)) o B)`, whose
 /// complement has a mode for each leaf of A and two more; by mode, the modes add up, and the
 /// modes past a tuple tiler are kept (a tiler with more modes than the layout is refused).
-/// `None` where a mode with no leaf (`()`) is divided, composed or multiplied, or divides,
-/// composes or multiplies: the algorithms coalesce both, and CuTe's `coalesce` of nothing has no
-/// last mode.
+/// `None` where a mode with no leaf (`()`) is divided, composed or multiplied, or divides: the
+/// algorithms coalesce the mode, a divide complements its divisor, and CuTe's `coalesce` of
+/// nothing has no last mode (a B with no leaf composes or multiplies to its own empty modes).
 fn bound<const C: usize>(shape: Shape, a: At<'_, C>, t: At<'_, C>) -> Option<usize> {
     let (na, la, runs) = span(a);
     let (nb, lb) = match t.kind() {
@@ -580,7 +601,7 @@ fn bound<const C: usize>(shape: Shape, a: At<'_, C>, t: At<'_, C>) -> Option<usi
             (nb, lb)
         }
     };
-    if la == 0 || lb == 0 {
+    if la == 0 || (lb == 0 && matches!(shape, Shape::Divide)) {
         return None;
     }
     Some(match shape {
@@ -607,7 +628,9 @@ fn bound<const C: usize>(shape: Shape, a: At<'_, C>, t: At<'_, C>) -> Option<usi
 fn op_bound<const C: usize>(op: Op, a: At<'_, C>, t: At<'_, C>) -> Option<usize> {
     match op {
         Op::Coalesce => Some(span(a).0),
-        Op::CompositionTiler | Op::CompositionAsCute => bound(Shape::Compose, a, t),
+        Op::CompositionTiler | Op::Composition | Op::CompositionAsCute => {
+            bound(Shape::Compose, a, t)
+        }
         Op::LogicalDivideTiler | Op::ZippedDivide | Op::TiledDivide | Op::FlatDivide => {
             bound(Shape::Divide, a, t)
         }
@@ -690,10 +713,9 @@ fn has_basis<const C: usize>(t: &Tree<C>) -> bool {
     (0..t.len).any(|i| t.is_int_at(i) && t.at(i).is_basis())
 }
 
-/// CuTe's `op` on `a` and `tiler`, eagerly on the operands as given, or as their static twin
-/// (`twin`: every integer made static, as CuTe computes when it knows the values), in trees of
-/// the capacity the run needs (16, 32, 64 or 128 nodes, whatever the operands' `C`), read back
-/// by `reader`.
+/// CuTe's `op` on `a` and `tiler`, eagerly on the operands as given or as their static twin
+/// (`mode`), in trees of the capacity the run needs (16, 32, 64 or 128 nodes, whatever the
+/// operands' `C`), read back by `reader`.
 ///
 /// # Errors
 /// A tiler whose preorder is not whole or whose layouts are not congruent, a layout with no
@@ -705,9 +727,10 @@ pub fn run<const C: usize, R: Reader>(
     op: Op,
     a: &Layout<C>,
     tiler: &Tuple<C>,
-    twin: bool,
+    mode: Mode,
     reader: R,
 ) -> Result<R::Out, Unfit> {
+    let twin = matches!(mode, Mode::Twin);
     if !tiler.is_tiler() {
         return Err(Unfit(
             "a tiler with missing children or a layout whose shape and stride are not congruent",
@@ -717,6 +740,7 @@ pub fn run<const C: usize, R: Reader>(
         op,
         Op::Coalesce
             | Op::CompositionTiler
+            | Op::Composition
             | Op::CompositionAsCute
             | Op::LogicalDivideTiler
             | Op::ZippedDivide
@@ -734,7 +758,7 @@ pub fn run<const C: usize, R: Reader>(
     }
     let layout_b = matches!(
         op,
-        Op::CompositionAsCute | Op::BlockedProduct | Op::RakedProduct
+        Op::Composition | Op::CompositionAsCute | Op::BlockedProduct | Op::RakedProduct
     );
     if layout_b && !matches!(tiler.0.root().kind(), Kind::Layout) {
         return Err(Unfit(
@@ -745,8 +769,18 @@ pub fn run<const C: usize, R: Reader>(
         return Err(Unfit("CuTe's own composition, which has no static twin"));
     }
     let shape = &a.0.shape;
-    // A profile coalesces some modes only (`op_bound` finds one with no leaf).
-    let coalesces = !matches!(op, Op::FilterZeros | Op::Nullspace | Op::CoalesceProfile);
+    // The operations that coalesce the whole of A; the by-mode ones coalesce the modes a tiler's
+    // leaf meets, a profile those its leaves meet (`op_bound` finds one with no leaf), and a
+    // blocked or raked product or `tile_to_shape` pads A with `_1:_0` modes first.
+    let coalesces = matches!(
+        op,
+        Op::Coalesce
+            | Op::Filter
+            | Op::Complement
+            | Op::Complement1
+            | Op::RightInverse
+            | Op::LeftInverse
+    );
     if coalesces && !(0..shape.len).any(|i| shape.is_int_at(i)) {
         return Err(Unfit(
             "a layout with no leaf, which has no last mode to coalesce",
@@ -767,31 +801,32 @@ pub fn run<const C: usize, R: Reader>(
     // operands' own where they are small or mostly needed (a copy of them for the twin).
     let (a, t) = (&a.0, &tiler.0);
     Ok(match room {
-        _ if room <= C && (C <= 16 || room > C / 2) && !twin => at(op, a, t, twin, reader),
+        _ if room <= C && (C <= 16 || room > C / 2) && !twin => at(op, a, t, mode, reader),
         _ if room <= C && (C <= 16 || room > C / 2) => {
-            resized_at::<C, C, R>(op, a, t, twin, reader)
+            resized_at::<C, C, R>(op, a, t, mode, reader)
         }
-        ..=16 => resized_at::<C, 16, R>(op, a, t, twin, reader),
-        17..=32 => resized_at::<C, 32, R>(op, a, t, twin, reader),
-        33..=64 => resized_at::<C, 64, R>(op, a, t, twin, reader),
-        65..=CAP => resized_at::<C, CAP, R>(op, a, t, twin, reader),
+        ..=16 => resized_at::<C, 16, R>(op, a, t, mode, reader),
+        17..=32 => resized_at::<C, 32, R>(op, a, t, mode, reader),
+        33..=64 => resized_at::<C, 64, R>(op, a, t, mode, reader),
+        65..=CAP => resized_at::<C, CAP, R>(op, a, t, mode, reader),
         _ => return Err(Unfit::FULL),
     })
 }
 
-/// [`run`] in trees of `D` nodes: the operands copied into them (and made static for the twin).
+/// [`run`] in trees of `D` nodes: the operands copied into them (and made static for the twin,
+/// [`Mode::Twin`]).
 fn resized_at<const C: usize, const D: usize, R: Reader>(
     op: Op,
     a: &L<C>,
     t: &Tree<C>,
-    twin: bool,
+    mode: Mode,
     reader: R,
 ) -> R::Out {
     let (mut a, mut t): (L<D>, Tree<D>) = (resized(a), resized_tree(t));
-    if twin {
+    if matches!(mode, Mode::Twin) {
         make_static(&mut a, &mut t);
     }
-    at(op, &a, &t, twin, reader)
+    at(op, &a, &t, mode, reader)
 }
 
 /// Every integer of `a` and `t` made static: the static twin's operands.
@@ -806,17 +841,18 @@ fn make_static<const C: usize>(a: &mut L<C>, t: &mut Tree<C>) {
     }
 }
 
-/// `op` on `a` and `t` (their static twin: `twin`), the reader given the result.
-fn at<const C: usize, R: Reader>(op: Op, a: &L<C>, t: &Tree<C>, twin: bool, reader: R) -> R::Out {
-    let mut p = match op {
-        _ if twin => Prog::twin(),
-        Op::CompositionAsCute => Prog::as_cute(),
-        _ => Prog::eager(),
+/// `op` on `a` and `t` as `mode` says, the reader given the result.
+fn at<const C: usize, R: Reader>(op: Op, a: &L<C>, t: &Tree<C>, mode: Mode, reader: R) -> R::Out {
+    let mut p = match (mode, op) {
+        (Mode::Twin, _) => Prog::twin(),
+        (_, Op::CompositionAsCute) => Prog::as_cute(),
+        (Mode::Compared, _) | (_, Op::Composition) => Prog::eager_compared(),
+        (Mode::Eager, _) => Prog::eager(),
     };
     let p = &mut p;
     let out = match op {
         Op::Coalesce => coalesce::coalesce(p, a),
-        Op::CompositionTiler => composition::composition_tiler(p, a, t),
+        Op::CompositionTiler | Op::Composition => composition::composition_tiler(p, a, t),
         Op::LogicalDivideTiler => by_mode::logical_divide_tiler(p, a, t),
         Op::ZippedDivide => by_mode::zipped_divide(p, a, t),
         Op::TiledDivide => by_mode::tiled_divide(p, a, t),

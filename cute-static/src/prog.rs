@@ -153,6 +153,9 @@ enum Run {
     /// At run time, eagerly as CuTe C++ runs on `int`s ([`Prog::as_cute`]): a precondition on
     /// a dynamic integer is not checked.
     AsCute,
+    /// At run time, eagerly ([`Prog::eager_compared`]), for `composition` itself: a composition
+    /// its rule does not show to be `A o B` is compared point by point on its values.
+    Compared,
 }
 
 const Z: V = V::s(0);
@@ -224,6 +227,14 @@ impl AtRun {
         Prog::at_run_time(Run::Eager)
     }
 
+    /// An eager run ([`Prog::eager`]) of `composition(A, B)` itself, which compares a result its
+    /// rule does not show to be `A o B` point by point on its values (within a divide or a
+    /// product, or by a tiler, such a result with run-time values is refused, as while
+    /// compiling, where they are not known).
+    pub(crate) const fn eager_compared() -> AtRun {
+        Prog::at_run_time(Run::Compared)
+    }
+
     /// An eager run ([`Prog::eager`]) as CuTe C++ computes on run-time integers: its
     /// preconditions are static assertions, so one on a dynamic value is not checked (its
     /// arithmetic and its preconditions on static values are, as in an eager run).
@@ -274,7 +285,13 @@ impl<const N: usize, const T: usize> Prog<N, T> {
     /// Whether this program runs eagerly ([`Prog::eager`]): every value is known, dynamic ones
     /// too.
     pub(crate) const fn is_eager(&self) -> bool {
-        matches!(self.run, Run::Eager | Run::AsCute)
+        matches!(self.run, Run::Eager | Run::AsCute | Run::Compared)
+    }
+
+    /// Whether a composition not shown to be `A o B` is compared point by point on run-time
+    /// values ([`Prog::eager_compared`]).
+    pub(crate) const fn compares(&self) -> bool {
+        matches!(self.run, Run::Compared)
     }
 
     /// Whether this program runs at run time ([`Prog::twin`], [`Prog::eager`]): a failure is

@@ -202,9 +202,10 @@ const fn compose<const P: usize, const T: usize, const C: usize>(
     } else {
         impl_rec(p, (None, (a, b)), (&ls, &ld), (b.root(), out));
     }
-    // An eager run knows every value, as compiling knows the static ones.
+    // Static values are compared as they are known; run-time ones by `composition` itself only
+    // (its eager run, or `.checked()`): within a divide or a product such a result is refused.
     let compare_now =
-        p.is_eager() || (exact::is_static(a) && exact::is_static(b) && exact::is_static(out));
+        p.compares() || (exact::is_static(a) && exact::is_static(b) && exact::is_static(out));
     if exact && !p.is_twin() && no_domain {
         if compare_now {
             refuse_unless_composition(p, (a, b), out);
