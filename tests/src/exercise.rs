@@ -353,103 +353,14 @@ pub fn every_operation(x: &Inputs) {
 
     // The one algebra on plain layouts (issue 23): never a panic, and where both answer, cute-
     // dynamic's layout.
-    {
-        use cute_dynamic::one_algebra as one;
-        let pairs = [
-            ("coalesce", coalesce(a), one::coalesce(a)),
-            ("composition", composition(a, b), one::composition(a, b)),
-            (
-                "composition",
-                composition_tiler(a, tiler),
-                one::composition_tiler(a, tiler),
-            ),
-            ("complement", complement(a, t), one::complement(a, t)),
-            ("right_inverse", right_inverse(a), one::right_inverse(a)),
-            (
-                "logical_divide",
-                logical_divide(a, b),
-                one::logical_divide(a, b),
-            ),
-            (
-                "logical_divide",
-                logical_divide_tiler(a, tiler),
-                one::logical_divide_tiler(a, tiler),
-            ),
-            (
-                "zipped_divide",
-                zipped_divide(a, tiler),
-                one::zipped_divide(a, tiler),
-            ),
-            (
-                "tiled_divide",
-                tiled_divide(a, tiler),
-                one::tiled_divide(a, tiler),
-            ),
-            (
-                "flat_divide",
-                flat_divide(a, tiler),
-                one::flat_divide(a, tiler),
-            ),
-            (
-                "logical_product",
-                logical_product(a, b),
-                one::logical_product(a, b),
-            ),
-            (
-                "logical_product",
-                logical_product_tiler(a, tiler),
-                one::logical_product_tiler(a, tiler),
-            ),
-            ("filter_zeros", filter_zeros(a), one::filter_zeros(a)),
-            ("filter", filter(a), one::filter(a)),
-            (
-                "coalesce_profile",
-                coalesce_profile(a, t),
-                one::coalesce_profile(a, t),
-            ),
-            ("complement1", complement1(a), one::complement1(a)),
-            ("left_inverse", left_inverse(a), one::left_inverse(a)),
-            ("nullspace", nullspace(a), one::nullspace(a)),
-            (
-                "zipped_product",
-                zipped_product(a, tiler),
-                one::zipped_product(a, tiler),
-            ),
-            (
-                "tiled_product",
-                tiled_product(a, tiler),
-                one::tiled_product(a, tiler),
-            ),
-            (
-                "flat_product",
-                flat_product(a, tiler),
-                one::flat_product(a, tiler),
-            ),
-            (
-                "blocked_product",
-                blocked_product(a, b),
-                one::blocked_product(a, b),
-            ),
-            (
-                "raked_product",
-                raked_product(a, b),
-                one::raked_product(a, b),
-            ),
-            (
-                "tile_to_shape",
-                tile_to_shape(a, t),
-                one::tile_to_shape(a, t),
-            ),
-        ];
-        for (op, own, by) in pairs {
-            if let (Ok(x), Ok(y)) = (&own, &by) {
-                assert_eq!(
-                    x, y,
-                    "{op}({a}, ...): cute-dynamic's {x}, the one algebra's {y}"
-                );
-            }
-            exercise_result(&by);
+    for (op, own, by) in one_algebra_pairs(x) {
+        if let (Ok(x), Ok(y)) = (&own, &by) {
+            assert_eq!(
+                x, y,
+                "{op}({a}, ...): cute-dynamic's {x}, the one algebra's {y}"
+            );
         }
+        exercise_result(&by);
     }
 
     // Common layouts, nullspace, recasts.
@@ -618,4 +529,97 @@ fn data_tensors(a: &Layout, b: &Layout, x: &Inputs) {
     if let Ok(mut tc) = make_owning_tensor::<f32>(a.clone()) {
         let _ = touch(&gemm(&ta, &tb, &mut tc).map(|()| "gemm"));
     }
+}
+
+/// Each plain-layout operation of the one algebra (issue 23, `cute_dynamic::one_algebra`) on
+/// `x`: its name, cute-dynamic's own answer and the one algebra's.
+pub fn one_algebra_pairs(x: &Inputs) -> Vec<(&'static str, Result<Layout>, Result<Layout>)> {
+    use cute_dynamic::one_algebra as one;
+    let Inputs { a, b, t, tiler, .. } = x;
+    vec![
+        ("coalesce", coalesce(a), one::coalesce(a)),
+        ("composition", composition(a, b), one::composition(a, b)),
+        (
+            "composition_tiler",
+            composition_tiler(a, tiler),
+            one::composition_tiler(a, tiler),
+        ),
+        ("complement", complement(a, t), one::complement(a, t)),
+        ("right_inverse", right_inverse(a), one::right_inverse(a)),
+        (
+            "logical_divide",
+            logical_divide(a, b),
+            one::logical_divide(a, b),
+        ),
+        (
+            "logical_divide_tiler",
+            logical_divide_tiler(a, tiler),
+            one::logical_divide_tiler(a, tiler),
+        ),
+        (
+            "zipped_divide",
+            zipped_divide(a, tiler),
+            one::zipped_divide(a, tiler),
+        ),
+        (
+            "tiled_divide",
+            tiled_divide(a, tiler),
+            one::tiled_divide(a, tiler),
+        ),
+        (
+            "flat_divide",
+            flat_divide(a, tiler),
+            one::flat_divide(a, tiler),
+        ),
+        (
+            "logical_product",
+            logical_product(a, b),
+            one::logical_product(a, b),
+        ),
+        (
+            "logical_product_tiler",
+            logical_product_tiler(a, tiler),
+            one::logical_product_tiler(a, tiler),
+        ),
+        ("filter_zeros", filter_zeros(a), one::filter_zeros(a)),
+        ("filter", filter(a), one::filter(a)),
+        (
+            "coalesce_profile",
+            coalesce_profile(a, t),
+            one::coalesce_profile(a, t),
+        ),
+        ("complement1", complement1(a), one::complement1(a)),
+        ("left_inverse", left_inverse(a), one::left_inverse(a)),
+        ("nullspace", nullspace(a), one::nullspace(a)),
+        (
+            "zipped_product",
+            zipped_product(a, tiler),
+            one::zipped_product(a, tiler),
+        ),
+        (
+            "tiled_product",
+            tiled_product(a, tiler),
+            one::tiled_product(a, tiler),
+        ),
+        (
+            "flat_product",
+            flat_product(a, tiler),
+            one::flat_product(a, tiler),
+        ),
+        (
+            "blocked_product",
+            blocked_product(a, b),
+            one::blocked_product(a, b),
+        ),
+        (
+            "raked_product",
+            raked_product(a, b),
+            one::raked_product(a, b),
+        ),
+        (
+            "tile_to_shape",
+            tile_to_shape(a, t),
+            one::tile_to_shape(a, t),
+        ),
+    ]
 }
