@@ -500,20 +500,3 @@ pub fn append_to_rank(layout: &Layout, n: usize) -> Result<Layout> {
     d.resize(n, IntTuple::s(0));
     join(s, d)
 }
-
-/// A layout from lists of modes, unwrapped as CuTe's `unwrap` does: a single mode stands alone
-/// (recursively), anything else is a tuple.
-pub(crate) fn unwrap_layout(shapes: Vec<IntTuple>, strides: Vec<IntTuple>) -> Result<Layout> {
-    Layout::from_parts(
-        unwrap(IntTuple::tuple(shapes)),
-        unwrap(IntTuple::tuple(strides)),
-    )
-}
-
-/// CuTe's `unwrap`: a 1-tuple becomes its element, recursively.
-pub(crate) fn unwrap(t: IntTuple) -> IntTuple {
-    match t.as_tuple() {
-        Some([only]) => unwrap(only.clone()),
-        _ => t,
-    }
-}

@@ -240,18 +240,6 @@ pub fn left_inverse(layout: &Layout) -> Result<Layout> {
     plain_op(Op::LeftInverse, "left_inverse", layout, &Tiler::Underscore)
 }
 
-/// CuTe's `nullspace(layout)` ([`crate::nullspace`]).
-///
-/// ```
-/// let l = "(_2,_4,_3):(_1,_0,_0)".parse()?;
-/// let r = cute_dynamic::one_algebra::nullspace(&l)?;
-/// assert_eq!(r.to_string(), "(_4,_3):(_2,_8)");
-/// # Ok::<(), cute_dynamic::LayoutError>(())
-/// ```
-pub fn nullspace(layout: &Layout) -> Result<Layout> {
-    plain_op(Op::Nullspace, "nullspace", layout, &Tiler::Underscore)
-}
-
 /// CuTe's `zipped_product(A, tiler)` ([`crate::zipped_product`]).
 ///
 /// ```

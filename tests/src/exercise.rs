@@ -590,7 +590,6 @@ pub fn one_algebra_pairs(x: &Inputs) -> Vec<(&'static str, Result<Layout>, Resul
         ),
         ("complement1", complement1(a), one::complement1(a)),
         ("left_inverse", left_inverse(a), one::left_inverse(a)),
-        ("nullspace", nullspace(a), one::nullspace(a)),
         (
             "zipped_product",
             zipped_product(a, tiler),
