@@ -6,9 +6,7 @@
 //! records; docs/bench.md, section 5). It is kept to measure that gap and to check that it
 //! gives their answers on every recorded vector (the conformance suite) and never a different
 //! layout (`tests/no_panic.rs`). It has every plain-layout operation of cute-dynamic's algebra
-//! but `max_common_layout` and `max_common_vector`, whose checks of CuTe's answer differ
-//! between the two crates (cute-static checks it on static values, cute-dynamic where the
-//! composition is not shown to be `A o B`).
+//! but `nullspace`, which cute-dynamic computes by the one algebra itself.
 //!
 //! ```
 //! use cute_dynamic::one_algebra;
@@ -20,8 +18,10 @@
 
 use crate::algebra::plain_op;
 use crate::error::Result;
+use crate::int::Int;
 use crate::int_tuple::IntTuple;
 use crate::layout::Layout;
+use crate::prelude::*;
 use crate::tiler::Tiler;
 use cute_static::eager::Op;
 
@@ -310,6 +310,35 @@ pub fn raked_product(a: &Layout, b: &Layout) -> Result<Layout> {
 /// ```
 pub fn tile_to_shape(block: &Layout, target: &IntTuple) -> Result<Layout> {
     plain_op(Op::TileToShape, "tile_to_shape", block, target)
+}
+
+/// CuTe's `max_common_layout(a, b)` ([`crate::max_common_layout`]).
+///
+/// ```
+/// let a = "(_4,_8):(_1,_4)".parse()?;
+/// let b = "(_4,_8):(_1,_8)".parse()?;
+/// let r = cute_dynamic::one_algebra::max_common_layout(&a, &b)?;
+/// assert_eq!(r.to_string(), "_4:_1");
+/// # Ok::<(), cute_dynamic::LayoutError>(())
+/// ```
+pub fn max_common_layout(a: &Layout, b: &Layout) -> Result<Layout> {
+    plain_op(Op::MaxCommonLayout, "max_common_layout", a, b)
+}
+
+/// CuTe's `max_common_vector(a, b)` ([`crate::max_common_vector`]).
+///
+/// ```
+/// let a = "(_4,_8):(_1,_4)".parse()?;
+/// let n = cute_dynamic::one_algebra::max_common_vector(&a, &a)?;
+/// assert_eq!(n.to_string(), "_32");
+/// # Ok::<(), cute_dynamic::LayoutError>(())
+/// ```
+pub fn max_common_vector(a: &Layout, b: &Layout) -> Result<Int> {
+    // The algebra's result is the layout `n:_1` of the vector `n`.
+    let n = plain_op(Op::MaxCommonVector, "max_common_vector", a, b)?;
+    n.shape().as_int().ok_or_else(|| {
+        crate::error::LayoutError::invalid("max_common_vector", format!("the algebra gave {n}"))
+    })
 }
 
 #[cfg(test)]

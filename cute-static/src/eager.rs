@@ -492,6 +492,11 @@ pub enum Op {
     RakedProduct,
     /// `tile_to_shape(A, target)`, the tiler an IntTuple (plain integers only).
     TileToShape,
+    /// `max_common_layout(A, B)`, the tiler a layout node (plain integers only).
+    MaxCommonLayout,
+    /// `max_common_vector(A, B)`, the tiler a layout node (plain integers only): the result is
+    /// the layout `n:_1` of the vector `n`.
+    MaxCommonVector,
 }
 
 /// How [`run`] runs an operation.
@@ -651,6 +656,12 @@ fn op_bound<const C: usize>(op: Op, a: At<'_, C>, t: At<'_, C>) -> Option<usize>
             let r = rank(a).max(rank(b));
             rank_matched_bound(padded(a, r), padded(b, r), r)
         }
+        Op::MaxCommonLayout | Op::MaxCommonVector => {
+            // `right_inverse(B)`, A composed with it, and that inverse composed with a mode.
+            let ((na, la, _), (nb, lb, _)) = (span(a), span(t.child(0)));
+            let inverse = (3 + lb + nb, lb + 1);
+            (la > 0 && lb > 0).then_some(inverse.0 + inverse.1 * la + na + lb + 2)
+        }
         Op::TileToShape => {
             let r = rank(t);
             if rank(a) > r {
@@ -758,7 +769,12 @@ pub fn run<const C: usize, R: Reader>(
     }
     let layout_b = matches!(
         op,
-        Op::Composition | Op::CompositionAsCute | Op::BlockedProduct | Op::RakedProduct
+        Op::Composition
+            | Op::CompositionAsCute
+            | Op::BlockedProduct
+            | Op::RakedProduct
+            | Op::MaxCommonLayout
+            | Op::MaxCommonVector
     );
     if layout_b && !matches!(tiler.0.root().kind(), Kind::Layout) {
         return Err(Unfit(
@@ -780,6 +796,8 @@ pub fn run<const C: usize, R: Reader>(
             | Op::Complement1
             | Op::RightInverse
             | Op::LeftInverse
+            | Op::MaxCommonLayout
+            | Op::MaxCommonVector
     );
     if coalesces && !(0..shape.len).any(|i| shape.is_int_at(i)) {
         return Err(Unfit(
@@ -860,19 +878,21 @@ fn at<const C: usize, R: Reader>(op: Op, a: &L<C>, t: &Tree<C>, mode: Mode, read
         Op::Complement => complement::complement(p, a, t),
         Op::RightInverse => inverse::right_inverse(p, a),
         Op::LogicalProductTiler => by_mode::logical_product_tiler(p, a, t),
-        Op::CompositionAsCute | Op::BlockedProduct | Op::RakedProduct => {
-            match tiler::kind(t.root()) {
-                tiler::Kind::Layout(b) if matches!(op, Op::BlockedProduct) => {
-                    product::blocked_product(p, a, &b)
-                }
-                tiler::Kind::Layout(b) if matches!(op, Op::RakedProduct) => {
-                    product::raked_product(p, a, &b)
-                }
-                tiler::Kind::Layout(b) => composition::composition_as_cute(p, a, &b),
-                // Refused before the run.
-                _ => *a,
+        Op::CompositionAsCute
+        | Op::BlockedProduct
+        | Op::RakedProduct
+        | Op::MaxCommonLayout
+        | Op::MaxCommonVector => match (op, tiler::kind(t.root())) {
+            (Op::BlockedProduct, tiler::Kind::Layout(b)) => product::blocked_product(p, a, &b),
+            (Op::RakedProduct, tiler::Kind::Layout(b)) => product::raked_product(p, a, &b),
+            (Op::MaxCommonLayout, tiler::Kind::Layout(b)) => inverse::max_common_layout(p, a, &b),
+            (Op::MaxCommonVector, tiler::Kind::Layout(b)) => {
+                L::int(inverse::max_common_vector(p, a, &b), V::s(1))
             }
-        }
+            (_, tiler::Kind::Layout(b)) => composition::composition_as_cute(p, a, &b),
+            // Refused before the run.
+            _ => *a,
+        },
         Op::FilterZeros => coalesce::filter_zeros(a),
         Op::Filter => coalesce::filter(p, a),
         Op::CoalesceProfile => coalesce::coalesce_profile(p, a, t),

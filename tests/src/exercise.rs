@@ -620,5 +620,10 @@ pub fn one_algebra_pairs(x: &Inputs) -> Vec<(&'static str, Result<Layout>, Resul
             tile_to_shape(a, t),
             one::tile_to_shape(a, t),
         ),
+        (
+            "max_common_layout",
+            max_common_layout(a, b),
+            one::max_common_layout(a, b),
+        ),
     ]
 }

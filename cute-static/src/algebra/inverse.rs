@@ -196,19 +196,25 @@ const fn common<const P: usize, const T: usize, const C: usize>(
     }
 }
 
-/// The common layout `R`; on static values checked against the definition, `a(R(i)) == i` and
-/// `b(R(i)) == i` for every `i` of R's domain (a compile error where it is not).
+/// The common layout `R` (`_1:_0` where there is no common part); where its values are known
+/// (all static, or an eager run's) checked against the definition, `a(R(i)) == i` and `b(R(i)) == i` for every `i` of R's domain (a
+/// compile error where it is not, recorded at run time).
 const fn common_layout<const P: usize, const T: usize, const C: usize>(
     p: &mut Prog<P, T>,
     a: &L<C>,
     b: &L<C>,
 ) -> L<C> {
+    // No common part: `_1:_0`, nothing to check.
     let r = match common(p, a, b) {
         (inv_b, Some(first)) => composition(p, &inv_b, &first),
-        _ => L::trivial(),
+        _ => return L::trivial(),
     };
-    if exact::is_static(a) && exact::is_static(b) && exact::is_static(&r) {
-        let n = r.size(p).value() as i64;
+    let known = exact::is_static(a) && exact::is_static(b) && exact::is_static(&r);
+    if known || p.is_eager() {
+        let n = match exact::size_of(&r) {
+            Some(n) => n,
+            None => exact::MAX_ENUMERATED,
+        };
         let mut i = 0;
         while i < n && i < exact::MAX_ENUMERATED {
             let j = exact::value_at(&r, i);
@@ -218,16 +224,17 @@ const fn common_layout<const P: usize, const T: usize, const C: usize>(
             };
             let common = matches!(x, Some(x) if x == i) && matches!(y, Some(y) if y == i);
             if !common {
-                Msg::new("Stride Divisibility Condition: max_common_layout(")
-                    .layout(&a.shape, &a.stride)
+                let mut m = Msg::new("Stride Divisibility Condition: max_common_layout(");
+                m.layout(&a.shape, &a.stride)
                     .str(", ")
                     .layout(&b.shape, &b.stride)
                     .str(") is ")
                     .layout(&r.shape, &r.stride)
                     .str(" by CuTe's weak form of it (CUTLASS #3177), which is not common: at ")
                     .num64(i)
-                    .str(" a and b do not both give it back")
-                    .fail()
+                    .str(" a and b do not both give it back");
+                p.refuse(Condition::StrideDivisibilityComplete, &m);
+                return r;
             }
             i += 1;
         }
@@ -252,7 +259,7 @@ pub(crate) const fn max_common_vector<const P: usize, const T: usize, const C: u
     a: &L<C>,
     b: &L<C>,
 ) -> V {
-    if exact::is_static(a) && exact::is_static(b) {
+    if (exact::is_static(a) && exact::is_static(b)) || p.is_eager() {
         // Checked against the definition with the common layout, whose size it is.
         let _ = common_layout(p, a, b);
     }
