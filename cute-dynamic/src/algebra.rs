@@ -11,8 +11,9 @@
 //! being `A o B` (the run's own is checked as it is computed), as in `crate::twin::checked`.
 //!
 //! So far the layouts with scaled-basis strides (`CoordLayout`, the layouts of identity
-//! tensors) run here; the plain layouts still have their own algorithms in this crate, and run
-//! here only through the hidden [`crate::one_algebra`], to measure and compare.
+//! tensors) and the plain layouts' `nullspace` run here; the plain layouts' other operations
+//! still have their own algorithms in this crate, and run here only through the hidden
+//! [`crate::one_algebra`], to measure and compare.
 
 use crate::arithmetic_tuple::{CoordStride, ScaledBasis};
 use crate::error::{LayoutError, Result};

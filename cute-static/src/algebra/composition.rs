@@ -202,8 +202,8 @@ const fn compose<const P: usize, const T: usize, const C: usize>(
     } else {
         impl_rec(p, (None, (a, b)), (&ls, &ld), (b.root(), out));
     }
-    // Static values are compared as they are known; run-time ones by `composition` itself only
-    // (its eager run, or `.checked()`): within a divide or a product such a result is refused.
+    // Static values are compared as they are known; run-time ones only by an eager run of
+    // `composition(A, B)` itself (`Prog::eager_compared`): elsewhere such a result is refused.
     let compare_now =
         p.compares() || (exact::is_static(a) && exact::is_static(b) && exact::is_static(out));
     if exact && !p.is_twin() && no_domain {
