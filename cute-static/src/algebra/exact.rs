@@ -195,7 +195,13 @@ impl<'a, const C: usize> Exactness<'a, C> {
                 if !self.room(p) {
                     return true;
                 }
-                product = p.mul(product, self.lhs.v[k]);
+                // All the rule reads of a product is whether it is 2 or more: an eager run keeps
+                // it within [-2, 2], which says as much and cannot overflow.
+                product = if p.is_eager() {
+                    clamped_product(product, self.lhs.v[k])
+                } else {
+                    p.mul(product, self.lhs.v[k])
+                };
             }
         }
         // Every step over an inner mode of a leaf of positive stride is exact (otherwise the
@@ -315,6 +321,27 @@ impl<'a, const C: usize> Exactness<'a, C> {
         };
         inner[k] = Some(v);
         v
+    }
+}
+
+/// `a * b` of an eager run's values, within `[-2, 2]` (static if both are, or if a static `_0`
+/// absorbs the other, as `Prog::mul`).
+const fn clamped_product(a: V, b: V) -> V {
+    if a.is_const(0) || b.is_const(0) {
+        return V::s(0);
+    }
+    let v = a.v as i64 * b.v as i64;
+    let v = if v > 2 {
+        2
+    } else if v < -2 {
+        -2
+    } else {
+        v as i32
+    };
+    if a.is_static() && b.is_static() {
+        V::s(v)
+    } else {
+        V::eager(v)
     }
 }
 
