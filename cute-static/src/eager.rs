@@ -578,38 +578,37 @@ fn span<const C: usize>(at: At<'_, C>) -> (usize, usize, usize) {
 /// static or dynamic); a logical product is `(A, complement(A, size(A) * cosize(B)) o B)`, whose
 /// complement has a mode for each leaf of A and two more; by mode, the modes add up, and the
 /// modes past a tuple tiler are kept (a tiler with more modes than the layout is refused).
-/// `None` where a mode with no leaf (`()`) is divided, composed or multiplied, or divides: the
-/// algorithms coalesce the mode, a divide complements its divisor, and CuTe's `coalesce` of
-/// nothing has no last mode (a B with no leaf composes or multiplies to its own empty modes).
-fn bound<const C: usize>(shape: Shape, a: At<'_, C>, t: At<'_, C>) -> Option<usize> {
+/// A mode with no leaf (`()`) that the algorithms coalesce (a divided, composed or multiplied
+/// mode, a divisor, which a divide complements) is refused there, and the run goes on with
+/// `_1:_0` in its place: it counts as one leaf.
+fn bound<const C: usize>(shape: Shape, a: At<'_, C>, t: At<'_, C>) -> usize {
     let (na, la, runs) = span(a);
+    // A mode with no leaf is refused as it is coalesced, and goes on as `_1:_0`.
+    let (la, runs) = (la.max(1), runs.max(1));
     let (nb, lb) = match t.kind() {
-        Kind::Under => return Some(na),
+        Kind::Under => return na,
         Kind::Tup => {
             let (n, r) = (t.arity(), if a.is_tup() { a.arity() } else { 1 });
             if n > r {
-                return Some(na + 1);
+                return na + 1;
             }
             let mode = |k| if a.is_tup() { a.child(k) } else { a };
             let modes = (0..r).map(|k| {
                 if k < n {
                     bound(shape, mode(k), t.child(k))
                 } else {
-                    Some(span(mode(k)).0)
+                    span(mode(k)).0
                 }
             });
-            return modes.sum::<Option<usize>>().map(|n| n + 1);
+            return modes.sum::<usize>() + 1;
         }
         Kind::Int => (1, 1),
         Kind::Layout => {
             let (nb, lb, _) = span(t.child(0));
-            (nb, lb)
+            (nb, lb.max(1))
         }
     };
-    if la == 0 || (lb == 0 && matches!(shape, Shape::Divide)) {
-        return None;
-    }
-    Some(match shape {
+    match shape {
         Shape::Compose => (nb + lb * la).max(na),
         Shape::Divide => {
             let complement = lb + 1 + runs;
@@ -620,19 +619,18 @@ fn bound<const C: usize>(shape: Shape, a: At<'_, C>, t: At<'_, C>) -> Option<usi
             let complement = la + 2;
             1 + na + (1 + 2 * complement) + nb + lb * complement
         }
-    })
+    }
 }
 
-/// A bound on the nodes of every tree of `op` on the layout of shape `a` (which has a leaf) and
+/// A bound on the nodes of every tree of `op` on the layout of shape `a` and
 /// the tiler `t` ([`bound`] for the by-mode operations; a complement has a mode for each leaf of
 /// A and one more, then the rest of the cotarget's leaves; an inverse a mode for each leaf of A
 /// and one more; a filter or a nullspace at most A's nodes and a tuple; a blocked or raked
 /// product, or `tile_to_shape`, the product of the operands padded to one rank, and a pair for
-/// each mode). `None` where a by-mode operation or a product meets a mode with no leaf, a
-/// profile coalesces one, or the cotarget has none.
-fn op_bound<const C: usize>(op: Op, a: At<'_, C>, t: At<'_, C>) -> Option<usize> {
+/// each mode; a mode with no leaf counts as one leaf, as [`bound`] says).
+fn op_bound<const C: usize>(op: Op, a: At<'_, C>, t: At<'_, C>) -> usize {
     match op {
-        Op::Coalesce => Some(span(a).0),
+        Op::Coalesce => span(a).0,
         Op::CompositionTiler | Op::Composition | Op::CompositionAsCute => {
             bound(Shape::Compose, a, t)
         }
@@ -642,14 +640,14 @@ fn op_bound<const C: usize>(op: Op, a: At<'_, C>, t: At<'_, C>) -> Option<usize>
         Op::LogicalProductTiler => bound(Shape::Product, a, t),
         Op::Complement => {
             let ((na, la, _), (nc, lc, _)) = (span(a), span(t));
-            (lc > 0).then_some(2 + la + lc + nc.max(na))
+            2 + la.max(1) + lc + nc.max(na)
         }
         Op::RightInverse | Op::LeftInverse | Op::Complement1 => {
             let (na, la, _) = span(a);
-            Some(3 + la + na)
+            3 + la.max(1) + na
         }
-        Op::FilterZeros | Op::Filter | Op::Nullspace => Some(span(a).0 + 1),
-        Op::CoalesceProfile => (!coalesces_leafless(a, t)).then_some(span(a).0),
+        Op::FilterZeros | Op::Filter | Op::Nullspace => span(a).0 + 1,
+        Op::CoalesceProfile => span(a).0,
         Op::ZippedProduct | Op::TiledProduct | Op::FlatProduct => bound(Shape::Product, a, t),
         Op::BlockedProduct | Op::RakedProduct => {
             let b = t.child(0);
@@ -659,14 +657,15 @@ fn op_bound<const C: usize>(op: Op, a: At<'_, C>, t: At<'_, C>) -> Option<usize>
         Op::MaxCommonLayout | Op::MaxCommonVector => {
             // `right_inverse(B)`, A composed with it, and that inverse composed with a mode.
             let ((na, la, _), (nb, lb, _)) = (span(a), span(t.child(0)));
+            let lb = lb.max(1);
             let inverse = (3 + lb + nb, lb + 1);
-            (la > 0 && lb > 0).then_some(inverse.0 + inverse.1 * la + na + lb + 2)
+            inverse.0 + inverse.1 * la.max(1) + na + lb + 3
         }
         Op::TileToShape => {
             let r = rank(t);
             if rank(a) > r {
                 // Refused as the run starts ("Rank of layout must be <= rank of target shape").
-                return Some(span(a).0);
+                return span(a).0;
             }
             rank_matched_bound(padded(a, r), (r + 1, r), r)
         }
@@ -689,29 +688,11 @@ fn padded<const C: usize>(a: At<'_, C>, r: usize) -> (usize, usize) {
 /// A bound on the nodes of every tree of `logical_product(a, b)` of two layouts of rank `r`
 /// (`(nodes, leaves)` each; see [`bound`]), then zipped mode by mode (blocked and raked
 /// products, `tile_to_shape`): the product's modes and a pair for each of the `r` modes.
-/// `None` where either has no leaf.
-fn rank_matched_bound(
-    (na, la): (usize, usize),
-    (nb, lb): (usize, usize),
-    r: usize,
-) -> Option<usize> {
-    if la == 0 || lb == 0 {
-        return None;
-    }
+fn rank_matched_bound((na, la): (usize, usize), (nb, lb): (usize, usize), r: usize) -> usize {
+    let (la, lb) = (la.max(1), lb.max(1));
     let complement = la + 2;
     let product = 1 + na + (1 + 2 * complement) + nb + lb * complement;
-    Some(product + na + r + 2)
-}
-
-/// Whether `coalesce(a, profile)` coalesces a mode with no leaf (CuTe's `coalesce` of nothing
-/// has no last mode); a profile with more modes than `a` is refused in the run.
-fn coalesces_leafless<const C: usize>(a: At<'_, C>, profile: At<'_, C>) -> bool {
-    if !profile.is_tup() {
-        return span(a).1 == 0;
-    }
-    let mode = |k| if a.is_tup() { a.child(k) } else { a };
-    profile.arity() <= rank(a)
-        && (0..profile.arity()).any(|k| coalesces_leafless(mode(k), profile.child(k)))
+    product + na + r + 2
 }
 
 /// Whether nodes of these kinds are an IntTuple's: integers and tuples only.
@@ -729,9 +710,8 @@ fn has_basis<const C: usize>(t: &Tree<C>) -> bool {
 /// operands' `C`), read back by `reader`.
 ///
 /// # Errors
-/// A tiler whose preorder is not whole or whose layouts are not congruent, a layout with no
-/// leaf, a mode with no leaf that the operation coalesces, operands of a kind the operation
-/// does not take (a scaled basis where it takes plain integers, a tiler where it takes an
+/// A tiler whose preorder is not whole or whose layouts are not congruent, operands of a kind
+/// the operation does not take (a scaled basis where it takes plain integers, a tiler where it takes an
 /// IntTuple or a layout), or operands too large for every tree of the run to stay within 128
 /// nodes (the bound of `bound`, [`Unfit::FULL`]).
 pub fn run<const C: usize, R: Reader>(
@@ -784,37 +764,12 @@ pub fn run<const C: usize, R: Reader>(
     if matches!(op, Op::CompositionAsCute) && twin {
         return Err(Unfit("CuTe's own composition, which has no static twin"));
     }
-    let shape = &a.0.shape;
-    // The operations that coalesce the whole of A; the by-mode ones coalesce the modes a tiler's
-    // leaf meets, a profile those its leaves meet (`op_bound` finds one with no leaf), and a
-    // blocked or raked product or `tile_to_shape` pads A with `_1:_0` modes first.
-    let coalesces = matches!(
-        op,
-        Op::Coalesce
-            | Op::Filter
-            | Op::Complement
-            | Op::Complement1
-            | Op::RightInverse
-            | Op::LeftInverse
-            | Op::MaxCommonLayout
-            | Op::MaxCommonVector
-    );
-    if coalesces && !(0..shape.len).any(|i| shape.is_int_at(i)) {
-        return Err(Unfit(
-            "a layout with no leaf, which has no last mode to coalesce",
-        ));
-    }
     // Trees that hold the run (room for the zipped forms' two extra tuples besides) and the
     // operands (a tiler may hold more than the result uses).
-    let room = match op_bound(op, a.0.shape.root(), tiler.0.root()) {
-        None => {
-            return Err(Unfit(
-                "a mode with no leaf `()` divided, composed, multiplied or coalesced, or \
-                 dividing, composing or multiplying; or a cotarget with no leaf",
-            ));
-        }
-        Some(n) => n.max(a.0.shape.len).max(tiler.0.len) + 8,
-    };
+    let room = op_bound(op, a.0.shape.root(), tiler.0.root())
+        .max(a.0.shape.len)
+        .max(tiler.0.len)
+        + 8;
     // The smallest trees that hold the run (each copy of a tree costs its capacity); the
     // operands' own where they are small or mostly needed (a copy of them for the twin).
     let (a, t) = (&a.0, &tiler.0);

@@ -503,6 +503,7 @@ fn one_algebra_drift() {
     const EXACT: &[&str] = &[
         "coalesce",
         "coalesce_profile",
+        "complement",
         "complement1",
         "filter",
         "filter_zeros",

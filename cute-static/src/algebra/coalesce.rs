@@ -75,8 +75,8 @@ const fn statically_equal<const P: usize, const T: usize>(
 
 /// `bw_coalesce` of the leaves of `l`, written to the empty `s` and `d`; `keep_last` as for
 /// [`coalesce_modes`]; `filtered`: a static `_0` stride makes its shape `_1` first (which
-/// coalescing skips: `filter_zeros`). A layout with no leaf (`()`) is a compile error: CuTe's
-/// has no last mode to start from.
+/// coalescing skips: `filter_zeros`). A layout with no leaf (`()`) is refused (a compile error;
+/// recorded at run time, the run going on with `_1:_0`): CuTe's has no last mode to start from.
 const fn coalesce_leaves<const P: usize, const T: usize, const C: usize>(
     p: &mut Prog<P, T>,
     l: &L<C>,
@@ -93,10 +93,11 @@ const fn coalesce_leaves<const P: usize, const T: usize, const C: usize>(
         k += 1;
     }
     if s.n == 0 {
-        Msg::new("coalesce: ")
-            .layout(&l.shape, &l.stride)
-            .str(" has no modes")
-            .fail()
+        let mut m = Msg::new("coalesce: ");
+        m.layout(&l.shape, &l.stride).str(" has no modes");
+        p.refuse_invalid(&m);
+        s.push(V::s(1));
+        d.push(V::s(0));
     }
     coalesce_modes(p, (s, d), keep_last)
 }
