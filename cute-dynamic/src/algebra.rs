@@ -202,13 +202,22 @@ fn run_in<A: Operand, T: TilerOperand, const C: usize>(
     let failed = Failed { name, a, tiler };
     let out = eager::run(op, &ea, &et, A::MODE, Back(failed)).map_err(Capacity::Unfit)??;
     let twin = op != Op::CompositionAsCute && !(ea.is_static() && et.is_static());
-    if twin {
+    // An operation that checks no CuTe condition gives its twin nothing to refuse: the twin runs
+    // for it only in debug builds, to hold `Op::checks_conditions` to the algorithms' code.
+    let conditions = op.checks_conditions();
+    if twin && (conditions || cfg!(debug_assertions)) {
         // The twin is an all-static input: only CuTe's own conditions on it count (as in
         // `crate::twin::checked`), not its arithmetic, nor its answer not being `A o B`, which
         // says nothing of the run's (checked on its own).
         match eager::run(op, &ea, &et, Mode::Twin, failed).map_err(Capacity::Unfit)? {
             Err(Capacity::Error(e)) if e.condition().is_none() || is_complete_form(&e) => {}
-            twin => twin?,
+            twin => {
+                debug_assert!(
+                    conditions || twin.is_ok(),
+                    "{name}: the static twin of an operation that checks no condition refused"
+                );
+                twin?;
+            }
         }
     }
     Ok(out)

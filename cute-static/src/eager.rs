@@ -516,6 +516,31 @@ pub enum Mode {
     Twin,
 }
 
+impl Op {
+    /// Whether the operation checks a CuTe condition (a precondition, or a refusal naming one)
+    /// on its way: coalesce, its profile and filter forms, `filter_zeros`, `nullspace` and
+    /// `right_inverse` check none, so their static twin has nothing to refuse (a twin's failed
+    /// arithmetic is not CuTe's refusal of the input).
+    ///
+    /// ```
+    /// use cute_static::eager::Op;
+    /// assert!(!Op::Coalesce.checks_conditions());
+    /// assert!(Op::CompositionTiler.checks_conditions());
+    /// ```
+    #[must_use]
+    pub const fn checks_conditions(self) -> bool {
+        !matches!(
+            self,
+            Op::Coalesce
+                | Op::CoalesceProfile
+                | Op::Filter
+                | Op::FilterZeros
+                | Op::Nullspace
+                | Op::RightInverse
+        )
+    }
+}
+
 /// What a run's trees are bounded for ([`bound`]): the by-mode operations' shapes.
 #[derive(Clone, Copy)]
 enum Shape {
