@@ -202,10 +202,10 @@ fn run_in<A: Operand, T: TilerOperand, const C: usize>(
     let failed = Failed { name, a, tiler };
     let out = eager::run(op, &ea, &et, A::MODE, Back(failed)).map_err(Capacity::Unfit)??;
     let twin = op != Op::CompositionAsCute && !(ea.is_static() && et.is_static());
-    // An operation that checks no CuTe condition gives its twin nothing to refuse: the twin runs
-    // for it only in debug builds, to hold `Op::checks_conditions` to the algorithms' code.
-    let conditions = op.checks_conditions();
-    if twin && (conditions || cfg!(debug_assertions)) {
+    // An operation whose twin cannot refuse what its run accepts runs the twin only in debug
+    // builds, to hold `Op::twin_can_refuse` to the algorithms' code.
+    let can_refuse = op.twin_can_refuse();
+    if twin && (can_refuse || cfg!(debug_assertions)) {
         // The twin is an all-static input: only CuTe's own conditions on it count (as in
         // `crate::twin::checked`), not its arithmetic, nor its answer not being `A o B`, which
         // says nothing of the run's (checked on its own).
@@ -213,8 +213,8 @@ fn run_in<A: Operand, T: TilerOperand, const C: usize>(
             Err(Capacity::Error(e)) if e.condition().is_none() || is_complete_form(&e) => {}
             twin => {
                 debug_assert!(
-                    conditions || twin.is_ok(),
-                    "{name}: the static twin of an operation that checks no condition refused"
+                    can_refuse || twin.is_ok(),
+                    "{name}: the static twin refused what the run accepted, which `Op::twin_can_refuse` says it cannot"
                 );
                 twin?;
             }

@@ -517,18 +517,21 @@ pub enum Mode {
 }
 
 impl Op {
-    /// Whether the operation checks a CuTe condition (a precondition, or a refusal naming one)
-    /// on its way: coalesce, its profile and filter forms, `filter_zeros`, `nullspace` and
-    /// `right_inverse` check none, so their static twin has nothing to refuse (a twin's failed
-    /// arithmetic is not CuTe's refusal of the input).
+    /// Whether the operation's static twin can refuse an input that its run accepts. Not where
+    /// the operation checks no CuTe condition on its way (coalesce, its profile and filter
+    /// forms, `filter_zeros`, `nullspace`, `right_inverse`: a twin's failed arithmetic is not
+    /// CuTe's refusal of the input), nor for `left_inverse`, whose conditions hold on the
+    /// twin's coalesced layout wherever they hold on the run's: the twin's is coarser (a merge
+    /// keeps one of two strides), its strides a subsequence of the run's in the same order, and
+    /// a chain of multiples stays one when links are dropped.
     ///
     /// ```
     /// use cute_static::eager::Op;
-    /// assert!(!Op::Coalesce.checks_conditions());
-    /// assert!(Op::CompositionTiler.checks_conditions());
+    /// assert!(!Op::Coalesce.twin_can_refuse());
+    /// assert!(Op::CompositionTiler.twin_can_refuse());
     /// ```
     #[must_use]
-    pub const fn checks_conditions(self) -> bool {
+    pub const fn twin_can_refuse(self) -> bool {
         !matches!(
             self,
             Op::Coalesce
@@ -537,6 +540,7 @@ impl Op {
                 | Op::FilterZeros
                 | Op::Nullspace
                 | Op::RightInverse
+                | Op::LeftInverse
         )
     }
 }
