@@ -32,7 +32,8 @@ pub const OPS: [&str; 9] = [
 
 /// Operations whose instructions `scripts/op-instructions.sh` counts besides [`OPS`], outside
 /// the side-by-side table (issue 23: cute-dynamic's own and, with `BY_ALGEBRA=1`, the one
-/// algebra's; `nullspace` is computed by the one algebra either way).
+/// algebra's; `nullspace`, which cute-dynamic computes by the one algebra, only without
+/// `BY_ALGEBRA`).
 pub const MORE_OPS: [&str; 5] = [
     "filter",
     "filter_zeros",
@@ -266,7 +267,7 @@ impl Prepared {
     }
 
     /// `calls` calls of the op by cute-static's algorithm ([`cute::one_algebra`]), for the
-    /// operations that have it: all but left_inverse and the evaluations. `Err` names the op
+    /// operations that have it: all but nullspace and the evaluations. `Err` names the op
     /// otherwise.
     pub fn repeat_by_algebra(&self, calls: usize) -> Result<(), String> {
         let runner = Repeat(calls);

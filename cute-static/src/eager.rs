@@ -516,7 +516,48 @@ pub enum Mode {
     Twin,
 }
 
+/// What an operation takes as its second operand (the tiler of [`run`]).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Second {
+    /// A tiler (or nothing it reads).
+    Tiler,
+    /// An IntTuple: a cotarget, a profile, a target shape.
+    IntTuple,
+    /// A layout node: B.
+    Layout,
+}
+
 impl Op {
+    /// Whether the operation takes scaled bases (the strides of identity layouts); the others
+    /// take plain integers only.
+    const fn takes_scaled_bases(self) -> bool {
+        matches!(
+            self,
+            Op::Coalesce
+                | Op::CompositionTiler
+                | Op::Composition
+                | Op::CompositionAsCute
+                | Op::LogicalDivideTiler
+                | Op::ZippedDivide
+                | Op::TiledDivide
+                | Op::FlatDivide
+        )
+    }
+
+    /// What the operation takes as its second operand.
+    const fn second(self) -> Second {
+        match self {
+            Op::Complement | Op::CoalesceProfile | Op::TileToShape => Second::IntTuple,
+            Op::Composition
+            | Op::CompositionAsCute
+            | Op::BlockedProduct
+            | Op::RakedProduct
+            | Op::MaxCommonLayout
+            | Op::MaxCommonVector => Second::Layout,
+            _ => Second::Tiler,
+        }
+    }
+
     /// Whether the operation's static twin can refuse an input that its run accepts. Not where
     /// the operation checks no CuTe condition on its way (coalesce, its profile and filter
     /// forms, `filter_zeros`, `nullspace`, `right_inverse`: a twin's failed arithmetic is not
@@ -740,9 +781,9 @@ fn has_basis<const C: usize>(t: &Tree<C>) -> bool {
 ///
 /// # Errors
 /// A tiler whose preorder is not whole or whose layouts are not congruent, operands of a kind
-/// the operation does not take (a scaled basis where it takes plain integers, a tiler where it takes an
-/// IntTuple or a layout), or operands too large for every tree of the run to stay within 128
-/// nodes (the bound of `bound`, [`Unfit::FULL`]).
+/// the operation does not take (a scaled basis where it takes plain integers, a tiler where it
+/// takes an IntTuple or a layout), or operands too large for every tree of the run to stay
+/// within 128 nodes (the bound of `bound`, [`Unfit::FULL`]).
 pub fn run<const C: usize, R: Reader>(
     op: Op,
     a: &Layout<C>,
@@ -756,39 +797,21 @@ pub fn run<const C: usize, R: Reader>(
             "a tiler with missing children or a layout whose shape and stride are not congruent",
         ));
     }
-    let coordinates = matches!(
-        op,
-        Op::Coalesce
-            | Op::CompositionTiler
-            | Op::Composition
-            | Op::CompositionAsCute
-            | Op::LogicalDivideTiler
-            | Op::ZippedDivide
-            | Op::TiledDivide
-            | Op::FlatDivide
-    );
-    if !coordinates && (has_basis(&a.0.stride) || has_basis(&tiler.0)) {
+    if !op.takes_scaled_bases() && (has_basis(&a.0.stride) || has_basis(&tiler.0)) {
         return Err(Unfit("a scaled basis in an operation on plain layouts"));
     }
-    let int_tuple = matches!(op, Op::Complement | Op::CoalesceProfile | Op::TileToShape);
-    if int_tuple && !is_int_tuple(&tiler.0.tag[..tiler.0.len]) {
-        return Err(Unfit(
-            "a cotarget, profile or target that is not an IntTuple",
-        ));
-    }
-    let layout_b = matches!(
-        op,
-        Op::Composition
-            | Op::CompositionAsCute
-            | Op::BlockedProduct
-            | Op::RakedProduct
-            | Op::MaxCommonLayout
-            | Op::MaxCommonVector
-    );
-    if layout_b && !matches!(tiler.0.root().kind(), Kind::Layout) {
-        return Err(Unfit(
-            "an operation of two layouts given a tiler that is not one",
-        ));
+    match op.second() {
+        Second::IntTuple if !is_int_tuple(&tiler.0.tag[..tiler.0.len]) => {
+            return Err(Unfit(
+                "a cotarget, profile or target that is not an IntTuple",
+            ));
+        }
+        Second::Layout if !matches!(tiler.0.root().kind(), Kind::Layout) => {
+            return Err(Unfit(
+                "an operation of two layouts given a tiler that is not one",
+            ));
+        }
+        _ => {}
     }
     if matches!(op, Op::CompositionAsCute) && twin {
         return Err(Unfit("CuTe's own composition, which has no static twin"));
