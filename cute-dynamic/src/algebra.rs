@@ -25,7 +25,7 @@ use crate::prelude::*;
 use crate::tiler::Tiler;
 use crate::twin::is_complete_form;
 use core::fmt;
-use cute_static::eager::{self, CAP, Mode, Node, Op, Tuple, Unfit};
+use cute_static::eager::{self, CAP, LayoutNode, Mode, Node, Op, Tuple, Unfit};
 
 /// CuTe's `op` (its name `name`, for errors) on the layout of coordinates `shape:stride` and
 /// `tiler`, by cute-static's algorithm, with the static twin's conditions: the result's shape
@@ -36,7 +36,9 @@ pub(crate) fn coordinates_op(
     (shape, stride): (&IntTuple, &CoordStride),
     tiler: &Tiler,
 ) -> Result<(IntTuple, CoordStride)> {
-    run(op, name, &Coordinates(shape, stride), tiler)
+    let mut out = None;
+    run(op, name, &Coordinates(shape, stride), tiler, &mut out)?;
+    out.ok_or_else(|| LayoutError::invalid("the algebra", "no result read back"))
 }
 
 /// CuTe's `op` (its name `name`, for errors) on the plain layout `a` and `tiler`, by
@@ -48,7 +50,10 @@ pub(crate) fn plain_op(
     a: &Layout,
     tiler: &impl TilerOperand,
 ) -> Result<Layout> {
-    run(op, name, a, tiler)?.into_layout()
+    // Written in place: a layout returned through each layer of `Result` is copied each time.
+    let mut out = Flat::empty();
+    run(op, name, a, tiler, &mut out)?;
+    out.into_layout()
 }
 
 /// A tiler as handed over to the algebra: a [`Tiler`], or a layout `B` (`composition(A, B)`,
@@ -78,7 +83,7 @@ impl TilerOperand for Layout {
 
 /// A layout as handed over to the algebra, node by node, and as read back from it.
 trait Operand: fmt::Display {
-    /// The result read back.
+    /// The result read back, written in place ([`Operand::read`]).
     type Out;
     /// How the operation runs: whether a composition not shown to be `A o B` with run-time
     /// values is compared point by point (the layouts of coordinates, and `composition` itself,
@@ -87,8 +92,8 @@ trait Operand: fmt::Display {
     const MODE: Mode;
     /// The algebra's layout of it, in trees of `C` nodes.
     fn build<const C: usize>(&self) -> core::result::Result<eager::Layout<C>, Unfit>;
-    /// The algebra's result as this crate's.
-    fn read<const C: usize>(l: &eager::Layout<C>) -> Result<Self::Out>;
+    /// The algebra's result as this crate's, written to `out` (as the caller made it).
+    fn read<const C: usize>(l: &eager::Layout<C>, out: &mut Self::Out) -> Result<()>;
 }
 
 /// A layout of coordinates, by its shape and its stride.
@@ -101,7 +106,7 @@ impl fmt::Display for Coordinates<'_> {
 }
 
 impl Operand for Coordinates<'_> {
-    type Out = (IntTuple, CoordStride);
+    type Out = Option<(IntTuple, CoordStride)>;
     const MODE: Mode = Mode::Compared;
     fn build<const C: usize>(&self) -> core::result::Result<eager::Layout<C>, Unfit> {
         let (mut shape, mut strides) = (Tuple::new(), Tuple::new());
@@ -109,8 +114,9 @@ impl Operand for Coordinates<'_> {
         stride(self.1, &mut strides)?;
         eager::Layout::new(shape, strides)
     }
-    fn read<const C: usize>(l: &eager::Layout<C>) -> Result<Self::Out> {
-        back(l)
+    fn read<const C: usize>(l: &eager::Layout<C>, out: &mut Self::Out) -> Result<()> {
+        *out = Some(back(l)?);
+        Ok(())
     }
 }
 
@@ -136,23 +142,17 @@ impl Operand for Layout {
     }
     /// The shape's and the stride's nodes side by side (congruent: a leaf of one is a leaf of
     /// the other).
-    fn read<const C: usize>(l: &eager::Layout<C>) -> Result<Flat> {
-        let (shape, stride) = (l.shape(), l.stride());
-        let mut out = Flat::empty();
+    fn read<const C: usize>(l: &eager::Layout<C>, out: &mut Flat) -> Result<()> {
         for i in 0.. {
-            match (shape.node(i), stride.node(i)) {
-                (None, None) => return Ok(out),
-                (Some(Node::Tuple(n)), Some(Node::Tuple(_))) => out.push_tuple(n as u32),
-                (
-                    Some(Node::Int { value, dynamic, .. }),
-                    Some(Node::Int {
-                        value: d,
-                        dynamic: d_dynamic,
-                        depth: 0,
-                        ..
-                    }),
-                ) => out.push_leaf(int(value, dynamic), int(d, d_dynamic)),
-                _ => break,
+            match l.mode(i) {
+                None => return Ok(()),
+                Some(LayoutNode::Tuple(n)) => out.push_tuple(n as u32),
+                Some(LayoutNode::Leaf {
+                    shape: (s, s_dynamic),
+                    stride: (d, d_dynamic),
+                    scaled: false,
+                }) => out.push_leaf(int(s, s_dynamic), int(d, d_dynamic)),
+                Some(LayoutNode::Leaf { scaled: true, .. }) => break,
             }
         }
         Err(LayoutError::invalid(
@@ -169,15 +169,16 @@ fn run<A: Operand, T: TilerOperand>(
     name: &'static str,
     a: &A,
     tiler: &T,
-) -> Result<A::Out> {
+    out: &mut A::Out,
+) -> Result<()> {
     // The operands in trees of 16 nodes where they fit (each copy of a tree costs its capacity;
     // the run picks the trees it needs), else of the algebra's most, 128, which refuse with the
     // capacity's error.
-    let out = match run_in::<A, T, 16>(op, name, (a, tiler)) {
-        Err(Capacity::Unfit(c)) if c.is_full() => run_in::<A, T, CAP>(op, name, (a, tiler)),
-        out => out,
+    let done = match run_in::<A, T, 16>(op, name, (a, tiler), out) {
+        Err(Capacity::Unfit(c)) if c.is_full() => run_in::<A, T, CAP>(op, name, (a, tiler), out),
+        done => done,
     };
-    out.map_err(|e| match e {
+    done.map_err(|e| match e {
         Capacity::Unfit(c) => LayoutError::invalid(name, format!("{}: {a} with {tiler}", c.0)),
         Capacity::Error(e) => e,
     })
@@ -195,17 +196,20 @@ fn run_in<A: Operand, T: TilerOperand, const C: usize>(
     op: Op,
     name: &'static str,
     (a, tiler): (&A, &T),
-) -> core::result::Result<A::Out, Capacity> {
+    out: &mut A::Out,
+) -> core::result::Result<(), Capacity> {
     let ea = a.build::<C>().map_err(Capacity::Unfit)?;
     let mut et = Tuple::<C>::new();
     tiler.build(&mut et).map_err(Capacity::Unfit)?;
     let failed = Failed { name, a, tiler };
-    let out = eager::run(op, &ea, &et, A::MODE, Back(failed)).map_err(Capacity::Unfit)??;
-    let twin = op != Op::CompositionAsCute && !(ea.is_static() && et.is_static());
+    eager::run(op, &ea, &et, A::MODE, Back(failed, out)).map_err(Capacity::Unfit)??;
     // An operation whose twin cannot refuse what its run accepts runs the twin only in debug
     // builds, to hold `Op::twin_can_refuse` to the algorithms' code.
     let can_refuse = op.twin_can_refuse();
-    if twin && (can_refuse || cfg!(debug_assertions)) {
+    let twin = (can_refuse || cfg!(debug_assertions))
+        && op != Op::CompositionAsCute
+        && !(ea.is_static() && et.is_static());
+    if twin {
         // The twin is an all-static input: only CuTe's own conditions on it count (as in
         // `crate::twin::checked`), not its arithmetic, nor its answer not being `A o B`, which
         // says nothing of the run's (checked on its own).
@@ -220,7 +224,7 @@ fn run_in<A: Operand, T: TilerOperand, const C: usize>(
             }
         }
     }
-    Ok(out)
+    Ok(())
 }
 
 /// Reads a run's failure as this crate's error, naming the operation and its operands.
@@ -252,15 +256,15 @@ impl<A: Operand, T: TilerOperand> eager::Reader for Failed<'_, A, T> {
     }
 }
 
-/// Reads a run's result back, or its failure as [`Failed`] does.
-struct Back<'a, A, T>(Failed<'a, A, T>);
+/// Reads a run's result back into its second field, or its failure as [`Failed`] does.
+struct Back<'a, 'o, A: Operand, T>(Failed<'a, A, T>, &'o mut A::Out);
 
-impl<A: Operand, T: TilerOperand> eager::Reader for Back<'_, A, T> {
-    type Out = core::result::Result<A::Out, Capacity>;
+impl<A: Operand, T: TilerOperand> eager::Reader for Back<'_, '_, A, T> {
+    type Out = core::result::Result<(), Capacity>;
     fn read<const C: usize>(self, run: eager::Run<'_, C>) -> Self::Out {
         let layout = run.layout;
         self.0.read(run)?;
-        A::read(layout).map_err(Capacity::Error)
+        A::read(layout, self.1).map_err(Capacity::Error)
     }
 }
 

@@ -78,6 +78,24 @@ pub enum Node {
     Layout,
 }
 
+/// One node of a [`Layout`] as read back ([`Layout::mode`]): the shape's and the stride's side
+/// by side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LayoutNode {
+    /// A tuple of this many modes, which follow.
+    Tuple(usize),
+    /// A leaf `shape:stride`, each an integer `(value, dynamic)`; `scaled`: the stride is a
+    /// scaled basis (its value the scale).
+    Leaf {
+        /// The shape's integer.
+        shape: (i32, bool),
+        /// The stride's integer (a scaled basis's scale).
+        stride: (i32, bool),
+        /// Whether the stride is a scaled basis.
+        scaled: bool,
+    },
+}
+
 /// Why an operand cannot be built, or an operation not run on it: a malformed operand, or one
 /// past the algebra's fixed capacity (its tuples' `C` nodes, at most 128; scaled bases 3
 /// deep).
@@ -334,6 +352,40 @@ impl<const C: usize> Layout<C> {
         self.0.shape.is_static() && self.0.stride.is_static()
     }
 
+    /// Node `i` of the layout in preorder, the shape's and the stride's side by side (they are
+    /// congruent: a leaf of one is a leaf of the other); `None` past the last. Reads the trees in
+    /// place, where [`Layout::shape`] and [`Layout::stride`] copy them.
+    ///
+    /// ```
+    /// use cute_static::eager::{LayoutBuilder, LayoutNode};
+    /// // (_4,8):(_1,_4)
+    /// let mut b: LayoutBuilder<16> = LayoutBuilder::new();
+    /// b.tuple(2).unwrap();
+    /// b.leaf((4, false), (1, false)).unwrap();
+    /// b.leaf((8, true), (4, false)).unwrap();
+    /// let l = b.build().unwrap();
+    /// assert_eq!(l.mode(0), Some(LayoutNode::Tuple(2)));
+    /// let leaf = LayoutNode::Leaf { shape: (8, true), stride: (4, false), scaled: false };
+    /// assert_eq!(l.mode(2), Some(leaf));
+    /// assert_eq!(l.mode(3), None);
+    /// ```
+    #[must_use]
+    #[inline]
+    pub fn mode(&self, i: usize) -> Option<LayoutNode> {
+        let (s, d) = (&self.0.shape, &self.0.stride);
+        if i >= s.len {
+            return None;
+        }
+        Some(match s.tag[i] {
+            Kind::Int => LayoutNode::Leaf {
+                shape: (s.val[i], s.dyn_at(i)),
+                stride: (d.val[i], d.dyn_at(i)),
+                scaled: d.meta[i] >> 1 != 0,
+            },
+            _ => LayoutNode::Tuple(s.val[i] as usize),
+        })
+    }
+
     /// The shape.
     #[must_use]
     pub const fn shape(&self) -> Tuple<C> {
@@ -388,6 +440,7 @@ impl<const C: usize> LayoutBuilder<C> {
     }
 
     /// One more node, whose children are `children` more to come.
+    #[inline]
     fn node(&mut self, children: usize) -> Result<(), Unfit> {
         if self.l.shape.len >= C {
             return Err(Unfit::FULL);
@@ -403,6 +456,7 @@ impl<const C: usize> LayoutBuilder<C> {
     ///
     /// # Errors
     /// The layout is full.
+    #[inline]
     pub fn tuple(&mut self, modes: usize) -> Result<(), Unfit> {
         self.node(modes)?;
         let n = i32::try_from(modes).map_err(|_| Unfit::FULL)?;
@@ -415,6 +469,7 @@ impl<const C: usize> LayoutBuilder<C> {
     ///
     /// # Errors
     /// The layout is full.
+    #[inline]
     pub fn leaf(&mut self, s: (i32, bool), d: (i32, bool)) -> Result<(), Unfit> {
         self.node(0)?;
         let int = |(v, dynamic): (i32, bool)| if dynamic { V::eager(v) } else { V::s(v) };
@@ -875,7 +930,8 @@ fn at<const C: usize, R: Reader>(op: Op, a: &L<C>, t: &Tree<C>, mode: Mode, read
         (Mode::Eager, _) => Prog::eager(),
     };
     let p = &mut p;
-    let out = match op {
+    // Built where the reader reads it (a layout moved is copied at the cost of its capacity).
+    let out = Layout(match op {
         Op::Coalesce => coalesce::coalesce(p, a),
         Op::CompositionTiler | Op::Composition => composition::composition_tiler(p, a, t),
         Op::LogicalDivideTiler => by_mode::logical_divide_tiler(p, a, t),
@@ -910,9 +966,9 @@ fn at<const C: usize, R: Reader>(op: Op, a: &L<C>, t: &Tree<C>, mode: Mode, read
         Op::TiledProduct => by_mode::tiled_product(p, a, t),
         Op::FlatProduct => by_mode::flat_product(p, a, t),
         Op::TileToShape => product::tile_to_shape(p, a, t),
-    };
+    });
     reader.read(Run {
-        layout: &Layout(out),
+        layout: &out,
         failure: p.outcome().err(),
         refusal: p.refusal(),
     })

@@ -197,9 +197,10 @@ impl<const C: usize> List<C> {
         }
     }
 
+    #[inline]
     pub(crate) const fn push(&mut self, x: V) {
         if self.n >= C {
-            Msg::new("cute-static: more than 128 elements").fail()
+            too_many_elements()
         }
         self.v[self.n] = x;
         self.n += 1;
@@ -262,9 +263,10 @@ impl<const C: usize> Tree<C> {
         self.push_node(tag, 0, v);
     }
 
+    #[inline]
     const fn push_node(&mut self, tag: Kind, meta: u16, v: i32) {
         if self.len >= C {
-            Msg::new("cute-static: more than 128 nodes in one tuple").fail()
+            too_many_nodes()
         }
         self.tag[self.len] = tag;
         self.meta[self.len] = meta;
@@ -698,6 +700,20 @@ impl<'a, const C: usize> At<'a, C> {
 }
 
 /// A tree node's `meta` for the integer `v`.
+/// [`Tree::push_node`] past the capacity (out of line: every push inlines the check).
+#[cold]
+#[inline(never)]
+const fn too_many_nodes() -> ! {
+    Msg::new("cute-static: more than 128 nodes in one tuple").fail()
+}
+
+/// [`List::push`] past the capacity.
+#[cold]
+#[inline(never)]
+const fn too_many_elements() -> ! {
+    Msg::new("cute-static: more than 128 elements").fail()
+}
+
 const fn meta(v: V) -> u16 {
     (v.basis << 1) | v.dynamic as u16
 }
