@@ -12,7 +12,7 @@
 //! exactly the same.
 
 use cpu_time::ThreadTime;
-use cute_dynamic::{self as cute, IntTuple, Layout, Tiler};
+use cute_dynamic::{self as cute, Coord, IntTuple, Layout, Tiler};
 use std::hint::black_box;
 use std::time::Duration;
 
@@ -32,14 +32,18 @@ pub const OPS: [&str; 9] = [
 
 /// Operations whose instructions `scripts/op-instructions.sh` counts besides [`OPS`], outside
 /// the side-by-side table (issue 23: cute-dynamic's own and, with `BY_ALGEBRA=1`, the one
-/// algebra's; `nullspace`, which cute-dynamic computes by the one algebra, only without
-/// `BY_ALGEBRA`).
-pub const MORE_OPS: [&str; 5] = [
+/// algebra's; `nullspace`, `upcast`, `downcast`, `slice` and `dice`, which cute-dynamic
+/// computes by the one algebra, only without `BY_ALGEBRA`).
+pub const MORE_OPS: [&str; 9] = [
     "filter",
     "filter_zeros",
     "complement1",
     "nullspace",
     "coalesce_profile",
+    "upcast",
+    "downcast",
+    "slice",
+    "dice",
 ];
 
 /// The benchmark's row for [`cute_dynamic::Plan`]: the records of `call`, each evaluated by its
@@ -55,14 +59,15 @@ pub enum DynamicForm {
     /// Shapes dynamic, strides kept static: CuTe's `left_inverse` refuses dynamic strides
     /// (`Left inverse requires static strides.`) and its `right_inverse` of a layout without a
     /// static stride `_1` is the degenerate `_1:_0`, so for the two inverses the all-dynamic
-    /// form measures nothing; this is the most dynamic form CuTe computes them on.
+    /// form measures nothing; this is the most dynamic form CuTe computes them on. So for
+    /// `downcast`, which needs a static stride `_1`.
     Shapes,
 }
 
 /// The dynamic form used for `op`.
 pub fn dynamic_form(op: &str) -> DynamicForm {
     match op {
-        "right_inverse" | "left_inverse" => DynamicForm::Shapes,
+        "right_inverse" | "left_inverse" | "downcast" => DynamicForm::Shapes,
         _ => DynamicForm::All,
     }
 }
@@ -180,6 +185,14 @@ pub enum Prepared {
     Nullspace(Layout),
     /// `coalesce(L, profile)` (op-instructions only)
     CoalesceProfile(Layout, IntTuple),
+    /// `upcast<N>(L)` (op-instructions only)
+    Upcast(i32, Layout),
+    /// `downcast<N>(L)` (op-instructions only)
+    Downcast(i32, Layout),
+    /// `slice(crd, L)` (op-instructions only)
+    Slice(Coord, Layout),
+    /// `dice(crd, L)` (op-instructions only)
+    Dice(Coord, Layout),
     /// `L(i)`, the index cycling through `0..size(L)`
     Call(Layout),
     /// `L(i)` by the layout's plan ([`PLAN_OP`]), the index cycling through `0..size(L)`
@@ -192,6 +205,15 @@ where
 {
     let s = args.get(i).ok_or_else(|| format!("argument {i} missing"))?;
     s.parse().map_err(|e: T::Err| format!("{s}: {e}"))
+}
+
+/// The template argument `N` (`_N`, or `N` in the dynamic form) of `upcast<N>` and
+/// `downcast<N>`, the first argument.
+fn template_int(args: &[&str]) -> Result<i32, String> {
+    let s = args.first().ok_or("argument 0 missing")?;
+    s.trim_start_matches('_')
+        .parse()
+        .map_err(|e| format!("{s}: {e}"))
 }
 
 impl Prepared {
@@ -211,6 +233,10 @@ impl Prepared {
             "complement1" => Prepared::Complement1(parse(args, 0)?),
             "nullspace" => Prepared::Nullspace(parse(args, 0)?),
             "coalesce_profile" => Prepared::CoalesceProfile(parse(args, 0)?, parse(args, 1)?),
+            "upcast" => Prepared::Upcast(template_int(args)?, parse(args, 1)?),
+            "downcast" => Prepared::Downcast(template_int(args)?, parse(args, 1)?),
+            "slice" => Prepared::Slice(parse(args, 0)?, parse(args, 1)?),
+            "dice" => Prepared::Dice(parse(args, 0)?, parse(args, 1)?),
             "call" => Prepared::Call(parse(args, 0)?),
             PLAN_OP => {
                 let l: Layout = parse(args, 0)?;
@@ -238,6 +264,10 @@ impl Prepared {
             Prepared::Complement1(l) => cute::complement1(l),
             Prepared::Nullspace(l) => cute::nullspace(l),
             Prepared::CoalesceProfile(l, p) => cute::coalesce_profile(l, p),
+            Prepared::Upcast(n, l) => cute::upcast(*n, l),
+            Prepared::Downcast(n, l) => cute::downcast(*n, l),
+            Prepared::Slice(c, l) => cute::slice(c, l),
+            Prepared::Dice(c, l) => cute::dice(c, l),
             Prepared::Call(l) => {
                 let n = l.size().map_err(|e| e.to_string())?.value();
                 let v: Result<Vec<String>, _> =
@@ -351,6 +381,18 @@ impl Prepared {
                     black_box(p),
                 )))
             }),
+            Prepared::Upcast(n, l) => {
+                runner.run(|| drop(black_box(cute::upcast(black_box(*n), black_box(l)))))
+            }
+            Prepared::Downcast(n, l) => {
+                runner.run(|| drop(black_box(cute::downcast(black_box(*n), black_box(l)))))
+            }
+            Prepared::Slice(c, l) => {
+                runner.run(|| drop(black_box(cute::slice(black_box(c), black_box(l)))))
+            }
+            Prepared::Dice(c, l) => {
+                runner.run(|| drop(black_box(cute::dice(black_box(c), black_box(l)))))
+            }
             Prepared::Call(l) => {
                 let n = l.size().map(|s| s.value()).unwrap_or(1).max(1);
                 let mut i = 0;

@@ -1,11 +1,13 @@
-//! Coordinates with underscores and CuTe's `slice` / `dice`.
+//! Coordinates with underscores and CuTe's `slice` / `dice` (by cute-static's algorithm).
 
-use crate::error::{Condition, LayoutError, Result};
+use crate::algebra::{TilerOperand, plain_op};
+use crate::error::Result;
 use crate::int::Int;
 use crate::int_tuple::IntTuple;
 use crate::layout::Layout;
 use crate::prelude::*;
 use crate::twin::Twin;
+use cute_static::eager::{Op, Tuple, Unfit};
 
 /// A coordinate whose leaves are integers or `_` (CuTe's `Underscore`), e.g. `(_,2)`.
 ///
@@ -40,6 +42,22 @@ impl Coord {
     }
 }
 
+/// A coordinate as the algebra's tiler of integers, `_` and tuples.
+impl TilerOperand for Coord {
+    fn build<const C: usize>(&self, out: &mut Tuple<C>) -> core::result::Result<(), Unfit> {
+        match self {
+            Coord::Int(i) => out.int(i.value(), !i.is_static()),
+            Coord::Underscore => out.under(),
+            Coord::Tuple(items) => {
+                let at = out.open()?;
+                items.iter().try_for_each(|x| x.build(out))?;
+                out.close(at, items.len());
+                Ok(())
+            }
+        }
+    }
+}
+
 impl Twin for Coord {
     fn is_all_static(&self) -> bool {
         match self {
@@ -57,53 +75,11 @@ impl Twin for Coord {
     }
 }
 
-fn mismatched(op: &'static str, c: &Coord, t: &IntTuple) -> LayoutError {
-    LayoutError::precondition(
-        Condition::MismatchedRanks,
-        format!("{op}: coordinate {c} against {t}"),
-    )
-}
-
-/// Keep the parts of `t` where the coordinate has `_` (`keep_under == true`) or an integer.
-/// Nested results are lifted (concatenated) into the enclosing tuple, as CuTe's `filter_tuple`.
-fn lift(
-    op: &'static str,
-    c: &Coord,
-    t: &IntTuple,
-    keep_under: bool,
-    out: &mut Vec<IntTuple>,
-) -> Result<()> {
-    match c {
-        Coord::Tuple(cs) => {
-            let ts = t.as_tuple().filter(|ts| ts.len() == cs.len());
-            let ts = ts.ok_or_else(|| mismatched(op, c, t))?;
-            cs.iter()
-                .zip(ts.iter())
-                .try_for_each(|(ci, ti)| lift(op, ci, ti, keep_under, out))
-        }
-        Coord::Underscore if keep_under => {
-            out.push(t.clone());
-            Ok(())
-        }
-        Coord::Int(_) if !keep_under => {
-            out.push(t.clone());
-            Ok(())
-        }
-        _ => Ok(()),
-    }
-}
-
-fn slice_or_dice(op: &'static str, c: &Coord, t: &IntTuple, keep_under: bool) -> Result<IntTuple> {
-    match c {
-        Coord::Tuple(_) => {
-            let mut out = Vec::new();
-            lift(op, c, t, keep_under, &mut out)?;
-            Ok(IntTuple::tuple(out))
-        }
-        Coord::Underscore if keep_under => Ok(t.clone()),
-        Coord::Int(_) if !keep_under => Ok(t.clone()),
-        _ => Ok(IntTuple::tuple(vec![])),
-    }
+/// CuTe's `slice` (`op` "slice") or `dice` of an IntTuple: that of any layout of that shape, by
+/// cute-static's algorithm (the layout `t:t`, whose shape is read back).
+fn slice_or_dice_tuple(op: Op, name: &'static str, crd: &Coord, t: &IntTuple) -> Result<IntTuple> {
+    let layout = Layout::from_parts(t.clone(), t.clone())?;
+    Ok(plain_op(op, name, &layout, crd)?.shape())
 }
 
 /// CuTe's `slice(crd, t)`: the parts of `t` where `crd` has `_`.
@@ -114,7 +90,7 @@ fn slice_or_dice(op: &'static str, c: &Coord, t: &IntTuple, keep_under: bool) ->
 /// assert_eq!(slice_tuple(&"((_,1),_)".parse().unwrap(), &t).unwrap().to_string(), "(2,4)");
 /// ```
 pub fn slice_tuple(crd: &Coord, t: &IntTuple) -> Result<IntTuple> {
-    slice_or_dice("slice", crd, t, true)
+    slice_or_dice_tuple(Op::Slice, "slice", crd, t)
 }
 
 /// CuTe's `dice(crd, t)`: the parts of `t` where `crd` has an integer.
@@ -125,7 +101,7 @@ pub fn slice_tuple(crd: &Coord, t: &IntTuple) -> Result<IntTuple> {
 /// assert_eq!(dice_tuple(&"((_,1),_)".parse().unwrap(), &t).unwrap().to_string(), "(3)");
 /// ```
 pub fn dice_tuple(crd: &Coord, t: &IntTuple) -> Result<IntTuple> {
-    slice_or_dice("dice", crd, t, false)
+    slice_or_dice_tuple(Op::Dice, "dice", crd, t)
 }
 
 /// CuTe's `slice(crd, layout)` (also `layout(crd)` when `crd` has a `_`): the sublayout of the
@@ -137,10 +113,7 @@ pub fn dice_tuple(crd: &Coord, t: &IntTuple) -> Result<IntTuple> {
 /// assert_eq!(slice(&"(1,(_,2))".parse().unwrap(), &l).unwrap().to_string(), "(_3):(_2)");
 /// ```
 pub fn slice(crd: &Coord, layout: &Layout) -> Result<Layout> {
-    Layout::from_parts(
-        slice_tuple(crd, &layout.shape())?,
-        slice_tuple(crd, &layout.stride())?,
-    )
+    plain_op(Op::Slice, "slice", layout, crd)
 }
 
 /// CuTe's `dice(crd, layout)`: the sublayout of the modes where `crd` has an integer.
@@ -151,8 +124,5 @@ pub fn slice(crd: &Coord, layout: &Layout) -> Result<Layout> {
 /// assert_eq!(dice(&"(1,(_,2))".parse().unwrap(), &l).unwrap().to_string(), "(_2,_4):(_1,_6)");
 /// ```
 pub fn dice(crd: &Coord, layout: &Layout) -> Result<Layout> {
-    Layout::from_parts(
-        dice_tuple(crd, &layout.shape())?,
-        dice_tuple(crd, &layout.stride())?,
-    )
+    plain_op(Op::Dice, "dice", layout, crd)
 }

@@ -45,7 +45,9 @@
 //! ```
 
 use crate::algebra::layout::L;
-use crate::algebra::{by_mode, coalesce, complement, composition, inverse, product, tiler};
+use crate::algebra::{
+    by_mode, coalesce, complement, composition, inverse, product, recast, slice, tiler,
+};
 use crate::error::{LayoutError, Msg};
 use crate::prog::Prog;
 pub use crate::tree::CAP;
@@ -552,6 +554,14 @@ pub enum Op {
     /// `max_common_vector(A, B)`, the tiler a layout node (plain integers only): the result is
     /// the layout `n:_1` of the vector `n`.
     MaxCommonVector,
+    /// `upcast<N>(A)`, the tiler the static integer `N` (plain integers only).
+    Upcast,
+    /// `downcast<N>(A)`, the tiler the static integer `N` (plain integers only).
+    Downcast,
+    /// `slice(crd, A)`, the tiler the coordinate `crd` (integers, `_` and tuples).
+    Slice,
+    /// `dice(crd, A)`, the tiler the coordinate `crd` (integers, `_` and tuples).
+    Dice,
 }
 
 /// How [`run`] runs an operation.
@@ -580,6 +590,10 @@ enum Second {
     IntTuple,
     /// A layout node: B.
     Layout,
+    /// A static integer: `N` of `upcast<N>` and `downcast<N>`.
+    StaticInt,
+    /// A coordinate: integers, `_` and tuples.
+    Coord,
 }
 
 impl Op {
@@ -596,6 +610,8 @@ impl Op {
                 | Op::ZippedDivide
                 | Op::TiledDivide
                 | Op::FlatDivide
+                | Op::Slice
+                | Op::Dice
         )
     }
 
@@ -609,6 +625,8 @@ impl Op {
             | Op::RakedProduct
             | Op::MaxCommonLayout
             | Op::MaxCommonVector => Second::Layout,
+            Op::Upcast | Op::Downcast => Second::StaticInt,
+            Op::Slice | Op::Dice => Second::Coord,
             _ => Second::Tiler,
         }
     }
@@ -619,7 +637,10 @@ impl Op {
     /// CuTe's refusal of the input), nor for `left_inverse`, whose conditions hold on the
     /// twin's coalesced layout wherever they hold on the run's: the twin's is coarser (a merge
     /// keeps one of two strides), its strides a subsequence of the run's in the same order, and
-    /// a chain of multiples stays one when links are dropped.
+    /// a chain of multiples stays one when links are dropped. Nor for `upcast`, whose run checks
+    /// the twin's one condition on every stride, dynamic ones too, on the same values; nor for
+    /// `downcast`, whose twin finds a stride `_1` wherever the run does; nor for `slice` and
+    /// `dice`, which read the structure only.
     ///
     /// ```
     /// use cute_static::eager::Op;
@@ -637,6 +658,10 @@ impl Op {
                 | Op::Nullspace
                 | Op::RightInverse
                 | Op::LeftInverse
+                | Op::Upcast
+                | Op::Downcast
+                | Op::Slice
+                | Op::Dice
         )
     }
 }
@@ -772,6 +797,8 @@ fn op_bound<const C: usize>(op: Op, a: At<'_, C>, t: At<'_, C>) -> usize {
             3 + la.max(1) + na
         }
         Op::FilterZeros | Op::Filter | Op::Nullspace => span(a).0 + 1,
+        Op::Upcast | Op::Downcast => span(a).0,
+        Op::Slice | Op::Dice => span(a).0 + 1,
         Op::CoalesceProfile => span(a).0,
         Op::ZippedProduct | Op::TiledProduct | Op::FlatProduct => bound(Shape::Product, a, t),
         Op::BlockedProduct | Op::RakedProduct => {
@@ -865,6 +892,12 @@ pub fn run<const C: usize, R: Reader>(
             return Err(Unfit(
                 "an operation of two layouts given a tiler that is not one",
             ));
+        }
+        Second::StaticInt if !(tiler.0.len == 1 && tiler.0.is_int_at(0) && !tiler.0.dyn_at(0)) => {
+            return Err(Unfit("a recast given a tiler that is not a static integer"));
+        }
+        Second::Coord if tiler.0.tag[..tiler.0.len].contains(&Kind::Layout) => {
+            return Err(Unfit("a coordinate with a layout in it"));
         }
         _ => {}
     }
@@ -966,6 +999,11 @@ fn at<const C: usize, R: Reader>(op: Op, a: &L<C>, t: &Tree<C>, mode: Mode, read
         Op::TiledProduct => by_mode::tiled_product(p, a, t),
         Op::FlatProduct => by_mode::flat_product(p, a, t),
         Op::TileToShape => product::tile_to_shape(p, a, t),
+        // The tiler is a static integer (checked before the run).
+        Op::Upcast => recast::upcast(p, t.val[0], a),
+        Op::Downcast => recast::downcast(p, t.val[0], a),
+        Op::Slice => slice::slice_or_dice_layout(p, t, a, true),
+        Op::Dice => slice::slice_or_dice_layout(p, t, a, false),
     });
     reader.read(Run {
         layout: &out,

@@ -1,7 +1,7 @@
 //! `upcast<N>` and `downcast<N>`: the same memory seen as elements `N` times larger or smaller.
 
 use super::layout::L;
-use crate::error::Msg;
+use crate::error::{Condition, Msg};
 use crate::prog::{Pred, Prog};
 use crate::tree::V;
 
@@ -9,10 +9,16 @@ use crate::tree::V;
 /// or be divided by `N` ("Divisibility condition"), the shape becomes
 /// `ceil_div(s, ceil_div(N, |d|))` and the stride `signum(d) * ceil_div(|d|, N)` (so a stride-1
 /// mode gets `N` times fewer elements); a dynamic stride is divided by `N` and its shape stays
-/// (its divisibility becomes a run-time check, as the all-static twin would check it).
-pub(crate) const fn upcast<const P: usize, const T: usize>(p: &mut Prog<P, T>, n: i32, l: &L) -> L {
+/// (its divisibility becomes a run-time check, as the all-static twin would check it). An `N`
+/// below 1 is refused (a compile error; recorded at run time, where the run goes on with `l`).
+pub(crate) const fn upcast<const P: usize, const T: usize, const C: usize>(
+    p: &mut Prog<P, T>,
+    n: i32,
+    l: &L<C>,
+) -> L<C> {
     if n <= 0 {
-        Msg::new("upcast: N must be positive, got ").num(n).fail()
+        p.refuse_invalid(Msg::new("upcast: N must be positive, got ").num(n));
+        return *l;
     }
     let big = V::s(n);
     let (mut s, mut d) = (l.shape, l.stride);
@@ -46,14 +52,17 @@ pub(crate) const fn upcast<const P: usize, const T: usize>(p: &mut Prog<P, T>, n
 }
 
 /// CuTe's `downcast<N>`: stride-±1 modes (static) get `N` times more elements, other strides are
-/// multiplied. Needs a static stride-`_1` mode ("Downcast requires adjacent elements").
-pub(crate) const fn downcast<const P: usize, const T: usize>(
+/// multiplied. Needs a static stride-`_1` mode ("Downcast requires adjacent elements"). Either
+/// refusal, or an `N` below 1, is a compile error; recorded at run time, where the run goes on
+/// with `l`.
+pub(crate) const fn downcast<const P: usize, const T: usize, const C: usize>(
     p: &mut Prog<P, T>,
     n: i32,
-    l: &L,
-) -> L {
+    l: &L<C>,
+) -> L<C> {
     if n <= 0 {
-        Msg::new("downcast: N must be positive, got ").num(n).fail()
+        p.refuse_invalid(Msg::new("downcast: N must be positive, got ").num(n));
+        return *l;
     }
     let small = V::s(n);
     let (mut s, mut d) = (l.shape, l.stride);
@@ -66,10 +75,10 @@ pub(crate) const fn downcast<const P: usize, const T: usize>(
         k += 1;
     }
     if !has_one {
-        Msg::new("Downcast requires adjacent elements: ")
-            .layout(&l.shape, &l.stride)
-            .str(" has no stride _1")
-            .fail()
+        let mut m = Msg::new("Downcast requires adjacent elements: ");
+        m.layout(&l.shape, &l.stride).str(" has no stride _1");
+        p.refuse(Condition::DowncastAdjacent, &m);
+        return *l;
     }
     k = 0;
     while k < s.len {
