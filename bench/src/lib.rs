@@ -32,9 +32,9 @@ pub const OPS: [&str; 9] = [
 
 /// Operations whose instructions `scripts/op-instructions.sh` counts besides [`OPS`], outside
 /// the side-by-side table (issue 23: cute-dynamic's own and, with `BY_ALGEBRA=1`, the one
-/// algebra's; `nullspace`, `upcast`, `downcast`, `slice` and `dice`, which cute-dynamic
-/// computes by the one algebra, only without `BY_ALGEBRA`).
-pub const MORE_OPS: [&str; 9] = [
+/// algebra's; `nullspace`, `upcast`, `downcast`, `slice`, `dice`, `append` and `prepend`, which
+/// cute-dynamic computes by the one algebra, only without `BY_ALGEBRA`).
+pub const MORE_OPS: [&str; 11] = [
     "filter",
     "filter_zeros",
     "complement1",
@@ -44,6 +44,8 @@ pub const MORE_OPS: [&str; 9] = [
     "downcast",
     "slice",
     "dice",
+    "append",
+    "prepend",
 ];
 
 /// The benchmark's row for [`cute_dynamic::Plan`]: the records of `call`, each evaluated by its
@@ -193,6 +195,10 @@ pub enum Prepared {
     Slice(Coord, Layout),
     /// `dice(crd, L)` (op-instructions only)
     Dice(Coord, Layout),
+    /// `append(A, B)` (op-instructions only)
+    Append(Layout, Layout),
+    /// `prepend(A, B)` (op-instructions only)
+    Prepend(Layout, Layout),
     /// `L(i)`, the index cycling through `0..size(L)`
     Call(Layout),
     /// `L(i)` by the layout's plan ([`PLAN_OP`]), the index cycling through `0..size(L)`
@@ -237,6 +243,8 @@ impl Prepared {
             "downcast" => Prepared::Downcast(template_int(args)?, parse(args, 1)?),
             "slice" => Prepared::Slice(parse(args, 0)?, parse(args, 1)?),
             "dice" => Prepared::Dice(parse(args, 0)?, parse(args, 1)?),
+            "append" => Prepared::Append(parse(args, 0)?, parse(args, 1)?),
+            "prepend" => Prepared::Prepend(parse(args, 0)?, parse(args, 1)?),
             "call" => Prepared::Call(parse(args, 0)?),
             PLAN_OP => {
                 let l: Layout = parse(args, 0)?;
@@ -268,6 +276,8 @@ impl Prepared {
             Prepared::Downcast(n, l) => cute::downcast(*n, l),
             Prepared::Slice(c, l) => cute::slice(c, l),
             Prepared::Dice(c, l) => cute::dice(c, l),
+            Prepared::Append(a, b) => cute::append(a, b),
+            Prepared::Prepend(a, b) => cute::prepend(a, b),
             Prepared::Call(l) => {
                 let n = l.size().map_err(|e| e.to_string())?.value();
                 let v: Result<Vec<String>, _> =
@@ -392,6 +402,12 @@ impl Prepared {
             }
             Prepared::Dice(c, l) => {
                 runner.run(|| drop(black_box(cute::dice(black_box(c), black_box(l)))))
+            }
+            Prepared::Append(a, b) => {
+                runner.run(|| drop(black_box(cute::append(black_box(a), black_box(b)))))
+            }
+            Prepared::Prepend(a, b) => {
+                runner.run(|| drop(black_box(cute::prepend(black_box(a), black_box(b)))))
             }
             Prepared::Call(l) => {
                 let n = l.size().map(|s| s.value()).unwrap_or(1).max(1);

@@ -618,8 +618,10 @@ mod tests {
             )
         };
         assert!(too_deep(crate::logical_product(&deep, &b)));
-        assert!(too_deep(crate::append(&b, &deep)));
-        assert!(too_deep(crate::prepend(&b, &deep)));
+        // `append(b, deep)` and `prepend(b, deep)` would nest 65 deep; the algebra that computes
+        // them refuses them first, B's 131 nodes as its operand passing its capacity of 128.
+        assert!(crate::append(&b, &deep).is_err());
+        assert!(crate::prepend(&b, &deep).is_err());
         assert!(too_deep(Layout::concat(&[deep.clone(), b.clone()])));
         assert!(too_deep(Layout::from_parts(
             IntTuple::tuple(vec![deep.shape()]),
@@ -630,7 +632,7 @@ mod tests {
             .unwrap();
         for r in [
             crate::logical_product(&shallower, &b),
-            crate::append(&b, &shallower),
+            crate::append(&shallower, &b),
             crate::composition(&b, &deep),
             crate::logical_divide(&deep, &b),
         ] {

@@ -5,7 +5,8 @@
 use crate::error::Result;
 use crate::int::Int;
 use crate::int_tuple::filter_zeros_tuple;
-use crate::layout::{Layout, make_layout, make_ordered_layout, take};
+use crate::layout::{Layout, make_layout, make_ordered_layout};
+use crate::mode_ops::take;
 use crate::product::tiled_product;
 use crate::stride::{Major, compact_major, compact_order};
 use crate::tiler::Tiler;
@@ -68,16 +69,4 @@ pub fn make_fragment_like_layout(layout: &Layout) -> Result<Layout> {
     let rest = take(layout, 1, r)?;
     let ordered = make_ordered_layout(&rest.shape(), &rest.stride())?;
     tiled_product(&first, &Tiler::Layout(ordered))
-}
-
-/// CuTe's `flatten(layout)`: the shape and the stride flattened, one mode per leaf.
-///
-/// ```
-/// use cute_dynamic::flatten;
-/// let l = flatten(&"((_2,3),(_4,(5,_6))):((_1,_2),(6,(24,120)))".parse()?)?;
-/// assert_eq!(l.to_string(), "(_2,3,_4,5,_6):(_1,_2,6,24,120)");
-/// # Ok::<(), cute_dynamic::LayoutError>(())
-/// ```
-pub fn flatten(layout: &Layout) -> Result<Layout> {
-    Layout::from_parts(layout.shape().flatten(), layout.stride().flatten())
 }

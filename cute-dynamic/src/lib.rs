@@ -279,6 +279,7 @@ mod layout;
 mod linear;
 mod max_common;
 mod mma_atom;
+mod mode_ops;
 mod nullspace;
 mod numeric;
 mod offset;
@@ -322,7 +323,7 @@ pub use copy_atom::{CopyAtom, ThrCopy, TiledCopy, copy_atom, make_tiled_copy};
 pub use divide::{flat_divide, logical_divide, logical_divide_tiler, tiled_divide, zipped_divide};
 pub use error::{Condition, ErrorKind, LayoutError, Result};
 pub use eval::{Plan, crd2idx};
-pub use fragment::{flatten, make_fragment_like_layout, make_layout_like};
+pub use fragment::{make_fragment_like_layout, make_layout_like};
 pub use gmma::{GmmaMajor, GmmaSwizzle, gmma_atom, gmma_layout_atom, gmma_layout_atom_bits};
 pub use int::{Bool, Int, IntError};
 pub use int_tuple::{
@@ -330,15 +331,13 @@ pub use int_tuple::{
     weakly_congruent,
 };
 pub use inverse::{left_inverse, right_inverse};
-pub use layout::{
-    CoordRef, Layout, append, append_to_rank, group, make_layout, make_layout_right,
-    make_ordered_layout, prepend, replace, select, take,
-};
+pub use layout::{CoordRef, Layout, make_layout, make_layout_right, make_ordered_layout};
 pub use linear::{InDim, LinearLayout, from_linear_layout, to_linear_layout, tv_to_linear_layout};
 pub use max_common::{max_common_layout, max_common_vector};
 pub use mma_atom::{
     ThrMMA, TiledMMA, make_tiled_copy_A, make_tiled_copy_B, make_tiled_copy_C, make_tiled_mma,
 };
+pub use mode_ops::{append, append_to_rank, flatten, group, prepend, replace, select, take};
 pub use nullspace::nullspace;
 pub use offset::Offset;
 pub use print::Viewed;

@@ -3,7 +3,8 @@
 
 use crate::composed::{AnyLayout, ComposedLayout, LayoutFn};
 use crate::error::{LayoutError, Result};
-use crate::layout::{Layout, append_to_rank};
+use crate::layout::Layout;
+use crate::mode_ops::append_to_rank;
 use crate::offset::Offset;
 use crate::prelude::*;
 

@@ -44,7 +44,7 @@
 //! assert_eq!(stride_3, Some(two_at_0));
 //! ```
 
-use crate::algebra::layout::L;
+use crate::algebra::layout::{self, L};
 use crate::algebra::{
     by_mode, coalesce, complement, composition, inverse, product, recast, slice, tiler,
 };
@@ -562,6 +562,22 @@ pub enum Op {
     Slice,
     /// `dice(crd, A)`, the tiler the coordinate `crd` (integers, `_` and tuples).
     Dice,
+    /// `append(A, B)`, the tiler a layout node.
+    Append,
+    /// `prepend(A, B)`, the tiler a layout node.
+    Prepend,
+    /// `append<N>(A)`, the tiler the static integer `N`.
+    AppendToRank,
+    /// `take<B,E>(A)`, the tiler the static integers `(B,E)`.
+    Take,
+    /// `group<B,E>(A)`, the tiler the static integers `(B,E)`.
+    Group,
+    /// `select<I...>(A)`, the tiler the static integers `(I...)` (or one).
+    Select,
+    /// `flatten(A)` (the tiler is not read).
+    Flatten,
+    /// `replace<N>(A, X)`, the tiler `(N, X)`: the static integer `N` and a layout node.
+    Replace,
 }
 
 /// How [`run`] runs an operation.
@@ -594,6 +610,12 @@ enum Second {
     StaticInt,
     /// A coordinate: integers, `_` and tuples.
     Coord,
+    /// Static integers: a tuple of them, or one.
+    StaticInts,
+    /// A pair of static integers, `(B,E)`.
+    Range,
+    /// A static integer and a layout node, `(N, X)`.
+    IntAndLayout,
 }
 
 impl Op {
@@ -612,6 +634,14 @@ impl Op {
                 | Op::FlatDivide
                 | Op::Slice
                 | Op::Dice
+                | Op::Append
+                | Op::Prepend
+                | Op::AppendToRank
+                | Op::Take
+                | Op::Group
+                | Op::Select
+                | Op::Flatten
+                | Op::Replace
         )
     }
 
@@ -624,8 +654,13 @@ impl Op {
             | Op::BlockedProduct
             | Op::RakedProduct
             | Op::MaxCommonLayout
-            | Op::MaxCommonVector => Second::Layout,
-            Op::Upcast | Op::Downcast => Second::StaticInt,
+            | Op::MaxCommonVector
+            | Op::Append
+            | Op::Prepend => Second::Layout,
+            Op::Upcast | Op::Downcast | Op::AppendToRank => Second::StaticInt,
+            Op::Select => Second::StaticInts,
+            Op::Take | Op::Group => Second::Range,
+            Op::Replace => Second::IntAndLayout,
             Op::Slice | Op::Dice => Second::Coord,
             _ => Second::Tiler,
         }
@@ -639,8 +674,9 @@ impl Op {
     /// keeps one of two strides), its strides a subsequence of the run's in the same order, and
     /// a chain of multiples stays one when links are dropped. Nor for `upcast`, whose run checks
     /// the twin's one condition on every stride, dynamic ones too, on the same values; nor for
-    /// `downcast`, whose twin finds a stride `_1` wherever the run does; nor for `slice` and
-    /// `dice`, which read the structure only.
+    /// `downcast`, whose twin finds a stride `_1` wherever the run does; nor for the
+    /// operations that read the structure only (`slice`, `dice`, `append`, `prepend`, `take`,
+    /// `group`, `select`, `flatten`, `replace`).
     ///
     /// ```
     /// use cute_static::eager::Op;
@@ -662,6 +698,14 @@ impl Op {
                 | Op::Downcast
                 | Op::Slice
                 | Op::Dice
+                | Op::Append
+                | Op::Prepend
+                | Op::AppendToRank
+                | Op::Take
+                | Op::Group
+                | Op::Select
+                | Op::Flatten
+                | Op::Replace
         )
     }
 }
@@ -798,7 +842,14 @@ fn op_bound<const C: usize>(op: Op, a: At<'_, C>, t: At<'_, C>) -> usize {
         }
         Op::FilterZeros | Op::Filter | Op::Nullspace => span(a).0 + 1,
         Op::Upcast | Op::Downcast => span(a).0,
-        Op::Slice | Op::Dice => span(a).0 + 1,
+        Op::Slice | Op::Dice | Op::Flatten => span(a).0 + 1,
+        Op::Append | Op::Prepend => span(a).0 + span(t.child(0)).0 + 2,
+        Op::Take | Op::Group => span(a).0 + 2,
+        // `_1:_0` modes up to rank `N`.
+        Op::AppendToRank => span(a).0 + 2 + t.v().v.max(0) as usize,
+        // Each mode listed may be any mode of A.
+        Op::Select => span(a).0 * span(t).1 + 1,
+        Op::Replace => span(a).0 + span(t.child(1)).0 + 1,
         Op::CoalesceProfile => span(a).0,
         Op::ZippedProduct | Op::TiledProduct | Op::FlatProduct => bound(Shape::Product, a, t),
         Op::BlockedProduct | Op::RakedProduct => {
@@ -847,6 +898,27 @@ fn rank_matched_bound((na, la): (usize, usize), (nb, lb): (usize, usize), r: usi
     product + na + r + 2
 }
 
+/// Whether a tree holds static plain integers and tuples only, none negative.
+fn static_ints<const C: usize>(t: &Tree<C>) -> bool {
+    (0..t.len).all(|i| match t.tag[i] {
+        Kind::Tup => true,
+        Kind::Int => !t.dyn_at(i) && !t.at(i).is_basis() && t.val[i] >= 0,
+        _ => false,
+    })
+}
+
+/// Whether a tree is `(N, X)`: a static integer of at least 0 and a layout node.
+fn int_and_layout<const C: usize>(t: &Tree<C>) -> bool {
+    let root = t.root();
+    root.is_tup()
+        && root.arity() == 2
+        && t.is_int_at(1)
+        && !t.dyn_at(1)
+        && !t.at(1).is_basis()
+        && t.val[1] >= 0
+        && matches!(root.child(1).kind(), Kind::Layout)
+}
+
 /// Whether nodes of these kinds are an IntTuple's: integers and tuples only.
 fn is_int_tuple(kinds: &[Kind]) -> bool {
     kinds.iter().all(|k| matches!(k, Kind::Int | Kind::Tup))
@@ -893,11 +965,24 @@ pub fn run<const C: usize, R: Reader>(
                 "an operation of two layouts given a tiler that is not one",
             ));
         }
-        Second::StaticInt if !(tiler.0.len == 1 && tiler.0.is_int_at(0) && !tiler.0.dyn_at(0)) => {
-            return Err(Unfit("a recast given a tiler that is not a static integer"));
+        Second::StaticInt if !(tiler.0.len == 1 && static_ints(&tiler.0)) => {
+            return Err(Unfit(
+                "an operand that is not a static integer of at least 0",
+            ));
         }
         Second::Coord if tiler.0.tag[..tiler.0.len].contains(&Kind::Layout) => {
             return Err(Unfit("a coordinate with a layout in it"));
+        }
+        Second::StaticInts | Second::Range if !static_ints(&tiler.0) => {
+            return Err(Unfit("modes that are not static integers of at least 0"));
+        }
+        Second::Range if !(tiler.0.len == 3 && tiler.0.root().arity() == 2) => {
+            return Err(Unfit("a range that is not a pair (B,E)"));
+        }
+        Second::IntAndLayout if !int_and_layout(&tiler.0) => {
+            return Err(Unfit(
+                "a replacement that is not a static integer and a layout node",
+            ));
         }
         _ => {}
     }
@@ -1004,6 +1089,23 @@ fn at<const C: usize, R: Reader>(op: Op, a: &L<C>, t: &Tree<C>, mode: Mode, read
         Op::Downcast => recast::downcast(p, t.val[0], a),
         Op::Slice => slice::slice_or_dice_layout(p, t, a, true),
         Op::Dice => slice::slice_or_dice_layout(p, t, a, false),
+        Op::Append | Op::Prepend => match tiler::kind(t.root()) {
+            tiler::Kind::Layout(b) if matches!(op, Op::Append) => layout::append(a, &b),
+            tiler::Kind::Layout(b) => layout::prepend(a, &b),
+            // Refused before the run.
+            _ => *a,
+        },
+        // The tilers are static integers (checked before the run).
+        Op::AppendToRank => layout::append_to_rank(p, a, t.val[0] as usize),
+        Op::Take => layout::take(p, a, t.val[1] as usize, t.val[2] as usize),
+        Op::Group => layout::group(p, a, t.val[1] as usize, t.val[2] as usize),
+        Op::Select => layout::select(p, a, t),
+        Op::Flatten => layout::flatten(a),
+        Op::Replace => match tiler::kind(t.root().child(1)) {
+            tiler::Kind::Layout(x) => layout::replace(p, a, t.val[1] as usize, &x),
+            // Refused before the run.
+            _ => *a,
+        },
     });
     reader.read(Run {
         layout: &out,

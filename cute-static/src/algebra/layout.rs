@@ -278,20 +278,26 @@ pub(crate) const fn prepend<const C: usize>(a: &L<C>, b: &L<C>) -> L<C> {
 }
 
 /// CuTe's `append<N>(layout)`: padded with static `_1:_0` modes up to rank `n` (unchanged at
-/// rank `n`).
-pub(crate) const fn append_to_rank<const C: usize>(a: &L<C>, n: usize) -> L<C> {
+/// rank `n`). A rank above `n` is refused (a compile error; recorded at run time, where the run
+/// goes on with `a`).
+pub(crate) const fn append_to_rank<const P: usize, const T: usize, const C: usize>(
+    p: &mut Prog<P, T>,
+    a: &L<C>,
+    n: usize,
+) -> L<C> {
     let r = a.rank();
     if r == n {
         return *a;
     }
     if r > n {
-        Msg::new("append: cannot pad rank-")
-            .num(r as i32)
+        let mut m = Msg::new("append: cannot pad rank-");
+        m.num(r as i32)
             .str(" layout ")
             .layout(&a.shape, &a.stride)
             .str(" to rank ")
-            .num(n as i32)
-            .fail()
+            .num(n as i32);
+        p.refuse_invalid(&m);
+        return *a;
     }
     let mut m = Modes::new();
     let mut k = 0;
@@ -321,26 +327,31 @@ pub(crate) const fn make_layout<const P: usize, const T: usize, const C: usize>(
 /// Most leaves a runtime evaluation plan handles.
 pub const PLAN_CAP: usize = 64;
 
-/// CuTe's `take<B,E>(layout)`.
-pub(crate) const fn take<const C: usize>(a: &L<C>, b: usize, e: usize) -> L<C> {
+/// CuTe's `take<B,E>(layout)`: the modes `[B, E)`. An empty range, or one past the rank, is
+/// refused (a compile error; recorded at run time, where the run goes on with `a`).
+pub(crate) const fn take<const P: usize, const T: usize, const C: usize>(
+    p: &mut Prog<P, T>,
+    a: &L<C>,
+    b: usize,
+    e: usize,
+) -> L<C> {
     if b >= e {
-        Msg::new("take: empty range error: [")
-            .num(b as i32)
-            .str(",")
-            .num(e as i32)
-            .str(")")
-            .fail()
+        let mut m = Msg::new("take: empty range error: [");
+        m.num(b as i32).str(",").num(e as i32).str(")");
+        p.refuse_invalid(&m);
+        return *a;
     }
     if e > a.rank() {
-        Msg::new("take: range out of bounds: [")
-            .num(b as i32)
+        let mut m = Msg::new("take: range out of bounds: [");
+        m.num(b as i32)
             .str(",")
             .num(e as i32)
             .str(") of rank-")
             .num(a.rank() as i32)
             .str(" layout ")
-            .layout(&a.shape, &a.stride)
-            .fail()
+            .layout(&a.shape, &a.stride);
+        p.refuse_invalid(&m);
+        return *a;
     }
     let mut m = Modes::new();
     let mut k = b;
@@ -352,30 +363,52 @@ pub(crate) const fn take<const C: usize>(a: &L<C>, b: usize, e: usize) -> L<C> {
 }
 
 /// CuTe's `select<I...>(layout)`: the modes listed in `modes` (static integers), in that
-/// order.
-pub(crate) const fn select<const C: usize>(a: &L<C>, modes: &Tree<C>) -> L<C> {
+/// order. Modes that are not static, or not modes of `a`, are refused (a compile error;
+/// recorded at run time, where the run goes on with `a`).
+pub(crate) const fn select<const P: usize, const T: usize, const C: usize>(
+    p: &mut Prog<P, T>,
+    a: &L<C>,
+    modes: &Tree<C>,
+) -> L<C> {
     let list = modes.leaves();
     if !list.is_static() {
-        Msg::new("select: the modes must be static integers, got ")
-            .tree(modes)
-            .fail()
+        let mut m = Msg::new("select: the modes must be static integers, got ");
+        m.tree(modes);
+        p.refuse_invalid(&m);
+        return *a;
     }
     let mut m = Modes::new();
     let mut k = 0;
     while k < list.n {
         let i = list.v[k].v;
-        if i < 0 {
-            Msg::new("select: mode ").num(i).str(" is negative").fail()
+        if i < 0 || i as usize >= a.rank() {
+            let mut msg = Msg::new("select: mode ");
+            msg.num(i)
+                .str(" of rank-")
+                .num(a.rank() as i32)
+                .str(" layout ")
+                .layout(&a.shape, &a.stride);
+            p.refuse_invalid(&msg);
+            return *a;
         }
-        m.push(&a.mode(i as usize));
+        m.push_mode(a, i as usize);
         k += 1;
     }
     m.build()
 }
 
-/// CuTe's `group<B,E>(layout)`: the modes `[B, E)` made one mode.
-pub(crate) const fn group<const C: usize>(a: &L<C>, b: usize, e: usize) -> L<C> {
-    let inner = take(a, b, e);
+/// CuTe's `group<B,E>(layout)`: the modes `[B, E)` made one mode (refused as [`take`]'s
+/// range is).
+pub(crate) const fn group<const P: usize, const T: usize, const C: usize>(
+    p: &mut Prog<P, T>,
+    a: &L<C>,
+    b: usize,
+    e: usize,
+) -> L<C> {
+    if b >= e || e > a.rank() {
+        return take(p, a, b, e);
+    }
+    let inner = take(p, a, b, e);
     let mut m = Modes::new();
     let mut k = 0;
     while k < a.rank() {
@@ -391,17 +424,24 @@ pub(crate) const fn group<const C: usize>(a: &L<C>, b: usize, e: usize) -> L<C> 
 }
 
 /// CuTe's `replace<N>(layout, x)`: mode `n` replaced by `x` (a layout that is not a tuple is its
-/// own mode 0, replaced whole).
-pub(crate) const fn replace<const C: usize>(a: &L<C>, n: usize, x: &L<C>) -> L<C> {
+/// own mode 0, replaced whole). A mode past the rank is refused (a compile error; recorded at
+/// run time, where the run goes on with `a`).
+pub(crate) const fn replace<const P: usize, const T: usize, const C: usize>(
+    p: &mut Prog<P, T>,
+    a: &L<C>,
+    n: usize,
+    x: &L<C>,
+) -> L<C> {
     let r = a.rank();
     if n >= r {
-        Msg::new("replace: mode ")
-            .num(n as i32)
+        let mut m = Msg::new("replace: mode ");
+        m.num(n as i32)
             .str(" of rank-")
             .num(r as i32)
             .str(" layout ")
-            .layout(&a.shape, &a.stride)
-            .fail()
+            .layout(&a.shape, &a.stride);
+        p.refuse_invalid(&m);
+        return *a;
     }
     if !a.shape.root().is_tup() {
         return *x;

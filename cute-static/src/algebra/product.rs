@@ -86,7 +86,8 @@ const fn rank_matched<const P: usize, const T: usize, const C: usize>(
     } else {
         b.rank()
     };
-    let lp = logical_product(p, &append_to_rank(a, r), &append_to_rank(b, r));
+    let (a, b) = (append_to_rank(p, a, r), append_to_rank(p, b, r));
+    let lp = logical_product(p, &a, &b);
     (lp.mode(0), lp.mode(1))
 }
 
@@ -132,7 +133,7 @@ pub(crate) const fn tile_to_shape<const P: usize, const T: usize, const C: usize
         p.refuse(Condition::TileToShapeRank, &m);
         return *block;
     }
-    let padded = append_to_rank(block, target.rank());
+    let padded = append_to_rank(p, block, target.rank());
     let block_shape = product_each(p, &padded.shape);
     let target_shape = product_each(p, target);
     let (b, t) = (block_shape.leaves(), target_shape.leaves());

@@ -542,7 +542,7 @@ pub(crate) const fn tiled_mma(atom: MmaAtomC, thr_layout: &L, perm: &Tl) -> MmaC
             .fail()
     }
     let mut p = Prog::new(0);
-    let thr_mnk = append_to_rank(thr_layout, 3);
+    let thr_mnk = append_to_rank(&mut p, thr_layout, 3);
     let vmnk = tiled_product(&mut p, &atom.thr_id, &layout_tiler(&thr_mnk));
     let t = MmaC { atom, vmnk, perm };
     let mut i = 0;
@@ -806,7 +806,7 @@ pub(crate) const fn fragment_like<const P: usize, const T: usize>(p: &mut Prog<P
             s0,
             compact_major(p, &filter_zeros(&d0, &s0), V::s(1), Major::Left),
         );
-        let rest = take(l, 1, r);
+        let rest = take(p, l, 1, r);
         let ordered = L::new(rest.shape, compact_order(p, &rest.shape, &rest.stride));
         tiled_product(p, &first, &layout_tiler(&ordered))
     } else {

@@ -669,8 +669,8 @@ op! {
 param_expr!(UpcastExpr<N: i32>, |p, a| rc::upcast(p, N, &a));
 param_expr!(DowncastExpr<N: i32>, |p, a| rc::downcast(p, N, &a));
 param_expr!(GetExpr<I: usize>, |p, a| { let _ = p; a.mode(I) });
-param_expr!(TakeExpr<BEGIN: usize, END: usize>, |p, a| { let _ = p; ly::take(&a, BEGIN, END) });
-param_expr!(GroupExpr<BEGIN: usize, END: usize>, |p, a| { let _ = p; ly::group(&a, BEGIN, END) });
+param_expr!(TakeExpr<BEGIN: usize, END: usize>, |p, a| ly::take(p, &a, BEGIN, END));
+param_expr!(GroupExpr<BEGIN: usize, END: usize>, |p, a| ly::group(p, &a, BEGIN, END));
 
 /// CuTe's `replace<N>(layout, x)`.
 #[allow(non_snake_case)]
@@ -683,8 +683,9 @@ mod ReplaceExpr {
     impl<const N: usize, A: IsLayout, X: IsLayout> Expr for E<N, A, X> {
         const SYM: Sym = {
             let (a, x) = (A::LAYOUT, X::LAYOUT.shifted(A::NDYN));
-            let prog = Prog::new(A::NDYN + X::NDYN);
-            sym!(layout, ly::replace(&a, N, &x), prog)
+            let mut prog = Prog::new(A::NDYN + X::NDYN);
+            let replaced = ly::replace(&mut prog, &a, N, &x);
+            sym!(layout, replaced, prog)
         };
         expr_methods!((A, X));
     }
@@ -880,7 +881,7 @@ op! {
     /// let l = layout!((m,_3,_4):(_1,m,{ 3 * m }));
     /// assert_eq!(select(l, int_tuple!((_2,_0))).to_string(), "(_4,100):(300,_1)");
     /// ```
-    layout select, SelectExpr, Select, [A: IsLayout => a, M: IntTuple => modes] |p| = ly::select(&a, &modes);
+    layout select, SelectExpr, Select, [A: IsLayout => a, M: IntTuple => modes] |p| = ly::select(p, &a, &modes);
 }
 
 // ---- The layout types' own operations ----------------------------------------------------
