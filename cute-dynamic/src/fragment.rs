@@ -1,21 +1,23 @@
 //! The compact layouts CuTe gives new register tensors (`layout.hpp`): `make_layout_like` (the
 //! strides in the order of the source's) and `make_fragment_like` (mode 0 column-major first,
-//! then the other modes in the order of the source's strides), and `flatten` of a layout.
+//! then the other modes in the order of the source's strides).
 
+use crate::algebra::plain_op;
 use crate::error::Result;
 use crate::int::Int;
 use crate::int_tuple::filter_zeros_tuple;
 use crate::layout::{Layout, make_layout, make_ordered_layout};
 use crate::mode_ops::take;
 use crate::product::tiled_product;
-use crate::stride::{Major, compact_major, compact_order};
+use crate::stride::{Major, compact_major};
 use crate::tiler::Tiler;
+use cute_static::eager::Op;
 
 /// CuTe's `make_layout_like(layout)`: a compact layout of the same shape whose strides are
 /// ordered as `layout`'s, static `_0` strides kept. Rule:
 /// `make_layout(shape, compact_order(filter_zeros(stride, shape), stride))` (a mode under a
 /// static `_0` stride counts as `_1`, so it gets `_0` again; dynamic strides order after the
-/// static ones, left to right).
+/// static ones, left to right). Computed by cute-static's algorithm.
 ///
 /// ```
 /// use cute_dynamic::make_layout_like;
@@ -27,10 +29,11 @@ use crate::tiler::Tiler;
 /// # Ok::<(), cute_dynamic::LayoutError>(())
 /// ```
 pub fn make_layout_like(layout: &Layout) -> Result<Layout> {
-    let (shape, stride) = (layout.shape(), layout.stride());
-    Layout::from_parts(
-        shape.clone(),
-        compact_order(&filter_zeros_tuple(&stride, &shape)?, &stride)?,
+    plain_op(
+        Op::LayoutLike,
+        "make_layout_like",
+        layout,
+        &Tiler::Underscore,
     )
 }
 

@@ -46,7 +46,7 @@
 
 use crate::algebra::layout::{self, L};
 use crate::algebra::{
-    by_mode, coalesce, complement, composition, inverse, product, recast, slice, tiler,
+    by_mode, coalesce, complement, composition, inverse, product, recast, slice, tiled, tiler,
 };
 use crate::error::{LayoutError, Msg};
 use crate::prog::Prog;
@@ -578,6 +578,8 @@ pub enum Op {
     Flatten,
     /// `replace<N>(A, X)`, the tiler `(N, X)`: the static integer `N` and a layout node.
     Replace,
+    /// `make_layout_like(A)` (the tiler is not read; plain integers only).
+    LayoutLike,
 }
 
 /// How [`run`] runs an operation.
@@ -668,15 +670,15 @@ impl Op {
 
     /// Whether the operation's static twin can refuse an input that its run accepts. Not where
     /// the operation checks no CuTe condition on its way (coalesce, its profile and filter
-    /// forms, `filter_zeros`, `nullspace`, `right_inverse`: a twin's failed arithmetic is not
-    /// CuTe's refusal of the input), nor for `left_inverse`, whose conditions hold on the
-    /// twin's coalesced layout wherever they hold on the run's: the twin's is coarser (a merge
-    /// keeps one of two strides), its strides a subsequence of the run's in the same order, and
-    /// a chain of multiples stays one when links are dropped. Nor for `upcast`, whose run checks
-    /// the twin's one condition on every stride, dynamic ones too, on the same values; nor for
-    /// `downcast`, whose twin finds a stride `_1` wherever the run does; nor for the
-    /// operations that read the structure only (`slice`, `dice`, `append`, `prepend`, `take`,
-    /// `group`, `select`, `flatten`, `replace`).
+    /// forms, `filter_zeros`, `nullspace`, `right_inverse`, `make_layout_like`: a twin's failed
+    /// arithmetic is not CuTe's refusal of the input), nor for `left_inverse`, whose conditions
+    /// hold on the twin's coalesced layout wherever they hold on the run's: the twin's is
+    /// coarser (a merge keeps one of two strides), its strides a subsequence of the run's in the
+    /// same order, and a chain of multiples stays one when links are dropped. Nor for `upcast`,
+    /// whose run checks the twin's one condition on every stride, dynamic ones too, on the same
+    /// values; nor for `downcast`, whose twin finds a stride `_1` wherever the run does; nor for
+    /// the operations that read the structure only (`slice`, `dice`, `append`, `prepend`,
+    /// `take`, `group`, `select`, `flatten`, `replace`).
     ///
     /// ```
     /// use cute_static::eager::Op;
@@ -706,6 +708,7 @@ impl Op {
                 | Op::Select
                 | Op::Flatten
                 | Op::Replace
+                | Op::LayoutLike
         )
     }
 }
@@ -850,6 +853,7 @@ fn op_bound<const C: usize>(op: Op, a: At<'_, C>, t: At<'_, C>) -> usize {
         // Each mode listed may be any mode of A.
         Op::Select => span(a).0 * span(t).1 + 1,
         Op::Replace => span(a).0 + span(t.child(1)).0 + 1,
+        Op::LayoutLike => span(a).0,
         Op::CoalesceProfile => span(a).0,
         Op::ZippedProduct | Op::TiledProduct | Op::FlatProduct => bound(Shape::Product, a, t),
         Op::BlockedProduct | Op::RakedProduct => {
@@ -1101,6 +1105,7 @@ fn at<const C: usize, R: Reader>(op: Op, a: &L<C>, t: &Tree<C>, mode: Mode, read
         Op::Group => layout::group(p, a, t.val[1] as usize, t.val[2] as usize),
         Op::Select => layout::select(p, a, t),
         Op::Flatten => layout::flatten(a),
+        Op::LayoutLike => tiled::layout_like(p, a),
         Op::Replace => match tiler::kind(t.root().child(1)) {
             tiler::Kind::Layout(x) => layout::replace(p, a, t.val[1] as usize, &x),
             // Refused before the run.

@@ -2,7 +2,7 @@
 //! compact_order. Every leaf is static or dynamic; the arithmetic goes through the [`Prog`], so
 //! a result leaf is static exactly when CuTe's is.
 
-use crate::error::{Msg, add};
+use crate::error::Msg;
 use crate::prog::Prog;
 use crate::tree::{At, CAP, List, Tree, V};
 
@@ -308,7 +308,8 @@ pub(crate) const fn compact_order<const P: usize, const T: usize, const C: usize
             let v = if o.is_static() {
                 o
             } else {
-                V::s(add(max_order, add(1, leaf)))
+                // Past `i32::MAX`: a compile error, or recorded at run time.
+                p.add(V::s(max_order), V::s(leaf + 1))
             };
             new_order.set(k, v);
             ref_order.push(v);

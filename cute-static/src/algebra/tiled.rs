@@ -798,7 +798,10 @@ pub(crate) const fn mma_layout_tv<const P: usize, const T: usize>(
 /// its static `_0` strides as `_0`) and the other modes follow the order of their strides:
 /// `tiled_product(make_layout(shape<0>, compact_major<LayoutLeft>(filter_zeros(stride<0>, shape<0>))),
 /// make_ordered_layout(take<1,R>(shape), take<1,R>(stride)))`. Otherwise `make_layout(shape)`.
-pub(crate) const fn fragment_like<const P: usize, const T: usize>(p: &mut Prog<P, T>, l: &L) -> L {
+pub(crate) const fn fragment_like<const P: usize, const T: usize, const C: usize>(
+    p: &mut Prog<P, T>,
+    l: &L<C>,
+) -> L<C> {
     let r = l.rank();
     if r > 1 && l.shape.is_static() {
         let (s0, d0) = (l.shape.mode(0), l.stride.mode(0));
@@ -818,7 +821,10 @@ pub(crate) const fn fragment_like<const P: usize, const T: usize>(p: &mut Prog<P
 /// CuTe's `make_layout_like(layout)`: a compact layout of the same shape whose strides are in
 /// the order of `l`'s, static `_0` strides kept: `make_layout(shape, compact_order(
 /// filter_zeros(stride, shape), stride))`.
-pub(crate) const fn layout_like<const P: usize, const T: usize>(p: &mut Prog<P, T>, l: &L) -> L {
+pub(crate) const fn layout_like<const P: usize, const T: usize, const C: usize>(
+    p: &mut Prog<P, T>,
+    l: &L<C>,
+) -> L<C> {
     L::new(
         l.shape,
         compact_order(p, &filter_zeros(&l.stride, &l.shape), &l.stride),
