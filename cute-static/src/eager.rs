@@ -634,7 +634,16 @@ impl Op {
                 | Op::ZippedDivide
                 | Op::TiledDivide
                 | Op::FlatDivide
-                | Op::Slice
+        ) || self.is_structural()
+    }
+
+    /// Whether the operation reads its operands' structure only, not their values: `slice`,
+    /// `dice`, `append`, `prepend`, `append<N>`, `take`, `group`, `select`, `flatten`,
+    /// `replace`.
+    const fn is_structural(self) -> bool {
+        matches!(
+            self,
+            Op::Slice
                 | Op::Dice
                 | Op::Append
                 | Op::Prepend
@@ -677,8 +686,7 @@ impl Op {
     /// same order, and a chain of multiples stays one when links are dropped. Nor for `upcast`,
     /// whose run checks the twin's one condition on every stride, dynamic ones too, on the same
     /// values; nor for `downcast`, whose twin finds a stride `_1` wherever the run does; nor for
-    /// the operations that read the structure only (`slice`, `dice`, `append`, `prepend`,
-    /// `take`, `group`, `select`, `flatten`, `replace`).
+    /// the operations that read the structure only (`Op::is_structural`).
     ///
     /// ```
     /// use cute_static::eager::Op;
@@ -698,18 +706,8 @@ impl Op {
                 | Op::LeftInverse
                 | Op::Upcast
                 | Op::Downcast
-                | Op::Slice
-                | Op::Dice
-                | Op::Append
-                | Op::Prepend
-                | Op::AppendToRank
-                | Op::Take
-                | Op::Group
-                | Op::Select
-                | Op::Flatten
-                | Op::Replace
                 | Op::LayoutLike
-        )
+        ) && !self.is_structural()
     }
 }
 
