@@ -10,10 +10,11 @@
 //! does not count (its overflow is in values the run may never compute), nor its answer not
 //! being `A o B` (the run's own is checked as it is computed), as in `crate::twin::checked`.
 //!
-//! So far the layouts with scaled-basis strides (`CoordLayout`, the layouts of identity
-//! tensors) and the plain layouts' `nullspace` run here; the plain layouts' other operations
-//! still have their own algorithms in this crate, and run here only through the hidden
-//! [`crate::one_algebra`], to measure and compare.
+//! So far these run here: the layouts with scaled-basis strides (`CoordLayout`, the layouts of
+//! identity tensors), and of the plain layouts `nullspace`, `upcast`, `downcast`, `slice`,
+//! `dice`, `make_layout_like` and the operations on modes (`crate::mode_ops`). The plain
+//! layouts' other operations still have their own algorithms in this crate, and run here only
+//! through the hidden [`crate::one_algebra`], to measure and compare.
 
 use crate::arithmetic_tuple::{CoordStride, ScaledBasis};
 use crate::error::{LayoutError, Result};

@@ -822,7 +822,9 @@ fn bound<const C: usize>(shape: Shape, a: At<'_, C>, t: At<'_, C>) -> usize {
 /// A and one more, then the rest of the cotarget's leaves; an inverse a mode for each leaf of A
 /// and one more; a filter or a nullspace at most A's nodes and a tuple; a blocked or raked
 /// product, or `tile_to_shape`, the product of the operands padded to one rank, and a pair for
-/// each mode; a mode with no leaf counts as one leaf, as [`bound`] says).
+/// each mode; a recast, a slice, `make_layout_like` and the operations on modes at most their
+/// operands' nodes and a tuple, `append<N>` `N` modes more, `select` each listed mode any of A's;
+/// a mode with no leaf counts as one leaf, as [`bound`] says).
 fn op_bound<const C: usize>(op: Op, a: At<'_, C>, t: At<'_, C>) -> usize {
     match op {
         Op::Coalesce => span(a).0,
@@ -1050,7 +1052,6 @@ fn at<const C: usize, R: Reader>(op: Op, a: &L<C>, t: &Tree<C>, mode: Mode, read
         (Mode::Eager, _) => Prog::eager(),
     };
     let p = &mut p;
-    // Built where the reader reads it (a layout moved is copied at the cost of its capacity).
     let out = Layout(match op {
         Op::Coalesce => coalesce::coalesce(p, a),
         Op::CompositionTiler | Op::Composition => composition::composition_tiler(p, a, t),
@@ -1065,13 +1066,17 @@ fn at<const C: usize, R: Reader>(op: Op, a: &L<C>, t: &Tree<C>, mode: Mode, read
         | Op::BlockedProduct
         | Op::RakedProduct
         | Op::MaxCommonLayout
-        | Op::MaxCommonVector => match (op, tiler::kind(t.root())) {
+        | Op::MaxCommonVector
+        | Op::Append
+        | Op::Prepend => match (op, tiler::kind(t.root())) {
             (Op::BlockedProduct, tiler::Kind::Layout(b)) => product::blocked_product(p, a, &b),
             (Op::RakedProduct, tiler::Kind::Layout(b)) => product::raked_product(p, a, &b),
             (Op::MaxCommonLayout, tiler::Kind::Layout(b)) => inverse::max_common_layout(p, a, &b),
             (Op::MaxCommonVector, tiler::Kind::Layout(b)) => {
                 L::int(inverse::max_common_vector(p, a, &b), V::s(1))
             }
+            (Op::Append, tiler::Kind::Layout(b)) => layout::append(a, &b),
+            (Op::Prepend, tiler::Kind::Layout(b)) => layout::prepend(a, &b),
             (_, tiler::Kind::Layout(b)) => composition::composition_as_cute(p, a, &b),
             // Refused before the run.
             _ => *a,
@@ -1091,12 +1096,6 @@ fn at<const C: usize, R: Reader>(op: Op, a: &L<C>, t: &Tree<C>, mode: Mode, read
         Op::Downcast => recast::downcast(p, t.val[0], a),
         Op::Slice => slice::slice_or_dice_layout(p, t, a, true),
         Op::Dice => slice::slice_or_dice_layout(p, t, a, false),
-        Op::Append | Op::Prepend => match tiler::kind(t.root()) {
-            tiler::Kind::Layout(b) if matches!(op, Op::Append) => layout::append(a, &b),
-            tiler::Kind::Layout(b) => layout::prepend(a, &b),
-            // Refused before the run.
-            _ => *a,
-        },
         // The tilers are static integers (checked before the run).
         Op::AppendToRank => layout::append_to_rank(p, a, t.val[0] as usize),
         Op::Take => layout::take(p, a, t.val[1] as usize, t.val[2] as usize),

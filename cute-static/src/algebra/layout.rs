@@ -405,10 +405,11 @@ pub(crate) const fn group<const P: usize, const T: usize, const C: usize>(
     b: usize,
     e: usize,
 ) -> L<C> {
-    if b >= e || e > a.rank() {
-        return take(p, a, b, e);
-    }
     let inner = take(p, a, b, e);
+    if b >= e || e > a.rank() {
+        // Refused by `take`.
+        return inner;
+    }
     let mut m = Modes::new();
     let mut k = 0;
     while k < a.rank() {

@@ -798,10 +798,7 @@ pub(crate) const fn mma_layout_tv<const P: usize, const T: usize>(
 /// its static `_0` strides as `_0`) and the other modes follow the order of their strides:
 /// `tiled_product(make_layout(shape<0>, compact_major<LayoutLeft>(filter_zeros(stride<0>, shape<0>))),
 /// make_ordered_layout(take<1,R>(shape), take<1,R>(stride)))`. Otherwise `make_layout(shape)`.
-pub(crate) const fn fragment_like<const P: usize, const T: usize, const C: usize>(
-    p: &mut Prog<P, T>,
-    l: &L<C>,
-) -> L<C> {
+pub(crate) const fn fragment_like<const P: usize, const T: usize>(p: &mut Prog<P, T>, l: &L) -> L {
     let r = l.rank();
     if r > 1 && l.shape.is_static() {
         let (s0, d0) = (l.shape.mode(0), l.stride.mode(0));
