@@ -6,7 +6,6 @@ use crate::composition::{
     Operands, coalesce_x_for, composition_impl_into, positive_shapes, require_exact,
     too_many_modes, walks_forward,
 };
-use crate::coord::{Coord, slice};
 use crate::error::{Condition, LayoutError, Result};
 use crate::exact::Exactness;
 use crate::flat::{Flat, Span};
@@ -290,20 +289,43 @@ pub(crate) fn tile_unzip_flat(layout: &Flat, tiler: &Tiler) -> Result<Flat> {
 
 /// `result(_, repeat<R1>(_))`: unpack the second mode.
 pub(crate) fn unpack_rest(zipped: &Layout) -> Result<Layout> {
-    let r1 = zipped.get(1)?.rank();
-    slice(
-        &Coord::Tuple(vec![Coord::Underscore, Coord::underscores(r1)]),
-        zipped,
-    )
+    unpack(zipped, false)
 }
 
 /// `result(repeat<R0>(_), repeat<R1>(_))`: unpack both modes.
 pub(crate) fn unpack_both(zipped: &Layout) -> Result<Layout> {
-    let (r0, r1) = (zipped.get(0)?.rank(), zipped.get(1)?.rank());
-    slice(
-        &Coord::Tuple(vec![Coord::underscores(r0), Coord::underscores(r1)]),
-        zipped,
-    )
+    unpack(zipped, true)
+}
+
+/// The slice of a zipped layout (two modes) by `repeat<R>(_)` in its second mode (`both`: in
+/// both): that mode's own modes become modes of the result, one level up; `repeat<1>(_)` is
+/// `_`, which keeps a mode of rank 1 whole. On the layout's leaves in place (the one algebra's
+/// `slice`, in trees of at most 128 nodes, would refuse the larger zipped layouts that this
+/// crate's divides and products build).
+fn unpack(zipped: &Layout, both: bool) -> Result<Layout> {
+    let f = zipped.flat();
+    let mut modes = f.modes();
+    let (Some(first), Some(second), None) = (modes.next(), modes.next(), modes.next()) else {
+        return Err(LayoutError::invalid(
+            "unpack",
+            format!("{zipped} is not a zipped layout of two modes"),
+        ));
+    };
+    // A mode's own modes, or the mode itself where its rank is 1.
+    let parts = |m: Span| {
+        let own = f.modes_of(m);
+        let whole = own.len() == 1;
+        own.filter(move |_| !whole).chain(whole.then_some(m))
+    };
+    let spans: Vec<Span> = if both {
+        parts(first).chain(parts(second)).collect()
+    } else {
+        core::iter::once(first).chain(parts(second)).collect()
+    };
+    let mut out = Flat::empty();
+    out.push_tuple(u32::try_from(spans.len()).unwrap_or(u32::MAX - 1));
+    spans.into_iter().for_each(|m| out.push_span(f, m));
+    out.into_layout()
 }
 
 fn zipped_divide_flat(layout: &Flat, tiler: &Tiler, checks: Checks) -> Result<Flat> {
