@@ -32,9 +32,10 @@ pub const OPS: [&str; 9] = [
 
 /// Operations whose instructions `scripts/op-instructions.sh` counts besides [`OPS`], outside
 /// the side-by-side table (issue 23: cute-dynamic's own and, with `BY_ALGEBRA=1`, the one
-/// algebra's; `nullspace`, `upcast`, `downcast`, `slice`, `dice`, `append` and `prepend`, which
-/// cute-dynamic computes by the one algebra, only without `BY_ALGEBRA`).
-pub const MORE_OPS: [&str; 11] = [
+/// algebra's; `filter_zeros`, `nullspace`, `upcast`, `downcast`, `slice`, `dice`, `append`,
+/// `prepend` and the functions on IntTuples from `shape_div` on, which cute-dynamic computes by the one algebra,
+/// only without `BY_ALGEBRA`).
+pub const MORE_OPS: [&str; 18] = [
     "filter",
     "filter_zeros",
     "complement1",
@@ -46,6 +47,13 @@ pub const MORE_OPS: [&str; 11] = [
     "dice",
     "append",
     "prepend",
+    "shape_div",
+    "ceil_div",
+    "compatible",
+    "idx2crd",
+    "compact_col_major",
+    "compact_row_major",
+    "make_ordered_layout",
 ];
 
 /// The benchmark's row for [`cute_dynamic::Plan`]: the records of `call`, each evaluated by its
@@ -199,6 +207,20 @@ pub enum Prepared {
     Append(Layout, Layout),
     /// `prepend(A, B)` (op-instructions only)
     Prepend(Layout, Layout),
+    /// `shape_div(a, b)` (op-instructions only)
+    ShapeDiv(IntTuple, IntTuple),
+    /// `ceil_div(a, b)` (op-instructions only)
+    CeilDiv(IntTuple, IntTuple),
+    /// `compatible(a, b)` (op-instructions only)
+    Compatible(IntTuple, IntTuple),
+    /// `idx2crd(idx, shape)` (op-instructions only)
+    Idx2Crd(IntTuple, IntTuple),
+    /// `compact_col_major(shape)` (op-instructions only)
+    CompactColMajor(IntTuple),
+    /// `compact_row_major(shape)` (op-instructions only)
+    CompactRowMajor(IntTuple),
+    /// `make_ordered_layout(shape, order)` (op-instructions only)
+    MakeOrderedLayout(IntTuple, IntTuple),
     /// `L(i)`, the index cycling through `0..size(L)`
     Call(Layout),
     /// `L(i)` by the layout's plan ([`PLAN_OP`]), the index cycling through `0..size(L)`
@@ -245,6 +267,13 @@ impl Prepared {
             "dice" => Prepared::Dice(parse(args, 0)?, parse(args, 1)?),
             "append" => Prepared::Append(parse(args, 0)?, parse(args, 1)?),
             "prepend" => Prepared::Prepend(parse(args, 0)?, parse(args, 1)?),
+            "shape_div" => Prepared::ShapeDiv(parse(args, 0)?, parse(args, 1)?),
+            "ceil_div" => Prepared::CeilDiv(parse(args, 0)?, parse(args, 1)?),
+            "compatible" => Prepared::Compatible(parse(args, 0)?, parse(args, 1)?),
+            "idx2crd" => Prepared::Idx2Crd(parse(args, 0)?, parse(args, 1)?),
+            "compact_col_major" => Prepared::CompactColMajor(parse(args, 0)?),
+            "compact_row_major" => Prepared::CompactRowMajor(parse(args, 0)?),
+            "make_ordered_layout" => Prepared::MakeOrderedLayout(parse(args, 0)?, parse(args, 1)?),
             "call" => Prepared::Call(parse(args, 0)?),
             PLAN_OP => {
                 let l: Layout = parse(args, 0)?;
@@ -258,7 +287,19 @@ impl Prepared {
     /// Run once and print the result as CuTe does (`call`: the list of all values, as the
     /// vectors record it). `Err` holds cute-dynamic's refusal.
     pub fn run(&self) -> Result<String, String> {
+        let text = |r: cute::Result<IntTuple>| r.map(|t| t.to_string()).map_err(|e| e.to_string());
         let r = match self {
+            Prepared::ShapeDiv(a, b) => return text(cute::shape_div(a, b)),
+            Prepared::CeilDiv(a, b) => return text(cute::ceil_div(a, b)),
+            Prepared::Compatible(a, b) => {
+                return cute::compatible(a, b)
+                    .map(|t| t.to_string())
+                    .map_err(|e| e.to_string());
+            }
+            Prepared::Idx2Crd(i, s) => return text(cute::idx2crd(i, s)),
+            Prepared::CompactColMajor(s) => return text(cute::compact_col_major(s)),
+            Prepared::CompactRowMajor(s) => return text(cute::compact_row_major(s)),
+            Prepared::MakeOrderedLayout(s, o) => cute::make_ordered_layout(s, o),
             Prepared::Coalesce(l) => cute::coalesce(l),
             Prepared::Composition(a, b) => cute::composition(a, b),
             Prepared::Complement(l, c) => cute::complement(l, c),
@@ -307,7 +348,8 @@ impl Prepared {
     }
 
     /// `calls` calls of the op by cute-static's algorithm ([`cute::one_algebra`]), for the
-    /// operations that have it: all but nullspace and the evaluations. `Err` names the op
+    /// operations that have it: those cute-dynamic still computes by its own algorithms (not
+    /// the ones it computes by the one algebra anyway, nor the evaluations). `Err` names the op
     /// otherwise.
     pub fn repeat_by_algebra(&self, calls: usize) -> Result<(), String> {
         let runner = Repeat(calls);
@@ -336,9 +378,6 @@ impl Prepared {
                 runner.run(|| drop(black_box(one::left_inverse(black_box(l)))))
             }
             Prepared::Filter(l) => runner.run(|| drop(black_box(one::filter(black_box(l))))),
-            Prepared::FilterZeros(l) => {
-                runner.run(|| drop(black_box(one::filter_zeros(black_box(l)))))
-            }
             Prepared::Complement1(l) => {
                 runner.run(|| drop(black_box(one::complement1(black_box(l)))))
             }
@@ -409,6 +448,30 @@ impl Prepared {
             Prepared::Prepend(a, b) => {
                 runner.run(|| drop(black_box(cute::prepend(black_box(a), black_box(b)))))
             }
+            Prepared::ShapeDiv(a, b) => {
+                runner.run(|| drop(black_box(cute::shape_div(black_box(a), black_box(b)))))
+            }
+            Prepared::CeilDiv(a, b) => {
+                runner.run(|| drop(black_box(cute::ceil_div(black_box(a), black_box(b)))))
+            }
+            Prepared::Compatible(a, b) => {
+                runner.run(|| drop(black_box(cute::compatible(black_box(a), black_box(b)))))
+            }
+            Prepared::Idx2Crd(i, s) => {
+                runner.run(|| drop(black_box(cute::idx2crd(black_box(i), black_box(s)))))
+            }
+            Prepared::CompactColMajor(s) => {
+                runner.run(|| drop(black_box(cute::compact_col_major(black_box(s)))))
+            }
+            Prepared::CompactRowMajor(s) => {
+                runner.run(|| drop(black_box(cute::compact_row_major(black_box(s)))))
+            }
+            Prepared::MakeOrderedLayout(s, o) => runner.run(|| {
+                drop(black_box(cute::make_ordered_layout(
+                    black_box(s),
+                    black_box(o),
+                )))
+            }),
             Prepared::Call(l) => {
                 let n = l.size().map(|s| s.value()).unwrap_or(1).max(1);
                 let mut i = 0;
@@ -484,12 +547,13 @@ pub fn check(
 }
 
 /// Whether two printed results are the same function: for layouts, the same size and the same
-/// value at every 1-D coordinate; `call` lists must hold the same values (static or not).
+/// value at every 1-D coordinate; `call` lists and IntTuples must hold the same values (static
+/// or not).
 pub fn same_function(a: &str, b: &str) -> bool {
     if a == b {
         return true;
     }
-    if a.starts_with('[') {
+    if a.starts_with('[') || !(a.contains(':') || b.contains(':')) {
         return dynamic_text(a) == dynamic_text(b);
     }
     let (Ok(la), Ok(lb)) = (a.parse::<Layout>(), b.parse::<Layout>()) else {
@@ -608,6 +672,8 @@ mod tests {
         assert!(!same_function("(2,3):(1,2)", "(2,3):(3,1)"));
         assert!(!same_function("_6:_1", "_8:_1"));
         assert!(same_function("[_0,_0]", "[0,0]"));
+        assert!(same_function("(_1,(_2,_3))", "(1,(2,3))"));
+        assert!(!same_function("(_1,_2)", "(1,3)"));
     }
 
     #[test]

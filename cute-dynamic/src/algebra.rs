@@ -11,10 +11,12 @@
 //! being `A o B` (the run's own is checked as it is computed), as in `crate::twin::checked`.
 //!
 //! So far these run here: the layouts with scaled-basis strides (`CoordLayout`, the layouts of
-//! identity tensors), and of the plain layouts `nullspace`, `upcast`, `downcast`, `slice`,
-//! `dice`, `make_layout_like` and the operations on modes (`crate::mode_ops`). The plain
-//! layouts' other operations still have their own algorithms in this crate, and run here only
-//! through the hidden [`crate::one_algebra`], to measure and compare.
+//! identity tensors), of the plain layouts `nullspace`, `upcast`, `downcast`, `slice`, `dice`,
+//! `make_layout_like` and the operations on modes (`crate::mode_ops`), and the functions on
+//! IntTuples that compute (`crate::int_tuple_algebra`, and the compact strides, `compact_order`
+//! and `idx2crd` of `crate::stride`). The plain layouts' other operations still have their own
+//! algorithms in this crate, and run here only through the hidden [`crate::one_algebra`], to
+//! measure and compare.
 
 use crate::arithmetic_tuple::{CoordStride, ScaledBasis};
 use crate::error::{LayoutError, Result};
@@ -55,6 +57,19 @@ pub(crate) fn plain_op(
     let mut out = Flat::empty();
     run(op, name, a, tiler, &mut out)?;
     out.into_layout()
+}
+
+/// CuTe's `op` on IntTuples (its name `name`, for errors; `Op::on_int_tuples`): on `a` and the
+/// second operand `b` (an IntTuple, or an integer), by cute-static's algorithm.
+pub(crate) fn int_tuple_op(
+    op: Op,
+    name: &'static str,
+    a: &IntTuple,
+    b: &impl TilerOperand,
+) -> Result<IntTuple> {
+    let mut out = None;
+    run(op, name, &OfIntTuple(a), b, &mut out)?;
+    out.ok_or_else(|| LayoutError::invalid("the algebra", "no result read back"))
 }
 
 /// A tiler as handed over to the algebra: a [`Tiler`], or a layout `B` (`composition(A, B)`,
@@ -117,6 +132,39 @@ impl Operand for Coordinates<'_> {
     }
     fn read<const C: usize>(l: &eager::Layout<C>, out: &mut Self::Out) -> Result<()> {
         *out = Some(back(l)?);
+        Ok(())
+    }
+}
+
+/// An IntTuple as the operations on IntTuples take it (`Op::on_int_tuples`): the shape of A,
+/// whose stride is the same tuple (not read); the result is read back from the result's shape.
+struct OfIntTuple<'a>(&'a IntTuple);
+
+impl fmt::Display for OfIntTuple<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl Operand for OfIntTuple<'_> {
+    type Out = Option<IntTuple>;
+    const MODE: Mode = Mode::Eager;
+    fn build<const C: usize>(&self) -> core::result::Result<eager::Layout<C>, Unfit> {
+        let mut t = Tuple::new();
+        int_tuple(self.0, &mut t)?;
+        eager::Layout::of_int_tuple(t)
+    }
+    fn read<const C: usize>(l: &eager::Layout<C>, out: &mut Self::Out) -> Result<()> {
+        let leaf = |n| match n {
+            Node::Int {
+                value,
+                dynamic,
+                depth: 0,
+                ..
+            } => Some(IntTuple::Int(int(value, dynamic))),
+            _ => None,
+        };
+        *out = read(&l.shape(), &mut 0, &leaf);
         Ok(())
     }
 }

@@ -13,9 +13,11 @@
 //! ```
 
 use crate::error::{LayoutError, Result};
-use crate::int_tuple::{IntTuple, product_each};
-use crate::layout::{Layout, make_layout};
+use crate::int_tuple::IntTuple;
+use crate::int_tuple_algebra::product_each;
+use crate::layout::Layout;
 use crate::prelude::*;
+use crate::stride::make_layout;
 use crate::{composition, raked_product, right_inverse};
 
 /// The layouts of an MMA atom, CuTe's `MMA_Traits<Atom>`: `thr_id` maps the atom's thread

@@ -3,13 +3,16 @@
 //! None of them has a precondition of CuTe's, so a dynamic input has nothing that its static
 //! twin could fail ([`crate::twin`]): they run once, on the input as given.
 
+use crate::algebra::plain_op;
 use crate::error::{LayoutError, Result};
 use crate::flat::Flat;
 use crate::int::Int;
-use crate::int_tuple::{IntTuple, filter_zeros_tuple};
+use crate::int_tuple::IntTuple;
 use crate::layout::{Layout, on_flat};
 use crate::prelude::*;
+use crate::tiler::Tiler;
 use crate::twin::Checks;
+use cute_static::eager::Op;
 
 /// CuTe's `bw_coalesce`: walk the flat modes from the back, keeping a stack whose front is the
 /// mode built so far. For each mode `s:d`, in order of priority:
@@ -215,8 +218,7 @@ pub(crate) fn coalesce_shape(shape: &IntTuple) -> Result<IntTuple> {
 /// assert_eq!(filter_zeros(&l).unwrap().to_string(), "(_1,(_2,3)):(_0,(_1,0))");
 /// ```
 pub fn filter_zeros(layout: &Layout) -> Result<Layout> {
-    let stride = layout.stride();
-    Layout::from_parts(filter_zeros_tuple(&stride, &layout.shape())?, stride)
+    plain_op(Op::FilterZeros, "filter_zeros", layout, &Tiler::Underscore)
 }
 
 /// CuTe's `filter`: `coalesce(filter_zeros(L))`, the modes of stride `_0` made `_1` (so that

@@ -5,11 +5,12 @@
 use crate::algebra::plain_op;
 use crate::error::Result;
 use crate::int::Int;
-use crate::int_tuple::filter_zeros_tuple;
-use crate::layout::{Layout, make_layout, make_ordered_layout};
+use crate::int_tuple_algebra::filter_zeros_tuple;
+use crate::layout::Layout;
 use crate::mode_ops::take;
 use crate::product::tiled_product;
 use crate::stride::{Major, compact_major};
+use crate::stride::{make_layout, make_ordered_layout};
 use crate::tiler::Tiler;
 use cute_static::eager::Op;
 

@@ -1,9 +1,10 @@
-//! `IntTuple`: an integer or a tuple of IntTuples, and CuTe's functions on them
-//! (`int_tuple.hpp`): rank, depth, size, flatten, shape_div, ceil_div, congruent, compatible,
-//! weakly_congruent, filter_zeros (as `filter_zeros_tuple`).
+//! `IntTuple`: an integer or a tuple of IntTuples, and CuTe's functions of `int_tuple.hpp` on
+//! its structure: rank, depth, size, flatten, congruent, weakly_congruent. Those that compute
+//! new IntTuples (`shape_div`, `ceil_div`, `compatible`, ...) run by the one algebra, in
+//! `crate::int_tuple_algebra`.
 
-use crate::error::{Condition, LayoutError, Result};
-use crate::int::{Bool, Int, IntError};
+use crate::error::{LayoutError, Result};
+use crate::int::{Bool, Int};
 use crate::prelude::*;
 use alloc::sync::Arc;
 
@@ -165,14 +166,6 @@ impl IntTuple {
         }
     }
 
-    /// The modes as a slice (an integer is a rank-1 list of itself).
-    pub(crate) fn modes(&self) -> &[IntTuple] {
-        match self {
-            IntTuple::Int(_) => core::slice::from_ref(self),
-            IntTuple::Tuple(t) => t,
-        }
-    }
-
     /// CuTe's `product` (`size`): the product of all leaves; `_1` for the empty tuple.
     ///
     /// ```
@@ -291,115 +284,6 @@ impl FromIterator<IntTuple> for Result<IntTuple> {
     }
 }
 
-fn mismatched(op: &'static str, a: &IntTuple, b: &IntTuple) -> LayoutError {
-    LayoutError::precondition(Condition::MismatchedRanks, format!("{op}({a}, {b})"))
-}
-
-/// The modes of `b` padded with `_1` up to rank `r` (CuTe's `append<R>(b, _1)`).
-fn pad_with_ones(b: &[IntTuple], r: usize) -> Vec<IntTuple> {
-    let mut padded = b.to_vec();
-    padded.resize(r.max(b.len()), IntTuple::s(1));
-    padded
-}
-
-/// CuTe's `shape_div(a, b)`: "shape division", `ceil_div` of integers that must divide each other.
-///
-/// Tuple / tuple divides mode by mode; tuple / integer folds the divisor across the modes from the
-/// left (`shape_div((4,5,6),40) == (1,1,3)`); integer / tuple divides by the product.
-/// Precondition (checked for every value, static or dynamic): `a % b == 0 || b % a == 0`.
-///
-/// ```
-/// use cute_dynamic::{shape_div, IntTuple};
-/// let a: IntTuple = "(_4,_5,_6)".parse().unwrap();
-/// assert_eq!(shape_div(&a, &IntTuple::s(40)).unwrap().to_string(), "(_1,_1,_3)");
-/// assert!(shape_div(&IntTuple::s(6), &IntTuple::s(4)).is_err());
-/// ```
-pub fn shape_div(a: &IntTuple, b: &IntTuple) -> Result<IntTuple> {
-    divide(a, b, Division::Shape)
-}
-
-fn shape_div_int(a: Int, b: Int) -> Result<Int> {
-    if b.value() == 0 {
-        return Err(IntError::DivisionByZero {
-            op: "/",
-            lhs: a.value(),
-        }
-        .into());
-    }
-    let (x, y) = (a.value(), b.value());
-    let divides = x.wrapping_rem(y) == 0 || (x != 0 && y.wrapping_rem(x) == 0);
-    if !divides {
-        return Err(LayoutError::precondition(
-            Condition::Divisibility,
-            format!("shape_div({a}, {b}): neither divides the other"),
-        ));
-    }
-    Ok(a.ceil_div(b)?)
-}
-
-/// CuTe's `ceil_div(a, b)`. Tuple / tuple: mode by mode, missing modes of `b` count as `_1`
-/// (rank of `b` must not exceed rank of `a`); tuple / integer: folds from the left; integer /
-/// tuple: divides by the product.
-///
-/// ```
-/// use cute_dynamic::{ceil_div, IntTuple};
-/// let a: IntTuple = "(_7,_5)".parse().unwrap();
-/// assert_eq!(ceil_div(&a, &"(_2)".parse().unwrap()).unwrap().to_string(), "(_4,_5)");
-/// ```
-pub fn ceil_div(a: &IntTuple, b: &IntTuple) -> Result<IntTuple> {
-    divide(a, b, Division::Ceil)
-}
-
-/// The two divisions of IntTuples; they share CuTe's recursion and differ at the leaves and in
-/// how ranks must match.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Division {
-    /// `shape_div`: equal ranks, leaves that divide one another.
-    Shape,
-    /// `ceil_div`: `b` may have fewer modes (they count as 1), any leaves.
-    Ceil,
-}
-
-fn divide(a: &IntTuple, b: &IntTuple, kind: Division) -> Result<IntTuple> {
-    let op = if kind == Division::Shape {
-        "shape_div"
-    } else {
-        "ceil_div"
-    };
-    match (a, b) {
-        (IntTuple::Tuple(ta), IntTuple::Tuple(tb)) => {
-            let ranks_ok = if kind == Division::Shape {
-                ta.len() == tb.len()
-            } else {
-                ta.len() >= tb.len()
-            };
-            if !ranks_ok {
-                return Err(mismatched(op, a, b));
-            }
-            let padded = pad_with_ones(tb, ta.len());
-            ta.iter()
-                .zip(padded.iter())
-                .map(|(x, y)| divide(x, y, kind))
-                .collect()
-        }
-        (IntTuple::Tuple(ta), IntTuple::Int(_)) => {
-            // Fold the divisor across the modes from the left.
-            let mut rest = b.clone();
-            let mut out = Vec::with_capacity(ta.len());
-            for ai in ta.iter() {
-                out.push(divide(ai, &rest, kind)?);
-                rest = divide(&rest, ai, kind)?;
-            }
-            Ok(IntTuple::tuple(out))
-        }
-        (IntTuple::Int(_), IntTuple::Tuple(_)) => divide(a, &IntTuple::Int(b.size()?), kind),
-        (IntTuple::Int(x), IntTuple::Int(y)) => Ok(IntTuple::Int(match kind {
-            Division::Shape => shape_div_int(*x, *y)?,
-            Division::Ceil => x.ceil_div(*y)?,
-        })),
-    }
-}
-
 /// CuTe's `congruent(a, b)`: the same profile. Always a static answer.
 ///
 /// ```
@@ -439,83 +323,5 @@ pub fn weakly_congruent(a: &IntTuple, b: &IntTuple) -> Bool {
         }
         (IntTuple::Int(_), _) => constant(true),
         (IntTuple::Tuple(_), IntTuple::Int(_)) => constant(false),
-    }
-}
-
-/// CuTe's `compatible(a, b)`: sizes match and every coordinate of `a` is a coordinate of `b`.
-/// Static when CuTe can decide it at compile time.
-///
-/// ```
-/// use cute_dynamic::compatible;
-/// let r = compatible(&"_6".parse().unwrap(), &"(_2,_3)".parse().unwrap()).unwrap();
-/// assert_eq!(r.to_string(), "_1");
-/// ```
-pub fn compatible(a: &IntTuple, b: &IntTuple) -> Result<Bool> {
-    let constant = |value| Bool {
-        value,
-        is_static: true,
-    };
-    match (a, b) {
-        (IntTuple::Tuple(ta), IntTuple::Tuple(tb)) => {
-            if ta.len() != tb.len() {
-                return Ok(constant(false));
-            }
-            ta.iter()
-                .zip(tb.iter())
-                .try_fold(constant(true), |acc, (x, y)| Ok(acc.and(compatible(x, y)?)))
-        }
-        (IntTuple::Int(x), _) => Ok(x.eq_int(b.size()?)),
-        (IntTuple::Tuple(_), IntTuple::Int(_)) => Ok(constant(false)),
-    }
-}
-
-/// CuTe's `filter_zeros(a, b)`: the elements of `b` paired with a static `_0` in `a` become `_1`.
-///
-/// ```
-/// use cute_dynamic::filter_zeros_tuple;
-/// let d = "(_0,2,(_0,_1))".parse().unwrap();
-/// let s = "(3,4,(5,6))".parse().unwrap();
-/// assert_eq!(filter_zeros_tuple(&d, &s).unwrap().to_string(), "(_1,4,(_1,6))");
-/// ```
-pub fn filter_zeros_tuple(a: &IntTuple, b: &IntTuple) -> Result<IntTuple> {
-    match a {
-        IntTuple::Tuple(ta) => {
-            let tb = b.as_tuple().filter(|tb| tb.len() == ta.len());
-            let tb = tb.ok_or_else(|| mismatched("filter_zeros", a, b))?;
-            ta.iter()
-                .zip(tb.iter())
-                .map(|(x, y)| filter_zeros_tuple(x, y))
-                .collect()
-        }
-        IntTuple::Int(i) if i.is_constant(0) => Ok(b.repeat_like(Int::new_static(1))),
-        IntTuple::Int(_) => Ok(b.clone()),
-    }
-}
-
-/// CuTe's `product_each`: the size of each mode, as a tuple (an integer becomes a 1-tuple).
-///
-/// ```
-/// use cute_dynamic::product_each;
-/// assert_eq!(product_each(&"((2,3),4)".parse().unwrap()).unwrap().to_string(), "(6,4)");
-/// ```
-pub fn product_each(t: &IntTuple) -> Result<IntTuple> {
-    t.modes()
-        .iter()
-        .map(|m| Ok(IntTuple::Int(m.size()?)))
-        .collect()
-}
-
-/// CuTe's `product_like(t, guide)`: the product of `t` at each leaf of `guide`.
-pub(crate) fn product_like(t: &IntTuple, guide: &IntTuple) -> Result<IntTuple> {
-    match guide {
-        IntTuple::Int(_) => Ok(IntTuple::Int(t.size()?)),
-        IntTuple::Tuple(tg) => {
-            let tt = t.as_tuple().filter(|tt| tt.len() == tg.len());
-            let tt = tt.ok_or_else(|| mismatched("product_like", t, guide))?;
-            tt.iter()
-                .zip(tg.iter())
-                .map(|(x, g)| product_like(x, g))
-                .collect()
-        }
     }
 }

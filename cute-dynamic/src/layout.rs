@@ -7,7 +7,6 @@ use crate::flat::Flat;
 use crate::int::Int;
 use crate::int_tuple::IntTuple;
 use crate::prelude::*;
-use crate::stride::{Major, compact_major, idx2crd_strided};
 use crate::twin::Twin;
 
 /// A CuTe layout: a shape and a congruent stride, a function from coordinates to offsets. Its
@@ -219,16 +218,6 @@ impl Layout {
         layouts.iter().for_each(|l| flat.push_flat(&l.flat));
         flat.into_layout()
     }
-
-    /// CuTe's `layout.get_hier_coord(idx)` = `idx2crd(idx, shape, stride)` (compact layouts only).
-    ///
-    /// ```
-    /// let l: cute_dynamic::Layout = "(_2,_3):(_3,_1)".parse().unwrap();
-    /// assert_eq!(l.idx2crd(5).unwrap().to_string(), "(1,2)");
-    /// ```
-    pub fn idx2crd(&self, idx: i32) -> Result<IntTuple> {
-        idx2crd_strided(&IntTuple::d(idx), &self.shape(), &self.stride())
-    }
 }
 
 impl Flat {
@@ -318,44 +307,3 @@ from_rust_tuples!(
     (A a, B b, C c, D d, E e, F f, G g),
     (A a, B b, C c, D d, E e, F f, G g, H h),
 );
-
-/// CuTe's `make_layout(shape)` (and `make_layout(shape, LayoutLeft{})`): the compact
-/// column-major layout of a shape.
-///
-/// ```
-/// use cute_dynamic::make_layout;
-/// assert_eq!(make_layout(&"(_4,(3,_2))".parse().unwrap()).unwrap().to_string(), "(_4,(3,_2)):(_1,(_4,12))");
-/// ```
-pub fn make_layout(shape: &IntTuple) -> Result<Layout> {
-    compact_layout(shape, Major::Left)
-}
-
-/// CuTe's `make_layout(shape, LayoutRight{})`: the compact row-major layout of a shape.
-///
-/// ```
-/// use cute_dynamic::make_layout_right;
-/// let l = make_layout_right(&"(_4,_3)".parse().unwrap()).unwrap();
-/// assert_eq!(l.to_string(), "(_4,_3):(_3,_1)");
-/// ```
-pub fn make_layout_right(shape: &IntTuple) -> Result<Layout> {
-    compact_layout(shape, Major::Right)
-}
-
-/// CuTe's `make_layout(shape, LayoutLeft{} / LayoutRight{})`: compact strides from `_1`.
-fn compact_layout(shape: &IntTuple, major: Major) -> Result<Layout> {
-    Layout::from_parts(
-        shape.clone(),
-        compact_major(shape, Int::new_static(1), major)?,
-    )
-}
-
-/// CuTe's `make_ordered_layout(shape, order)`: compact strides in the order given by `order`.
-///
-/// ```
-/// use cute_dynamic::make_ordered_layout;
-/// let l = make_ordered_layout(&"(_2,_2,_2,_2)".parse().unwrap(), &"(_0,_2,_3,_1)".parse().unwrap());
-/// assert_eq!(l.unwrap().to_string(), "(_2,_2,_2,_2):(_1,_4,_8,_2)");
-/// ```
-pub fn make_ordered_layout(shape: &IntTuple, order: &IntTuple) -> Result<Layout> {
-    Layout::from_parts(shape.clone(), crate::stride::compact_order(shape, order)?)
-}

@@ -274,6 +274,7 @@ mod fragment;
 mod gmma;
 mod int;
 mod int_tuple;
+mod int_tuple_algebra;
 mod inverse;
 mod layout;
 mod linear;
@@ -326,12 +327,10 @@ pub use eval::{Plan, crd2idx};
 pub use fragment::{make_fragment_like_layout, make_layout_like};
 pub use gmma::{GmmaMajor, GmmaSwizzle, gmma_atom, gmma_layout_atom, gmma_layout_atom_bits};
 pub use int::{Bool, Int, IntError};
-pub use int_tuple::{
-    IntTuple, ceil_div, compatible, congruent, filter_zeros_tuple, product_each, shape_div,
-    weakly_congruent,
-};
+pub use int_tuple::{IntTuple, congruent, weakly_congruent};
+pub use int_tuple_algebra::{ceil_div, compatible, filter_zeros_tuple, product_each, shape_div};
 pub use inverse::{left_inverse, right_inverse};
-pub use layout::{CoordRef, Layout, make_layout, make_layout_right, make_ordered_layout};
+pub use layout::{CoordRef, Layout};
 pub use linear::{InDim, LinearLayout, from_linear_layout, to_linear_layout, tv_to_linear_layout};
 pub use max_common::{max_common_layout, max_common_vector};
 pub use mma_atom::{
@@ -349,7 +348,7 @@ pub use product::{
 pub use recast::{downcast, upcast};
 pub use stride::{
     Major, compact_col_major, compact_major, compact_order, compact_row_major, idx2crd,
-    idx2crd_strided,
+    idx2crd_strided, make_layout, make_layout_right, make_ordered_layout,
 };
 pub use swizzle::{MixedBits, Swizzle, make_swizzle};
 pub use swizzle_search::{Access, MAX_SEARCH_PAIRS, SwizzleChoice, swizzle_search};

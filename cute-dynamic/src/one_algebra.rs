@@ -6,7 +6,7 @@
 //! records; docs/bench.md, section 5). It is kept to measure that gap and to check that it
 //! gives their answers on every recorded vector (the conformance suite) and never a different
 //! layout (`tests/no_panic.rs`). It has every plain-layout operation of cute-dynamic's algebra
-//! but `nullspace`, which cute-dynamic computes by the one algebra itself.
+//! but `nullspace` and `filter_zeros`, which cute-dynamic computes by the one algebra itself.
 //!
 //! ```
 //! use cute_dynamic::one_algebra;
@@ -178,18 +178,6 @@ pub fn logical_product(a: &Layout, b: &Layout) -> Result<Layout> {
 /// ```
 pub fn logical_product_tiler(a: &Layout, tiler: &Tiler) -> Result<Layout> {
     plain_op(Op::LogicalProductTiler, "logical_product", a, tiler)
-}
-
-/// CuTe's `filter_zeros(layout)` ([`crate::filter_zeros`]).
-///
-/// ```
-/// let l = "(_4,_2,3):(_1,_0,_4)".parse()?;
-/// let r = cute_dynamic::one_algebra::filter_zeros(&l)?;
-/// assert_eq!(r.to_string(), "(_4,_1,3):(_1,_0,_4)");
-/// # Ok::<(), cute_dynamic::LayoutError>(())
-/// ```
-pub fn filter_zeros(layout: &Layout) -> Result<Layout> {
-    plain_op(Op::FilterZeros, "filter_zeros", layout, &Tiler::Underscore)
 }
 
 /// CuTe's `filter(layout)` ([`crate::filter`]).

@@ -10,10 +10,12 @@ use crate::error::{Condition, LayoutError, Result};
 use crate::exact::Exactness;
 use crate::flat::Flat;
 use crate::int::Int;
-use crate::int_tuple::{IntTuple, ceil_div, product_each};
-use crate::layout::{Layout, make_layout};
+use crate::int_tuple::IntTuple;
+use crate::int_tuple_algebra::{ceil_div, product_each};
+use crate::layout::Layout;
 use crate::mode_ops::append_to_rank;
 use crate::prelude::*;
+use crate::stride::make_layout;
 use crate::tiler::Tiler;
 use crate::twin::{Checks, checked};
 

@@ -1,10 +1,16 @@
-//! Coordinates and strides (`stride.hpp`): `idx2crd`, compact column-/row-major strides and
-//! `compact_order`. `crd2idx`, the evaluation of a coordinate, is in `eval`.
+//! Coordinates and strides (`stride.hpp`): `idx2crd`, compact column-/row-major strides,
+//! `compact_order`, and the layouts made of them (`make_layout`, `make_ordered_layout`), by
+//! cute-static's algorithm (`crate::algebra`); `idx2crd` with a stride (`get_hier_coord`) is
+//! this crate's own. `crd2idx`, the evaluation of a coordinate, is in `eval`.
 
+use crate::algebra::int_tuple_op;
 use crate::error::{Condition, LayoutError, Result};
-use crate::int::{Int, IntError};
-use crate::int_tuple::{IntTuple, product_like};
+use crate::int::Int;
+use crate::int_tuple::IntTuple;
+use crate::layout::Layout;
 use crate::prelude::*;
+use crate::tiler::Tiler;
+use cute_static::eager::Op;
 
 pub(crate) fn mismatched(op: &'static str, a: &IntTuple, b: &IntTuple) -> LayoutError {
     LayoutError::precondition(Condition::MismatchedRanks, format!("{op}: {a} against {b}"))
@@ -42,7 +48,8 @@ pub fn idx2crd_strided(idx: &IntTuple, shape: &IntTuple, stride: &IntTuple) -> R
                 .collect()
         }
         (IntTuple::Int(_), IntTuple::Tuple(_), IntTuple::Int(_)) => {
-            let d = compact_col_major_from(shape, stride.as_int().unwrap_or(Int::new_static(1)))?;
+            let current = stride.as_int().unwrap_or(Int::new_static(1));
+            let d = compact_major(shape, current, Major::Left)?;
             idx2crd_strided(idx, shape, &d)
         }
         (IntTuple::Int(i), IntTuple::Int(s), IntTuple::Int(d)) => {
@@ -72,33 +79,7 @@ pub fn idx2crd_strided(idx: &IntTuple, shape: &IntTuple, stride: &IntTuple) -> R
 /// assert_eq!(idx2crd(&IntTuple::d(28), &"(3,2,4)".parse().unwrap()).unwrap().to_string(), "(1,1,4)");
 /// ```
 pub fn idx2crd(idx: &IntTuple, shape: &IntTuple) -> Result<IntTuple> {
-    match (idx, shape) {
-        (IntTuple::Tuple(i), IntTuple::Tuple(s)) => {
-            if i.len() != s.len() {
-                return Err(mismatched("idx2crd", idx, shape));
-            }
-            i.iter().zip(s.iter()).map(|(a, b)| idx2crd(a, b)).collect()
-        }
-        (IntTuple::Int(i), IntTuple::Tuple(s)) => {
-            let mut rest = *i;
-            let mut out = Vec::with_capacity(s.len());
-            for (k, mode) in s.iter().enumerate() {
-                if k + 1 == s.len() {
-                    out.push(idx2crd(&IntTuple::Int(rest), mode)?);
-                } else {
-                    let n = mode.size()?;
-                    out.push(idx2crd(&IntTuple::Int(rest.checked_rem(n)?), mode)?);
-                    rest = rest.checked_div(n)?;
-                }
-            }
-            Ok(IntTuple::tuple(out))
-        }
-        (IntTuple::Int(_), IntTuple::Int(_)) => Ok(idx.clone()),
-        (IntTuple::Tuple(_), IntTuple::Int(_)) => Err(LayoutError::invalid(
-            "idx2crd",
-            format!("tuple index {idx} into integer shape {shape}"),
-        )),
-    }
+    int_tuple_op(Op::Idx2Crd, "idx2crd", idx, shape)
 }
 
 /// Which mode of a compact layout is contiguous.
@@ -126,29 +107,11 @@ pub enum Major {
 /// assert_eq!(d.to_string(), "(_3,(_0,_1))");
 /// ```
 pub fn compact_major(shape: &IntTuple, current: Int, major: Major) -> Result<IntTuple> {
-    Ok(compact(shape, current, major)?.0)
-}
-
-/// Returns `(stride, current * size(shape))`.
-fn compact(shape: &IntTuple, current: Int, major: Major) -> Result<(IntTuple, Int)> {
-    match shape {
-        IntTuple::Int(s) if s.is_constant(1) => Ok((IntTuple::s(0), current)),
-        IntTuple::Int(s) => Ok((IntTuple::Int(current), current.checked_mul(*s)?)),
-        IntTuple::Tuple(modes) => {
-            let mut strides = vec![IntTuple::s(0); modes.len()];
-            let mut current = current;
-            let order: Box<dyn Iterator<Item = usize>> = match major {
-                Major::Left => Box::new(0..modes.len()),
-                Major::Right => Box::new((0..modes.len()).rev()),
-            };
-            for i in order {
-                let (stride, next) = compact(&modes[i], current, major)?;
-                strides[i] = stride;
-                current = next;
-            }
-            Ok((IntTuple::tuple(strides), current))
-        }
-    }
+    let op = match major {
+        Major::Left => Op::CompactLeft,
+        Major::Right => Op::CompactRight,
+    };
+    int_tuple_op(op, "compact_major", shape, &Tiler::Int(current))
 }
 
 /// CuTe's `compact_col_major(shape)`: the strides of `make_layout(shape)`.
@@ -160,10 +123,6 @@ fn compact(shape: &IntTuple, current: Int, major: Major) -> Result<(IntTuple, In
 /// ```
 pub fn compact_col_major(shape: &IntTuple) -> Result<IntTuple> {
     compact_major(shape, Int::new_static(1), Major::Left)
-}
-
-pub(crate) fn compact_col_major_from(shape: &IntTuple, current: Int) -> Result<IntTuple> {
-    compact_major(shape, current, Major::Left)
 }
 
 /// CuTe's `compact_row_major(shape)`: the strides of `make_layout(shape, LayoutRight{})`.
@@ -189,66 +148,58 @@ pub fn compact_row_major(shape: &IntTuple) -> Result<IntTuple> {
 /// assert_eq!(d.unwrap().to_string(), "(_1,10,30,2)");
 /// ```
 pub fn compact_order(shape: &IntTuple, order: &IntTuple) -> Result<IntTuple> {
-    let ref_shape = product_like(shape, order)?.leaves();
-    let flat_order = order.leaves();
-    // Dynamic orders become distinct statics above the largest static order, left to right.
-    let max_order = flat_order
-        .iter()
-        .filter(|o| o.is_static())
-        .map(|o| o.value())
-        .fold(0, i32::max);
-    let mut next = 0;
-    let ref_order: Vec<Int> = flat_order
-        .iter()
-        .enumerate()
-        .map(|(i, o)| -> Result<Int> {
-            if o.is_static() {
-                return Ok(*o);
-            }
-            let base =
-                i32::try_from(i).map_err(|_| LayoutError::invalid("compact_order", "rank"))?;
-            let v = max_order.checked_add(1 + base).ok_or(IntError::Overflow {
-                op: "+",
-                lhs: max_order,
-                rhs: base,
-            })?;
-            Ok(Int::new_static(v))
-        })
-        .collect::<Result<_>>()?;
-    let new_order = order.map_leaves(&mut |_| {
-        next += 1;
-        ref_order[next - 1]
-    });
-    compact_order_rec(shape, &new_order, &ref_shape, &ref_order)
+    int_tuple_op(Op::CompactOrder, "compact_order", shape, order)
 }
 
-fn compact_order_rec(
-    shape: &IntTuple,
-    order: &IntTuple,
-    ref_shape: &[Int],
-    ref_order: &[Int],
-) -> Result<IntTuple> {
-    match order {
-        IntTuple::Tuple(o) => {
-            let s = shape.as_tuple().filter(|s| s.len() == o.len());
-            let s = s.ok_or_else(|| mismatched("compact_order", shape, order))?;
-            s.iter()
-                .zip(o.iter())
-                .map(|(si, oi)| compact_order_rec(si, oi, ref_shape, ref_order))
-                .collect()
-        }
-        IntTuple::Int(this) => {
-            // Start after every mode with a smaller order.
-            let mut factors = ref_shape.iter().zip(ref_order).map(|(s, o)| {
-                if o.value() < this.value() {
-                    *s
-                } else {
-                    Int::new_static(1)
-                }
-            });
-            let first = factors.next().unwrap_or(Int::new_static(1));
-            let start = factors.try_fold(first, Int::checked_mul)?;
-            compact_col_major_from(shape, start)
-        }
+impl Layout {
+    /// CuTe's `layout.get_hier_coord(idx)` = `idx2crd(idx, shape, stride)` (compact layouts only).
+    ///
+    /// ```
+    /// let l: cute_dynamic::Layout = "(_2,_3):(_3,_1)".parse().unwrap();
+    /// assert_eq!(l.idx2crd(5).unwrap().to_string(), "(1,2)");
+    /// ```
+    pub fn idx2crd(&self, idx: i32) -> Result<IntTuple> {
+        idx2crd_strided(&IntTuple::d(idx), &self.shape(), &self.stride())
     }
+}
+
+/// CuTe's `make_layout(shape)` (and `make_layout(shape, LayoutLeft{})`): the compact
+/// column-major layout of a shape.
+///
+/// ```
+/// use cute_dynamic::make_layout;
+/// assert_eq!(make_layout(&"(_4,(3,_2))".parse().unwrap()).unwrap().to_string(), "(_4,(3,_2)):(_1,(_4,12))");
+/// ```
+pub fn make_layout(shape: &IntTuple) -> Result<Layout> {
+    compact_layout(shape, Major::Left)
+}
+
+/// CuTe's `make_layout(shape, LayoutRight{})`: the compact row-major layout of a shape.
+///
+/// ```
+/// use cute_dynamic::make_layout_right;
+/// let l = make_layout_right(&"(_4,_3)".parse().unwrap()).unwrap();
+/// assert_eq!(l.to_string(), "(_4,_3):(_3,_1)");
+/// ```
+pub fn make_layout_right(shape: &IntTuple) -> Result<Layout> {
+    compact_layout(shape, Major::Right)
+}
+
+/// CuTe's `make_layout(shape, LayoutLeft{} / LayoutRight{})`: compact strides from `_1`.
+fn compact_layout(shape: &IntTuple, major: Major) -> Result<Layout> {
+    Layout::from_parts(
+        shape.clone(),
+        compact_major(shape, Int::new_static(1), major)?,
+    )
+}
+
+/// CuTe's `make_ordered_layout(shape, order)`: compact strides in the order given by `order`.
+///
+/// ```
+/// use cute_dynamic::make_ordered_layout;
+/// let l = make_ordered_layout(&"(_2,_2,_2,_2)".parse().unwrap(), &"(_0,_2,_3,_1)".parse().unwrap());
+/// assert_eq!(l.unwrap().to_string(), "(_2,_2,_2,_2):(_1,_4,_8,_2)");
+/// ```
+pub fn make_ordered_layout(shape: &IntTuple, order: &IntTuple) -> Result<Layout> {
+    Layout::from_parts(shape.clone(), compact_order(shape, order)?)
 }

@@ -45,8 +45,10 @@
 //! ```
 
 use crate::algebra::layout::{self, L};
+use crate::algebra::stride::{self, Major};
 use crate::algebra::{
-    by_mode, coalesce, complement, composition, inverse, product, recast, slice, tiled, tiler,
+    by_mode, coalesce, complement, composition, int_tuple, inverse, product, recast, slice, tiled,
+    tiler,
 };
 use crate::error::{LayoutError, Msg};
 use crate::prog::Prog;
@@ -339,6 +341,43 @@ impl<const C: usize> Layout<C> {
         }))
     }
 
+    /// The layout `t:t` of the IntTuple `t`: the first operand of an operation on IntTuples
+    /// ([`Op::on_int_tuples`], which reads its shape only), with no congruence to check.
+    ///
+    /// ```
+    /// use cute_static::eager::{Layout, Mode, Node, Op, Reader, Run, Tuple};
+    /// // shape_div((_4,_6), _8) == (_1,_3)
+    /// let mut a: Tuple<16> = Tuple::new();
+    /// let at = a.open().unwrap();
+    /// a.int(4, false).unwrap();
+    /// a.int(6, false).unwrap();
+    /// a.close(at, 2);
+    /// let mut b = Tuple::new();
+    /// b.int(8, false).unwrap();
+    /// struct Second;
+    /// impl Reader for Second {
+    ///     type Out = Option<Node>;
+    ///     fn read<const C: usize>(self, run: Run<'_, C>) -> Option<Node> {
+    ///         run.layout.shape().node(2)
+    ///     }
+    /// }
+    /// let a = Layout::of_int_tuple(a).unwrap();
+    /// let three = cute_static::eager::run(Op::ShapeDiv, &a, &b, Mode::Eager, Second).unwrap();
+    /// assert_eq!(three, Some(Node::Int { value: 3, dynamic: false, modes: [0; 3], depth: 0 }));
+    /// ```
+    ///
+    /// # Errors
+    /// `t` is not a whole IntTuple (a `_` or a layout node in it, or missing children).
+    pub fn of_int_tuple(t: Tuple<C>) -> Result<Layout<C>, Unfit> {
+        if !(t.is_whole() && is_int_tuple(&t.0.tag[..t.0.len])) {
+            return Err(Unfit("an operand that is not a whole IntTuple"));
+        }
+        Ok(Layout(L {
+            shape: t.0,
+            stride: t.0,
+        }))
+    }
+
     /// Whether every integer of the shape and the stride is static (CuTe's `Int<N>`).
     ///
     /// ```
@@ -580,6 +619,28 @@ pub enum Op {
     Replace,
     /// `make_layout_like(A)` (the tiler is not read; plain integers only).
     LayoutLike,
+    /// `shape_div(a, b)`, an operation on IntTuples ([`Op::on_int_tuples`]): `a` A's shape,
+    /// `b` the tiler.
+    ShapeDiv,
+    /// `ceil_div(a, b)` on IntTuples: `a` A's shape, `b` the tiler.
+    CeilDiv,
+    /// `compatible(a, b)` on IntTuples: `a` A's shape, `b` the tiler; the result `v:v` of its
+    /// truth value (1 or 0, static where CuTe's is).
+    Compatible,
+    /// `filter_zeros(a, b)` on IntTuples: `a` A's shape, `b` the tiler.
+    FilterZerosOf,
+    /// `product_each(a)` on an IntTuple: `a` A's shape (the tiler is not read).
+    ProductEach,
+    /// `compact_major<LayoutLeft>(a, current)` on an IntTuple: `a` A's shape, the tiler the
+    /// integer `current`.
+    CompactLeft,
+    /// `compact_major<LayoutRight>(a, current)` on an IntTuple: `a` A's shape, the tiler the
+    /// integer `current`.
+    CompactRight,
+    /// `compact_order(a, order)` on IntTuples: `a` A's shape, `order` the tiler.
+    CompactOrder,
+    /// `idx2crd(idx, shape)` on IntTuples: `idx` A's shape, `shape` the tiler.
+    Idx2Crd,
 }
 
 /// How [`run`] runs an operation.
@@ -616,6 +677,8 @@ enum Second {
     StaticInts,
     /// A pair of static integers, `(B,E)`.
     Range,
+    /// One integer, static or dynamic.
+    Int,
     /// A static integer and a layout node, `(N, X)`.
     IntAndLayout,
 }
@@ -656,10 +719,41 @@ impl Op {
         )
     }
 
+    /// Whether the operation is one on IntTuples: its first IntTuple is A's shape (A's stride
+    /// is not read), its result the layout `r:r` of its IntTuple `r`.
+    ///
+    /// ```
+    /// use cute_static::eager::Op;
+    /// assert!(Op::ShapeDiv.on_int_tuples());
+    /// assert!(!Op::Coalesce.on_int_tuples());
+    /// ```
+    #[must_use]
+    pub const fn on_int_tuples(self) -> bool {
+        matches!(
+            self,
+            Op::ShapeDiv
+                | Op::CeilDiv
+                | Op::Compatible
+                | Op::FilterZerosOf
+                | Op::ProductEach
+                | Op::CompactLeft
+                | Op::CompactRight
+                | Op::CompactOrder
+                | Op::Idx2Crd
+        )
+    }
+
     /// What the operation takes as its second operand.
     const fn second(self) -> Second {
         match self {
             Op::Complement | Op::CoalesceProfile | Op::TileToShape => Second::IntTuple,
+            Op::ShapeDiv
+            | Op::CeilDiv
+            | Op::Compatible
+            | Op::FilterZerosOf
+            | Op::CompactOrder
+            | Op::Idx2Crd => Second::IntTuple,
+            Op::CompactLeft | Op::CompactRight => Second::Int,
             Op::Composition
             | Op::CompositionAsCute
             | Op::BlockedProduct
@@ -686,7 +780,9 @@ impl Op {
     /// same order, and a chain of multiples stays one when links are dropped. Nor for `upcast`,
     /// whose run checks the twin's one condition on every stride, dynamic ones too, on the same
     /// values; nor for `downcast`, whose twin finds a stride `_1` wherever the run does; nor for
-    /// the operations that read the structure only (`Op::is_structural`).
+    /// the operations that read the structure only (`Op::is_structural`), nor for those on
+    /// IntTuples (`Op::on_int_tuples`), whose one condition besides their operands' ranks,
+    /// `shape_div`'s divisibility, the run checks on the same values, dynamic ones too.
     ///
     /// ```
     /// use cute_static::eager::Op;
@@ -708,6 +804,7 @@ impl Op {
                 | Op::Downcast
                 | Op::LayoutLike
         ) && !self.is_structural()
+            && !self.on_int_tuples()
     }
 }
 
@@ -855,6 +952,14 @@ fn op_bound<const C: usize>(op: Op, a: At<'_, C>, t: At<'_, C>) -> usize {
         Op::Replace => span(a).0 + span(t.child(1)).0 + 1,
         Op::LayoutLike => span(a).0,
         Op::CoalesceProfile => span(a).0,
+        // On IntTuples: A's shape's profile, or the tiler's (the parts of `b` that `a`'s
+        // integers pick, the coordinate of each mode of a shape), or one integer for each mode.
+        Op::ShapeDiv | Op::CeilDiv | Op::CompactLeft | Op::CompactRight | Op::CompactOrder => {
+            span(a).0
+        }
+        Op::FilterZerosOf | Op::Idx2Crd => span(t).0,
+        Op::Compatible => 1,
+        Op::ProductEach => rank(a) + 1,
         Op::ZippedProduct | Op::TiledProduct | Op::FlatProduct => bound(Shape::Product, a, t),
         Op::BlockedProduct | Op::RakedProduct => {
             let b = t.child(0);
@@ -983,6 +1088,9 @@ pub fn run<const C: usize, R: Reader>(
         Second::Range if !(tiler.0.len == 3 && tiler.0.root().arity() == 2) => {
             return Err(Unfit("a range that is not a pair (B,E)"));
         }
+        Second::Int if !(tiler.0.len == 1 && tiler.0.is_int_at(0)) => {
+            return Err(Unfit("an operand that is not one integer"));
+        }
         Second::IntAndLayout if !int_and_layout(&tiler.0) => {
             return Err(Unfit(
                 "a replacement that is not a static integer and a layout node",
@@ -1081,7 +1189,7 @@ fn at<const C: usize, R: Reader>(op: Op, a: &L<C>, t: &Tree<C>, mode: Mode, read
             // Refused before the run.
             _ => *a,
         },
-        Op::FilterZeros => coalesce::filter_zeros(a),
+        Op::FilterZeros => coalesce::filter_zeros(p, a),
         Op::Filter => coalesce::filter(p, a),
         Op::CoalesceProfile => coalesce::coalesce_profile(p, a, t),
         Op::Complement1 => complement::complement1(p, a),
@@ -1108,12 +1216,37 @@ fn at<const C: usize, R: Reader>(op: Op, a: &L<C>, t: &Tree<C>, mode: Mode, read
             // Refused before the run.
             _ => *a,
         },
+        Op::ShapeDiv => int_tuple_result(int_tuple::shape_div(p, &a.shape, t)),
+        Op::CeilDiv => int_tuple_result(int_tuple::ceil_div(p, &a.shape, t)),
+        Op::Compatible => {
+            let v = int_tuple::compatible(p, &a.shape, t);
+            L::int(v, v)
+        }
+        Op::FilterZerosOf => int_tuple_result(int_tuple::filter_zeros(p, &a.shape, t)),
+        Op::ProductEach => int_tuple_result(int_tuple::product_each(p, &a.shape)),
+        // The tiler is one integer (checked before the run).
+        Op::CompactLeft => {
+            int_tuple_result(stride::compact_major(p, &a.shape, t.at(0), Major::Left))
+        }
+        Op::CompactRight => {
+            int_tuple_result(stride::compact_major(p, &a.shape, t.at(0), Major::Right))
+        }
+        Op::CompactOrder => int_tuple_result(stride::compact_order(p, &a.shape, t)),
+        Op::Idx2Crd => int_tuple_result(stride::idx2crd(p, &a.shape, t)),
     });
     reader.read(Run {
         layout: &out,
         failure: p.outcome().err(),
         refusal: p.refusal(),
     })
+}
+
+/// The result `r:r` of an operation on IntTuples ([`Op::on_int_tuples`]).
+const fn int_tuple_result<const C: usize>(r: Tree<C>) -> L<C> {
+    L {
+        shape: r,
+        stride: r,
+    }
 }
 
 /// The same layout with trees of `D` nodes (the run's bound makes sure it fits).

@@ -581,7 +581,6 @@ pub fn one_algebra_pairs(x: &Inputs) -> Vec<(&'static str, Result<Layout>, Resul
             logical_product_tiler(a, tiler),
             one::logical_product_tiler(a, tiler),
         ),
-        ("filter_zeros", filter_zeros(a), one::filter_zeros(a)),
         ("filter", filter(a), one::filter(a)),
         (
             "coalesce_profile",

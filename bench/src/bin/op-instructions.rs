@@ -13,8 +13,8 @@
 //! ([`cute_bench::Prepared::repeat`]; `call` at the indices `0, 1, ...` of its domain, cycled).
 //! Prints the number of kept records; a run of 0 rounds measures the start-up alone. With
 //! `BY_ALGEBRA=1` in the environment the calls go through cute-static's algorithm
-//! ([`cute_dynamic::one_algebra`]: every op but nullspace, which cute-dynamic computes by it
-//! anyway, call and call_plan).
+//! ([`cute_dynamic::one_algebra`]: the ops cute-dynamic still computes by its own algorithms,
+//! not those it computes by the one algebra anyway, nor call and call_plan).
 
 use cute_bench::{MORE_OPS, OPS, PLAN_OP, Prepared, check, dynamic_args};
 use serde_json::Value;

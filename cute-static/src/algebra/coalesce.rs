@@ -190,8 +190,11 @@ pub(crate) const fn coalesce_profile<const P: usize, const T: usize, const C: us
 }
 
 /// CuTe's `filter_zeros(layout)`: modes with a static `_0` stride get shape `_1`.
-pub(crate) const fn filter_zeros<const C: usize>(l: &L<C>) -> L<C> {
-    L::new(filter_zeros_tuple(&l.stride, &l.shape), l.stride)
+pub(crate) const fn filter_zeros<const P: usize, const T: usize, const C: usize>(
+    p: &mut Prog<P, T>,
+    l: &L<C>,
+) -> L<C> {
+    L::new(filter_zeros_tuple(p, &l.stride, &l.shape), l.stride)
 }
 
 /// CuTe's `filter(layout)`: no stride-0 or size-1 modes, coalesced.

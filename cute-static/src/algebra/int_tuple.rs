@@ -1,29 +1,37 @@
 //! CuTe's `int_tuple.hpp` on const trees: shape_div, ceil_div, congruent, compatible,
 //! weakly_congruent, filter_zeros, product_each, product_like.
 
-use crate::error::Msg;
+use crate::error::{Condition, Msg};
 use crate::prog::{Pred, Prog};
 use crate::tree::{At, Kind, Tree, V};
 
-const fn mismatched<const C: usize>(op: &str, a: &Tree<C>, b: &Tree<C>) -> ! {
-    Msg::new("Mismatched Ranks: ")
-        .str(op)
+/// CuTe's "Mismatched Ranks" of `op(a, b)`: a compile error, or recorded at run time, where the
+/// caller goes on with a stand-in.
+pub(crate) const fn mismatched<const P: usize, const T: usize, const C: usize>(
+    p: &mut Prog<P, T>,
+    op: &str,
+    a: At<C>,
+    b: At<C>,
+) {
+    let mut m = Msg::new("Mismatched Ranks: ");
+    m.str(op)
         .str("(")
-        .tree(a)
+        .tree(&a.sub())
         .str(", ")
-        .tree(b)
-        .str(")")
-        .fail()
+        .tree(&b.sub())
+        .str(")");
+    p.refuse(Condition::MismatchedRanks, &m);
 }
 
 /// `shape_div` of two integers: they must divide one another ("Divisibility Condition"); the
-/// result is `ceil_div(a, b)`.
+/// result is `ceil_div(a, b)`. A zero divisor is a division by zero (at run time, failed
+/// arithmetic, static or dynamic).
 pub(crate) const fn shape_div_int<const P: usize, const T: usize>(
     p: &mut Prog<P, T>,
     a: V,
     b: V,
 ) -> V {
-    if b.is_const(0) {
+    if b.is_const(0) && !p.at_run() {
         Msg::new("division by zero: shape_div(")
             .v(a)
             .str(", _0)")
@@ -81,7 +89,9 @@ const fn divide_rec<const P: usize, const T: usize, const C: usize>(
                 Division::Ceil => a.arity() >= b.arity(),
             };
             if !ranks_ok {
-                mismatched(op, &a.sub(), &b.sub())
+                mismatched(p, op, a, b);
+                out.append_sub(a);
+                return;
             }
             let at = out.open();
             let mut c = 0;
@@ -201,15 +211,22 @@ pub(crate) const fn compatible<const P: usize, const T: usize, const C: usize>(
     coarsens(p, a.root(), b.root(), Coarsening::Size)
 }
 
-const fn filter_zeros_rec<const C: usize>(a: At<C>, b: At<C>, out: &mut Tree<C>) {
+const fn filter_zeros_rec<const P: usize, const T: usize, const C: usize>(
+    p: &mut Prog<P, T>,
+    a: At<C>,
+    b: At<C>,
+    out: &mut Tree<C>,
+) {
     if a.is_tup() {
         if !b.is_tup() || a.arity() != b.arity() {
-            mismatched("filter_zeros", &a.sub(), &b.sub())
+            mismatched(p, "filter_zeros", a, b);
+            out.append_sub(b);
+            return;
         }
         let at = out.open();
         let mut c = 0;
         while c < a.arity() {
-            filter_zeros_rec(a.child(c), b.child(c), out);
+            filter_zeros_rec(p, a.child(c), b.child(c), out);
             c += 1;
         }
         out.close(at, c);
@@ -229,9 +246,13 @@ const fn filter_zeros_rec<const C: usize>(a: At<C>, b: At<C>, out: &mut Tree<C>)
 }
 
 /// CuTe's `filter_zeros(a, b)`: elements of `b` paired with a static `_0` in `a` become `_1`.
-pub(crate) const fn filter_zeros<const C: usize>(a: &Tree<C>, b: &Tree<C>) -> Tree<C> {
+pub(crate) const fn filter_zeros<const P: usize, const T: usize, const C: usize>(
+    p: &mut Prog<P, T>,
+    a: &Tree<C>,
+    b: &Tree<C>,
+) -> Tree<C> {
     let mut out = Tree::new();
-    filter_zeros_rec(a.root(), b.root(), &mut out);
+    filter_zeros_rec(p, a.root(), b.root(), &mut out);
     out
 }
 
@@ -261,7 +282,9 @@ const fn product_like_rec<const P: usize, const T: usize, const C: usize>(
 ) {
     if g.is_tup() {
         if !t.is_tup() || t.arity() != g.arity() {
-            mismatched("product_like", &t.sub(), &g.sub())
+            mismatched(p, "product_like", t, g);
+            out.append_sub(g);
+            return;
         }
         let at = out.open();
         let mut c = 0;

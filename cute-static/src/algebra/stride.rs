@@ -2,6 +2,7 @@
 //! compact_order. Every leaf is static or dynamic; the arithmetic goes through the [`Prog`], so
 //! a result leaf is static exactly when CuTe's is.
 
+use super::int_tuple::mismatched;
 use crate::error::Msg;
 use crate::prog::Prog;
 use crate::tree::{At, CAP, List, Tree, V};
@@ -31,16 +32,6 @@ impl<'a, const C: usize> LayoutAt<'a, C> {
     }
 }
 
-const fn mismatched<const C: usize>(op: &str, a: &Tree<C>, b: &Tree<C>) -> ! {
-    Msg::new("Mismatched Ranks: ")
-        .str(op)
-        .str(": ")
-        .tree(a)
-        .str(" against ")
-        .tree(b)
-        .fail()
-}
-
 /// CuTe's `crd2idx(coord, shape, stride)`:
 /// * integer, integer, integer: `c * d`;
 /// * integer coordinate into a tuple shape: split it column-major over the modes
@@ -56,10 +47,12 @@ const fn crd2idx_rec<const P: usize, const T: usize, const C: usize>(
     match (c.is_tup(), s.is_tup()) {
         (true, true) => {
             if c.arity() != s.arity() {
-                mismatched("crd2idx", &c.sub(), &s.sub())
+                mismatched(p, "crd2idx", c, s);
+                return V::s(0);
             }
             if !d.is_tup() || d.arity() != s.arity() {
-                mismatched("crd2idx", &s.sub(), &d.sub())
+                mismatched(p, "crd2idx", s, d);
+                return V::s(0);
             }
             let mut sum = V::s(0);
             let mut k = 0;
@@ -70,10 +63,17 @@ const fn crd2idx_rec<const P: usize, const T: usize, const C: usize>(
             }
             sum
         }
-        (true, false) => mismatched("crd2idx", &c.sub(), &s.sub()),
+        (true, false) => {
+            // CuTe's static assertion for a tuple coordinate into an integer shape.
+            let mut m = Msg::new("Invalid parameters: crd2idx: ");
+            m.tree(&c.sub()).str(" into ").tree(&s.sub());
+            p.refuse_invalid(&m);
+            V::s(0)
+        }
         (false, true) => {
             if !d.is_tup() || d.arity() != s.arity() {
-                mismatched("crd2idx", &s.sub(), &d.sub())
+                mismatched(p, "crd2idx", s, d);
+                return V::s(0);
             }
             // An integer coordinate splits column-major across the modes; the last takes the rest.
             let mut rest = c.v();
@@ -123,7 +123,9 @@ const fn idx2crd_rec<const P: usize, const T: usize, const C: usize>(
     match (idx.is_tup(), s.is_tup()) {
         (true, true) => {
             if idx.arity() != s.arity() {
-                mismatched("idx2crd", &idx.sub(), &s.sub())
+                mismatched(p, "idx2crd", idx, s);
+                out.append_sub(s);
+                return;
             }
             let at = out.open();
             let mut k = 0;
@@ -133,7 +135,13 @@ const fn idx2crd_rec<const P: usize, const T: usize, const C: usize>(
             }
             out.close(at, k);
         }
-        (true, false) => mismatched("idx2crd", &idx.sub(), &s.sub()),
+        (true, false) => {
+            // CuTe's static assertion for a tuple index into an integer shape.
+            let mut m = Msg::new("Invalid parameters: idx2crd: ");
+            m.tree(&idx.sub()).str(" into ").tree(&s.sub());
+            p.refuse_invalid(&m);
+            out.append_sub(s);
+        }
         (false, true) => {
             let mut rest = idx.v();
             let n = s.arity();
@@ -184,8 +192,39 @@ pub(crate) const fn compact_leaf<const P: usize, const T: usize>(
     d
 }
 
-/// Strides of the shape at `s` from `current`; returns `current * size` (a static `_1` mode
-/// gets stride `_0` and leaves `current` as it is).
+/// The compact strides of the shape at `s` from `current`, in the order `major` says, written
+/// over the integers of the copy of `s`'s subtree at `at` in `out` (node `s.index() + j` of
+/// `s`'s tree is node `at + j`); returns `current * size` (a static `_1` mode gets stride `_0`
+/// and leaves `current` as it is).
+const fn compact_into<const P: usize, const T: usize, const C: usize>(
+    p: &mut Prog<P, T>,
+    s: At<C>,
+    current: V,
+    major: Major,
+    (out, at): (&mut Tree<C>, usize),
+) -> V {
+    if !s.is_tup() {
+        let mut next = current;
+        out.set(at, compact_leaf(p, s.v(), &mut next));
+        return next;
+    }
+    let n = s.arity();
+    let mut cur = current;
+    let mut k = 0;
+    while k < n {
+        // Column-major from the first mode, row-major from the last.
+        let c = match major {
+            Major::Left => s.child(k),
+            Major::Right => s.child(n - 1 - k),
+        };
+        cur = compact_into(p, c, cur, major, (&mut *out, at + c.index() - s.index()));
+        k += 1;
+    }
+    cur
+}
+
+/// The compact strides of the shape at `s` from `current` (as [`compact_into`]) appended to
+/// `out`.
 const fn compact_rec<const P: usize, const T: usize, const C: usize>(
     p: &mut Prog<P, T>,
     s: At<C>,
@@ -193,43 +232,9 @@ const fn compact_rec<const P: usize, const T: usize, const C: usize>(
     major: Major,
     out: &mut Tree<C>,
 ) -> V {
-    if !s.is_tup() {
-        let mut next = current;
-        out.push_leaf(compact_leaf(p, s.v(), &mut next));
-        return next;
-    }
-    let n = s.arity();
-    if matches!(major, Major::Left) {
-        let at = out.open();
-        let mut cur = current;
-        let mut k = 0;
-        while k < n {
-            cur = compact_rec(p, s.child(k), cur, major, out);
-            k += 1;
-        }
-        out.close(at, n);
-        return cur;
-    }
-    // Row-major: strides are assigned from the last mode, then written in mode order.
-    let mut parts = [Tree::new(); 32];
-    if n > 32 {
-        Msg::new("cute-static: compact_row_major supports at most 32 modes per tuple").fail()
-    }
-    let mut cur = current;
-    let mut k = n;
-    while k > 0 {
-        k -= 1;
-        let mut part = Tree::new();
-        cur = compact_rec(p, s.child(k), cur, major, &mut part);
-        parts[k] = part;
-    }
-    let at = out.open();
-    while k < n {
-        out.append(&parts[k]);
-        k += 1;
-    }
-    out.close(at, n);
-    cur
+    let at = out.len;
+    out.append_sub(s);
+    compact_into(p, s, current, major, (out, at))
 }
 
 /// CuTe's `compact_major<LayoutLeft/LayoutRight>(shape, current)`: compact strides starting at
@@ -254,7 +259,9 @@ const fn compact_order_rec<const P: usize, const T: usize, const C: usize>(
 ) {
     if o.is_tup() {
         if !s.is_tup() || s.arity() != o.arity() {
-            mismatched("compact_order", &s.sub(), &o.sub())
+            mismatched(p, "compact_order", s, o);
+            out.append_sub(s);
+            return;
         }
         let at = out.open();
         let mut k = 0;

@@ -802,10 +802,8 @@ pub(crate) const fn fragment_like<const P: usize, const T: usize>(p: &mut Prog<P
     let r = l.rank();
     if r > 1 && l.shape.is_static() {
         let (s0, d0) = (l.shape.mode(0), l.stride.mode(0));
-        let first = L::new(
-            s0,
-            compact_major(p, &filter_zeros(&d0, &s0), V::s(1), Major::Left),
-        );
+        let kept = filter_zeros(p, &d0, &s0);
+        let first = L::new(s0, compact_major(p, &kept, V::s(1), Major::Left));
         let rest = take(p, l, 1, r);
         let ordered = L::new(rest.shape, compact_order(p, &rest.shape, &rest.stride));
         tiled_product(p, &first, &layout_tiler(&ordered))
@@ -822,10 +820,8 @@ pub(crate) const fn layout_like<const P: usize, const T: usize, const C: usize>(
     p: &mut Prog<P, T>,
     l: &L<C>,
 ) -> L<C> {
-    L::new(
-        l.shape,
-        compact_order(p, &filter_zeros(&l.stride, &l.shape), &l.stride),
-    )
+    let kept = filter_zeros(p, &l.stride, &l.shape);
+    L::new(l.shape, compact_order(p, &kept, &l.stride))
 }
 
 pub(crate) const fn owning(l: &L) -> L {

@@ -326,7 +326,7 @@ op! {
     /// use cute_static::{filter_zeros, layout};
     /// assert_eq!(filter_zeros(layout!((_4,_2):(_0,_1))).to_string(), "(_1,_2):(_0,_1)");
     /// ```
-    layout filter_zeros, FilterZerosExpr, FilterZeros, [A: IsLayout => a] |p| = co::filter_zeros(&a);
+    layout filter_zeros, FilterZerosExpr, FilterZeros, [A: IsLayout => a] |p| = co::filter_zeros(p, &a);
 }
 
 op! {
