@@ -111,9 +111,14 @@ fn complement_filtered(
             // Not followed decision by decision: the twin runs.
             checks.diverge();
         }
-        return Ok(make_layout(&coalesce_shape(&cotarget.tuple())?)?
-            .flat()
-            .clone());
+        // `make_layout(coalesce(cotarget))`; of one integer `s` that is `s:_1` (`_1:_0` for a
+        // static `_1`), built here: the one algebra's hand-over costs twice this whole
+        // complement.
+        return match coalesce_shape(&cotarget.tuple())? {
+            IntTuple::Int(s) if s.is_constant(1) => Ok(Flat::leaf(s, Int::new_static(0))),
+            IntTuple::Int(s) => Ok(Flat::leaf(s, Int::new_static(1))),
+            shape => Ok(make_layout(&shape)?.flat().clone()),
+        };
     }
     let (shape, stride) = (filtered.shape(), filtered.stride());
     if checks.decide(
