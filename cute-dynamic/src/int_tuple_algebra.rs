@@ -81,3 +81,34 @@ pub fn filter_zeros_tuple(a: &IntTuple, b: &IntTuple) -> Result<IntTuple> {
 pub fn product_each(t: &IntTuple) -> Result<IntTuple> {
     int_tuple_op(Op::ProductEach, "product_each", t, &Tiler::Underscore)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::error::{Condition, ErrorKind};
+
+    fn t(text: &str) -> IntTuple {
+        text.parse().expect("an IntTuple")
+    }
+
+    /// What cute-static's const code refuses by stopping compilation is refused at run time:
+    /// a zero divisor, static or dynamic, is failed arithmetic; ranks that do not match are
+    /// CuTe's "Mismatched Ranks".
+    #[test]
+    fn refusals_are_errors_at_run_time() {
+        for zero in ["_0", "0", "(_2,_0)"] {
+            let e = shape_div(&t("(_4,_2)"), &t(zero)).unwrap_err();
+            assert!(matches!(e.kind(), ErrorKind::Arithmetic(_)), "{zero}: {e}");
+        }
+        let mismatched = [
+            shape_div(&t("(_4,_2)"), &t("(_2,_2,_2)")),
+            ceil_div(&t("(_4,_2)"), &t("(_2,_2,_2)")),
+            filter_zeros_tuple(&t("(_0,_1)"), &t("(_4,_2,_3)")),
+        ];
+        for r in mismatched {
+            assert_eq!(r.unwrap_err().condition(), Some(Condition::MismatchedRanks));
+        }
+        let e = shape_div(&t("(_6,4)"), &t("(_4,_2)")).unwrap_err();
+        assert_eq!(e.condition(), Some(Condition::Divisibility));
+    }
+}

@@ -203,3 +203,41 @@ fn compact_layout(shape: &IntTuple, major: Major) -> Result<Layout> {
 pub fn make_ordered_layout(shape: &IntTuple, order: &IntTuple) -> Result<Layout> {
     Layout::from_parts(shape.clone(), compact_order(shape, order)?)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::error::ErrorKind;
+
+    /// Row-major strides are the column-major strides of the reversed shape, reversed, for
+    /// tuples of more modes than cute-static's const code once held (32).
+    #[test]
+    fn row_major_is_reversed_col_major_for_many_modes() {
+        let leaves: Vec<IntTuple> = (0..40)
+            .map(|k| match k % 4 {
+                0 => IntTuple::s(2),
+                1 => IntTuple::d(1),
+                _ => IntTuple::s(1),
+            })
+            .collect();
+        let reversed: Vec<IntTuple> = leaves.iter().rev().cloned().collect();
+        let row = compact_row_major(&IntTuple::tuple(leaves)).expect("row-major strides");
+        let col = compact_col_major(&IntTuple::tuple(reversed)).expect("col-major strides");
+        let col: Vec<IntTuple> = col
+            .as_tuple()
+            .expect("a tuple")
+            .iter()
+            .rev()
+            .cloned()
+            .collect();
+        assert_eq!(row, IntTuple::tuple(col));
+    }
+
+    /// A tuple index into an integer shape is CuTe's "Invalid parameters", not a rank mismatch.
+    #[test]
+    fn tuple_index_into_an_integer_is_invalid() {
+        let e = idx2crd(&"(1,2)".parse().unwrap(), &"_6".parse().unwrap()).unwrap_err();
+        assert!(matches!(e.kind(), ErrorKind::InvalidArgument { .. }), "{e}");
+        assert!(e.to_string().contains("Invalid parameters"), "{e}");
+    }
+}
