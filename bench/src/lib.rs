@@ -35,7 +35,7 @@ pub const OPS: [&str; 9] = [
 /// algebra's; `filter_zeros`, `nullspace`, `upcast`, `downcast`, `slice`, `dice`, `append`,
 /// `prepend` and the functions on IntTuples from `shape_div` on, which cute-dynamic computes by the one algebra,
 /// only without `BY_ALGEBRA`).
-pub const MORE_OPS: [&str; 18] = [
+pub const MORE_OPS: [&str; 17] = [
     "filter",
     "filter_zeros",
     "complement1",
@@ -49,7 +49,6 @@ pub const MORE_OPS: [&str; 18] = [
     "prepend",
     "shape_div",
     "ceil_div",
-    "compatible",
     "idx2crd",
     "compact_col_major",
     "compact_row_major",
@@ -211,8 +210,6 @@ pub enum Prepared {
     ShapeDiv(IntTuple, IntTuple),
     /// `ceil_div(a, b)` (op-instructions only)
     CeilDiv(IntTuple, IntTuple),
-    /// `compatible(a, b)` (op-instructions only)
-    Compatible(IntTuple, IntTuple),
     /// `idx2crd(idx, shape)` (op-instructions only)
     Idx2Crd(IntTuple, IntTuple),
     /// `compact_col_major(shape)` (op-instructions only)
@@ -269,7 +266,6 @@ impl Prepared {
             "prepend" => Prepared::Prepend(parse(args, 0)?, parse(args, 1)?),
             "shape_div" => Prepared::ShapeDiv(parse(args, 0)?, parse(args, 1)?),
             "ceil_div" => Prepared::CeilDiv(parse(args, 0)?, parse(args, 1)?),
-            "compatible" => Prepared::Compatible(parse(args, 0)?, parse(args, 1)?),
             "idx2crd" => Prepared::Idx2Crd(parse(args, 0)?, parse(args, 1)?),
             "compact_col_major" => Prepared::CompactColMajor(parse(args, 0)?),
             "compact_row_major" => Prepared::CompactRowMajor(parse(args, 0)?),
@@ -291,11 +287,6 @@ impl Prepared {
         let r = match self {
             Prepared::ShapeDiv(a, b) => return text(cute::shape_div(a, b)),
             Prepared::CeilDiv(a, b) => return text(cute::ceil_div(a, b)),
-            Prepared::Compatible(a, b) => {
-                return cute::compatible(a, b)
-                    .map(|t| t.to_string())
-                    .map_err(|e| e.to_string());
-            }
             Prepared::Idx2Crd(i, s) => return text(cute::idx2crd(i, s)),
             Prepared::CompactColMajor(s) => return text(cute::compact_col_major(s)),
             Prepared::CompactRowMajor(s) => return text(cute::compact_row_major(s)),
@@ -453,9 +444,6 @@ impl Prepared {
             }
             Prepared::CeilDiv(a, b) => {
                 runner.run(|| drop(black_box(cute::ceil_div(black_box(a), black_box(b)))))
-            }
-            Prepared::Compatible(a, b) => {
-                runner.run(|| drop(black_box(cute::compatible(black_box(a), black_box(b)))))
             }
             Prepared::Idx2Crd(i, s) => {
                 runner.run(|| drop(black_box(cute::idx2crd(black_box(i), black_box(s)))))

@@ -1,6 +1,6 @@
 //! `IntTuple`: an integer or a tuple of IntTuples, and CuTe's functions of `int_tuple.hpp` on
-//! its structure: rank, depth, size, flatten, congruent, weakly_congruent. Those that compute
-//! new IntTuples (`shape_div`, `ceil_div`, `compatible`, ...) run by the one algebra, in
+//! its structure: rank, depth, size, flatten, congruent, weakly_congruent, compatible. Those that
+//! compute new IntTuples (`shape_div`, `ceil_div`, ...) run by the one algebra, in
 //! `crate::int_tuple_algebra`.
 
 use crate::error::{LayoutError, Result};
@@ -323,5 +323,54 @@ pub fn weakly_congruent(a: &IntTuple, b: &IntTuple) -> Bool {
         }
         (IntTuple::Int(_), _) => constant(true),
         (IntTuple::Tuple(_), IntTuple::Int(_)) => constant(false),
+    }
+}
+
+/// CuTe's `compatible(a, b)`: sizes match and every coordinate of `a` is a coordinate of `b`.
+/// Static when CuTe can decide it at compile time. Like `congruent` and `weakly_congruent`, a
+/// predicate that tools and laws ask of IntTuples of any size, so it is not bound by the one
+/// algebra's capacity (128 nodes: the laws found a composition whose result it refused).
+///
+/// ```
+/// use cute_dynamic::compatible;
+/// let r = compatible(&"_6".parse().unwrap(), &"(_2,_3)".parse().unwrap()).unwrap();
+/// assert_eq!(r.to_string(), "_1");
+/// ```
+pub fn compatible(a: &IntTuple, b: &IntTuple) -> Result<Bool> {
+    let constant = |value| Bool {
+        value,
+        is_static: true,
+    };
+    match (a, b) {
+        (IntTuple::Tuple(ta), IntTuple::Tuple(tb)) => {
+            if ta.len() != tb.len() {
+                return Ok(constant(false));
+            }
+            ta.iter()
+                .zip(tb.iter())
+                .try_fold(constant(true), |acc, (x, y)| Ok(acc.and(compatible(x, y)?)))
+        }
+        (IntTuple::Int(x), _) => Ok(x.eq_int(b.size()?)),
+        (IntTuple::Tuple(_), IntTuple::Int(_)) => Ok(constant(false)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `compatible` of an IntTuple past the one algebra's 128 nodes: the laws' shape of a
+    /// composition's result, which a capacity-bound run refused.
+    #[test]
+    fn compatible_of_a_large_tuple() {
+        let sixteen = |k: usize| {
+            let mode = (0..16).map(|i| IntTuple::d(if i == k { 2 } else { 1 }));
+            IntTuple::tuple(mode.collect())
+        };
+        let r = IntTuple::tuple((0..8).map(|k| IntTuple::tuple(vec![sixteen(k)])).collect());
+        let b = IntTuple::tuple((0..8).map(|_| IntTuple::s(2)).collect());
+        assert!(r.leaves().len() + 8 * 2 + 1 > 128);
+        let c = compatible(&b, &r).expect("no capacity");
+        assert!(c.value && !c.is_static);
     }
 }

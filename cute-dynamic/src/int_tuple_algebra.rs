@@ -1,12 +1,10 @@
 //! CuTe's functions of `int_tuple.hpp` that compute on IntTuples, by cute-static's algorithm
-//! (`crate::algebra`): `shape_div`, `ceil_div`, `compatible`, `filter_zeros` (as
-//! `filter_zeros_tuple`) and `product_each`.
+//! (`crate::algebra`): `shape_div`, `ceil_div`, `filter_zeros` (as `filter_zeros_tuple`) and
+//! `product_each`.
 
 use crate::algebra::int_tuple_op;
-use crate::error::{LayoutError, Result};
-use crate::int::Bool;
+use crate::error::Result;
 use crate::int_tuple::IntTuple;
-use crate::prelude::*;
 use crate::tiler::Tiler;
 use cute_static::eager::Op;
 
@@ -37,27 +35,6 @@ pub fn shape_div(a: &IntTuple, b: &IntTuple) -> Result<IntTuple> {
 /// ```
 pub fn ceil_div(a: &IntTuple, b: &IntTuple) -> Result<IntTuple> {
     int_tuple_op(Op::CeilDiv, "ceil_div", a, b)
-}
-
-/// CuTe's `compatible(a, b)`: sizes match and every coordinate of `a` is a coordinate of `b`.
-/// Static when CuTe can decide it at compile time.
-///
-/// ```
-/// use cute_dynamic::compatible;
-/// let r = compatible(&"_6".parse().unwrap(), &"(_2,_3)".parse().unwrap()).unwrap();
-/// assert_eq!(r.to_string(), "_1");
-/// ```
-pub fn compatible(a: &IntTuple, b: &IntTuple) -> Result<Bool> {
-    match int_tuple_op(Op::Compatible, "compatible", a, b)? {
-        IntTuple::Int(v) => Ok(Bool {
-            value: v.value() != 0,
-            is_static: v.is_static(),
-        }),
-        r => Err(LayoutError::invalid(
-            "compatible",
-            format!("the algebra's answer {r} is not an integer"),
-        )),
-    }
 }
 
 /// CuTe's `filter_zeros(a, b)`: the elements of `b` paired with a static `_0` in `a` become `_1`.

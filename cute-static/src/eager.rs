@@ -624,9 +624,6 @@ pub enum Op {
     ShapeDiv,
     /// `ceil_div(a, b)` on IntTuples: `a` A's shape, `b` the tiler.
     CeilDiv,
-    /// `compatible(a, b)` on IntTuples: `a` A's shape, `b` the tiler; the result `v:v` of its
-    /// truth value (1 or 0, static where CuTe's is).
-    Compatible,
     /// `filter_zeros(a, b)` on IntTuples: `a` A's shape, `b` the tiler.
     FilterZerosOf,
     /// `product_each(a)` on an IntTuple: `a` A's shape (the tiler is not read).
@@ -733,7 +730,6 @@ impl Op {
             self,
             Op::ShapeDiv
                 | Op::CeilDiv
-                | Op::Compatible
                 | Op::FilterZerosOf
                 | Op::ProductEach
                 | Op::CompactLeft
@@ -747,12 +743,9 @@ impl Op {
     const fn second(self) -> Second {
         match self {
             Op::Complement | Op::CoalesceProfile | Op::TileToShape => Second::IntTuple,
-            Op::ShapeDiv
-            | Op::CeilDiv
-            | Op::Compatible
-            | Op::FilterZerosOf
-            | Op::CompactOrder
-            | Op::Idx2Crd => Second::IntTuple,
+            Op::ShapeDiv | Op::CeilDiv | Op::FilterZerosOf | Op::CompactOrder | Op::Idx2Crd => {
+                Second::IntTuple
+            }
             Op::CompactLeft | Op::CompactRight => Second::Int,
             Op::Composition
             | Op::CompositionAsCute
@@ -958,7 +951,6 @@ fn op_bound<const C: usize>(op: Op, a: At<'_, C>, t: At<'_, C>) -> usize {
             span(a).0
         }
         Op::FilterZerosOf | Op::Idx2Crd => span(t).0,
-        Op::Compatible => 1,
         Op::ProductEach => rank(a) + 1,
         Op::ZippedProduct | Op::TiledProduct | Op::FlatProduct => bound(Shape::Product, a, t),
         Op::BlockedProduct | Op::RakedProduct => {
@@ -1218,10 +1210,6 @@ fn at<const C: usize, R: Reader>(op: Op, a: &L<C>, t: &Tree<C>, mode: Mode, read
         },
         Op::ShapeDiv => int_tuple_result(int_tuple::shape_div(p, &a.shape, t)),
         Op::CeilDiv => int_tuple_result(int_tuple::ceil_div(p, &a.shape, t)),
-        Op::Compatible => {
-            let v = int_tuple::compatible(p, &a.shape, t);
-            L::int(v, v)
-        }
         Op::FilterZerosOf => int_tuple_result(int_tuple::filter_zeros(p, &a.shape, t)),
         Op::ProductEach => int_tuple_result(int_tuple::product_each(p, &a.shape)),
         // The tiler is one integer (checked before the run).

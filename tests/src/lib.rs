@@ -34,12 +34,11 @@ use std::collections::BTreeMap;
 /// assert!(cute_tests::BY_ONE_ALGEBRA.contains(&"shape_div"));
 /// assert!(!cute_tests::BY_ONE_ALGEBRA.contains(&"composition"));
 /// ```
-pub const BY_ONE_ALGEBRA: [&str; 16] = [
+pub const BY_ONE_ALGEBRA: [&str; 15] = [
     "append",
     "ceil_div",
     "compact_col_major",
     "compact_row_major",
-    "compatible",
     "dice",
     "downcast",
     "filter_zeros",
