@@ -41,7 +41,7 @@ pub(crate) fn coordinates_op(
 ) -> Result<(IntTuple, CoordStride)> {
     let mut out = None;
     run(op, name, &Coordinates(shape, stride), tiler, &mut out)?;
-    out.ok_or_else(|| LayoutError::invalid("the algebra", "no result read back"))
+    read_back(out)
 }
 
 /// CuTe's `op` (its name `name`, for errors) on the plain layout `a` and `tiler`, by
@@ -69,6 +69,11 @@ pub(crate) fn int_tuple_op(
 ) -> Result<IntTuple> {
     let mut out = None;
     run(op, name, &OfIntTuple(a), b, &mut out)?;
+    read_back(out)
+}
+
+/// The result a run read back (always there after a run without error).
+fn read_back<T>(out: Option<T>) -> Result<T> {
     out.ok_or_else(|| LayoutError::invalid("the algebra", "no result read back"))
 }
 
@@ -155,16 +160,7 @@ impl Operand for OfIntTuple<'_> {
         eager::Layout::of_int_tuple(t)
     }
     fn read<const C: usize>(l: &eager::Layout<C>, out: &mut Self::Out) -> Result<()> {
-        let leaf = |n| match n {
-            Node::Int {
-                value,
-                dynamic,
-                depth: 0,
-                ..
-            } => Some(IntTuple::Int(int(value, dynamic))),
-            _ => None,
-        };
-        *out = read(&l.shape(), &mut 0, &leaf);
+        *out = int_tuple_of(&l.shape());
         Ok(())
     }
 }
@@ -426,11 +422,7 @@ fn tiler_tuple<const C: usize>(t: &Tiler, out: &mut Tuple<C>) -> core::result::R
 fn back<const C: usize>(l: &eager::Layout<C>) -> Result<(IntTuple, CoordStride)> {
     let (shape, stride) = (l.shape(), l.stride());
     let unexpected = || LayoutError::invalid("the algebra", "a result that is not a layout");
-    let shape = read(&shape, &mut 0, &|n| match n {
-        Node::Int { value, dynamic, .. } => Some(IntTuple::Int(int(value, dynamic))),
-        _ => None,
-    })
-    .ok_or_else(unexpected)?;
+    let shape = int_tuple_of(&shape).ok_or_else(unexpected)?;
     let stride = read(&stride, &mut 0, &|n| match n {
         Node::Int {
             value,
@@ -451,6 +443,19 @@ fn back<const C: usize>(l: &eager::Layout<C>) -> Result<(IntTuple, CoordStride)>
     })
     .ok_or_else(unexpected)?;
     Ok((shape, stride))
+}
+
+/// A tuple of the algebra as an IntTuple (`None` if it holds anything but integers and tuples).
+fn int_tuple_of<const C: usize>(t: &Tuple<C>) -> Option<IntTuple> {
+    read(t, &mut 0, &|n| match n {
+        Node::Int {
+            value,
+            dynamic,
+            depth: 0,
+            ..
+        } => Some(IntTuple::Int(int(value, dynamic))),
+        _ => None,
+    })
 }
 
 fn int(value: i32, dynamic: bool) -> Int {

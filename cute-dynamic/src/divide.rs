@@ -255,7 +255,8 @@ fn zip2_first(f: &Flat, span: Span, guide: &Tiler, out: &mut Flat) {
                 zip2_first(f, m, gi, out);
             }
         }
-        _ => out.push_span(f, modes.next().expect("checked: two modes")), // cannot fire: `zip2_check` saw two modes here
+        // `zip2_check` saw two modes here.
+        _ => modes.next().into_iter().for_each(|m| out.push_span(f, m)),
     }
 }
 
@@ -272,7 +273,8 @@ fn zip2_second(f: &Flat, span: Span, guide: &Tiler, out: &mut Flat) {
                 }
             }
         }
-        _ => out.push_span(f, modes.nth(1).expect("checked: two modes")), // cannot fire: `zip2_check` saw two modes here
+        // `zip2_check` saw two modes here.
+        _ => modes.nth(1).into_iter().for_each(|m| out.push_span(f, m)),
     }
 }
 

@@ -9,8 +9,7 @@ use crate::int_tuple_algebra::filter_zeros_tuple;
 use crate::layout::Layout;
 use crate::mode_ops::take;
 use crate::product::tiled_product;
-use crate::stride::{Major, compact_major};
-use crate::stride::{make_layout, make_ordered_layout};
+use crate::stride::{Major, compact_major, make_layout, make_ordered_layout};
 use crate::tiler::Tiler;
 use cute_static::eager::Op;
 

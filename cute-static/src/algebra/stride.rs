@@ -32,6 +32,24 @@ impl<'a, const C: usize> LayoutAt<'a, C> {
     }
 }
 
+/// CuTe's static assertion "Invalid parameters" of `op` on a tuple `c` (a coordinate or an
+/// index) into the integer shape `s`: a compile error, or recorded at run time, where the
+/// caller goes on with a stand-in.
+const fn invalid_parameters<const P: usize, const T: usize, const C: usize>(
+    p: &mut Prog<P, T>,
+    op: &str,
+    c: At<C>,
+    s: At<C>,
+) {
+    let mut m = Msg::new("Invalid parameters: ");
+    m.str(op)
+        .str(": ")
+        .tree(&c.sub())
+        .str(" into ")
+        .tree(&s.sub());
+    p.refuse_invalid(&m);
+}
+
 /// CuTe's `crd2idx(coord, shape, stride)`:
 /// * integer, integer, integer: `c * d`;
 /// * integer coordinate into a tuple shape: split it column-major over the modes
@@ -64,10 +82,7 @@ const fn crd2idx_rec<const P: usize, const T: usize, const C: usize>(
             sum
         }
         (true, false) => {
-            // CuTe's static assertion for a tuple coordinate into an integer shape.
-            let mut m = Msg::new("Invalid parameters: crd2idx: ");
-            m.tree(&c.sub()).str(" into ").tree(&s.sub());
-            p.refuse_invalid(&m);
+            invalid_parameters(p, "crd2idx", c, s);
             V::s(0)
         }
         (false, true) => {
@@ -136,10 +151,7 @@ const fn idx2crd_rec<const P: usize, const T: usize, const C: usize>(
             out.close(at, k);
         }
         (true, false) => {
-            // CuTe's static assertion for a tuple index into an integer shape.
-            let mut m = Msg::new("Invalid parameters: idx2crd: ");
-            m.tree(&idx.sub()).str(" into ").tree(&s.sub());
-            p.refuse_invalid(&m);
+            invalid_parameters(p, "idx2crd", idx, s);
             out.append_sub(s);
         }
         (false, true) => {
